@@ -1,0 +1,93 @@
+"""The result of analysing a board under a ruleset, and the entry point :func:`analyse`.
+
+:func:`analyse` looks up the ruleset's ``strategy`` (a module in ``game/core/rules``) and
+calls its ``analyse(board, ruleset, **services)``. ``services`` lets the caller inject
+non-pure helpers (for example a pymunk path planner for pile-in moves) without the rules
+core importing them.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .board import Board
+from .geometry import Point
+from .ruleset import Ruleset, load_ruleset
+
+ROLES = ("attack", "support", "none")
+
+
+@dataclass
+class ModelResult:
+    """What one model does this round.
+
+    ``role``: ``attack`` (fights normally, red), ``support`` (supporting attack, blue) or
+    ``none``; ``attacks``: attacks it may make; ``targets``: enemy model ids it may direct
+    them at; ``at``: centre (table mm) after any rule-mandated move; ``why``: a short
+    explanation in our own words citing the rule by name; ``parts``: attacks per model part.
+    """
+
+    role: str = "none"
+    attacks: int = 0
+    targets: list[str] = field(default_factory=list)
+    at: Point = (0.0, 0.0)
+    why: str = ""
+    parts: Optional[dict[str, int]] = None
+
+
+@dataclass
+class Analysis:
+    """Analysis of a board: per-model results plus gap links, rule-mandated moves and the
+    strike order (see the contract's JSON). ``engagements`` lists, for each pair of units in
+    contact, the facing of ``unit`` that ``enemy`` is engaged with; ``extra`` holds
+    ruleset-specific keys (``allocation``, ``fight_sequence``, ...)."""
+
+    ruleset: str
+    models: dict[str, ModelResult] = field(default_factory=dict)
+    gap_links: list[tuple[str, str]] = field(default_factory=list)
+    moves: dict[str, list[Point]] = field(default_factory=dict)
+    strike_order: list[dict] = field(default_factory=list)
+    engagements: list[dict] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def role_of(self, model_id: str) -> str:
+        r = self.models.get(model_id)
+        return r.role if r else "none"
+
+    def to_json(self) -> dict:
+        """The contract's JSON object (``shared/spec/scenario-format.md``)."""
+        def pt(p: Point) -> list[float]:
+            return [round(float(p[0]), 3), round(float(p[1]), 3)]
+
+        models = {}
+        for mid, r in self.models.items():
+            d: dict[str, Any] = {"role": r.role, "attacks": r.attacks, "targets": list(r.targets), "at": pt(r.at)}
+            if r.parts is not None:
+                d["parts"] = dict(r.parts)
+            if r.why:
+                d["why"] = r.why
+            models[mid] = d
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "models": models,
+            "gap_links": [list(p) for p in self.gap_links],
+            "moves": {k: [pt(p) for p in v] for k, v in self.moves.items()},
+            "strike_order": self.strike_order,
+            "engagements": self.engagements,
+        }
+        out.update(self.extra)
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+def analyse(board: Board, ruleset: Optional[Ruleset] = None, **services: Any) -> Analysis:
+    """Analyse ``board`` under ``ruleset`` (default: the board's own ruleset id).
+
+    Raises :class:`~game.core.ruleset.RulesetError` if the ruleset is not shipped.
+    """
+    rs = ruleset or load_ruleset(board.ruleset)
+    module = importlib.import_module(f"game.core.rules.{rs.strategy}")
+    return module.analyse(board, rs, **services)

@@ -1,0 +1,226 @@
+"""Plane geometry of bases on the table, in millimetres (pure Python, no third-party imports).
+
+Conventions (the scenario contract): table coordinates have x to the right and y down the
+page; facings are degrees clockwise from north (north = -y). A unit's own frame has an
+``across`` axis pointing to the unit's right and a ``back`` axis pointing away from its front.
+
+Shapes are small frozen value types: :class:`Circle` (round base) and :class:`Poly`
+(a convex polygon: rectangular bases, oval bases approximated by many sides). The one
+distance used everywhere is :func:`gap_mm`, the edge-to-edge gap between two bases (negative
+or zero when they overlap), from which base contact (gap within a tolerance) is derived.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence, Union
+
+Point = tuple[float, float]
+INCH_MM = 25.4
+
+
+def forward(facing_deg: float) -> Point:
+    """Unit vector a model facing ``facing_deg`` looks along (0 -> (0, -1), 90 -> (1, 0))."""
+    a = math.radians(facing_deg)
+    return (math.sin(a), -math.cos(a))
+
+
+def right(facing_deg: float) -> Point:
+    """Unit vector to the right of a model facing ``facing_deg`` (0 -> (1, 0))."""
+    a = math.radians(facing_deg)
+    return (math.cos(a), math.sin(a))
+
+
+def add(a: Point, b: Point) -> Point:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def sub(a: Point, b: Point) -> Point:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def scale(a: Point, k: float) -> Point:
+    return (a[0] * k, a[1] * k)
+
+
+def dot(a: Point, b: Point) -> float:
+    return a[0] * b[0] + a[1] * b[1]
+
+
+def dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def to_local(p: Point, origin: Point, facing_deg: float) -> Point:
+    """Table point -> (across, back) in a frame at ``origin`` facing ``facing_deg``."""
+    d = sub(p, origin)
+    return (dot(d, right(facing_deg)), -dot(d, forward(facing_deg)))
+
+
+def to_table(across: float, back: float, origin: Point, facing_deg: float) -> Point:
+    """(across, back) in a frame at ``origin`` facing ``facing_deg`` -> table point."""
+    r, f = right(facing_deg), forward(facing_deg)
+    return (origin[0] + r[0] * across - f[0] * back, origin[1] + r[1] * across - f[1] * back)
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A round base: ``center`` in table mm, ``radius_mm``."""
+
+    center: Point
+    radius_mm: float
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        """(min_x, min_y, max_x, max_y) in table mm."""
+        x, y = self.center
+        r = self.radius_mm
+        return (x - r, y - r, x + r, y + r)
+
+    def moved(self, center: Point) -> "Circle":
+        return Circle(center, self.radius_mm)
+
+
+@dataclass(frozen=True)
+class Poly:
+    """A convex polygon base; ``points`` in table mm, any winding."""
+
+    points: tuple[Point, ...]
+
+    @property
+    def center(self) -> Point:
+        n = len(self.points)
+        return (sum(p[0] for p in self.points) / n, sum(p[1] for p in self.points) / n)
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+Shape = Union[Circle, Poly]
+
+
+def rect(center: Point, width_mm: float, depth_mm: float, facing_deg: float) -> Poly:
+    """Rectangular base ``width_mm`` across and ``depth_mm`` deep, centred at ``center``.
+
+    Corners run front-left, front-right, back-right, back-left (as seen by the model).
+    """
+    hw, hd = width_mm / 2, depth_mm / 2
+    return Poly(tuple(to_table(a, b, center, facing_deg) for a, b in
+                      ((-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd))))
+
+
+def oval(center: Point, width_mm: float, depth_mm: float, facing_deg: float, sides: int = 32) -> Poly:
+    """Oval base approximated by a ``sides``-gon (error under 0.1 mm for bases up to 170 mm)."""
+    pts = []
+    for i in range(sides):
+        t = 2 * math.pi * i / sides
+        pts.append(to_table(width_mm / 2 * math.cos(t), depth_mm / 2 * math.sin(t), center, facing_deg))
+    return Poly(tuple(pts))
+
+
+def _seg_point_dist(p: Point, a: Point, b: Point) -> float:
+    ab = sub(b, a)
+    L2 = dot(ab, ab)
+    t = 0.0 if L2 == 0 else max(0.0, min(1.0, dot(sub(p, a), ab) / L2))
+    return dist(p, (a[0] + ab[0] * t, a[1] + ab[1] * t))
+
+
+def _edges(pts: Sequence[Point]) -> Iterable[tuple[Point, Point]]:
+    n = len(pts)
+    for i in range(n):
+        yield pts[i], pts[(i + 1) % n]
+
+
+def _poly_overlap_depth(a: Sequence[Point], b: Sequence[Point]) -> float:
+    """Separating-axis test: penetration depth (> 0) if the convex polygons overlap, else <= 0."""
+    depth = math.inf
+    for pts in (a, b):
+        for p, q in _edges(pts):
+            ax = (q[1] - p[1], p[0] - q[0])
+            n = math.hypot(*ax)
+            if n == 0:
+                continue
+            ax = (ax[0] / n, ax[1] / n)
+            pa = [dot(v, ax) for v in a]
+            pb = [dot(v, ax) for v in b]
+            o = min(max(pa), max(pb)) - max(min(pa), min(pb))
+            if o <= 0:
+                return o
+            depth = min(depth, o)
+    return depth
+
+
+def point_in_poly(p: Point, pts: Sequence[Point]) -> bool:
+    """True when ``p`` lies inside or on the convex polygon ``pts``."""
+    sign = 0
+    for a, b in _edges(pts):
+        c = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        if abs(c) < 1e-12:
+            continue
+        s = 1 if c > 0 else -1
+        if sign == 0:
+            sign = s
+        elif s != sign:
+            return False
+    return True
+
+
+def poly_point_dist(p: Point, pts: Sequence[Point]) -> float:
+    """Distance from ``p`` to the boundary of a convex polygon; negative inside."""
+    d = min(_seg_point_dist(p, a, b) for a, b in _edges(pts))
+    return -d if point_in_poly(p, pts) else d
+
+
+def gap_mm(a: Shape, b: Shape) -> float:
+    """Edge-to-edge gap between two bases in mm; <= 0 when they touch or overlap.
+
+    Circle-circle and circle-polygon give the signed gap; polygon-polygon gives the gap when
+    apart and minus the penetration depth when they overlap.
+    """
+    if isinstance(a, Circle) and isinstance(b, Circle):
+        return dist(a.center, b.center) - a.radius_mm - b.radius_mm
+    if isinstance(a, Circle):
+        return poly_point_dist(a.center, b.points) - a.radius_mm
+    if isinstance(b, Circle):
+        return poly_point_dist(b.center, a.points) - b.radius_mm
+    depth = _poly_overlap_depth(a.points, b.points)
+    if depth > 0:
+        return -depth
+    return min(
+        min(min(_seg_point_dist(p, s, t) for s, t in _edges(b.points)) for p in a.points),
+        min(min(_seg_point_dist(p, s, t) for s, t in _edges(a.points)) for p in b.points))
+
+
+def bbox_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """Cheap lower bound of the gap between two shapes from their bounding boxes."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0.0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def closest_points(a: Shape, b: Shape) -> tuple[Point, Point]:
+    """A pair of nearest points (on a, on b) between two bases (approximate when overlapping)."""
+    pa = _nearest_on(a, b.center if isinstance(b, Circle) else b.center)
+    pb = _nearest_on(b, pa)
+    pa = _nearest_on(a, pb)
+    return pa, pb
+
+
+def _nearest_on(s: Shape, p: Point) -> Point:
+    if isinstance(s, Circle):
+        d = dist(p, s.center)
+        if d == 0:
+            return s.center
+        k = s.radius_mm / d
+        return (s.center[0] + (p[0] - s.center[0]) * k, s.center[1] + (p[1] - s.center[1]) * k)
+    best, bd = s.points[0], math.inf
+    for a, b in _edges(s.points):
+        ab = sub(b, a)
+        L2 = dot(ab, ab)
+        t = 0.0 if L2 == 0 else max(0.0, min(1.0, dot(sub(p, a), ab) / L2))
+        q = (a[0] + ab[0] * t, a[1] + ab[1] * t)
+        d = dist(p, q)
+        if d < bd:
+            best, bd = q, d
+    return best

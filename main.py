@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Melee Lens: see which models fight in a melee, and why.
+
+    python main.py                          open the window on the built-in scenario
+    python main.py FILE.yaml                open the window on a scenario
+    python main.py --frames N [FILE]        run N frames and exit (smoke test)
+    python main.py analyse FILE --json      print the analysis (the public JSON contract)
+    python main.py render FILE -o OUT.png   draw a figure headless
+
+Exit status: 0 on success, 2 for a bad scenario or ruleset file (with a message naming the
+file, line and field), 1 for anything else.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
+sys.path.insert(0, str(ROOT))
+
+
+def _fail(msg: str, code: int = 2) -> int:
+    print(f"error: {msg}", file=sys.stderr)
+    return code
+
+
+def load_board(path: str, ruleset_override: str | None = None):
+    """Load a scenario and its ruleset; raises ScenarioError / RulesetError."""
+    from game.core.ruleset import load_ruleset
+    from game.core.scenario import load_scenario
+
+    board = load_scenario(path)
+    if ruleset_override:
+        board.ruleset = ruleset_override
+    rs = load_ruleset(board.ruleset)
+    return board, rs
+
+
+def services() -> dict:
+    """Non-pure helpers the rules core may use (the pymunk path planner for moves)."""
+    try:
+        from game.physics.planner import plan_paths  # noqa: WPS433 (optional until wh40k lands)
+    except ImportError:
+        return {}
+    return {"planner": plan_paths}
+
+
+def cmd_analyse(args) -> int:
+    from game.core.analysis import analyse
+    from game.core.ruleset import RulesetError
+    from game.core.scenario import ScenarioError
+
+    try:
+        board, rs = load_board(args.file, args.ruleset)
+    except (ScenarioError, RulesetError) as exc:
+        return _fail(str(exc))
+    t0 = time.perf_counter()
+    result = analyse(board, rs, **services())
+    dt = time.perf_counter() - t0
+    if args.json:
+        json.dump(result.to_json(), sys.stdout, indent=None if args.compact else 1)
+        sys.stdout.write("\n")
+    else:
+        _print_summary(board, result, dt)
+    return 0
+
+
+def _print_summary(board, result, dt: float) -> None:
+    print(f"{board.title or board.source} [{result.ruleset}] analysed in {dt * 1000:.1f} ms")
+    for u in board.units:
+        ms = [(k, v) for k, v in result.models.items() if k.startswith(u.id + ".")]
+        att = [k.split(".")[1] for k, v in ms if v.role == "attack"]
+        sup = [k.split(".")[1] for k, v in ms if v.role == "support"]
+        n = sum(v.attacks for _, v in ms)
+        print(f"  {u.id:14} attack: {len(att):3}  support: {len(sup):3}  attacks: {n}")
+    for e in result.engagements:
+        print(f"  {e['enemy']} is engaged with the {e['facing']} of {e['unit']}")
+    if result.gap_links:
+        print(f"  gap links: {len(result.gap_links)}")
+    for s in result.strike_order:
+        units = sorted({m.split('.')[0] for m in s['models']})
+        print(f"  strikes at {s.get('label', s['step'])}: {', '.join(units)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = {"analyse", "render", "demo", "render-book"}
+    if argv and argv[0] in commands:
+        cmd = argv.pop(0)
+    else:
+        cmd = "window"
+    ap = argparse.ArgumentParser(prog=f"main.py {cmd if cmd != 'window' else ''}".strip(), description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    if cmd == "analyse":
+        ap.add_argument("file")
+        ap.add_argument("--json", action="store_true", help="print the contract's JSON")
+        ap.add_argument("--compact", action="store_true", help="JSON on one line")
+        ap.add_argument("--ruleset", help="analyse under this ruleset id instead of the file's")
+        return cmd_analyse(ap.parse_args(argv))
+    from game import cli_view  # the window, figures and demos (pygame)
+    return cli_view.run(cmd, argv, ap)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
