@@ -41,26 +41,18 @@ def load_board(path: str, ruleset_override: str | None = None):
     return board, rs
 
 
-def services() -> dict:
-    """Non-pure helpers the rules core may use (the pymunk path planner for moves)."""
-    try:
-        from game.physics.planner import plan_paths  # noqa: WPS433 (optional until wh40k lands)
-    except ImportError:
-        return {}
-    return {"planner": plan_paths}
-
-
 def cmd_analyse(args) -> int:
     from game.core.analysis import analyse
     from game.core.ruleset import RulesetError
     from game.core.scenario import ScenarioError
+    from game.services import default_services
 
     try:
         board, rs = load_board(args.file, args.ruleset)
     except (ScenarioError, RulesetError) as exc:
         return _fail(str(exc))
     t0 = time.perf_counter()
-    result = analyse(board, rs, **services())
+    result = analyse(board, rs, **default_services())
     dt = time.perf_counter() - t0
     if args.json:
         json.dump(result.to_json(), sys.stdout, indent=None if args.compact else 1)
