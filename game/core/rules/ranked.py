@@ -521,8 +521,17 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
             L = max(0.0, own_edge - half) + beyond_mm
             full = _extended(m, u, d, L)
             fb = full.bbox()
-            candidates = [em for em in models[e.enemy] if g.bbox_gap(fb, em.shape.bbox()) <= tol
-                          and g.gap_mm(full, em.shape) <= tol]
+            side = (-d[1], d[0])
+            mine = [g.dot(p, side) for p in _as_poly(m.shape)]
+            candidates = []
+            for em in models[e.enemy]:
+                if g.bbox_gap(fb, em.shape.bbox()) > tol or g.gap_mm(full, em.shape) > tol:
+                    continue
+                theirs = [g.dot(p, side) for p in _as_poly(em.shape)]
+                # face to face: the extended base must overlap the enemy base sideways, not
+                # meet it only at a corner (a diagonal is not "along the facing")
+                if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) > tol:
+                    candidates.append(em)
             for em in candidates:
                 # shortest extension reaching the enemy model
                 lo, hi = 0.0, L
