@@ -62,6 +62,33 @@ def cmd_analyse(args) -> int:
     return 0
 
 
+def cmd_compare(args) -> int:
+    from game.core.compare import compare
+    from game.core.ruleset import RulesetError, load_ruleset
+    from game.core.scenario import ScenarioError
+    from game.services import default_services
+
+    ids = [x.strip() for x in args.compare.split(",") if x.strip()]
+    if len(ids) != 2:
+        return _fail(f"--compare needs two ruleset ids separated by a comma (got {args.compare!r})")
+    try:
+        board, _ = load_board(args.file)
+        rsa, rsb = load_ruleset(ids[0]), load_ruleset(ids[1])
+    except (ScenarioError, RulesetError) as exc:
+        return _fail(str(exc))
+    _, _, diffs = compare(board, rsa, rsb, **default_services())
+    if args.json:
+        json.dump({"rulesets": ids, "differences": [{"model": d.model, ids[0]: {"role": d.a[0], "attacks": d.a[1]},
+                                                     ids[1]: {"role": d.b[0], "attacks": d.b[1]}} for d in diffs]},
+                  sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    print(f"{board.title or board.source}: {len(diffs)} model(s) differ between {ids[0]} and {ids[1]}")
+    for d in diffs:
+        print("  " + d.describe(ids[0], ids[1]))
+    return 0
+
+
 def _print_summary(board, result, dt: float) -> None:
     print(f"{board.title or board.source} [{result.ruleset}] analysed in {dt * 1000:.1f} ms")
     for u in board.units:
@@ -93,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.add_argument("--json", action="store_true", help="print the contract's JSON")
         ap.add_argument("--compact", action="store_true", help="JSON on one line")
         ap.add_argument("--ruleset", help="analyse under this ruleset id instead of the file's")
-        return cmd_analyse(ap.parse_args(argv))
+        ap.add_argument("--compare", metavar="A,B", help="list models whose role or attacks differ between two rulesets")
+        args = ap.parse_args(argv)
+        return cmd_compare(args) if args.compare else cmd_analyse(args)
     from game import cli_view  # the window, figures and demos (pygame)
     return cli_view.run(cmd, argv, ap)
 
