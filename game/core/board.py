@@ -48,6 +48,9 @@ def parse_slot(slot: str) -> tuple[int, int]:
     return int(r), int(f)
 
 
+_MODEL_CACHE: dict[tuple, list[Model]] = {}
+
+
 @dataclass
 class Unit:
     """A unit as the scenario file gives it.
@@ -134,8 +137,32 @@ class Unit:
         return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
     # ----- models ----------------------------------------------------------------------
+    def pose_key(self) -> tuple:
+        """Everything the unit's model positions depend on (hashable)."""
+        base = tuple(self.base) if isinstance(self.base, (list, tuple)) else (
+            ("oval",) + tuple(self.base["oval"]) if isinstance(self.base, dict) else self.base)
+        placed = tuple((tuple(p), tuple(b) if isinstance(b, (list, tuple)) else
+                        (("oval",) + tuple(b["oval"]) if isinstance(b, dict) else b)) for p, b in self.placed)
+        return (self.id, self.kind, base, self.files, self.count, self.last_rank, tuple(self.empty),
+                tuple(self.front), self.facing_deg, placed)
+
     def models(self) -> list[Model]:
-        """Every model of the unit with its base shape, in slot order."""
+        """Every model of the unit with its base shape, in slot order.
+
+        Results are cached by :meth:`pose_key`, so re-analysing a board while one unit is
+        dragged rebuilds only that unit's models. The returned list must not be mutated.
+        """
+        key = self.pose_key()
+        hit = _MODEL_CACHE.get(key)
+        if hit is not None:
+            return hit
+        out = self._build_models()
+        if len(_MODEL_CACHE) > 4096:
+            _MODEL_CACHE.clear()
+        _MODEL_CACHE[key] = out
+        return out
+
+    def _build_models(self) -> list[Model]:
         if self.kind == "ranked":
             out = []
             for r, f in self.occupied_slots():

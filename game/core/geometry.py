@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence, Union
 
 Point = tuple[float, float]
@@ -86,15 +87,20 @@ class Poly:
 
     points: tuple[Point, ...]
 
-    @property
+    @cached_property
     def center(self) -> Point:
         n = len(self.points)
         return (sum(p[0] for p in self.points) / n, sum(p[1] for p in self.points) / n)
 
-    def bbox(self) -> tuple[float, float, float, float]:
+    @cached_property
+    def _bbox(self) -> tuple[float, float, float, float]:
         xs = [p[0] for p in self.points]
         ys = [p[1] for p in self.points]
         return (min(xs), min(ys), max(xs), max(ys))
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        """(min_x, min_y, max_x, max_y) in table mm (computed once)."""
+        return self._bbox
 
 
 Shape = Union[Circle, Poly]
@@ -190,6 +196,20 @@ def gap_mm(a: Shape, b: Shape) -> float:
     return min(
         min(min(_seg_point_dist(p, s, t) for s, t in _edges(b.points)) for p in a.points),
         min(min(_seg_point_dist(p, s, t) for s, t in _edges(a.points)) for p in b.points))
+
+
+def within(a: Shape, b: Shape, tol: float) -> bool:
+    """True when bases ``a`` and ``b`` touch or overlap within ``tol`` mm (``gap_mm <= tol``).
+
+    Faster than :func:`gap_mm` for contact tests: bounding boxes first, then for two
+    polygons a separating axis more than ``tol`` wide rules contact out at once.
+    """
+    if bbox_gap(a.bbox(), b.bbox()) > tol:
+        return False
+    if isinstance(a, Poly) and isinstance(b, Poly):
+        if _poly_overlap_depth(a.points, b.points) < -tol:
+            return False
+    return gap_mm(a, b) <= tol
 
 
 def bbox_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:

@@ -121,6 +121,23 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
     return "left" if u < 0 else "right"
 
 
+def _near(ms: list[Model], shapes: list[g.Shape], tol: float) -> list[Model]:
+    """The models of ``ms`` within ``tol`` of any of ``shapes`` (bounding boxes first)."""
+    boxes = [s.bbox() for s in shapes]
+    if len(boxes) > 1:
+        whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    else:
+        whole = boxes[0]
+    out = []
+    for m in ms:
+        bb = m.shape.bbox()
+        if g.bbox_gap(bb, whole) > tol:
+            continue
+        if any(g.bbox_gap(bb, b) <= tol and g.within(m.shape, s, tol) for b, s in zip(boxes, shapes)):
+            out.append(m)
+    return out
+
+
 def facing_dir(unit: Unit, facing: str) -> g.Point:
     """Outward direction (table) of ``unit``'s ``facing``."""
     f, r = g.forward(unit.facing_deg), g.right(unit.facing_deg)
@@ -132,7 +149,7 @@ def touching(a: list[g.Shape], b: list[g.Shape], tol: float) -> bool:
     for sa in a:
         ba = sa.bbox()
         for sb in b:
-            if g.bbox_gap(ba, sb.bbox()) <= tol and g.gap_mm(sa, sb) <= tol:
+            if g.bbox_gap(ba, sb.bbox()) <= tol and g.within(sa, sb, tol):
                 return True
     return False
 
@@ -182,10 +199,11 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     models: dict[str, list[Model]] = {u.id: u.models() for u in board.units}
 
     # 1. which units touch, and on which facing
+    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
+
     def engagements() -> list[_Eng]:
         out = []
         ids = list(units)
-        bounds = {uid: boundary(units[uid], models[uid]) for uid in ids}
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:
                 ua, ub = units[a], units[b]
@@ -231,6 +249,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             models[uid] = new_ms
         for m in models[uid]:
             pos_model[m.id] = m
+    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     eng_facing: dict[tuple[str, str], str] = {(e.unit, e.enemy): e.facing for e in engs}
     for e in engs:
         res.engagements.append({"unit": e.unit, "enemy": e.enemy, "facing": e.facing})
@@ -241,10 +260,13 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     for a, b in engaged_pairs:
         if a > b:
             continue
-        for ma in models[a]:
+        # only models near the other unit's boundary can touch its models
+        near_a = _near(models[a], bounds[b], tol)
+        near_b = _near(models[b], bounds[a], tol)
+        for ma in near_a:
             ba = ma.shape.bbox()
-            for mb in models[b]:
-                if g.bbox_gap(ba, mb.shape.bbox()) <= tol and g.gap_mm(ma.shape, mb.shape) <= tol:
+            for mb in near_b:
+                if g.bbox_gap(ba, mb.shape.bbox()) <= tol and g.within(ma.shape, mb.shape, tol):
                     contacts[ma.id].add(mb.id)
                     contacts[mb.id].add(ma.id)
 
