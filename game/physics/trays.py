@@ -1,0 +1,241 @@
+"""Trays as pymunk bodies, so a dragged unit stops or slides against the others.
+
+Pymunk is an input device here; the board stays the truth. Every ranked unit's movement tray
+(and every skirmish model) is a body in a :class:`pymunk.Space` working in table millimetres
+(x right, y down; a body's ``angle`` in radians equals the facing, clockwise on the page).
+Bodies rest as ``KINEMATIC`` (immovable obstacles); the one being dragged turns ``DYNAMIC``
+and follows a kinematic mouse body through a :class:`pymunk.PivotJoint` with a capped
+``max_force`` and ``max_bias`` (the pymunk ``examples/constraints.py`` pattern), stepped at a
+fixed ``1/60`` s. After every step the new pose is checked against the board geometry with
+:func:`game.core.geometry.gap_mm`; a pose that would push a tray into another (pymunk has no
+continuous collision, so a very fast drag could tunnel) is refused and the last good pose kept.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+import pymunk
+
+from game.core import geometry as g
+from game.core.board import Board, Unit, base_shape
+
+Key = tuple[str, Optional[int]]  # (unit id, None) for a tray, (unit id, model index) for a skirmisher
+
+STEP_S = 1.0 / 60.0
+MAX_SPEED_MM_S = 1500.0   # fastest a dragged tray moves (also the joint's max_bias)
+MAX_FORCE = 5.0e6          # pull of the mouse joint on a body of mass 1
+OVERLAP_TOL_MM = 0.5       # overlap accepted (pymunk's collision slop is 0.1 mm)
+
+
+def body_keys(board: Board) -> list[Key]:
+    """Keys of the bodies a board gives: one per ranked unit, one per skirmish model."""
+    out: list[Key] = []
+    for u in board.units:
+        if u.kind == "ranked":
+            out.append((u.id, None))
+        else:
+            out += [(u.id, i) for i in range(len(u.placed))]
+    return out
+
+
+def pose_of(unit: Unit, index: Optional[int] = None) -> tuple[g.Point, float]:
+    """(position mm, facing degrees) of a unit's tray centre, or of skirmish model ``index``."""
+    if unit.kind == "ranked" or index is None:
+        return unit.center(), unit.facing_deg
+    return tuple(unit.placed[index][0]), unit.facing_deg
+
+
+def with_position(unit: Unit, index: Optional[int], pos: g.Point) -> Unit:
+    """A copy of ``unit`` whose tray centre (or skirmish model ``index``) is at ``pos`` mm."""
+    c, _ = pose_of(unit, index)
+    if unit.kind == "ranked" or index is None:
+        return unit.translated(pos[0] - c[0], pos[1] - c[1])
+    u = unit.translated(0.0, 0.0)
+    placed = list(u.placed)
+    placed[index] = ((float(pos[0]), float(pos[1])), placed[index][1])
+    u.placed = placed
+    return u
+
+
+def shapes_of(unit: Unit, index: Optional[int] = None) -> list[g.Shape]:
+    """Board geometry of one body: the tray of a ranked unit, or skirmish model ``index``
+    (``index`` None: every model of a skirmish unit)."""
+    if unit.kind == "ranked":
+        return [unit.tray()]
+    ms = unit.models()
+    return [ms[index].shape] if index is not None else [m.shape for m in ms]
+
+
+def penetration_mm(board: Board, key: Key, unit: Optional[Unit] = None) -> float:
+    """Deepest overlap (mm, >= 0) between body ``key`` (posed as ``unit`` if given) and every
+    other body of the board, from :func:`gap_mm`."""
+    uid, idx = key
+    u = unit or board.unit(uid)
+    mine = shapes_of(u, idx)
+    worst = 0.0
+    for other in board.units:
+        if other.kind == "ranked" or other.id != uid:
+            if other.id == uid:
+                continue
+            theirs = shapes_of(other)
+        else:  # the other models of my own skirmish unit
+            theirs = [s for i, s in enumerate(shapes_of(other)) if i != idx]
+        for a in mine:
+            ba = a.bbox()
+            for b in theirs:
+                if g.bbox_gap(ba, b.bbox()) > 0:
+                    continue
+                worst = max(worst, -g.gap_mm(a, b))
+    return worst
+
+
+@dataclass
+class DragState:
+    key: Key
+    joint: pymunk.PivotJoint
+    good_pos: g.Point
+    start_pos: g.Point
+    start_pen: float
+
+
+class TraySpace:
+    """A pymunk space mirroring a board's trays and skirmish models.
+
+    ``sync(board)`` (re)builds bodies to match the board; ``start_drag`` / ``drag_to`` /
+    ``end_drag`` move one body with the mouse and return the board pose to write back.
+    """
+
+    def __init__(self, board: Board):
+        self.space = pymunk.Space()
+        self.space.gravity = (0.0, 0.0)
+        self.space.damping = 0.05  # keep only 5% of the velocity per second: no coasting
+        self.mouse = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        self.space.add(self.mouse)
+        self.bodies: dict[Key, pymunk.Body] = {}
+        self.signature: dict[Key, tuple] = {}
+        self.drag: Optional[DragState] = None
+        self.sync(board)
+
+    # -- building ------------------------------------------------------------------------
+    @staticmethod
+    def _sig(unit: Unit, idx: Optional[int]) -> tuple:
+        if unit.kind == "ranked":
+            return ("tray", unit.width_mm, unit.depth_mm)
+        return ("model", repr(unit.placed[idx][1] if unit.placed[idx][1] is not None else unit.base))
+
+    def _make(self, unit: Unit, idx: Optional[int]) -> pymunk.Body:
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        if unit.kind == "ranked":
+            w, d = unit.width_mm, unit.depth_mm
+            shape = pymunk.Poly(body, [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)])
+        else:
+            base = unit.placed[idx][1] if unit.placed[idx][1] is not None else unit.base
+            local = base_shape(base, (0.0, 0.0), 0.0)
+            shape = (pymunk.Circle(body, local.radius_mm) if isinstance(local, g.Circle)
+                     else pymunk.Poly(body, list(local.points)))
+        shape.friction = 0.0
+        shape.elasticity = 0.0
+        self.space.add(body, shape)
+        return body
+
+    def sync(self, board: Board) -> None:
+        """Match bodies to ``board``: create/remove bodies, set every pose (ends any drag)."""
+        if self.drag is not None:
+            self.end_drag()
+        keys = body_keys(board)
+        for k in list(self.bodies):
+            u = next((x for x in board.units if x.id == k[0]), None)
+            if k not in keys or u is None or self.signature.get(k) != self._sig(u, k[1]):
+                b = self.bodies.pop(k)
+                self.space.remove(b, *b.shapes)
+                self.signature.pop(k, None)
+        for k in keys:
+            u = board.unit(k[0])
+            if k not in self.bodies:
+                self.bodies[k] = self._make(u, k[1])
+                self.signature[k] = self._sig(u, k[1])
+            pos, facing = pose_of(u, k[1])
+            b = self.bodies[k]
+            b.position = pos
+            b.angle = math.radians(facing)
+            b.velocity = (0.0, 0.0)
+            self.space.reindex_shapes_for_body(b)
+
+    # -- dragging ------------------------------------------------------------------------
+    def start_drag(self, board: Board, key: Key, grab_mm: g.Point) -> None:
+        """Start dragging body ``key`` by table point ``grab_mm``."""
+        self.end_drag()
+        body = self.bodies[key]
+        body.body_type = pymunk.Body.DYNAMIC
+        body.mass = 1.0
+        body.moment = float("inf")  # drags never turn a tray; turning is a separate command
+        body.velocity = (0.0, 0.0)
+        self.mouse.position = grab_mm
+        joint = pymunk.PivotJoint(self.mouse, body, (0.0, 0.0), body.world_to_local(grab_mm))
+        joint.max_force = MAX_FORCE
+        joint.max_bias = MAX_SPEED_MM_S
+        joint.error_bias = (1.0 - 0.25) ** 60
+        self.space.add(joint)
+        pos = (float(body.position.x), float(body.position.y))
+        self.drag = DragState(key, joint, pos, pos, penetration_mm(board, key))
+
+    def drag_to(self, board: Board, mouse_mm: g.Point, steps: int = 1) -> Optional[g.Point]:
+        """Move the mouse body to ``mouse_mm``, step the space ``steps`` times by 1/60 s, and
+        return the dragged body's new position (mm) when it changed, else None. A pose that
+        overlaps another body by more than the tolerance is refused (last good pose kept)."""
+        if self.drag is None:
+            return None
+        d = self.drag
+        body = self.bodies[d.key]
+        self.mouse.position = mouse_mm
+        moved = None
+        for _ in range(max(1, steps)):
+            self.space.step(STEP_S)
+            v = body.velocity
+            sp = math.hypot(v.x, v.y)
+            if sp > MAX_SPEED_MM_S:
+                body.velocity = (v.x * MAX_SPEED_MM_S / sp, v.y * MAX_SPEED_MM_S / sp)
+            pos = (float(body.position.x), float(body.position.y))
+            if g.dist(pos, d.good_pos) < 1e-4:
+                continue
+            unit = board.unit(d.key[0])
+            limit = max(OVERLAP_TOL_MM, d.start_pen + 1e-6)
+            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos))
+            if pen > limit:
+                # the step went too deep (fast drag): keep the farthest acceptable point of it
+                lo, hi = 0.0, 1.0
+                for _ in range(12):
+                    mid = (lo + hi) / 2
+                    q = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * mid, d.good_pos[1] + (pos[1] - d.good_pos[1]) * mid)
+                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q)) <= limit:
+                        lo = mid
+                    else:
+                        hi = mid
+                pos = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * lo, d.good_pos[1] + (pos[1] - d.good_pos[1]) * lo)
+                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos))
+                body.position = pos
+                body.velocity = (0.0, 0.0)
+                self.space.reindex_shapes_for_body(body)
+                if g.dist(pos, d.good_pos) < 1e-4:
+                    continue
+            d.good_pos = pos
+            d.start_pen = min(d.start_pen, pen)  # escaping an overlap is allowed, deepening it is not
+            moved = pos
+        return moved
+
+    def end_drag(self) -> Optional[Key]:
+        """Stop dragging; the body becomes an immovable obstacle again. Returns its key."""
+        if self.drag is None:
+            return None
+        d = self.drag
+        self.space.remove(d.joint)
+        body = self.bodies.get(d.key)
+        if body is not None:
+            body.velocity = (0.0, 0.0)
+            body.body_type = pymunk.Body.KINEMATIC
+            body.position = d.good_pos
+            self.space.reindex_shapes_for_body(body)
+        self.drag = None
+        return d.key

@@ -1,0 +1,311 @@
+"""The drawing protocol every back end implements, and two back ends: recording and pygame.
+
+One drawing routine (:func:`game.view.scene.draw_scene`) talks only to a :class:`Canvas`;
+the window, PNG figures and (later) SVG figures differ only in the canvas they pass, the way
+pymunk's ``SpaceDebugDrawOptions`` is one protocol with a pygame, a pyglet and a recording
+implementation.
+
+All coordinates are **canvas pixels** (x right, y down); the scene converts table mm with a
+:class:`game.view.transform.View`. Colours are ``(r, g, b)`` or ``(r, g, b, a)`` tuples of
+0-255 ints; ``None`` means "do not draw that part". Sizes (``width``, ``size``) are pixels.
+
+:class:`Canvas` itself records every call in ``calls`` (a list of :class:`Call`), which makes
+it the recording back end used by structural tests; :class:`PygameCanvas` draws on a
+``pygame.Surface``. An SVG back end subclasses :class:`Canvas` the same way and appends
+elements instead of blitting; ``text_size`` is the only query a back end must answer.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+Point = tuple[float, float]
+Colour = Optional[tuple]
+ANCHORS = ("topleft", "top", "topright", "left", "center", "right", "bottomleft", "bottom", "bottomright")
+
+
+@dataclass
+class Call:
+    """One recorded drawing call: the method ``name``, its positional ``args`` and ``kwargs``."""
+
+    name: str
+    args: tuple
+    kwargs: dict = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.kwargs.get(key, default)
+
+
+class Canvas:
+    """The drawing protocol; this base class records calls (the recording back end).
+
+    Subclasses override the drawing methods and may call ``super()`` to keep the record.
+    ``width`` and ``height`` are the canvas size in pixels. ``tag`` marks what the following
+    calls draw (``"model:dwarfs.r1f1"``, ``"legend"``); recorded calls carry it so tests can
+    find e.g. every polygon drawn for a model.
+    """
+
+    def __init__(self, width: int = 800, height: int = 600):
+        self.width, self.height = int(width), int(height)
+        self.calls: list[Call] = []
+        self.tag: str = ""
+
+    # -- queries -----------------------------------------------------------------------
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Width and height (px) ``string`` takes at font ``size`` px. Estimated here."""
+        return (int(len(string) * size * (0.6 if bold else 0.55)) + 1, int(size * 1.17) + 1)
+
+    # -- drawing -----------------------------------------------------------------------
+    def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
+        kwargs["tag"] = self.tag
+        self.calls.append(Call(name, args, kwargs))
+
+    def fill(self, colour: Colour) -> None:
+        """Paint the whole canvas."""
+        self._rec("fill", colour)
+
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
+        """A closed polygon; ``fill`` and/or ``outline`` (line ``width`` px)."""
+        self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
+
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
+        """A circle of ``radius`` px about ``center``."""
+        self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
+
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: bool = False) -> None:
+        """An open polyline; ``dashed`` draws it in dashes."""
+        self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
+
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
+        """A polyline ending in an arrow head ``head`` px long at its last point."""
+        self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
+
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
+        """One line of text whose ``anchor`` point (one of ``ANCHORS``) is at ``pos``."""
+        self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
+
+    # -- helpers for tests ---------------------------------------------------------------
+    def find(self, name: Optional[str] = None, tag_prefix: str = "") -> list[Call]:
+        """Recorded calls of method ``name`` whose tag starts with ``tag_prefix``."""
+        return [c for c in self.calls if (name is None or c.name == name) and c.get("tag", "").startswith(tag_prefix)]
+
+
+RecordingCanvas = Canvas
+
+
+def anchored(pos: Point, w: float, h: float, anchor: str) -> tuple[float, float]:
+    """Top-left corner of a ``w`` x ``h`` box whose ``anchor`` point is at ``pos``."""
+    x, y = pos
+    if anchor.endswith("right"):
+        x -= w
+    elif anchor in ("top", "center", "bottom"):
+        x -= w / 2
+    if anchor.startswith("bottom"):
+        y -= h
+    elif anchor in ("left", "center", "right"):
+        y -= h / 2
+    return x, y
+
+
+def dash_segments(points: Sequence[Point], dash: float = 8.0, gap: float = 5.0) -> list[tuple[Point, Point]]:
+    """Split a polyline into dash segments (``dash`` px on, ``gap`` px off)."""
+    out = []
+    on, left = True, dash
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        t = 0.0
+        while seg > 0 and t < seg:
+            step = min(left, seg - t)
+            if on:
+                a, b = t / seg, (t + step) / seg
+                out.append(((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)))
+            t += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+    return out
+
+
+def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
+    """Triangle (3 points) of an arrow head at ``tip`` coming from ``prev``."""
+    dx, dy = tip[0] - prev[0], tip[1] - prev[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    bx, by = tip[0] - ux * head, tip[1] - uy * head
+    w = head * 0.5
+    return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
+
+
+class PygameCanvas(Canvas):
+    """Draws on a ``pygame.Surface`` (window or off-screen). Translucent colours (alpha < 255)
+    are drawn through a temporary per-alpha surface. ``record=True`` also keeps the call log."""
+
+    def __init__(self, surface, record: bool = False, font_path: Optional[str] = None):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        super().__init__(surface.get_width(), surface.get_height())
+        self.pg = pygame
+        self.surface = surface
+        self.record = record
+        self.font_path = font_path
+        self._fonts: dict = {}
+        self._texts: dict = {}
+
+    # -- fonts -------------------------------------------------------------------------
+    def font(self, size: int, bold: bool = False):
+        key = (int(size), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            if not self.pg.font.get_init():
+                self.pg.font.init()
+            path = self.font_path
+            if path is None:
+                cand = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+                path = str(cand) if cand.exists() else None
+            f = self.pg.font.Font(path, max(6, int(size)))
+            if path is None:
+                f.bold = bold
+            self._fonts[key] = f
+        return f
+
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        return self.font(size, bold).size(string)
+
+    def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
+        if self.record:
+            super()._rec(name, *args, **kwargs)
+
+    # -- alpha support -----------------------------------------------------------------
+    def _target(self, colour: Colour, pts: Sequence[Point], pad: float):
+        """(surface to draw on, offset, opaque colour, finish callback) for a maybe-translucent colour."""
+        if colour is None or len(colour) < 4 or colour[3] >= 255:
+            return self.surface, (0, 0), colour, None
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        x0, y0 = int(min(xs) - pad - 1), int(min(ys) - pad - 1)
+        w, h = int(max(xs) + pad + 2) - x0, int(max(ys) + pad + 2) - y0
+        clip = self.pg.Rect(x0, y0, max(1, w), max(1, h)).clip(self.surface.get_rect())
+        if clip.w <= 0 or clip.h <= 0:
+            return None, (0, 0), colour, None
+        tmp = self.pg.Surface((clip.w, clip.h), self.pg.SRCALPHA)
+
+        def finish() -> None:
+            self.surface.blit(tmp, clip.topleft)
+
+        return tmp, (clip.x, clip.y), tuple(colour), finish
+
+    @staticmethod
+    def _shift(pts: Sequence[Point], off: tuple[int, int]) -> list[Point]:
+        return [(p[0] - off[0], p[1] - off[1]) for p in pts]
+
+    # -- drawing -----------------------------------------------------------------------
+    def fill(self, colour: Colour) -> None:
+        self._rec("fill", colour)
+        self.surface.fill(colour[:3])
+
+    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+        self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 3:
+            return
+        if fill is not None:
+            surf, off, col, done = self._target(fill, pts, 0)
+            if surf is not None:
+                self.pg.draw.polygon(surf, col, self._shift(pts, off))
+                if done:
+                    done()
+        if outline is not None and width > 0:
+            surf, off, col, done = self._target(outline, pts, width)
+            if surf is not None:
+                sp = self._shift(pts, off)
+                if width <= 1:
+                    self.pg.draw.aalines(surf, col, True, sp)
+                else:
+                    self.pg.draw.lines(surf, col, True, sp, max(1, round(width)))
+                    for p in sp:  # round the joints
+                        self.pg.draw.circle(surf, col, p, max(1, round(width)) / 2 - 0.5)
+                if done:
+                    done()
+
+    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+        self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
+        cx, cy = center
+        box = [(cx - radius, cy - radius), (cx + radius, cy + radius)]
+        if fill is not None:
+            surf, off, col, done = self._target(fill, box, 1)
+            if surf is not None:
+                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius)
+                self.pg.draw.circle(surf, col, (cx - off[0], cy - off[1]), radius)
+                if done:
+                    done()
+        if outline is not None and width > 0:
+            surf, off, col, done = self._target(outline, box, width + 1)
+            if surf is not None:
+                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius, max(1, round(width)))
+                if done:
+                    done()
+
+    def line(self, points, colour, width=1, dashed=False) -> None:
+        self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 2 or colour is None:
+            return
+        surf, off, col, done = self._target(colour, pts, width + 1)
+        if surf is None:
+            return
+        sp = self._shift(pts, off)
+        w = max(1, round(width))
+        segs = dash_segments(sp, 3.0 * w + 5, 2.0 * w + 3) if dashed else list(zip(sp, sp[1:]))
+        for a, b in segs:
+            if w == 1:
+                self.pg.draw.aaline(surf, col, a, b)
+            else:
+                self.pg.draw.line(surf, col, a, b, w)
+        if done:
+            done()
+
+    def arrow(self, points, colour, width=2, head=10) -> None:
+        self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 2 or colour is None:
+            return
+        # stop the shaft short of the tip so the head stays sharp
+        tip, prev = pts[-1], pts[-2]
+        tri = arrow_head(tip, prev, head)
+        base = ((tri[1][0] + tri[2][0]) / 2, (tri[1][1] + tri[2][1]) / 2)
+        surf, off, col, done = self._target(colour, pts + tri, width + 1)
+        if surf is None:
+            return
+        shaft = self._shift(pts[:-1] + [base], off)
+        self.pg.draw.lines(surf, col, False, shaft, max(1, round(width)))
+        self.pg.draw.polygon(surf, col, self._shift(tri, off))
+        self.pg.draw.aalines(surf, col, True, self._shift(tri, off))
+        if done:
+            done()
+
+    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+        self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
+        if not string or colour is None:
+            return
+        key = (string, int(size), tuple(colour[:3]), bold)
+        img = self._texts.get(key)
+        if img is None:
+            img = self.font(size, bold).render(string, True, colour[:3])
+            if len(self._texts) > 2000:
+                self._texts.clear()
+            self._texts[key] = img
+        w, h = img.get_size()
+        x, y = anchored(pos, w, h, anchor)
+        if background is not None:
+            pad = 3
+            bg = [(x - pad, y - pad + 1), (x + w + pad, y - pad + 1), (x + w + pad, y + h + pad - 1), (x - pad, y + h + pad - 1)]
+            self.polygon(bg, fill=background)
+        self.surface.blit(img, (round(x), round(y)))

@@ -1,0 +1,65 @@
+"""Named colours of a figure; callers override entries (python-chess ``colors=`` style).
+
+Roles are red (attacks), blue (supporting attack) and neutral grey (does not fight); players
+are told apart by the tray and base outline colours (green-teal and amber), never by red/blue.
+"""
+from __future__ import annotations
+
+PALETTE: dict[str, tuple] = {
+    "background": (58, 62, 66),
+    "table": (236, 231, 218),
+    "table_edge": (150, 140, 120),
+    "grid": (0, 0, 0, 18),
+    "attack": (214, 39, 40),
+    "support": (31, 119, 220),
+    "none": (205, 205, 200),
+    "ghost": (90, 90, 90),
+    "base_edge": (40, 40, 40),
+    "player1": (0, 121, 107),
+    "player2": (191, 110, 0),
+    "tray_alpha": (40,),
+    "gap_link": (20, 20, 20),
+    "move": (130, 40, 170),
+    "reach": (130, 40, 170, 28),
+    "reach_edge": (130, 40, 170, 110),
+    "terrain": (160, 160, 160),
+    "terrain_edge": (90, 90, 90),
+    "terrain_hatch": (110, 110, 110),
+    "objective": (250, 200, 40),
+    "objective_edge": (60, 50, 0),
+    "slot_free": (255, 255, 255),
+    "slot_filled": (30, 30, 30),
+    "slot_edge": (30, 30, 30),
+    "badge": (30, 30, 30),
+    "badge_text": (255, 255, 255),
+    "label": (25, 25, 25),
+    "label_bg": (255, 255, 255, 215),
+    "panel": (248, 247, 243),
+    "panel_edge": (120, 120, 120),
+    "panel_text": (25, 25, 25),
+    "panel_dim": (95, 95, 95),
+    "title_bg": (34, 38, 42),
+    "title_text": (245, 245, 245),
+    "status_bg": (34, 38, 42),
+    "status_text": (225, 225, 225),
+    "banner_bg": (170, 20, 20),
+    "banner_text": (255, 255, 255),
+    "selection": (255, 170, 0),
+    "hover": (0, 0, 0),
+    "target": (255, 230, 0),
+    "tooltip_bg": (255, 255, 240),
+    "tooltip_edge": (60, 60, 60),
+    "tooltip_text": (20, 20, 20),
+    "tape": (200, 0, 120),
+    "scale_bar": (40, 40, 40),
+}
+
+
+def player_colour(palette: dict, player: int) -> tuple:
+    """Outline colour of ``player`` (1 or 2; others fall back to player 2's)."""
+    return palette.get(f"player{player}", palette["player2"])
+
+
+def with_alpha(colour: tuple, alpha: int) -> tuple:
+    """``colour`` with its alpha replaced by ``alpha`` (0-255)."""
+    return tuple(colour[:3]) + (int(alpha),)

@@ -1,0 +1,204 @@
+"""The window, figures and the drawing protocol (headless: SDL dummy video driver)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.analysis import analyse  # noqa: E402
+from game.core.scenario import load_scenario  # noqa: E402
+from game.view.canvas import Canvas  # noqa: E402
+from game.view.figure import render_surface  # noqa: E402
+from game.view.palette import PALETTE  # noqa: E402
+from game.view.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
+PY = sys.executable
+
+
+@pytest.fixture()
+def board():
+    return load_scenario(SCENARIO)
+
+
+def _app(board):
+    from game.view.app import App
+
+    return App(board, size=(1200, 800))
+
+
+def _drag(app, frm_mm, to_mm, frames=90):
+    """Press at table point frm_mm, move to to_mm, let the physics follow, release."""
+    a, b = app.view.to_px(frm_mm), app.view.to_px(to_mm)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.frame()
+    for i in range(1, 6):
+        p = (a[0] + (b[0] - a[0]) * i / 5, a[1] + (b[1] - a[1]) * i / 5)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        app.frame()
+    for _ in range(frames):
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.frame()
+
+
+def test_app_drag_onto_flank_changes_roles(board):
+    app = _app(board)
+    before = app.roles("night_goblins")
+    assert set(before.values()) == {"none"}
+    assert app.roles("dwarfs")["dwarfs.r2f1"] == "support"
+    ng = board.unit("night_goblins")
+    start = ng.center()
+    # aim well past the dwarfs' left flank: the tray must stop flush against it
+    _drag(app, start, (start[0] + 260, start[1]))
+    after = app.roles("night_goblins")
+    # the dwarf flank (y 400-480) covers the first four files of the night goblins' front rank
+    assert {k for k, r in after.items() if r == "attack"} == {f"night_goblins.r1f{f}" for f in range(1, 5)}
+    dw = app.roles("dwarfs")
+    assert dw["dwarfs.r2f1"] == "attack" and dw["dwarfs.r4f1"] == "attack"
+    # it stopped at the flank instead of passing through the dwarfs
+    dwarfs = app.board.unit("dwarfs")
+    left_edge_x = min(p[0] for p in dwarfs.tray().points)
+    front_x = app.board.unit("night_goblins").front[0]
+    assert abs(front_x - left_edge_x) < 0.6
+
+
+def test_app_drag_front_goblins_away(board):
+    app = _app(board)
+    assert app.roles("dwarfs")["dwarfs.r3f5"] == "support"
+    gob = board.unit("goblins")
+    c = gob.center()
+    _drag(app, c, (c[0], c[1] - 150))
+    assert set(app.roles("dwarfs").values()) == {"none"}
+    assert set(app.roles("goblins").values()) == {"none"}
+
+
+def test_app_rotate_and_bad_state_banner(board):
+    app = _app(board)
+    ng = board.unit("night_goblins")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.view.to_px(ng.center()), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.view.to_px(ng.center()), button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0))
+    app.frame()
+    assert app.board.unit("night_goblins").facing_deg == pytest.approx(105)
+    # a broken board (a unit with no files) must not kill the loop: banner + last good board
+    app.board.unit("night_goblins").files = 0
+    app.recompute()
+    app.frame()
+    assert app.banner and app.board.unit("night_goblins").files == 5
+
+
+def test_figure_pixels_follow_roles(board):
+    a = analyse(board)
+    surf, errors = render_surface(board, a, 1100, 700, supersample=1)
+    assert errors == []
+    pygame.image.save(surf, str(ROOT / "out" / "test_pixels.png")) if (ROOT / "out").exists() else None
+    o = SceneOptions()
+    view = fit_view(1100, 700, board, o)
+    # the figure fits the view the same way fit_view does (margin 60 mm, 12 px)
+    u = board.unit("dwarfs")
+
+    def colour_at(slot):
+        r, f = int(slot[1]), int(slot[3:])
+        p = view.to_px(u.slot_center(r, f))
+        return tuple(surf.get_at((int(p[0]) - 3, int(p[1]) + 3)))[:3]
+
+    assert colour_at("r1f2") == PALETTE["attack"]
+    assert colour_at("r2f2") == PALETTE["support"]
+    assert colour_at("r3f9") == PALETTE["support"]
+    assert colour_at("r4f9") == PALETTE["none"]
+
+
+def test_recording_canvas_structure(board):
+    a = analyse(board)
+    c = Canvas(1200, 800)
+    errors = draw_scene(c, board, a, fit_view(1200, 800, board, SceneOptions()), options=SceneOptions())
+    assert errors == []
+    red = [x for x in c.find("polygon", "model:") if x.get("fill") == PALETTE["attack"]]
+    blue = [x for x in c.find("polygon", "model:") if x.get("fill") == PALETTE["support"]]
+    assert len(red) == sum(r.role == "attack" for r in a.models.values()) == 20
+    assert len(blue) == sum(r.role == "support" for r in a.models.values()) == 30
+    assert {x.get("tag") for x in c.find("polygon", "front:")} == {"front:dwarfs", "front:goblins", "front:night_goblins"}
+    texts = [x.args[1] for x in c.find("text", "label:")]
+    assert "Dwarf Warriors (dwarfs)" in texts
+    assert any("Initiative 2" in x.args[1] for x in c.find("text", "legend"))
+
+
+def test_scene_survives_bad_analysis_and_draws_extras(board):
+    from game.core.analysis import Analysis, ModelResult
+
+    a = analyse(board)
+    a.extra = {"fight_sequence": [{"order": 1, "unit": "dwarfs", "player": 1, "fight": "normal", "fights_first": True},
+                                  {"order": 2, "unit": "nobody"}],
+               "move_reach_mm": 76.2, "slots": [{"model": "goblins.r1f1", "at": [600, 380], "size": "regular",
+                                                  "filled_by": None}, {"model": "x", "at": None}],
+               "allocation": {"dwarfs": {"final": 8, "actual": 8, "base": 0.7, "bonus": 1}}}
+    a.moves = {"dwarfs.r4f1": [(550, 470), (530, 470)]}
+    a.gap_links = [("dwarfs.r1f1", "goblins.r1f1"), ("ghost.x", "y")]
+    a.models["dwarfs.r1f1"] = ModelResult(role="attack", at=None)  # odd: no position
+    c = Canvas(1000, 700)
+    errors = draw_scene(c, board, a, fit_view(1000, 700, board, SceneOptions()),
+                        options=SceneOptions(hover="dwarfs.r1f2", hover_px=(300, 300), selection=("dwarfs",),
+                                             status="ok", banner="boom"))
+    assert len(errors) >= 1  # the odd entries failed alone ...
+    assert c.find("circle", "badge:dwarfs") and c.find("circle", "reach:") and c.find("arrow", "move:")
+    assert c.find("circle", "slot:goblins.r1f1")  # ... and the good ones were drawn
+    assert any("Allocation" in x.args[1] for x in c.find("text", "legend"))
+    assert c.find("polygon", "tooltip") and c.find("polygon", "banner")
+    # no analysis at all still draws every base, neutral
+    c2 = Canvas(1000, 700)
+    draw_scene(c2, board, None, fit_view(1000, 700, board, SceneOptions()))
+    assert len([x for x in c2.find("polygon", "model:") if x.get("fill") == PALETTE["none"]]) == 85
+    assert isinstance(Analysis, type)
+
+
+def _run(args, env_extra=None, drop=()):
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(env_extra or {})
+    return subprocess.run([PY, str(ROOT / "main.py"), *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_window_frames_exit_zero():
+    r = _run(["--frames", "5"], {"SDL_VIDEODRIVER": "dummy"})
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_no_display_writes_png():
+    r = _run([], drop=("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+    assert r.returncode == 0, r.stderr
+    lines = [ln for ln in r.stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "No display found" in lines[0]
+    path = Path(lines[0].rsplit(" to ", 1)[1].split(" instead")[0])
+    assert path.suffix == ".png" and path.stat().st_size > 1000
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_render_broken_scenario_exits_2(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: whfb8\nunits:\n  - id: dwarfs\n    player: 1\n    base: [20, 20]\n    models: 10\n"
+                   "    files: zero\n    front: [0, 0]\n")
+    r = _run(["render", str(bad), "-o", str(tmp_path / "x.png")])
+    assert r.returncode == 2
+    assert f"{bad}:7" in r.stderr and "files" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_render_writes_png(tmp_path):
+    out = tmp_path / "fig.png"
+    r = _run(["render", str(SCENARIO), "-o", str(out), "--width", "900", "--height", "600", "--no-legend",
+              "--title", "Test"])
+    assert r.returncode == 0, r.stderr
+    assert pygame.image.load(str(out)).get_size() == (900, 600)
