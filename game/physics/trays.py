@@ -26,7 +26,8 @@ Key = tuple[str, Optional[int]]  # (unit id, None) for a tray, (unit id, model i
 STEP_S = 1.0 / 60.0
 MAX_SPEED_MM_S = 1500.0   # fastest a dragged tray moves (also the joint's max_bias)
 MAX_FORCE = 5.0e6          # pull of the mouse joint on a body of mass 1
-OVERLAP_TOL_MM = 0.5       # overlap accepted (pymunk's collision slop is 0.1 mm)
+OVERLAP_TOL_MM = 0.5       # overlap accepted after a step (pymunk's collision slop is 0.1 mm)
+FLUSH_MM = 0.05            # a too-deep step is cut back to this overlap: flush, inside pymunk's slop
 
 
 def body_keys(board: Board) -> list[Key]:
@@ -111,6 +112,9 @@ class TraySpace:
         self.space = pymunk.Space()
         self.space.gravity = (0.0, 0.0)
         self.space.damping = 0.05  # keep only 5% of the velocity per second: no coasting
+        # overlaps are prevented by the gap check below, so pymunk need not push bodies apart;
+        # its default fast correction would bounce a tray cut back to flush 2 mm off again
+        self.space.collision_bias = (1.0 - 0.002) ** 60
         self.mouse = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.space.add(self.mouse)
         self.bodies: dict[Key, pymunk.Body] = {}
@@ -204,9 +208,11 @@ class TraySpace:
             limit = max(OVERLAP_TOL_MM, d.start_pen + 1e-6)
             pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos))
             if pen > limit:
-                # the step went too deep (fast drag): keep the farthest acceptable point of it
+                # the step went too deep (fast drag): keep its farthest point that is still flush
+                # (within pymunk's slop, so the contact solver does not bounce it back out)
+                limit = max(FLUSH_MM, d.start_pen + 1e-6)
                 lo, hi = 0.0, 1.0
-                for _ in range(12):
+                for _ in range(16):
                     mid = (lo + hi) / 2
                     q = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * mid, d.good_pos[1] + (pos[1] - d.good_pos[1]) * mid)
                     if penetration_mm(board, d.key, with_position(unit, d.key[1], q)) <= limit:

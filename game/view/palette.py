@@ -44,13 +44,13 @@ PALETTE: dict[str, tuple] = {
     "status_text": (225, 225, 225),
     "banner_bg": (170, 20, 20),
     "banner_text": (255, 255, 255),
-    "selection": (255, 170, 0),
+    "selection": (225, 0, 200),
     "hover": (0, 0, 0),
     "target": (255, 230, 0),
     "tooltip_bg": (255, 255, 240),
     "tooltip_edge": (60, 60, 60),
     "tooltip_text": (20, 20, 20),
-    "tape": (200, 0, 120),
+    "tape": (20, 20, 20),
     "scale_bar": (40, 40, 40),
 }
 

@@ -32,7 +32,7 @@ from .transform import View
 Point = tuple[float, float]
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
-ROLE_WORD = {"attack": "attacks", "support": "supporting attack", "none": "does not fight"}
+ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
 
 @dataclass
@@ -601,7 +601,8 @@ class _Painter:
         if r is None:
             lines.append(("No analysis for this model.", False))
         else:
-            lines.append((f"Role: {ROLE_WORD.get(r.role, r.role)}   Attacks: {r.attacks}", False))
+            n = f"{r.attacks} attack{'s' if r.attacks != 1 else ''}"
+            lines.append((f"{ROLE_WORD.get(r.role, r.role).capitalize()}: {n}", False))
             if r.parts:
                 lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
             if r.targets:
