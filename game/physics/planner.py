@@ -48,6 +48,25 @@ def _mover_body(space: pymunk.Space, shape: g.Shape, clearance_mm: float) -> pym
     return body
 
 
+def _push_out(space: pymunk.Space, body: pymunk.Body, rounds: int = 6) -> None:
+    """Project the mover out of any base it sank into (pymunk's contacts are soft: a body
+    steered into a static shape every step slowly penetrates it). Uses pymunk's own shape
+    query: each contact's normal and depth say how far to push back."""
+    (shape,) = body.shapes
+    for _ in range(rounds):
+        worst = None
+        for hit in space.shape_query(shape):
+            cps = hit.contact_point_set
+            for pt in cps.points:
+                if pt.distance < 0 and (worst is None or pt.distance < worst[1]):
+                    worst = (cps.normal, pt.distance)
+        if worst is None:
+            return
+        n, depth = worst
+        body.position = body.position + n * depth
+        space.reindex_shapes_for_body(body)
+
+
 def _moved(shape: g.Shape, center: Point) -> g.Shape:
     if isinstance(shape, g.Circle):
         return g.Circle(center, shape.radius_mm)
@@ -145,6 +164,7 @@ def _plan_one(shape: g.Shape, goal: Point, obstacles: Sequence[g.Shape], max_len
         body.velocity = (ux * v, uy * v)
         space.step(_DT)
         body.velocity = (0.0, 0.0)
+        _push_out(space, body)
         p = (float(body.position.x), float(body.position.y))
         seg = math.dist(pts[-1], p)
         blocked = blocked + 1 if seg < 0.1 * v * _DT else 0

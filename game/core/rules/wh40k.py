@@ -715,8 +715,9 @@ class Selection:
     attackers: list[str]
     targets: dict[str, list[str]]
     moves: dict[str, list[g.Point]]
-    table: Table
+    table: Table  # after the fight (destroyed units removed, passengers disembarked)
     destroyed: list[str]
+    at_fight: Optional[Table] = None  # as the unit fights (after any overrun pile-in)
 
 
 def fight_sequence(table: Table, p: Params, ctx: dict, planner: Optional[Planner] = None) -> list[Selection]:
@@ -773,10 +774,10 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner: Optional[Planner
         gone = [d for d in destroys.get(uid, []) if d in t.units]
         if gone:
             entry["destroys"] = gone
-        snapshot_moves = moves
+        at_fight = t.copy()
         for d in gone:
             t.remove_unit(d, f"destroyed by {uid}")
-        out.append(Selection(entry, attackers, targets, snapshot_moves, t.copy(), gone))
+        out.append(Selection(entry, attackers, targets, moves, t.copy(), gone, at_fight))
         chooser = _other(chooser)
         if step == "remaining" and any(u in ff for u in eligible()):
             step = "fights_first"
@@ -996,13 +997,14 @@ def fight_phase_steps(board: Board, rs: Ruleset, planner: Optional[Planner] = No
             revealed = [u for u in s.table.units if u not in last.units]
             if revealed:
                 cap += f" and {', '.join(revealed)} make an emergency disembark"
-        snap(cap + ".", "fight", {}, seq=seq[:e["order"]], only=e["unit"], moves=s.moves, tab=s.table)
+        snap(cap + ".", "fight", {}, seq=seq[:e["order"]], only=e["unit"], moves=s.moves, tab=s.at_fight or s.table)
         last = s.table
     t = last
     eligible = fought | set(ctx.get("charged") or []) | {u for u in t.units if t.engaged_with(u, p.er_mm)}
     for who, pl in (("active player", active), ("opponent", opp)):
         reps = consolidation_step(t, p, ctx, planner, players=[pl], eligible=eligible)
-        parts = [f"{u} ({r.mode})" for u, r in reps.items()]
+        parts = [f"{u} ({r.mode}{'' if r.paths or r.mode == 'none' else ', no move needed or possible'})"
+                 for u, r in reps.items()]
         snap(f"Consolidate, player {pl} ({who}): " + (", ".join(parts) if parts else "no eligible unit")
              + " (Consolidation Moves).", "consolidate", reps)
     return out
