@@ -361,13 +361,18 @@ class _Mover:
 
     # -- straight moves ----------------------------------------------------------------------------
     def _straight_clear(self, pc: Piece, end: g.Point, near: list[Piece]) -> bool:
-        """True when the base can slide straight to ``end`` without crossing another base."""
+        """True when the base can slide straight to ``end`` without crossing another base.
+
+        Without a planner, friendly bases do not block the line (models may move through
+        friendly models, never through enemy ones); with one, every base does, so drawn paths
+        go around all of them.
+        """
         a = pc.shape.center
         L = g.dist(a, end)
         if L < 1e-9:
             return True
         for q in near:
-            if q.id == pc.id:
+            if q.id == pc.id or (self.planner is None and q.player == pc.player):
                 continue
             if isinstance(pc.shape, g.Circle) and isinstance(q.shape, g.Circle):
                 need = pc.shape.radius_mm + q.shape.radius_mm

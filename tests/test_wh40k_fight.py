@@ -1,0 +1,165 @@
+"""wh40k Fight step order (Fights First alternation, remaining combats, back to Fights First,
+overrun fights) and Consolidation Moves modes (seeds/003)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.core import geometry as g
+from game.core.analysis import analyse
+from game.core.ruleset import load_ruleset
+from game.core.rules import wh40k
+from game.core.scenario import board_from_dict, load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+RS = load_ruleset("wh40k")
+ER, MOVE = 25.4, 76.2
+
+
+def board(units, **context):
+    return board_from_dict({"ruleset": "wh40k", "units": units, "context": context})
+
+
+def pair(uid_a, uid_b, x, *, gap=0.0):
+    """Two single-model units facing each other (32 mm bases), ``gap`` mm apart."""
+    return [{"id": uid_a, "player": 1, "base": 32, "models": [[x, 400]]},
+            {"id": uid_b, "player": 2, "base": 32, "models": [[x, 400 - 32 - gap]]}]
+
+
+def order(res):
+    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.extra["fight_sequence"]]
+
+
+def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
+    units = pair("r1", "b1", 100) + pair("r2", "b2", 300) + pair("r3", "b3", 500)
+    b = board(units, step="fight", active_player=1, charged=["r1", "r2"], fights_first=["b2"])
+    res = analyse(b, RS)
+    # r1 (FF), b2 (FF), r2 (FF); Blue has no FF left and moved the sequence on, so Blue starts
+    # the remaining combats: b1, then r3, then b3
+    assert order(res) == [("r1", "normal", True), ("b2", "normal", True), ("r2", "normal", True),
+                          ("b1", "normal", False), ("r3", "normal", False), ("b3", "normal", False)]
+    assert [s["label"] for s in res.strike_order][:2] == ["1st: r1 (Fights First)", "2nd: b2 (Fights First)"]
+    assert res.strike_order[0]["models"] == ["r1.m1"]
+    assert [s["step"] for s in res.strike_order] == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_player_whose_turn_it_is_starts():
+    units = pair("r1", "b1", 100) + pair("r2", "b2", 300)
+    b = board(units, step="fight", active_player=2, fights_first=["r1", "b1"])
+    assert [u for u, *_ in order(analyse(b, RS))] == ["b1", "r1", "b2", "r2"]
+
+
+def test_no_fights_first_means_remaining_combats_start_with_the_active_player():
+    units = pair("r1", "b1", 100) + pair("r2", "b2", 300)
+    b = board(units, step="fight", active_player=2)
+    res = analyse(b, RS)
+    assert [u for u, *_ in order(res)] == ["b1", "r1", "b2", "r2"]
+    assert all(not ff for *_, ff in order(res))
+
+
+def test_unengaged_units_are_not_eligible_unless_charged():
+    units = pair("r1", "b1", 100, gap=40) + pair("r2", "b2", 300)
+    res = analyse(board(units, step="fight", active_player=1), RS)
+    assert [u for u, *_ in order(res)] == ["r2", "b2"]
+    assert res.models["r1.m1"].role == "none" and res.models["r2.m1"].role == "attack"
+
+
+def test_back_to_fights_first_when_one_becomes_eligible():
+    # r1 destroys the transport in the remaining combats; its Fights First passengers come out
+    # engaged with r2, so the sequence returns to Fights First before r2 and b2 fight.
+    units = [
+        {"id": "r1", "player": 1, "base": 32, "models": [[100, 400]]},
+        {"id": "transport", "player": 2, "base": 60, "models": [[100, 354]]},
+        {"id": "r2", "player": 1, "base": 32, "models": [[400, 400]]},
+        {"id": "b2", "player": 2, "base": 32, "models": [[400, 368]]},
+        {"id": "passengers", "player": 2, "base": 32, "embarked_in": "transport", "models": [[440, 400]]},
+    ]
+    b = board(units, step="fight", active_player=1, fights_first=["passengers"], destroys={"r1": ["transport"]})
+    seq = analyse(b, RS).extra["fight_sequence"]
+    assert [(e["unit"], e["step"]) for e in seq] == [
+        ("r1", "remaining"), ("passengers", "fights_first"), ("r2", "remaining"), ("b2", "remaining")]
+    assert seq[0]["destroys"] == ["transport"]
+
+
+def test_worked_example_overrun_fight():
+    b = load_scenario(ROOT / "assets" / "scenarios" / "wh40k_fight_phase.yaml")
+    res = analyse(b, RS)  # step pile_in: both pile in, then the predicted fight sequence
+    assert "monster.m1" in res.moves and res.models["monster.m1"].role == "attack"
+    assert all(not m.startswith("passengers.") for m in res.moves)  # still embarked
+    assert res.models["passengers.m1"].role == "none"
+    assert order(res) == [("monster", "normal", True), ("assault_squad", "overrun", True),
+                          ("passengers", "normal", False)]
+    assert res.strike_order[1]["label"] == "2nd: assault_squad (Fights First, overrun fight)"
+
+    steps = wh40k.fight_phase_steps(b, RS)
+    caps = [c for c, _, _ in steps]
+    assert caps[0].startswith("Start of the Fight phase")
+    assert caps[1].startswith("Pile In, player 1") and caps[2].startswith("Pile In, player 2")
+    assert "destroys transport" in caps[3] and "emergency disembark" in caps[3]
+    assert "overrun fight" in caps[4]
+    _, b_overrun, a_overrun = steps[4]
+    assert a_overrun.moves, "the overrun fight starts with a pile-in"
+    for path in a_overrun.moves.values():
+        assert wh40k.path_length(path) <= MOVE + 1e-6
+    assert "transport" not in {u.id for u in b_overrun.units}
+    assert any(r.role == "attack" for m, r in a_overrun.models.items() if m.startswith("assault_squad."))
+    cons = [a.extra.get("consolidation") for c, _, a in steps if c.startswith("Consolidate")]
+    assert cons[0] == {"monster": "objective", "assault_squad": "ongoing"}
+    assert cons[1] == {"passengers": "ongoing"}
+
+
+# ----- consolidation -------------------------------------------------------------------------------
+def _gap(res, b, a_id, b_id):
+    sa = {m.id: m.shape for m in b.models()}
+    return g.gap_mm(wh40k.moved_shape(sa[a_id], res.models[a_id].at), wh40k.moved_shape(sa[b_id], res.models[b_id].at))
+
+
+def test_ongoing_consolidation():
+    units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400], [440, 420], [380, 450]]},
+             {"id": "blue", "player": 2, "base": 32, "models": [[400, 368], [450, 370]]}]
+    b = board(units, step="consolidate", active_player=1)
+    res = analyse(b, RS)
+    assert res.extra["consolidation"]["red"] == "ongoing"
+    assert "red.m1" not in res.moves                 # base contact stays
+    assert res.extra["move_reach_mm"] == pytest.approx(76.2)
+    assert _gap(res, b, "red.m2", "blue.m2") <= ER   # started engaged, still engaged
+    for mid, path in res.moves.items():
+        assert wh40k.path_length(path) <= MOVE + 1e-6
+
+
+def test_engaging_consolidation_ends_engaged():
+    units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400], [440, 400]]},
+             {"id": "blue", "player": 2, "base": 32, "models": [[400, 400 - 32 - 60], [440, 400 - 32 - 60]]}]
+    b = board(units, step="consolidate", active_player=1, fought=["red"])
+    res = analyse(b, RS)
+    assert res.extra["consolidation"]["red"] == "engaging"
+    assert min(_gap(res, b, r, x) for r in ("red.m1", "red.m2") for x in ("blue.m1", "blue.m2")) <= ER
+
+
+try:
+    from game.physics.planner import plan_paths
+except ImportError:  # pragma: no cover
+    plan_paths = None
+
+
+@pytest.mark.parametrize("planner", [None] + ([plan_paths] if plan_paths else []), ids=lambda p: "pymunk" if p else "pure")
+def test_objective_consolidation_moves_into_range(planner):
+    # no enemy within 3", an objective within 3" of the closest model; the far models move in
+    units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400], [450, 430], [350, 440]]},
+             {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
+    b = board(units, step="consolidate", active_player=1, fought=["red"], objectives=[[400, 290]])
+    res = analyse(b, RS, planner=planner)
+    assert res.extra["consolidation"] == {"red": "objective"}
+    marker = g.Circle((400, 290), 20)
+    for mid in ("red.m1", "red.m2", "red.m3"):
+        shape = g.Circle(tuple(res.models[mid].at), 16)
+        assert g.gap_mm(shape, marker) <= 3 * 25.4 + 1e-6, mid
+    assert "red.m1" not in res.moves and "red.m3" in res.moves
+
+
+def test_no_consolidation_without_enemy_or_objective_nearby():
+    units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
+             {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
+    res = analyse(board(units, step="consolidate", active_player=1, fought=["red"]), RS)
+    assert res.extra["consolidation"] == {"red": "none"} and res.moves == {}
