@@ -272,8 +272,17 @@ class _Mover:
         if x0 < 0 or y0 < 0 or x1 > self.w or y1 > self.h:
             return False
         floor = self.p.clearance_mm * 0.5
+        cx, cy = shape.center
+        ext = _extent(shape) + floor
         for q in near:
-            if q.id != mid and _gap(shape, q.shape) < floor:
+            if q.id == mid:
+                continue
+            qc = q.shape.center
+            lim = ext + (q.shape.radius_mm if isinstance(q.shape, g.Circle) else _extent(q.shape))
+            dx, dy = qc[0] - cx, qc[1] - cy
+            if dx > lim or -dx > lim or dy > lim or -dy > lim or dx * dx + dy * dy > lim * lim:
+                continue  # cheap reject: bounding circles apart
+            if _gap(shape, q.shape) < floor:
                 return False
         return all(g.gap_mm(shape, tr) >= 0 for tr in self.t.terrain)
 
