@@ -1,21 +1,28 @@
-"""The interactive window: pan, zoom, drag and turn units, hover for the reasons.
+"""The interactive window: a hands-on table.
 
 :class:`App` owns the board (the truth), its analysis, a :class:`~game.physics.trays.TraySpace`
-used as the drag input device, and the view. One frame = handle the queued pygame events,
-step the drag physics (writing the dragged pose back to the board and re-analysing), then
-``draw_scene`` on the window surface. A frame that raises shows a red banner with the error and
-goes on from the last good board; the loop never dies on a bad state.
+used as the drag input device, the view, an undo history and a pygame_gui toolbar. One frame =
+handle the queued pygame events, step the drag (writing the pose back to the board and
+re-analysing), then ``draw_scene`` on the window surface and the toolbar on top. A frame that
+raises shows a red banner with the error and goes on from the last good board.
 
-The app reads mouse positions from the events themselves (not ``pygame.mouse.get_pos()``), so
-tests can drive it headless with ``pygame.event.post``.
+Tools (toolbar or keys, see :data:`SHORTCUTS`): move (free drag with pymunk), forward (drag
+straight along the facing), wheel (drag about a front corner), charge (click an enemy), casualty
+(click a model to remove it, an empty slot to restore it) and tape (drag to measure
+edge-to-edge). Every edit can be undone; Ctrl+S saves atomically; unsaved changes go to an
+autosave file next to the scenario when the window closes.
+
+Mouse positions come from the events themselves (not ``pygame.mouse.get_pos()``), so tests
+drive the app headless with ``pygame.event.post``.
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 import traceback
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,20 +30,61 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.core import geometry as g  # noqa: E402
+from game.core import manoeuvre as mv  # noqa: E402
 from game.core.analysis import Analysis, analyse  # noqa: E402
-from game.core.board import Board  # noqa: E402
+from game.core.board import Board, Unit, parse_slot  # noqa: E402
 from game.core.ruleset import Ruleset, load_ruleset  # noqa: E402
-from game.physics.trays import Key, TraySpace, penetration_mm, pose_of, with_position  # noqa: E402
+from game.core.scenario import ScenarioError, load_scenario, save_scenario  # noqa: E402
+from game.physics.trays import Key, TraySpace, penetration_mm, pose_of, shapes_of, with_position  # noqa: E402
 from game.services import default_services  # noqa: E402
 
 from .canvas import PygameCanvas  # noqa: E402
 from .scene import DrawnModel, SceneOptions, draw_scene, drawn_models, fit_view, model_at, scene_layout  # noqa: E402
-from .transform import View  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[2]
 ROTATE_STEP_DEG = 15.0
-ROTATE_FINE_DEG = 1.0
+FINE_DEG = 1.0
+STEP_MM = g.INCH_MM
+FINE_MM = 1.0
 PAN_STEP_PX = 60
 ZOOM_STEP = 1.15
+TOOLBAR_PX = 40
+OVERLAP_TOL_MM = 0.5
+FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact
+AUTOSAVE_EVERY_S = 10.0
+TOOLS = ("move", "forward", "wheel", "charge", "casualty", "tape")
+TOOL_HINT = {
+    "move": "Move: drag a unit anywhere (it stops or slides against others).",
+    "forward": "Forward: drag a unit straight forward or back along its facing.",
+    "wheel": "Wheel: drag one end of a unit; it wheels about the other front corner.",
+    "charge": "Charge: click your unit (if none is selected), then the enemy to charge.",
+    "casualty": "Casualty: click a model to remove it, an empty slot to restore it.",
+    "tape": "Tape: drag from a model (or any point) to another to measure edge to edge.",
+}
+
+#: every shortcut of the window: (keys, what it does). F1 shows this table.
+SHORTCUTS: list[tuple[str, str]] = [
+    ("Left drag", "use the current tool (move a unit by default)"),
+    ("Right / middle drag, arrow keys", "pan"),
+    ("Ctrl+wheel, + / -", "zoom about the cursor"),
+    ("Wheel (unit selected), Q / E", "turn the selected unit 15 deg about its centre (Shift: 1 deg)"),
+    ("W / S", "move the selected unit 1\" straight forward / back (Shift: 1 mm)"),
+    ("A / D", "wheel 15 deg to the left / right about a front corner (Shift: 1 deg)"),
+    ("T / Shift+T", "turn 90 deg right / left about the centre"),
+    ("B", "about face (turn 180 deg)"),
+    ("[ / ]", "reform: one file fewer / more"),
+    ("1 ... 6", "tools: move, forward, wheel, charge, casualty, tape"),
+    ("V, G, H, C, X, M", "the same tools by letter (moVe, Go forward, wHeel, Charge, casualty X, Measure)"),
+    ("Esc", "back to the move tool, clear the tape, dismiss an error"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+    ("Ctrl+S", "save (atomic); a built-in scenario is saved under out/"),
+    ("F9", "load the autosave of unsaved changes"),
+    ("F", "fit the units in the view"),
+    ("L", "show / hide the legend"),
+    ("F1", "this help"),
+    ("Ctrl+Q, close the window", "quit (unsaved changes go to the autosave file)"),
+]
 
 
 def init_pygame() -> None:
@@ -47,26 +95,33 @@ def init_pygame() -> None:
         pygame.font.init()
 
 
+def fmt_distance(mm: float) -> str:
+    """``'2.5" (63.5 mm)'``: inches first (the table's unit), millimetres after."""
+    return f'{mm / g.INCH_MM:.1f}" ({mm:.1f} mm)'
+
+
 class App:
     """The window on one board.
 
-    ``board``: the scenario (the app works on it in place); ``ruleset``: override of the
-    board's ruleset; ``path``: the scenario file (for the title); ``size``: window size (px).
+    ``board``: the scenario (the app edits it); ``ruleset``: override of the board's ruleset;
+    ``path``: the scenario file (title, saving, autosave); ``size``: window size (px);
+    ``gui``: build the pygame_gui toolbar.
     """
 
     def __init__(self, board: Board, *, ruleset: Optional[Ruleset] = None, path: Optional[str] = None,
-                 size: tuple[int, int] = (1280, 820), surface: Optional[pygame.Surface] = None):
+                 size: tuple[int, int] = (1280, 820), surface: Optional[pygame.Surface] = None, gui: bool = True):
         init_pygame()
-        self.path = path
+        self.path = Path(path) if path else None
+        self.save_path = self._save_path(self.path)
         self.board = board
         self.rs = ruleset or load_ruleset(board.ruleset)
         self.services = default_services()
         if surface is None:
-            pygame.display.set_caption(f"Melee Lens - {board.title or Path(path or 'scenario').name}")
+            pygame.display.set_caption(f"Melee Lens - {board.title or (self.path.name if self.path else 'scenario')}")
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surface
         self.canvas = PygameCanvas(self.screen)
-        self.options = SceneOptions(status=" ")
+        self.options = SceneOptions(status=" ", top_inset=TOOLBAR_PX if gui else 0)
         self.view = fit_view(*self.screen.get_size(), board, self.options, margin_mm=80)
         self.space = TraySpace(board)
         self.analysis: Analysis = Analysis(ruleset=self.rs.id)
@@ -75,18 +130,112 @@ class App:
         self.selection: Optional[str] = None
         self.hover: Optional[str] = None
         self.mouse_px: tuple[float, float] = (0.0, 0.0)
-        self.drag_key: Optional[Key] = None
-        self.drag_offset_mm: tuple[float, float] = (0.0, 0.0)
+        self.tool = "move"
+        self.drag_key: Optional[Key] = None          # pymunk drag
+        self.drag_before: Optional[Board] = None      # board when a drag began (for undo)
+        self.drag_unit0: Optional[Unit] = None        # the dragged unit when the drag began
+        self.grab_mm: g.Point = (0.0, 0.0)
+        self.manual: Optional[str] = None             # "forward" | "wheel" while such a drag runs
+        self.wheel_pivot = "left"
+        self.live_mm = 0.0                            # distance of the running drag
+        self.moved_mm: dict[str, float] = {}          # distance moved per unit since it was selected
+        self.tape: Optional[dict] = None
+        self.charger: Optional[str] = None
         self.pan_from: Optional[tuple[float, float]] = None
-        self.message = "Drag a unit with the left mouse button; wheel or Q/E turns it; right-drag pans; Ctrl+wheel zooms."
+        self.undo_stack: list[Board] = []
+        self.redo_stack: list[Board] = []
+        self.dirty = False
+        self.last_autosave = time.monotonic()
+        self.message = "Drag a unit with the left mouse button; wheel or Q/E turns it; F1 lists every shortcut."
         self.banner = ""
         self.running = True
         self.frame_ms = 0.0
         self.analyse_ms = 0.0
         self.frames = 0
+        self.gui = None
+        self.buttons: dict[Any, str] = {}
+        self.help_window = None
+        if gui:
+            self._build_gui()
+        if self.autosave_path and self.autosave_path.exists():
+            self.message = (f"Unsaved changes from an earlier session are in {self.autosave_path.name}: "
+                            "press F9 to load them.")
         self.recompute()
 
-    # -- state ---------------------------------------------------------------------------
+    # -- files -----------------------------------------------------------------------------
+    @staticmethod
+    def _save_path(path: Optional[Path]) -> Optional[Path]:
+        """Where Ctrl+S writes: the file itself, except a built-in scenario (under assets/),
+        which is saved as out/<name>.yaml so the shipped file stays as it is."""
+        if path is None:
+            return ROOT / "out" / "scenario.yaml"
+        try:
+            path.resolve().relative_to((ROOT / "assets").resolve())
+        except ValueError:
+            return path
+        return ROOT / "out" / path.name
+
+    @property
+    def autosave_path(self) -> Optional[Path]:
+        """``<name>.autosave.yaml`` next to the file Ctrl+S writes."""
+        if self.save_path is None:
+            return None
+        return self.save_path.with_name(self.save_path.stem + ".autosave.yaml")
+
+    def save(self) -> bool:
+        """Save the board atomically to :attr:`save_path`; the autosave is removed after."""
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            save_scenario(self.board, self.save_path)
+        except OSError as exc:
+            self.message = f"Could not save {self.save_path}: {exc.strerror or exc}"
+            return False
+        self.dirty = False
+        if self.autosave_path and self.autosave_path.exists():
+            try:
+                self.autosave_path.unlink()
+            except OSError:
+                pass
+        self.message = f"Saved {self.save_path}."
+        return True
+
+    def autosave(self) -> Optional[Path]:
+        """Write unsaved changes to :attr:`autosave_path` (atomically). Returns the path."""
+        p = self.autosave_path
+        if p is None or not self.dirty:
+            return None
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            save_scenario(self.board, p)
+        except OSError as exc:
+            self.message = f"Autosave to {p} failed: {exc.strerror or exc}"
+            return None
+        self.last_autosave = time.monotonic()
+        return p
+
+    def load_autosave(self) -> None:
+        p = self.autosave_path
+        if p is None or not p.exists():
+            self.message = "There is no autosave to load."
+            return
+        try:
+            board = load_scenario(p)
+        except ScenarioError as exc:
+            self.message = f"The autosave cannot be read: {exc}"
+            return
+        self.push_undo()
+        self.board = board
+        self.after_edit(f"Loaded the autosave {p.name} (Ctrl+Z goes back).")
+
+    def quit(self) -> None:
+        """Stop the loop; unsaved changes are written to the autosave file first."""
+        if self.dirty:
+            p = self.autosave()
+            if p is not None:
+                print(f"Unsaved changes were kept in {p}; open the file and press F9 to get them back.")
+        self.running = False
+
+    # -- state -----------------------------------------------------------------------------
     def recompute(self) -> bool:
         """Re-analyse the board; on failure restore the last good board and show a banner."""
         t0 = time.perf_counter()
@@ -105,6 +254,7 @@ class App:
         """Go back to the last board that analysed cleanly."""
         self.board = self.last_good.copy()
         self.drag_key = None
+        self.manual = None
         try:
             self.space.sync(self.board)
             self.analysis = analyse(self.board, self.rs, **self.services)
@@ -118,10 +268,328 @@ class App:
         self.banner = f"{what}: {type(exc).__name__}: {exc}{where}. Kept the last good board; press Esc to dismiss."
 
     def roles(self, unit_id: str) -> dict[str, str]:
-        """{model id: role} of one unit in the current analysis (used by tests and the status)."""
+        """{model id: role} of one unit in the current analysis."""
         return {k: v.role for k, v in self.analysis.models.items() if k.split(".", 1)[0] == unit_id}
 
-    # -- geometry helpers ----------------------------------------------------------------
+    # -- undo / edits ----------------------------------------------------------------------
+    def push_undo(self, snapshot: Optional[Board] = None) -> None:
+        self.undo_stack.append(snapshot if snapshot is not None else self.board.copy())
+        del self.undo_stack[:-200]
+        self.redo_stack.clear()
+
+    def after_edit(self, message: str) -> None:
+        self.dirty = True
+        self.space.sync(self.board)
+        self.recompute()
+        self.message = message
+        if time.monotonic() - self.last_autosave > AUTOSAVE_EVERY_S:
+            self.autosave()
+
+    def undo(self) -> None:
+        if not self.undo_stack:
+            self.message = "Nothing to undo."
+            return
+        self.redo_stack.append(self.board.copy())
+        self.board = self.undo_stack.pop()
+        self.after_edit(f"Undone ({len(self.undo_stack)} more to undo).")
+
+    def redo(self) -> None:
+        if not self.redo_stack:
+            self.message = "Nothing to redo."
+            return
+        self.undo_stack.append(self.board.copy())
+        self.board = self.redo_stack.pop()
+        self.after_edit("Redone.")
+
+    def blocker(self, unit: Unit, ignore: tuple = ()) -> Optional[Unit]:
+        """The first other unit ``unit`` (in its new pose) overlaps by more than the tolerance."""
+        mine = shapes_of(unit)
+        for other in self.board.units:
+            if other.id == unit.id or other.id in ignore:
+                continue
+            for a in mine:
+                for b in shapes_of(other):
+                    if g.bbox_gap(a.bbox(), b.bbox()) <= 0 and g.gap_mm(a, b) < -OVERLAP_TOL_MM:
+                        return other
+        return None
+
+    def _pen(self, unit: Unit) -> float:
+        keys = [(unit.id, None)] if unit.kind == "ranked" else [(unit.id, i) for i in range(len(unit.placed))]
+        return max((penetration_mm(self.board, k, unit) for k in keys), default=0.0)
+
+    def fits(self, unit: Unit, tol_mm: float = OVERLAP_TOL_MM) -> bool:
+        """True when ``unit`` in its new pose overlaps others by at most ``tol_mm`` (or by no
+        more than it already did)."""
+        try:
+            before = self._pen(self.board.unit(unit.id))
+        except (KeyError, IndexError):
+            before = 0.0
+        return self._pen(unit) <= max(tol_mm, before + 1e-6)
+
+    def try_replace(self, new: Unit, label: str, moved_mm: float = 0.0) -> bool:
+        """Put ``new`` on the board as one undoable edit, unless it would overlap another unit."""
+        if not self.fits(new):
+            b = self.blocker(new)
+            self.message = f"{new.name} cannot do that: {b.name if b else 'another unit'} is in the way."
+            return False
+        self.push_undo()
+        self.board.replace_unit(new)
+        if moved_mm:
+            self.moved_mm[new.id] = self.moved_mm.get(new.id, 0.0) + moved_mm
+        self.after_edit(label + self._moved_text(new.id))
+        return True
+
+    def _moved_text(self, uid: str) -> str:
+        d = self.moved_mm.get(uid, 0.0) + (self.live_mm if self.manual or self.drag_key else 0.0)
+        return f" Moved {fmt_distance(d)} since selected." if d > 0 else ""
+
+    def clamp(self, make: Callable[[float], Unit], amount: float) -> tuple[float, Unit]:
+        """The largest fraction of ``amount`` for which ``make(x)`` fits flush (bisection), and
+        that unit: moves stop at base contact instead of sinking into the other unit."""
+        full = make(amount)
+        if self.fits(full, FLUSH_MM):
+            return amount, full
+        lo, hi = 0.0, 1.0
+        for _ in range(24):
+            mid = (lo + hi) / 2
+            if self.fits(make(amount * mid), FLUSH_MM):
+                lo = mid
+            else:
+                hi = mid
+        return amount * lo, make(amount * lo)
+
+    def selected_unit(self, what: str) -> Optional[Unit]:
+        if self.selection is None:
+            self.message = f"Select a unit first (click it), then {what}."
+            return None
+        try:
+            return self.board.unit(self.selection)
+        except KeyError:
+            self.selection = None
+            return None
+
+    def select(self, uid: Optional[str]) -> None:
+        if uid != self.selection:
+            self.moved_mm.pop(uid, None) if uid else None
+        self.selection = uid
+
+    # -- manoeuvres (keys and buttons) -----------------------------------------------------
+    def rotate_selected(self, deg: float) -> bool:
+        """Turn the selected unit ``deg`` clockwise about its centre."""
+        u = self.selected_unit("turn it with the wheel or Q/E")
+        if u is None:
+            return False
+        dragging = self.drag_key
+        if dragging is not None:
+            self.end_drag()
+        ok = self.try_replace(mv.turn(u, deg), f"{u.name} turned to face {(u.facing_deg + deg) % 360:.0f} deg.")
+        if dragging is not None:
+            self.start_drag(dragging, self.view.to_mm(self.mouse_px))
+        return ok
+
+    def step_forward(self, distance_mm: float) -> bool:
+        """Move the selected unit straight forward (back if negative), up to contact."""
+        u = self.selected_unit("move it with W/S")
+        if u is None:
+            return False
+        d, new = self.clamp(lambda x: mv.forward(u, x), distance_mm)
+        if abs(d) < 0.05:
+            self.message = f"{u.name} cannot move {'forward' if distance_mm > 0 else 'back'}: something is in the way."
+            return False
+        word = "forward" if distance_mm > 0 else "back"
+        note = "" if abs(d - distance_mm) < 1e-6 else " (stopped at contact)"
+        return self.try_replace(new, f"{u.name} moved {fmt_distance(abs(d))} {word}{note}.", abs(d))
+
+    def wheel_selected(self, deg: float, pivot: str) -> bool:
+        """Wheel the selected unit ``deg`` (clockwise +) about its front-``pivot`` corner."""
+        u = self.selected_unit("wheel it with A/D")
+        if u is None:
+            return False
+        if u.kind != "ranked":
+            self.message = "Only rank-and-file units wheel; turn skirmishers with Q/E."
+            return False
+        a, new = self.clamp(lambda x: mv.wheel(u, x, pivot), deg)
+        if abs(a) < 0.01:
+            self.message = f"{u.name} cannot wheel that way: something is in the way."
+            return False
+        d = mv.wheel_distance_mm(u, a)
+        return self.try_replace(new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner "
+                                     f"({fmt_distance(d)}).", d)
+
+    def reform_selected(self, delta_files: int) -> bool:
+        """Reform the selected unit ``delta_files`` files wider (narrower if negative)."""
+        u = self.selected_unit("reform it with [ and ]")
+        if u is None:
+            return False
+        if u.kind != "ranked":
+            self.message = "Only rank-and-file units reform."
+            return False
+        try:
+            new = mv.reform(u, u.files + delta_files)
+        except ValueError as exc:
+            self.message = f"Cannot reform {u.name}: {exc}."
+            return False
+        return self.try_replace(new, f"{u.name} reformed {new.files} wide, {new.ranks} deep.")
+
+    def charge(self, charger_id: str, target_id: str) -> bool:
+        """Charge ``charger_id`` into contact with ``target_id`` (see :func:`manoeuvre.charge`)."""
+        c, t = self.board.unit(charger_id), self.board.unit(target_id)
+        if c.player == t.player:
+            self.message = f"{t.name} is a friend; charge an enemy unit."
+            return False
+        try:
+            new = mv.charge(c, t)
+        except ValueError as exc:
+            self.message = f"Cannot charge: {exc}."
+            return False
+        b = self.blocker(new)
+        if b is not None:
+            self.message = f"Charge refused: {c.name} would overlap {b.name} on the {mv.facing_toward(t, c.center())} of {t.name}."
+            return False
+        d = mv.move_distance_mm(c, new)
+        ok = self.try_replace(new, f"{c.name} charged the {mv.facing_toward(t, c.center())} of {t.name} "
+                                   f"({fmt_distance(d)}).", d)
+        self.charger = None
+        return ok
+
+    def toggle_casualty(self, p_mm: g.Point) -> bool:
+        """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
+        for u in reversed(self.board.units):
+            if u.kind == "ranked":
+                if not g.point_in_poly(p_mm, u.tray().points):
+                    continue
+                a, b = g.to_local(p_mm, u.front, u.facing_deg)
+                f = int((a + u.width_mm / 2) // u.base_w) + 1
+                r = int(b // u.base_d) + 1
+                if not (1 <= f <= u.files and 1 <= r <= u.ranks):
+                    return False
+                slot = f"r{r}f{f}"
+                new = u.translated(0, 0)
+                if slot in new.empty:
+                    new.empty = [s for s in new.empty if s != slot]
+                    return self.try_replace(new, f"{u.name}: {slot} restored ({len(new.occupied_slots())} models).")
+                if (r, f) not in set(u.occupied_slots()):
+                    self.message = f"{u.name}: slot {slot} holds no model (it is past the last model of the unit)."
+                    return False
+                if len(u.occupied_slots()) <= 1:
+                    self.message = f"{u.name} has one model left; it stays."
+                    return False
+                new.empty = sorted(new.empty + [slot], key=lambda s: parse_slot(s))
+                return self.try_replace(new, f"{u.name}: {slot} removed as a casualty "
+                                             f"({len(new.occupied_slots())} models left; click again to restore).")
+            for i, m in enumerate(u.models()):
+                s = m.shape
+                inside = g.dist(p_mm, s.center) <= s.radius_mm if isinstance(s, g.Circle) else g.point_in_poly(p_mm, s.points)
+                if inside:
+                    if len(u.placed) <= 1:
+                        self.message = f"{u.name} has one model left; it stays."
+                        return False
+                    new = u.translated(0, 0)
+                    new.placed = [pl for j, pl in enumerate(new.placed) if j != i]
+                    return self.try_replace(new, f"{u.name}: {m.slot} removed as a casualty (Ctrl+Z brings it back).")
+        self.message = "Click a model to remove it, or an empty slot of a tray to restore it."
+        return False
+
+    # -- tape ------------------------------------------------------------------------------
+    def tape_end(self, p_mm: g.Point) -> tuple[str, g.Shape]:
+        dm = model_at(self.models, p_mm)
+        if dm is not None:
+            return dm.id, dm.shape
+        return "", g.Circle(p_mm, 0.0)
+
+    def measure(self, a: tuple[str, g.Shape], b: tuple[str, g.Shape]) -> dict:
+        """Edge-to-edge distance between two tape ends (models or points)."""
+        gap = g.gap_mm(a[1], b[1])
+        tol = float(self.rs.p("contact_tolerance_mm", OVERLAP_TOL_MM))
+        pa, pb = g.closest_points(a[1], b[1])
+        if gap <= tol:
+            text = '0" (touching)' if a[0] and b[0] else '0"'
+            gap = 0.0
+        else:
+            text = fmt_distance(gap)
+        return {"a": a, "b": b, "gap_mm": gap, "p0": pa, "p1": pb, "text": text}
+
+    # -- gui -------------------------------------------------------------------------------
+    def _build_gui(self) -> None:
+        import pygame_gui
+
+        self.pg_gui = pygame_gui
+        self.gui = pygame_gui.UIManager(self.screen.get_size())
+        self.gui.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": "bold", "antialiased": "1"}])
+        specs = [("Move", "tool:move", "1 / V: drag units freely"), ("Forward", "tool:forward", "2 / G: drag along the facing"),
+                 ("Wheel", "tool:wheel", "3 / H: drag to wheel about a front corner"),
+                 ("Charge", "tool:charge", "4 / C: charge the selected unit into an enemy"),
+                 ("Casualty", "tool:casualty", "5 / X: remove or restore models"),
+                 ("Tape", "tool:tape", "6 / M: measure edge to edge"), None,
+                 ("Turn L", "turn:-90", "Shift+T"), ("Turn R", "turn:90", "T"), ("About", "turn:180", "B"),
+                 ("Files -", "files:-1", "["), ("Files +", "files:1", "]"), None,
+                 ("Undo", "undo", "Ctrl+Z"), ("Redo", "redo", "Ctrl+Shift+Z"), ("Save", "save", "Ctrl+S"),
+                 ("Help", "help", "F1")]
+        x = 8
+        y = 34 + 5
+        for spec in specs:
+            if spec is None:
+                x += 12
+                continue
+            text, action, tip = spec
+            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, 76, 30), text, manager=self.gui, tool_tip_text=tip)
+            self.buttons[b] = action
+            x += 80
+
+    def button_rect(self, action: str) -> Optional[pygame.Rect]:
+        """Screen rectangle of the toolbar button doing ``action`` (for tests and scripts)."""
+        for b, a in self.buttons.items():
+            if a == action:
+                return b.rect
+        return None
+
+    def do_action(self, action: str) -> None:
+        if action.startswith("tool:"):
+            self.set_tool(action.split(":", 1)[1])
+        elif action.startswith("turn:"):
+            self.rotate_selected(float(action.split(":", 1)[1]))
+        elif action.startswith("files:"):
+            self.reform_selected(int(action.split(":", 1)[1]))
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "save":
+            self.save()
+        elif action == "help":
+            self.toggle_help()
+
+    def help_text(self) -> str:
+        """The F1 help as pygame_gui HTML: every shortcut and every tool."""
+        rows = "".join(f"<b>{k}</b>: {v}<br>" for k, v in SHORTCUTS)
+        tools = "".join(f"{TOOL_HINT[t]}<br>" for t in TOOLS)
+        return f"{rows}<br><b>Tools</b><br>{tools}"
+
+    def toggle_help(self) -> None:
+        if self.help_window is not None and self.help_window.alive():
+            self.help_window.kill()
+            self.help_window = None
+            return
+        if self.gui is None:
+            self.message = " | ".join(f"{k}: {v}" for k, v in SHORTCUTS)
+            return
+        w, h = self.screen.get_size()
+        rect = pygame.Rect(max(0, w // 2 - 380), 80, min(760, w), min(h - 100, 640))
+        self.help_window = self.pg_gui.elements.UIWindow(rect, self.gui, window_display_title="Melee Lens: shortcuts (F1)")
+        cont = self.help_window.get_container().get_rect()
+        self.pg_gui.elements.UITextBox(self.help_text(), pygame.Rect(0, 0, cont.w, cont.h), manager=self.gui,
+                                       container=self.help_window)
+
+    def set_tool(self, tool: str) -> None:
+        if tool not in TOOLS:
+            return
+        self.tool = tool
+        self.charger = None
+        if tool != "tape":
+            self.tape = None
+        self.message = TOOL_HINT[tool]
+
+    # -- geometry helpers ------------------------------------------------------------------
     def in_table_area(self, px: tuple[float, float]) -> bool:
         l, t, w, h = scene_layout(self.canvas, self.board, self.options).table
         return l <= px[0] < l + w and t <= px[1] < t + h
@@ -140,50 +608,82 @@ class App:
                         return (u.id, i)
         return None
 
-    # -- edits ---------------------------------------------------------------------------
-    def rotate_selected(self, deg: float) -> bool:
-        """Turn the selected unit ``deg`` clockwise about its centre; refused if it would overlap."""
-        uid = self.selection
-        if uid is None:
-            self.message = "Select a unit first (click it), then turn it with the wheel or Q/E."
-            return False
-        u = self.board.unit(uid)
-        turned = u.rotated(deg, u.center())
-        keys = [(uid, None)] if u.kind == "ranked" else [(uid, i) for i in range(len(u.placed))]
-        before = max(penetration_mm(self.board, k) for k in keys)
-        after = max(penetration_mm(self.board, k, turned) for k in keys)
-        if after > max(0.5, before + 1e-6):
-            self.message = f"Cannot turn {u.name}: it would overlap another unit."
-            return False
-        dragging = self.drag_key
-        self.board.replace_unit(turned)
-        self.space.sync(self.board)
-        if dragging is not None:
-            self.space.start_drag(self.board, dragging, self.view.to_mm(self.mouse_px))
-        self.recompute()
-        self.message = f"{u.name} faces {turned.facing_deg:.0f} deg."
-        return True
+    # -- drags -----------------------------------------------------------------------------
+    def start_drag(self, key: Key, p_mm: g.Point) -> None:
+        self.drag_key = key
+        self.drag_before = self.board.copy()
+        self.drag_unit0 = self.board.unit(key[0])
+        self.live_mm = 0.0
+        self.space.start_drag(self.board, key, p_mm)
 
-    # -- events --------------------------------------------------------------------------
+    def end_drag(self) -> None:
+        """Finish a pymunk or manual drag; it becomes one undoable edit if anything moved."""
+        if self.drag_key is not None:
+            self.space.end_drag()
+        uid = self.drag_unit0.id if self.drag_unit0 is not None else None
+        if uid is not None and self.drag_before is not None:
+            before, after = self.drag_before.unit(uid), self.board.unit(uid)
+            if before.pose_key() != after.pose_key():
+                self.push_undo(self.drag_before)
+                self.dirty = True
+                self.moved_mm[uid] = self.moved_mm.get(uid, 0.0) + self.live_mm
+                self.message = f"{after.name} placed." + self._moved_text(uid)
+        self.drag_key = None
+        self.manual = None
+        self.drag_before = None
+        self.drag_unit0 = None
+        self.live_mm = 0.0
+
+    def update_manual_drag(self) -> None:
+        """Forward / wheel drags: the unit follows the mouse along the one allowed motion."""
+        u0 = self.drag_unit0
+        p = self.view.to_mm(self.mouse_px)
+        if self.manual == "forward":
+            d = g.dot(g.sub(p, self.grab_mm), g.forward(u0.facing_deg))
+            d, new = self.clamp(lambda x: mv.forward(u0, x), d)
+            self.live_mm = abs(d)
+        else:
+            fl, fr = mv.front_corners(u0)
+            pivot = fl if self.wheel_pivot == "left" else fr
+            a0 = math.atan2(self.grab_mm[1] - pivot[1], self.grab_mm[0] - pivot[0])
+            a1 = math.atan2(p[1] - pivot[1], p[0] - pivot[0])
+            deg = (math.degrees(a1 - a0) + 180) % 360 - 180
+            deg, new = self.clamp(lambda x: mv.wheel(u0, x, self.wheel_pivot), deg)
+            self.live_mm = mv.wheel_distance_mm(u0, deg)
+        if new.pose_key() != self.board.unit(u0.id).pose_key():
+            self.board.replace_unit(new)
+            self.recompute()
+
+    # -- events ----------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
         """Apply one pygame event."""
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse_px = ev.pos
+        if self.gui is not None:
+            if ev.type == self.pg_gui.UI_BUTTON_PRESSED:
+                action = self.buttons.get(ev.ui_element)
+                if action:
+                    self.do_action(action)
+                return
+            if self.gui.process_events(ev) and ev.type != pygame.MOUSEMOTION:
+                return
         if ev.type == pygame.QUIT:
-            self.running = False
+            self.quit()
         elif ev.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface() or self.screen
             self.canvas = PygameCanvas(self.screen)
+            if self.gui is not None:
+                self.gui.set_window_resolution(self.screen.get_size())
         elif ev.type == pygame.MOUSEMOTION:
             self.on_motion(ev.pos)
         elif ev.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse_px = ev.pos
             if ev.button == 1:
                 self.on_left_down(ev.pos)
             elif ev.button in (2, 3):
                 self.pan_from = ev.pos
         elif ev.type == pygame.MOUSEBUTTONUP:
-            self.mouse_px = ev.pos
             if ev.button == 1:
-                self.on_left_up()
+                self.on_left_up(ev.pos)
             elif ev.button in (2, 3):
                 self.pan_from = None
         elif ev.type == pygame.MOUSEWHEEL:
@@ -195,29 +695,64 @@ class App:
         if self.pan_from is not None:
             self.view.pan(pos[0] - self.pan_from[0], pos[1] - self.pan_from[1])
             self.pan_from = pos
-        self.mouse_px = pos
+        if self.tape is not None and self.tape.get("live"):
+            self.tape = dict(self.measure(self.tape["a"], self.tape_end(self.view.to_mm(pos))), live=True)
 
     def on_left_down(self, pos: tuple[float, float]) -> None:
         if not self.in_table_area(pos):
             return
         p = self.view.to_mm(pos)
+        if self.tool == "tape":
+            a = self.tape_end(p)
+            self.tape = dict(self.measure(a, a), live=True)
+            return
+        if self.tool == "casualty":
+            self.toggle_casualty(p)
+            return
         key = self.body_at(p)
+        if self.tool == "charge":
+            if key is None:
+                self.message = TOOL_HINT["charge"]
+                return
+            if self.charger is None and self.selection is not None and self.selection != key[0]:
+                self.charger = self.selection
+            if self.charger is None or self.charger == key[0]:
+                self.charger = key[0]
+                self.select(key[0])
+                self.message = f"{self.board.unit(key[0]).name} will charge: now click the enemy unit."
+                return
+            self.charge(self.charger, key[0])
+            return
         if key is None:
-            self.selection = None
+            self.select(None)
             self.message = "Nothing there. Click a unit to select it; drag to move it."
             return
-        self.selection = key[0]
-        self.drag_key = key
-        self.space.start_drag(self.board, key, p)
+        self.select(key[0])
         u = self.board.unit(key[0])
+        if self.tool in ("forward", "wheel"):
+            if self.tool == "wheel" and u.kind != "ranked":
+                self.message = "Only rank-and-file units wheel; turn skirmishers with Q/E."
+                return
+            self.manual = self.tool
+            self.grab_mm = p
+            self.drag_before = self.board.copy()
+            self.drag_unit0 = u
+            self.live_mm = 0.0
+            if self.tool == "wheel":
+                across, _ = g.to_local(p, u.front, u.facing_deg)
+                self.wheel_pivot = "left" if across >= 0 else "right"  # the grabbed end swings
+            self.message = f"{'Moving' if self.tool == 'forward' else 'Wheeling'} {u.name}."
+            return
+        self.start_drag(key, p)
         self.message = f"Dragging {u.name}. Wheel or Q/E turns it."
 
-    def on_left_up(self) -> None:
-        if self.drag_key is not None:
-            self.space.end_drag()
-            u = self.board.unit(self.drag_key[0])
-            self.message = f"{u.name} placed."
-            self.drag_key = None
+    def on_left_up(self, pos: tuple[float, float]) -> None:
+        if self.tape is not None and self.tape.get("live"):
+            self.tape = dict(self.measure(self.tape["a"], self.tape_end(self.view.to_mm(pos))), live=False)
+            self.message = f"Tape: {self.tape['text']} edge to edge."
+            return
+        if self.drag_key is not None or self.manual is not None:
+            self.end_drag()
 
     def on_wheel(self, dy: float, mods: int) -> None:
         if dy == 0:
@@ -225,21 +760,56 @@ class App:
         if mods & pygame.KMOD_CTRL or (self.selection is None and self.drag_key is None):
             self.view.zoom_about(ZOOM_STEP ** dy, self.mouse_px)
         else:
-            step = ROTATE_FINE_DEG if mods & pygame.KMOD_SHIFT else ROTATE_STEP_DEG
+            step = FINE_DEG if mods & pygame.KMOD_SHIFT else ROTATE_STEP_DEG
             self.rotate_selected(step * (1 if dy > 0 else -1))
 
     def on_key(self, key: int, mod: int) -> None:
         shift = bool(mod & pygame.KMOD_SHIFT)
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        tools_by_key = {pygame.K_1: "move", pygame.K_v: "move", pygame.K_2: "forward", pygame.K_g: "forward",
+                        pygame.K_3: "wheel", pygame.K_h: "wheel", pygame.K_4: "charge", pygame.K_c: "charge",
+                        pygame.K_5: "casualty", pygame.K_x: "casualty", pygame.K_6: "tape", pygame.K_m: "tape"}
+        if ctrl:
+            if key == pygame.K_z:
+                self.redo() if shift else self.undo()
+            elif key == pygame.K_y:
+                self.redo()
+            elif key == pygame.K_s:
+                self.save()
+            elif key == pygame.K_q:
+                self.quit()
+            return
         if key == pygame.K_ESCAPE:
             if self.banner:
                 self.banner = ""
+            elif self.tape is not None or self.tool != "move":
+                self.tape = None
+                self.set_tool("move")
             else:
-                self.selection = None
-        elif key == pygame.K_q and mod & pygame.KMOD_CTRL:
-            self.running = False
+                self.select(None)
+        elif key == pygame.K_F1:
+            self.toggle_help()
+        elif key == pygame.K_F9:
+            self.load_autosave()
+        elif key in tools_by_key:
+            self.set_tool(tools_by_key[key])
         elif key in (pygame.K_q, pygame.K_e):
-            step = ROTATE_FINE_DEG if shift else ROTATE_STEP_DEG
+            step = FINE_DEG if shift else ROTATE_STEP_DEG
             self.rotate_selected(step if key == pygame.K_e else -step)
+        elif key in (pygame.K_w, pygame.K_s):
+            d = FINE_MM if shift else STEP_MM
+            self.step_forward(d if key == pygame.K_w else -d)
+        elif key in (pygame.K_a, pygame.K_d):
+            a = FINE_DEG if shift else ROTATE_STEP_DEG
+            self.wheel_selected(-a if key == pygame.K_a else a, "left" if key == pygame.K_a else "right")
+        elif key == pygame.K_t:
+            self.rotate_selected(-90.0 if shift else 90.0)
+        elif key == pygame.K_b:
+            self.rotate_selected(180.0)
+        elif key == pygame.K_LEFTBRACKET:
+            self.reform_selected(-1)
+        elif key == pygame.K_RIGHTBRACKET:
+            self.reform_selected(1)
         elif key == pygame.K_LEFT:
             self.view.pan(PAN_STEP_PX, 0)
         elif key == pygame.K_RIGHT:
@@ -263,18 +833,20 @@ class App:
         l, t, w, h = scene_layout(self.canvas, self.board, self.options).table
         return (l + w / 2, t + h / 2)
 
-    # -- frame ---------------------------------------------------------------------------
+    # -- frame -----------------------------------------------------------------------------
     def update(self) -> None:
-        """Step the drag: pull the dragged body toward the mouse, write its pose to the board
-        and re-analyse when it moved."""
+        """Step the running drag (writing the pose to the board and re-analysing) and hover."""
         if self.drag_key is not None:
-            target = self.view.to_mm(self.mouse_px)
-            pos = self.space.drag_to(self.board, target)
+            pos = self.space.drag_to(self.board, self.view.to_mm(self.mouse_px))
             if pos is not None:
                 uid, idx = self.drag_key
                 self.board.replace_unit(with_position(self.board.unit(uid), idx, pos))
+                self.live_mm = mv.move_distance_mm(self.drag_unit0, self.board.unit(uid)) if self.drag_unit0 else 0.0
                 self.recompute()
-        if self.drag_key is None and self.pan_from is None and self.in_table_area(self.mouse_px):
+        elif self.manual is not None:
+            self.update_manual_drag()
+        busy = self.drag_key is not None or self.manual is not None or self.pan_from is not None
+        if not busy and self.in_table_area(self.mouse_px) and self.tool != "tape":
             dm = model_at(self.models, self.view.to_mm(self.mouse_px))
             self.hover = dm.id if dm else None
         else:
@@ -286,28 +858,58 @@ class App:
             try:
                 u = self.board.unit(self.selection)
                 c, f = pose_of(u)
-                sel = f"{u.name}: facing {f:.0f} deg, centre ({c[0]:.0f}, {c[1]:.0f}) mm  |  "
+                shape = f", {u.files} wide x {u.ranks} deep" if u.kind == "ranked" else ""
+                moved = self.moved_mm.get(u.id, 0.0) + (self.live_mm if self.drag_key or self.manual else 0.0)
+                sel = f"{u.name}: facing {f:.0f} deg{shape}, moved {fmt_distance(moved)}  |  "
             except KeyError:
                 self.selection = None
-        return (f"{sel}{self.message}  |  frame {self.frame_ms:.1f} ms, analysis {self.analyse_ms:.1f} ms, "
-                f"{self.view.scale:.2f} px/mm")
+        save = "  |  unsaved changes" if self.dirty else ""
+        return (f"[{self.tool}] {sel}{self.message}{save}  |  frame {self.frame_ms:.1f} ms, "
+                f"analysis {self.analyse_ms:.1f} ms")
+
+    def overlays(self) -> list:
+        out: list = []
+        if self.tape is not None:
+            out.append(("tape", self.tape["p0"], self.tape["p1"], self.tape["text"]))
+        if self.manual is not None and self.drag_unit0 is not None:
+            out.append(("ghost_unit", self.drag_unit0))
+        if (self.drag_key is not None or self.manual is not None) and self.selection:
+            try:
+                u = self.board.unit(self.selection)
+                c = self.view.to_px(u.center())
+                out.append(("text", (c[0] + 12, c[1] - 30), f"moved {fmt_distance(self.live_mm)}"))
+            except KeyError:
+                pass
+        return out
 
     def draw(self) -> None:
-        self.options.selection = (self.selection,) if self.selection else ()
-        self.options.hover = self.hover
-        self.options.hover_px = self.mouse_px if self.hover else None
-        self.options.status = self.status_text()
-        self.options.banner = self.banner
-        errors = draw_scene(self.canvas, self.board, self.analysis, self.view, options=self.options)
+        o = self.options
+        o.selection = tuple(x for x in (self.selection, self.charger) if x)
+        o.hover = self.hover
+        o.hover_px = self.mouse_px if self.hover else None
+        o.status = self.status_text()
+        o.banner = self.banner
+        o.overlays = self.overlays()
+        errors = draw_scene(self.canvas, self.board, self.analysis, self.view, options=o)
         if errors and not self.banner:
             self.banner = f"drawing: {errors[0]}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else "")
+        if self.gui is not None:
+            lay = scene_layout(self.canvas, self.board, o)
+            top = (lay.title[3] if lay.title else 0)
+            self.screen.fill((52, 56, 60), pygame.Rect(0, top, self.screen.get_width(), o.top_inset))
+            for b, action in self.buttons.items():
+                if action == f"tool:{self.tool}":
+                    pygame.draw.rect(self.screen, (255, 200, 0), b.rect.inflate(4, 4), 2, border_radius=3)
+            self.gui.draw_ui(self.screen)
 
-    def frame(self) -> None:
+    def frame(self, dt: float = 1 / 60) -> None:
         """One frame: events, update, draw. Never raises (errors go to the banner)."""
         t0 = time.perf_counter()
         try:
             for ev in pygame.event.get():
                 self.handle(ev)
+            if self.gui is not None:
+                self.gui.update(dt)
             self.update()
         except Exception as exc:  # noqa: BLE001
             self.show_error("update failed", exc)
@@ -321,19 +923,25 @@ class App:
                 self.canvas.text((10, 10), self.banner[:200], 14, (255, 255, 255))
             except Exception:  # noqa: BLE001
                 pass
-        self.frame_ms = 0.9 * self.frame_ms + 0.1 * (time.perf_counter() - t0) * 1000 if self.frames else \
-            (time.perf_counter() - t0) * 1000
+        ms = (time.perf_counter() - t0) * 1000
+        self.frame_ms = 0.9 * self.frame_ms + 0.1 * ms if self.frames else ms
         self.frames += 1
 
     def run(self, frames: Optional[int] = None, fps: int = 60) -> int:
         """Run until the window closes (or for ``frames`` frames). Returns an exit status (0)."""
         clock = pygame.time.Clock()
         n = 0
-        while self.running and (frames is None or n < frames):
-            self.frame()
-            if pygame.display.get_surface() is not None:
-                pygame.display.flip()
-            n += 1
-            if fps:
-                clock.tick(fps)
+        try:
+            while self.running and (frames is None or n < frames):
+                self.frame()
+                if pygame.display.get_surface() is not None:
+                    pygame.display.flip()
+                n += 1
+                if fps:
+                    clock.tick(fps)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            if self.dirty and self.running:
+                self.quit()
         return 0

@@ -46,7 +46,8 @@ class SceneOptions:
     at the top; ``labels``: unit labels on/off; ``panel_width``: legend panel width (px);
     ``overlays``: extra items the window adds (``("tape", p0_mm, p1_mm, text)``,
     ``("ghost_unit", Unit)``, ``("text", (x, y) px, string)``); ``font_scale``: multiplies
-    every text size (figures for print).
+    every text size (figures for print); ``top_inset``: px kept free under the title (the
+    window's toolbar).
     """
 
     palette: dict = field(default_factory=dict)
@@ -61,6 +62,7 @@ class SceneOptions:
     panel_width: int = 270
     overlays: list = field(default_factory=list)
     font_scale: float = 1.0
+    top_inset: int = 0
 
 
 @dataclass
@@ -84,15 +86,15 @@ class DrawnModel:
 
 
 def layout(width: int, height: int, *, legend: bool = True, title: bool = True, status: bool = False,
-           panel_width: int = 270, font_scale: float = 1.0) -> Layout:
+           panel_width: int = 270, font_scale: float = 1.0, top_inset: int = 0) -> Layout:
     """Split a ``width`` x ``height`` canvas into the table area, the legend panel on the right,
-    a title bar on top and a status line at the bottom."""
-    th = int(34 * font_scale) if title else 0
+    a title bar on top (plus ``top_inset`` px under it) and a status line at the bottom."""
+    th = (int(34 * font_scale) if title else 0) + int(top_inset)
     sh = int(24 * font_scale) if status else 0
     pw = int(min(panel_width * font_scale, width * 0.45)) if legend else 0
     return Layout(table=(0, th, width - pw, height - th - sh),
                   panel=(width - pw, th, pw, height - th - sh) if legend else None,
-                  title=(0, 0, width, th) if title else None,
+                  title=(0, 0, width, th - int(top_inset)) if title else None,
                   status=(0, height - sh, width, sh) if status else None)
 
 
@@ -100,7 +102,7 @@ def scene_layout(canvas: Canvas, board: Board, options: SceneOptions) -> Layout:
     """The :func:`layout` ``draw_scene`` uses for these options."""
     title = board.title if options.title is None else options.title
     return layout(canvas.width, canvas.height, legend=options.legend, title=bool(title), status=bool(options.status),
-                  panel_width=options.panel_width, font_scale=options.font_scale)
+                  panel_width=options.panel_width, font_scale=options.font_scale, top_inset=options.top_inset)
 
 
 def units_bbox(board: Board, analysis: Any = None, margin_mm: float = 0.0) -> tuple[float, float, float, float]:
@@ -133,7 +135,7 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
     """The view that shows every unit (or the whole table) in the table area of the layout."""
     title = board.title if options.title is None else options.title
     lay = layout(canvas_w, canvas_h, legend=options.legend, title=bool(title), status=bool(options.status),
-                 panel_width=options.panel_width, font_scale=options.font_scale)
+                 panel_width=options.panel_width, font_scale=options.font_scale, top_inset=options.top_inset)
     box = (0.0, 0.0, board.table[0], board.table[1]) if whole_table else units_bbox(board, margin_mm=margin_mm)
     return View.fit(box, lay.table, margin_px=12)
 

@@ -1,0 +1,149 @@
+"""Manoeuvres of rank-and-file units as pure geometry (no pygame, no pymunk).
+
+Every function takes a :class:`~game.core.board.Unit` and returns a *new* unit (the input is
+never changed). Lengths in table mm, angles in degrees clockwise from north; a unit's
+``front`` is the midpoint of its front edge and its tray spans ``width_mm`` across and
+``depth_mm`` back from there. Collision checks are not done here: callers compare the result
+against the other units with :func:`game.core.geometry.gap_mm`.
+
+These are the moves of a rank-and-file game's movement phase: moving straight forward or
+back, wheeling about a front corner, turning about the centre, reforming (changing the number
+of files) and charging into contact with an enemy's facing.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from typing import Optional
+
+from . import geometry as g
+from .board import Unit, parse_slot
+
+FACINGS = ("front", "right", "rear", "left")
+
+
+def _need_ranked(unit: Unit, what: str) -> None:
+    if unit.kind != "ranked":
+        raise ValueError(f"{what} needs a rank-and-file unit; {unit.id} is a skirmish unit")
+
+
+def forward(unit: Unit, distance_mm: float) -> Unit:
+    """Move ``unit`` straight along its facing by ``distance_mm`` (negative: straight back).
+
+    Works for ranked and skirmish units (every model moves the same way)."""
+    f = g.forward(unit.facing_deg)
+    return unit.translated(f[0] * distance_mm, f[1] * distance_mm)
+
+
+def front_corners(unit: Unit) -> tuple[g.Point, g.Point]:
+    """(front-left, front-right) corners of a ranked unit's tray, as the unit sees them."""
+    _need_ranked(unit, "a front corner")
+    pts = unit.tray().points  # front-left, front-right, back-right, back-left
+    return pts[0], pts[1]
+
+
+def wheel(unit: Unit, angle_deg: float, pivot: str) -> Unit:
+    """Wheel ``unit`` about its front-``pivot`` corner (``"left"`` or ``"right"``) by
+    ``angle_deg`` clockwise (negative: anticlockwise).
+
+    A forward wheel to the left pivots on the front-left corner turning anticlockwise
+    (``wheel(u, -a, "left")``); to the right, the front-right corner turning clockwise
+    (``wheel(u, a, "right")``). Raises ValueError for a skirmish unit or a bad ``pivot``."""
+    if pivot not in ("left", "right"):
+        raise ValueError(f"pivot must be 'left' or 'right' (got {pivot!r})")
+    fl, fr = front_corners(unit)
+    return unit.rotated(angle_deg, fl if pivot == "left" else fr)
+
+
+def wheel_distance_mm(unit: Unit, angle_deg: float) -> float:
+    """Distance the outer front corner travels in a wheel of ``angle_deg``: the arc of radius
+    ``width_mm`` (how far a wheeling unit counts as having moved)."""
+    _need_ranked(unit, "a wheel")
+    return unit.width_mm * math.radians(abs(angle_deg))
+
+
+def turn(unit: Unit, angle_deg: float) -> Unit:
+    """Turn ``unit`` ``angle_deg`` clockwise about its centre (90: face right, 180: about face)."""
+    return unit.rotated(angle_deg, unit.center())
+
+
+def reform(unit: Unit, files: int) -> Unit:
+    """The unit re-formed ``files`` wide about the centre of its tray.
+
+    Casualty slots (``empty``) that fall outside the new formation are dropped. Raises
+    ValueError unless ``1 <= files <= models``."""
+    _need_ranked(unit, "reforming")
+    if not 1 <= files <= max(1, unit.count):
+        raise ValueError(f"files must be from 1 to {unit.count} (got {files})")
+    c = unit.center()
+    u = copy.deepcopy(unit)
+    u.files = int(files)
+    keep = []
+    for s in u.empty:
+        try:
+            r, f = parse_slot(s)
+        except ValueError:
+            continue
+        if r <= u.ranks and f <= u.files:
+            keep.append(s)
+    u.empty = keep
+    # put the new tray's centre where the old one was
+    u.front = g.to_table(0.0, -u.depth_mm / 2, c, u.facing_deg)
+    return u
+
+
+def move_distance_mm(before: Unit, after: Unit) -> float:
+    """Straight-line distance moved by the furthest-moving tray corner (ranked) or model
+    (skirmish) between two poses of the same unit."""
+    if before.kind == "ranked":
+        return max(g.dist(a, b) for a, b in zip(before.tray().points, after.tray().points))
+    return max((g.dist(a[0], b[0]) for a, b in zip(before.placed, after.placed)), default=0.0)
+
+
+def facing_toward(target: Unit, point: g.Point) -> str:
+    """The facing (front/right/rear/left) of ranked ``target`` whose arc holds ``point``.
+
+    The arcs are bounded by the tray's diagonals extended outwards."""
+    _need_ranked(target, "a facing")
+    u, v = g.to_local(point, target.front, target.facing_deg)
+    v -= target.depth_mm / 2
+    if abs(v) / (target.depth_mm / 2) >= abs(u) / (target.width_mm / 2):
+        return "front" if v < 0 else "rear"
+    return "left" if u < 0 else "right"
+
+
+def _edge(target: Unit, facing: str) -> tuple[g.Point, g.Point, float]:
+    """(edge midpoint, outward direction, edge length) of one facing of ``target``'s tray."""
+    W, D = target.width_mm, target.depth_mm
+    local = {"front": ((0.0, 0.0), W), "rear": ((0.0, D), W), "left": ((-W / 2, D / 2), D), "right": ((W / 2, D / 2), D)}
+    (a, b), length = local[facing]
+    mid = g.to_table(a, b, target.front, target.facing_deg)
+    f, r = g.forward(target.facing_deg), g.right(target.facing_deg)
+    out = {"front": f, "rear": g.scale(f, -1), "right": r, "left": g.scale(r, -1)}[facing]
+    return mid, out, length
+
+
+def charge(charger: Unit, target: Unit, facing: Optional[str] = None) -> Unit:
+    """Place ``charger`` in contact with ``target``: front edge flush against the facing of
+    ``target`` whose arc holds the charger's centre (or ``facing`` if given), aligned with it,
+    and slid along that edge as little as possible while keeping the most frontage in contact
+    (``min(charger width, edge length)``).
+
+    Both units must be rank-and-file (ValueError otherwise). Collisions with third units are
+    for the caller to check."""
+    _need_ranked(charger, "a charge")
+    _need_ranked(target, "a charge target")
+    side = facing or facing_toward(target, charger.center())
+    if side not in FACINGS:
+        raise ValueError(f"facing must be one of {', '.join(FACINGS)} (got {side!r})")
+    mid, out, length = _edge(target, side)
+    # the charger faces into the edge: its forward is -out
+    new_facing = math.degrees(math.atan2(-out[0], out[1])) % 360  # forward(f) == -out
+    along = (-out[1], out[0])  # a unit vector along the edge
+    slack = abs(length - charger.width_mm) / 2
+    cur = g.dot(g.sub(charger.front, mid), along)
+    s = max(-slack, min(slack, cur))
+    u = copy.deepcopy(charger)
+    u.facing_deg = round(new_facing, 9) % 360
+    u.front = g.add(mid, g.scale(along, s))
+    return u
