@@ -165,10 +165,21 @@ class Unit:
     def _build_models(self) -> list[Model]:
         if self.kind == "ranked":
             out = []
+            rx, ry = g.right(self.facing_deg)
+            fx, fy = g.forward(self.facing_deg)
+            w, d = self.base_w, self.base_d
+            x0, y0 = self.front
+            half_w = self.width_mm / 2
+            # corner offsets of one base about its centre: front-left, front-right, back-right, back-left
+            corners = [(rx * a - fx * b, ry * a - fy * b) for a, b in
+                       ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
             for r, f in self.occupied_slots():
-                c = self.slot_center(r, f)
-                out.append(Model(f"{self.id}.{slot_name(r, f)}", self.id, slot_name(r, f), r, f, c,
-                                 self.facing_deg, g.rect(c, self.base_w, self.base_d, self.facing_deg)))
+                across = (f - 0.5) * w - half_w
+                back = (r - 0.5) * d
+                c = (x0 + rx * across - fx * back, y0 + ry * across - fy * back)
+                shape = g.Poly(tuple((c[0] + ox, c[1] + oy) for ox, oy in corners))
+                name = f"r{r}f{f}"
+                out.append(Model(f"{self.id}.{name}", self.id, name, r, f, c, self.facing_deg, shape))
             return out
         out = []
         for i, (c, base) in enumerate(self.placed, start=1):

@@ -193,9 +193,30 @@ def gap_mm(a: Shape, b: Shape) -> float:
     depth = _poly_overlap_depth(a.points, b.points)
     if depth > 0:
         return -depth
-    return min(
-        min(min(_seg_point_dist(p, s, t) for s, t in _edges(b.points)) for p in a.points),
-        min(min(_seg_point_dist(p, s, t) for s, t in _edges(a.points)) for p in b.points))
+    return math.sqrt(min(_min_vertex_edge_d2(a.points, b.points), _min_vertex_edge_d2(b.points, a.points)))
+
+
+def _min_vertex_edge_d2(pts: Sequence[Point], poly: Sequence[Point]) -> float:
+    """Smallest squared distance from a vertex of ``pts`` to an edge of ``poly`` (inlined for speed)."""
+    best = math.inf
+    n = len(poly)
+    for i in range(n):
+        ax, ay = poly[i]
+        bx, by = poly[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        L2 = ex * ex + ey * ey
+        for px, py in pts:
+            wx, wy = px - ax, py - ay
+            t = 0.0 if L2 == 0 else (wx * ex + wy * ey) / L2
+            if t < 0.0:
+                t = 0.0
+            elif t > 1.0:
+                t = 1.0
+            dx, dy = wx - ex * t, wy - ey * t
+            d2 = dx * dx + dy * dy
+            if d2 < best:
+                best = d2
+    return best
 
 
 def within(a: Shape, b: Shape, tol: float) -> bool:
