@@ -228,8 +228,12 @@ def within(a: Shape, b: Shape, tol: float) -> bool:
     if bbox_gap(a.bbox(), b.bbox()) > tol:
         return False
     if isinstance(a, Poly) and isinstance(b, Poly):
-        if _poly_overlap_depth(a.points, b.points) < -tol:
+        depth = _poly_overlap_depth(a.points, b.points)
+        if depth < -tol:
             return False
+        if depth >= -1e-9:  # touching or overlapping on every axis
+            return True
+        return math.sqrt(min(_min_vertex_edge_d2(a.points, b.points), _min_vertex_edge_d2(b.points, a.points))) <= tol
     return gap_mm(a, b) <= tol
 
 
