@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 from game.core.board import Board
 
+from .canvas import Canvas, PygameCanvas
 from .scene import SceneOptions, draw_scene, layout, units_bbox
 from .transform import View
 
@@ -25,8 +26,32 @@ def _pygame():
     return pygame
 
 
-def figure_size(board: Board, options: SceneOptions, scale_px_per_mm: float, margin_mm: float = 60.0) -> tuple[int, int]:
-    """Canvas size (px) that shows the units at ``scale_px_per_mm`` with the panels around them."""
+class _MeasureCanvas(Canvas):
+    """Records calls like :class:`Canvas` but measures text with the real fonts."""
+
+    def __init__(self, width: int, height: int):
+        super().__init__(width, height)
+        _pygame()
+        self._pg = PygameCanvas.__new__(PygameCanvas)
+        self._pg.pg, self._pg.font_path, self._pg._fonts = _pygame(), None, {}
+
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        return self._pg.text_size(string, size, bold)
+
+
+def legend_height(board: Board, analysis: Any, width: int, options: SceneOptions) -> int:
+    """Pixel height the legend panel's text needs (a dry run of the drawing)."""
+    c = _MeasureCanvas(width, 20000)
+    view = View(1.0, (0.0, 0.0))
+    draw_scene(c, board, analysis, view, options=replace(options, hover=None, banner=""))
+    ys = [call.args[0][1] + c.text_size(call.args[1], call.get("size", 14))[1] for call in c.find("text", "legend")]
+    return int(max(ys, default=0)) + 16
+
+
+def figure_size(board: Board, options: SceneOptions, scale_px_per_mm: float, margin_mm: float = 60.0,
+                analysis: Any = None) -> tuple[int, int]:
+    """Canvas size (px) that shows the units at ``scale_px_per_mm`` with the panels around them
+    (at least 960 x 600, and tall enough for the whole legend)."""
     x0, y0, x1, y1 = units_bbox(board, margin_mm=margin_mm)
     w = (x1 - x0) * scale_px_per_mm
     h = (y1 - y0) * scale_px_per_mm
@@ -35,7 +60,11 @@ def figure_size(board: Board, options: SceneOptions, scale_px_per_mm: float, mar
                  panel_width=options.panel_width, font_scale=options.font_scale)
     extra_w = 10000 - lay.table[2]
     extra_h = 10000 - lay.table[3]
-    return int(max(320, w + extra_w + 24)), int(max(420 if options.legend else 240, h + extra_h + 24))
+    W = int(max(960 if options.legend else 640, w + extra_w + 24))
+    H = int(max(600 if options.legend else 400, h + extra_h + 24))
+    if options.legend:
+        H = max(H, legend_height(board, analysis, W, options))
+    return W, H
 
 
 def render_surface(board: Board, analysis: Any, width: int, height: int, *, options: Optional[SceneOptions] = None,
@@ -73,7 +102,7 @@ def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Opt
     pg = _pygame()
     o = options or SceneOptions()
     if width is None or height is None:
-        fw, fh = figure_size(board, o, scale_px_per_mm or 1.4)
+        fw, fh = figure_size(board, o, scale_px_per_mm or 1.4, analysis=analysis)
         width, height = width or fw, height or fh
     view = None
     if scale_px_per_mm and (width is not None):

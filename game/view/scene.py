@@ -472,8 +472,11 @@ class _Painter:
         title = self.b.title if self.o.title is None else self.o.title
         self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["title_bg"])
         rs = getattr(self.a, "ruleset", None) or self.b.ruleset
-        self.c.text((x + 12, y + h / 2), str(title), self.size(18), self.pal["title_text"], anchor="left", bold=True)
-        self.c.text((x + w - 12, y + h / 2), f"ruleset: {rs}", self.size(13), self.pal["title_text"], anchor="right")
+        right = f"ruleset: {rs}"
+        rw = self.c.text_size(right, self.size(13))[0]
+        text = ellipsize(self.c, str(title), self.size(18), w - rw - 48, bold=True)
+        self.c.text((x + 12, y + h / 2), text, self.size(18), self.pal["title_text"], anchor="left", bold=True)
+        self.c.text((x + w - 12, y + h / 2), right, self.size(13), self.pal["title_text"], anchor="right")
 
     def panel(self) -> None:
         if not self.lay.panel:
@@ -672,6 +675,16 @@ def _fmt(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.2f}".rstrip("0").rstrip(".")
     return str(v)
+
+
+def ellipsize(canvas: Canvas, text: str, size: int, max_w: float, bold: bool = False) -> str:
+    """``text`` cut at a word and ended with an ellipsis so it fits ``max_w`` px."""
+    if canvas.text_size(text, size, bold)[0] <= max_w:
+        return text
+    words = text.split()
+    while words and canvas.text_size(" ".join(words) + "…", size, bold)[0] > max_w:
+        words.pop()
+    return (" ".join(words) + "…") if words else text[: max(1, int(max_w / size))] + "…"
 
 
 def wrap(canvas: Canvas, text: str, size: int, max_w: float) -> list[str]:

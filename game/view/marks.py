@@ -1,0 +1,177 @@
+"""Teaching marks drawn on top of a scene, through the same :class:`~game.view.canvas.Canvas`
+protocol (so window, PNG and SVG agree): dimmed models (an Initiative / Agility step shows
+only the models striking at it), highlight rings, text callouts next to models, difference
+rings (``render --compare``), a caption band, and the colour-blind palette's role patterns.
+
+Call :func:`draw_marks` right after :func:`game.view.scene.draw_scene` with the same board,
+analysis and view. Model positions come from :func:`game.view.scene.drawn_models` (after any
+rule-mandated move), so marks sit on the bases as drawn.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from game.core import geometry as g
+
+from .canvas import Canvas
+from .palette import PALETTE
+from .scene import drawn_models, hatch_segments, scene_layout, wrap, SceneOptions
+from .transform import View
+
+DIM_ALPHA = 200
+HIGHLIGHT = (225, 0, 200)
+DIFF = (255, 210, 0)
+
+
+@dataclass
+class Marks:
+    """What to mark: ``dim`` model ids drawn faded; ``highlight`` model ids ringed;
+    ``notes`` ``[(model id, text)]`` callouts; ``diff`` model ids ringed as differing between
+    two rulesets; ``caption`` a wrapped text band at the bottom of the table area."""
+
+    dim: Sequence[str] = ()
+    highlight: Sequence[str] = ()
+    notes: Sequence[tuple[str, str]] = ()
+    diff: Sequence[str] = ()
+    caption: str = ""
+    patterns: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def _shape_pts(view: View, s: g.Shape) -> list[tuple[float, float]]:
+    if isinstance(s, g.Circle):
+        c = view.to_px(s.center)
+        r = s.radius_mm * view.scale
+        return [(c[0] + r * math.cos(2 * math.pi * i / 24), c[1] + r * math.sin(2 * math.pi * i / 24)) for i in range(24)]
+    return view.pts(s.points)
+
+
+def _ring(c: Canvas, view: View, s: g.Shape, colour: Any, width: float) -> None:
+    if isinstance(s, g.Circle):
+        c.circle(view.to_px(s.center), s.radius_mm * view.scale + width / 2, outline=colour, width=width)
+    else:
+        c.polygon(view.pts(s.points), outline=colour, width=width)
+
+
+def role_patterns(canvas: Canvas, palette: dict, start: int = 0) -> None:
+    """Hatch every polygon the scene filled with the support colour (bases and the legend
+    swatch) and give attack-coloured ones a heavy outline, so roles differ by pattern as well as
+    colour. Reads the canvas's recorded calls from index ``start``: the canvas must record."""
+    sup, att = tuple(palette["support"][:3]), tuple(palette["attack"][:3])
+    calls = list(canvas.calls[start:])
+    for call in calls:
+        if call.name not in ("polygon", "circle"):
+            continue
+        tag = call.get("tag", "")
+        if not (tag.startswith("model:") or tag == "legend"):
+            continue
+        fill = call.get("fill")
+        if fill is None or tuple(fill[:3]) not in (sup, att):
+            continue
+        if call.name == "circle":
+            (cx, cy), r = call.args[0], call.args[1]
+            pts = [(cx + r * math.cos(2 * math.pi * i / 24), cy + r * math.sin(2 * math.pi * i / 24)) for i in range(24)]
+        else:
+            pts = call.args[0]
+        canvas.tag = f"pattern:{tag.split(':', 1)[-1]}" if tag != "legend" else "legend-pattern"
+        if tuple(fill[:3]) == sup:
+            for a, b in hatch_segments(pts, 6.0):
+                canvas.line([a, b], (255, 255, 255), 1.5)
+        else:
+            canvas.polygon(pts, outline=(0, 0, 0), width=2.5)
+    canvas.tag = ""
+
+
+def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float) -> tuple[int, list[str], float, float]:
+    """(font size, wrapped lines (at most 5), line height, band height) of a caption band
+    ``width_px`` wide at the top of the table area."""
+    size = max(8, int(round(15 * font_scale)))
+    lines = wrap(canvas, text, size, width_px - 32 * font_scale)[:5]
+    lh = canvas.text_size("Ag", size)[1] + 3
+    return size, lines, lh, lh * len(lines) + 14 * font_scale
+
+
+def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Marks, *,
+               options: Optional[SceneOptions] = None, start: int = 0) -> list[str]:
+    """Draw ``marks`` over a scene already drawn on ``canvas``. Returns error strings (never
+    raises for an unknown model id: it is reported and skipped)."""
+    o = options or SceneOptions()
+    pal = dict(PALETTE)
+    pal.update(o.palette or {})
+    errors: list[str] = []
+    fs = o.font_scale
+    if marks.patterns:
+        role_patterns(canvas, pal, start)
+    shapes = {dm.id: dm.shape for dm in drawn_models(board, analysis)}
+    lay = scene_layout(canvas, board, o)
+    tl, tt, tw, th = lay.table
+
+    table_col = tuple(pal["table"][:3])
+    for mid in marks.dim:
+        s = shapes.get(mid)
+        if s is None:
+            continue
+        canvas.tag = f"dim:{mid}"
+        canvas.polygon(_shape_pts(view, s), fill=table_col + (DIM_ALPHA,))
+    for mid in marks.diff:
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"diff: no model {mid}")
+            continue
+        canvas.tag = f"diff:{mid}"
+        _ring(canvas, view, s, (0, 0, 0), 5 * fs)
+        _ring(canvas, view, s, DIFF, 3 * fs)
+    for mid in marks.highlight:
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"highlight: no model {mid}")
+            continue
+        canvas.tag = f"highlight:{mid}"
+        _ring(canvas, view, s, (255, 255, 255), 6 * fs)
+        _ring(canvas, view, s, HIGHLIGHT, 3.5 * fs)
+    size = max(7, int(round(13 * fs)))
+    placed: list[tuple] = []
+    for i, (mid, text) in enumerate(marks.notes):
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"annotate: no model {mid}")
+            continue
+        canvas.tag = f"note:{mid}"
+        b = s.bbox()
+        p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
+        lines = wrap(canvas, text, size, 260 * fs)
+        lh = canvas.text_size("Ag", size)[1] + 2
+        w = max(canvas.text_size(ln, size)[0] for ln in lines) + 12
+        h = lh * len(lines) + 8
+        off = 26 * fs
+        cands = [(p1[0] + off, p0[1] - off - h), (p0[0] - off - w, p0[1] - off - h),
+                 (p1[0] + off, p1[1] + off), (p0[0] - off - w, p1[1] + off)]
+
+        def bad(x: float, y: float) -> float:
+            out = max(0, tl - x) + max(0, x + w - tl - tw) + max(0, tt - y) + max(0, y + h - tt - th)
+            hit = sum(1 for q in placed if x < q[2] and q[0] < x + w and y < q[3] and q[1] < y + h)
+            return out * 10 + hit * 1000
+
+        x, y = min(cands, key=lambda q: (bad(*q), cands.index(q)))
+        x = min(max(x, tl + 2), tl + tw - w - 2)
+        y = min(max(y, tt + 2), tt + th - h - 2)
+        placed.append((x, y, x + w, y + h))
+        cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
+        ax = min(max(cx, x), x + w)
+        ay = min(max(cy, y), y + h)
+        canvas.line([(cx, cy), (ax, ay)], (20, 20, 20), max(1.0, 1.5 * fs))
+        canvas.circle((cx, cy), 3 * fs, fill=(20, 20, 20))
+        canvas.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=(255, 255, 240), outline=(20, 20, 20),
+                       width=max(1.0, 1.5 * fs))
+        for k, ln in enumerate(lines):
+            canvas.text((x + 6, y + 4 + k * lh), ln, size, (20, 20, 20))
+    if marks.caption:
+        canvas.tag = "caption"
+        size, lines, lh, h = caption_box(canvas, marks.caption, tw, fs)
+        canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=(34, 38, 42, 235))
+        for k, ln in enumerate(lines):
+            canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, (250, 250, 250))
+    canvas.tag = ""
+    return errors
