@@ -29,7 +29,7 @@ DIFF = (255, 210, 0)
 class Marks:
     """What to mark: ``dim`` model ids drawn faded; ``highlight`` model ids ringed;
     ``notes`` ``[(model id, text)]`` callouts; ``diff`` model ids ringed as differing between
-    two rulesets; ``caption`` a wrapped text band at the bottom of the table area."""
+    two rulesets; ``caption`` a wrapped text band at the top of the table area."""
 
     dim: Sequence[str] = ()
     highlight: Sequence[str] = ()
@@ -107,6 +107,8 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     shapes = {dm.id: dm.shape for dm in drawn_models(board, analysis)}
     lay = scene_layout(canvas, board, o)
     tl, tt, tw, th = lay.table
+    band = caption_box(canvas, marks.caption, tw, fs)[3] if marks.caption else 0.0
+    nt, nh = tt + band, th - band  # callouts stay below the caption band
 
     table_col = tuple(pal["table"][:3])
     for mid in marks.dim:
@@ -150,13 +152,13 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
                  (p1[0] + off, p1[1] + off), (p0[0] - off - w, p1[1] + off)]
 
         def bad(x: float, y: float) -> float:
-            out = max(0, tl - x) + max(0, x + w - tl - tw) + max(0, tt - y) + max(0, y + h - tt - th)
+            out = max(0, tl - x) + max(0, x + w - tl - tw) + max(0, nt - y) + max(0, y + h - nt - nh)
             hit = sum(1 for q in placed if x < q[2] and q[0] < x + w and y < q[3] and q[1] < y + h)
             return out * 10 + hit * 1000
 
         x, y = min(cands, key=lambda q: (bad(*q), cands.index(q)))
         x = min(max(x, tl + 2), tl + tw - w - 2)
-        y = min(max(y, tt + 2), tt + th - h - 2)
+        y = min(max(y, nt + 2), nt + nh - h - 2)
         placed.append((x, y, x + w, y + h))
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
         ax = min(max(cx, x), x + w)
