@@ -72,35 +72,11 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
     from game.core.scenario import ScenarioError
 
     if cmd == "render":
-        ap.add_argument("file", help="scenario YAML")
-        ap.add_argument("-o", "--output", required=True, help="PNG to write")
-        ap.add_argument("--width", type=int, help="figure width in px (with --height)")
-        ap.add_argument("--height", type=int, help="figure height in px (with --width)")
-        ap.add_argument("--scale", type=float, help="px per table mm (instead of --width/--height)")
-        ap.add_argument("--ruleset", help="draw under this ruleset id instead of the file's")
-        ap.add_argument("--no-legend", action="store_true", help="leave out the legend panel")
-        ap.add_argument("--title", help="caption (default: the scenario's title)")
-        args = ap.parse_args(argv)
-        if (args.width is None) != (args.height is None):
-            return _err("give both --width and --height, or --scale", 1)
-        try:
-            board, rs = _load(args.file, args.ruleset)
-        except (ScenarioError, RulesetError) as exc:
-            return _err(str(exc), 2)
-        try:
-            dt, errors = write_figure(board, rs, Path(args.output), width=args.width, height=args.height,
-                                      scale=args.scale, legend=not args.no_legend, title=args.title)
-        except OSError as exc:
-            return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
-        for e in errors:
-            print(f"warning: {e}", file=sys.stderr)
-        print(f"wrote {args.output} in {dt * 1000:.0f} ms")
-        return 0
-
-    if cmd in ("demo", "render-book"):
-        ap.add_argument("rest", nargs="*")
-        ap.parse_args(argv)
-        return _err(f"'{cmd}' is not available in this version yet", 1)
+        return _cmd_render(argv, ap)
+    if cmd == "demo":
+        return _cmd_demo(argv, ap)
+    if cmd == "render-book":
+        return _cmd_render_book(argv, ap)
 
     # the window
     ap.add_argument("file", nargs="?", default=str(DEFAULT_SCENARIO), help="scenario YAML (default: built-in)")
@@ -133,3 +109,158 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
     except Exception as exc:  # e.g. the display refused the window
         return _err(f"could not open the window: {exc}", 1)
     return app.run(frames=args.frames)
+
+
+def _on_off(v: str) -> bool:
+    v = str(v).lower()
+    if v in ("on", "yes", "true", "1"):
+        return True
+    if v in ("off", "no", "false", "0"):
+        return False
+    raise argparse.ArgumentTypeError(f"must be on or off (got {v!r})")
+
+
+def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
+    """``render FILE -o OUT.png|OUT.svg`` with print options (see ``docs/DEMOS.md``)."""
+    from game.core.ruleset import RulesetError
+    from game.core.scenario import ScenarioError
+
+    ap.add_argument("file", help="scenario YAML")
+    ap.add_argument("-o", "--output", required=True, help="PNG or SVG (by suffix) to write")
+    ap.add_argument("--size", help="figure size: WxH px (1200x800) or WxHmm (180x120mm, with --dpi)")
+    ap.add_argument("--dpi", type=int, default=150, help="pixels per inch for mm sizes; stored in the PNG (default 150)")
+    ap.add_argument("--width", type=int, help="figure width in px (with --height; same as --size WxH)")
+    ap.add_argument("--height", type=int, help="figure height in px (with --width)")
+    ap.add_argument("--scale", type=float, help="px per table mm (PNG only, instead of a size)")
+    ap.add_argument("--ruleset", help="draw under this ruleset id instead of the file's")
+    ap.add_argument("--legend", type=_on_off, default=True, metavar="on|off", help="the legend panel (default on)")
+    ap.add_argument("--no-legend", action="store_true", help="same as --legend off")
+    ap.add_argument("--caption", type=_on_off, default=True, metavar="on|off", help="the title bar (default on)")
+    ap.add_argument("--labels", type=_on_off, default=True, metavar="on|off", help="unit labels (default on)")
+    ap.add_argument("--title", help="caption text (default: the scenario's title)")
+    ap.add_argument("--crop", action="store_true", help="fit the view to the engaged units")
+    ap.add_argument("--crop-margin", type=float, default=40.0, metavar="MM", help="margin around the crop (mm, default 40)")
+    ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind"],
+                    help="colourblind: Okabe-Ito colours plus role patterns")
+    ap.add_argument("--compare", metavar="A,B", help="two rulesets: panels side by side, differing models ringed")
+    ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
+                    help="side: two panels; overlay: one panel under A with the differences ringed")
+    ap.add_argument("--font-scale", type=float, help="text scale (default: from --dpi for mm sizes, else 1)")
+    args = ap.parse_args(argv)
+    if (args.width is None) != (args.height is None):
+        return _err("give both --width and --height, or --size", 1)
+    try:
+        board, rs = _load(args.file, args.ruleset)
+    except (ScenarioError, RulesetError) as exc:
+        return _err(str(exc), 2)
+    _headless_env()
+    out = Path(args.output)
+    if args.scale and not (args.size or args.width) and out.suffix.lower() != ".svg":
+        try:  # the original --scale path
+            dt, errors = write_figure(board, rs, out, scale=args.scale, legend=args.legend and not args.no_legend,
+                                      title=args.title)
+        except OSError as exc:
+            return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
+        for e in errors:
+            print(f"warning: {e}", file=sys.stderr)
+        print(f"wrote {args.output} in {dt * 1000:.0f} ms")
+        return 0
+    from game.view.publish import FigureError, FigureOptions, render_figure
+
+    compare = None
+    if args.compare:
+        ids = [x.strip() for x in args.compare.split(",") if x.strip()]
+        if len(ids) != 2:
+            return _err(f"--compare needs two ruleset ids separated by a comma (got {args.compare!r})", 1)
+        compare = (ids[0], ids[1])
+    size = args.size or (f"{args.width}x{args.height}" if args.width else None)
+    fo = FigureOptions(size=size, dpi=args.dpi, legend=args.legend and not args.no_legend, caption=args.caption,
+                       labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
+                       palette="colourblind" if args.palette == "colorblind" else args.palette, compare=compare,
+                       compare_mode=args.compare_mode, font_scale=args.font_scale)
+    t0 = time.perf_counter()
+    try:
+        fo.pixel_size()
+        errors = render_figure(board, rs, out, fo)
+    except FigureError as exc:
+        return _err(str(exc), 1)
+    except RulesetError as exc:
+        return _err(str(exc), 2)
+    except OSError as exc:
+        return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
+    for e in errors:
+        print(f"warning: {e}", file=sys.stderr)
+    print(f"wrote {args.output} in {(time.perf_counter() - t0) * 1000:.0f} ms")
+    return 0
+
+
+def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
+    """``demo FILE``: the click-through window, or ``--export DIR`` / ``--gif OUT`` headless."""
+    from game.core.demo import DemoError, build_steps, load_demo
+
+    ap.add_argument("file", help="demo YAML (docs/DEMOS.md)")
+    ap.add_argument("--frames", type=int, help="run this many frames, then exit 0 (smoke test)")
+    ap.add_argument("--export", metavar="DIR", help="write step_01.png, step_02.png... to DIR (no window)")
+    ap.add_argument("--gif", metavar="OUT.gif", help="write an animated GIF, one frame per step (no window)")
+    ap.add_argument("--size", default="1280x820", help="window / frame size WxH in px (default 1280x820)")
+    ap.add_argument("--seconds", type=float, default=4.0, help="GIF: seconds per step (default 4)")
+    args = ap.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        return _err(f"--size must look like 1280x820 (got {args.size!r})", 1)
+    try:
+        demo = load_demo(args.file)
+        from game.services import default_services
+
+        steps = build_steps(demo, default_services())
+    except DemoError as exc:
+        return _err(str(exc), 2)
+    from game.view import demo_view
+
+    if args.export or args.gif or not has_display():
+        _headless_env()
+        export = args.export
+        if not export and not args.gif:
+            export = str(OUT_DIR / "demos" / Path(args.file).stem)
+            print(f"No display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window opened; "
+                  f"writing the steps to {export} instead.")
+        try:
+            if export:
+                paths = demo_view.export_frames(steps, demo.title, export, size=(w, h))
+                print(f"wrote {len(paths)} steps to {export}")
+            if args.gif:
+                demo_view.export_gif(steps, demo.title, args.gif, size=(w, h), seconds_per_step=args.seconds)
+                print(f"wrote {args.gif} ({len(steps)} frames)")
+        except OSError as exc:
+            return _err(f"cannot write the export: {exc.strerror or exc}", 1)
+        return 0
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    try:
+        view = demo_view.DemoView(steps, demo.title, size=(w, h))
+    except Exception as exc:  # e.g. the display refused the window
+        return _err(f"could not open the window: {exc}", 1)
+    return view.run(frames=args.frames)
+
+
+def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
+    """``render-book BOOK.yaml -o DIR``: every figure of a book, with a progress bar."""
+    ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
+    ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = ap.parse_args(argv)
+    _headless_env()
+    from game.view.book import BookError, render_book
+
+    t0 = time.perf_counter()
+    try:
+        results = render_book(args.book, args.output, progress=not args.quiet)
+    except BookError as exc:
+        return _err(str(exc), 2)
+    except OSError as exc:
+        return _err(f"cannot write into {args.output}: {exc.strerror or exc}", 1)
+    for name, _, errors in results:
+        for e in errors:
+            print(f"warning: {name}: {e}", file=sys.stderr)
+    print(f"wrote {len(results)} figures to {args.output} in {time.perf_counter() - t0:.1f} s")
+    return 0

@@ -104,7 +104,14 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     fs = o.font_scale
     if marks.patterns:
         role_patterns(canvas, pal, start)
-    shapes = {dm.id: dm.shape for dm in drawn_models(board, analysis)}
+    dms = drawn_models(board, analysis)
+    shapes = {dm.id: dm.shape for dm in dms}
+    ub: dict[str, list[float]] = {}
+    for dm in dms:  # px boxes of every unit as drawn: callouts avoid covering them
+        b = dm.shape.bbox()
+        q = ub.setdefault(dm.unit.id, [b[0], b[1], b[2], b[3]])
+        q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
+    unit_boxes = [(*view.to_px((q[0], q[1])), *view.to_px((q[2], q[3]))) for q in ub.values()]
     lay = scene_layout(canvas, board, o)
     tl, tt, tw, th = lay.table
     band = caption_box(canvas, marks.caption, tw, fs)[3] if marks.caption else 0.0
@@ -147,14 +154,18 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         lh = canvas.text_size("Ag", size)[1] + 2
         w = max(canvas.text_size(ln, size)[0] for ln in lines) + 12
         h = lh * len(lines) + 8
-        off = 26 * fs
-        cands = [(p1[0] + off, p0[1] - off - h), (p0[0] - off - w, p0[1] - off - h),
-                 (p1[0] + off, p1[1] + off), (p0[0] - off - w, p1[1] + off)]
+        cands = []
+        for off in (22 * fs, 60 * fs, 120 * fs, 200 * fs):
+            cands += [(p1[0] + off, p0[1] - off - h), (p0[0] - off - w, p0[1] - off - h),
+                      (p1[0] + off, p1[1] + off), (p0[0] - off - w, p1[1] + off),
+                      (p1[0] + off, (p0[1] + p1[1] - h) / 2), (p0[0] - off - w, (p0[1] + p1[1] - h) / 2)]
 
         def bad(x: float, y: float) -> float:
             out = max(0, tl - x) + max(0, x + w - tl - tw) + max(0, nt - y) + max(0, y + h - nt - nh)
             hit = sum(1 for q in placed if x < q[2] and q[0] < x + w and y < q[3] and q[1] < y + h)
-            return out * 10 + hit * 1000
+            cover = sum(max(0, min(x + w, q[2]) - max(x, q[0])) * max(0, min(y + h, q[3]) - max(y, q[1]))
+                        for q in unit_boxes)
+            return out * 1000 + hit * 100000 + cover
 
         x, y = min(cands, key=lambda q: (bad(*q), cands.index(q)))
         x = min(max(x, tl + 2), tl + tw - w - 2)

@@ -63,3 +63,31 @@ def player_colour(palette: dict, player: int) -> tuple:
 def with_alpha(colour: tuple, alpha: int) -> tuple:
     """``colour`` with its alpha replaced by ``alpha`` (0-255)."""
     return tuple(colour[:3]) + (int(alpha),)
+
+
+# Okabe-Ito colour-blind safe palette: red/blue keep their meaning as vermillion/blue; figures
+# drawn with it also hatch supporting models and give fighting models a heavy outline
+# (game.view.marks.role_patterns), so roles never depend on colour alone.
+COLOURBLIND: dict[str, tuple] = {
+    "attack": (213, 94, 0),
+    "support": (0, 114, 178),
+    "none": (225, 225, 220),
+    "player1": (0, 158, 115),
+    "player2": (204, 121, 167),
+    "move": (0, 0, 0),
+    "reach": (0, 0, 0, 22),
+    "reach_edge": (0, 0, 0, 110),
+    "objective": (240, 228, 66),
+    "selection": (230, 159, 0),
+    "target": (240, 228, 66),
+}
+
+PALETTES: dict[str, dict] = {"default": {}, "colourblind": COLOURBLIND, "colorblind": COLOURBLIND}
+
+
+def palette_named(name: str) -> dict:
+    """Overrides of the named palette (``default``, ``colourblind``); raises ValueError."""
+    try:
+        return dict(PALETTES[name])
+    except KeyError:
+        raise ValueError(f"palette must be one of default, colourblind (got {name!r})") from None

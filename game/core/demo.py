@@ -1,0 +1,462 @@
+"""Click-through demos: a YAML list of captioned steps, each a list of actions on a board.
+
+Pure (stdlib + PyYAML; no pygame, no pymunk). :func:`load_demo` parses and validates a demo
+file (``yaml.safe_load`` semantics; every error is a :class:`DemoError` naming the file, line
+and field, like :class:`game.core.scenario.ScenarioError`); :func:`build_steps` applies the
+actions in order and returns one :class:`DemoStep` per shown step: ``(caption, board,
+ruleset, analysis, marks)``. The format is documented in ``docs/DEMOS.md``.
+
+Actions (lengths mm, angles degrees clockwise):
+
+* ``load: PATH`` (relative to the demo file) - a new board from a scenario file;
+* ``ruleset: ID`` - analyse under another ruleset from now on;
+* ``move: {unit, forward_mm | by: [dx, dy] | to: [x, y]}``;
+* ``wheel: {unit, deg, pivot: left|right}`` - turn about a front corner (a wheel);
+* ``turn: {unit, deg}`` - turn about the unit's centre;
+* ``remove: {unit, slots: [r1f3, ...] | count: N}`` - casualties (ranked: slots or the last
+  ``N`` models; skirmish: ``m3`` names or the last ``N``);
+* ``context: {key: value}`` - set phase context keys (``step: pile_in``, ``round_winner``...);
+* ``apply_moves: true`` - make the rule-mandated moves of the current analysis real
+  (pile-in, consolidation, the incomplete-rank shuffle);
+* ``fight_phase: true`` - expands this step into the steps of
+  :func:`game.core.rules.wh40k.fight_phase_steps` (Warhammer 40,000, "Fight phase");
+* ``strike: N | LABEL`` - show only the models striking at the N-th step of the strike order
+  (1-based) or the step whose label is ``LABEL`` ("Initiative 5", "Agility 3"); the rest are
+  dimmed (WHFB 8th "Strike Order"; T9A "Agility Steps");
+* ``highlight: [model or unit ids]``; ``annotate: {model, text}`` or a list of them.
+
+Steps mark the board they end with; ``strike``, ``highlight`` and ``annotate`` belong to that
+step only.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import yaml
+
+from . import geometry as g
+from .analysis import Analysis, analyse
+from .board import Board, parse_slot
+from .ruleset import Ruleset, RulesetError, load_ruleset
+from .scenario import ScenarioError, _field, _lines, load_scenario
+
+ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
+           "strike", "highlight", "annotate")
+STEP_KEYS = {"caption", "actions"}
+TOP_KEYS = {"title", "steps", "about"}
+
+
+class DemoError(ValueError):
+    """A demo file that cannot be used: ``file``, ``line`` (1-based or None), ``field``
+    (``steps[2].actions[0].move.unit``) and what is wrong."""
+
+    def __init__(self, file: str, line: Optional[int], field: str, message: str):
+        self.file, self.line, self.field, self.message = file, line, field, message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+@dataclass
+class Action:
+    """One parsed action: ``kind`` (one of :data:`ACTIONS`), its ``value``, and where it came
+    from (``path`` in the YAML tree, for error messages)."""
+
+    kind: str
+    value: Any
+    path: tuple
+
+
+@dataclass
+class StepSpec:
+    """A step as written: ``caption`` and ``actions``; ``path`` locates it in the file."""
+
+    caption: str
+    actions: list[Action]
+    path: tuple
+
+
+@dataclass
+class Demo:
+    """A parsed demo: ``title``, ``steps`` and the file it came from (``source``)."""
+
+    title: str
+    steps: list[StepSpec]
+    source: str
+    lines: dict = field(default_factory=dict, repr=False)
+
+
+@dataclass
+class StepMarks:
+    """Teaching marks of one step: ``dim`` / ``highlight`` model ids, ``notes`` (model id,
+    text), and ``strike`` the label of the strike step shown (or "")."""
+
+    dim: list[str] = field(default_factory=list)
+    highlight: list[str] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    strike: str = ""
+
+
+@dataclass
+class DemoStep:
+    """What one step shows: ``caption``, the ``board`` after its actions, the ``ruleset``,
+    the board's ``analysis`` and the step's ``marks``; ``scene`` counts ``load`` actions (steps
+    of one scene share a view, so the table does not jump while stepping through it)."""
+
+    caption: str
+    board: Board
+    ruleset: Ruleset
+    analysis: Analysis
+    marks: StepMarks
+    scene: int = 0
+
+
+class _Ctx:
+    def __init__(self, file: str, lines: dict):
+        self.file, self.lines = file, lines
+
+    def fail(self, path: tuple, message: str):
+        p = path
+        while p and p not in self.lines:
+            p = p[:-1]
+        raise DemoError(self.file, self.lines.get(p), _field(path), message)
+
+
+def load_demo(path: str | Path) -> Demo:
+    """Read and validate a demo file. Raises :class:`DemoError`."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DemoError(str(p), None, "", f"cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise DemoError(str(p), None, "", "is not UTF-8 text") from None
+    return parse_demo(text, str(p))
+
+
+def parse_demo(text: str, filename: str = "<demo>") -> Demo:
+    """Validate demo YAML ``text`` (``filename`` for messages and relative paths)."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise DemoError(filename, mark.line + 1 if mark else None, "",
+                        f"is not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
+    ctx = _Ctx(filename, _lines(node) if node is not None else {})
+    if not isinstance(data, dict):
+        ctx.fail((), "a demo must be a mapping with 'title' and 'steps'")
+    for k in data:
+        if k not in TOP_KEYS:
+            ctx.fail((k,), f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        ctx.fail(("title",), f"must be text (got {title!r})")
+    steps = data.get("steps")
+    if not isinstance(steps, list) or not steps:
+        ctx.fail(("steps",), "must be a non-empty list of steps")
+    out = []
+    for i, s in enumerate(steps):
+        sp = ("steps", i)
+        if not isinstance(s, dict):
+            ctx.fail(sp, "each step must be a mapping with 'caption' and 'actions'")
+        for k in s:
+            if k not in STEP_KEYS:
+                ctx.fail(sp + (k,), f"unknown key (allowed: caption, actions)")
+        cap = s.get("caption", "")
+        if not isinstance(cap, str):
+            ctx.fail(sp + ("caption",), f"must be text (got {cap!r})")
+        acts = s.get("actions", []) or []
+        if not isinstance(acts, list):
+            ctx.fail(sp + ("actions",), "must be a list of actions")
+        parsed = []
+        for j, a in enumerate(acts):
+            ap = sp + ("actions", j)
+            if not isinstance(a, dict) or len(a) != 1:
+                ctx.fail(ap, f"an action is a mapping with one key, one of: {', '.join(ACTIONS)}")
+            (kind, value), = a.items()
+            if kind not in ACTIONS:
+                ctx.fail(ap + (kind,), f"unknown action (allowed: {', '.join(ACTIONS)})")
+            _check(ctx, kind, value, ap + (kind,))
+            parsed.append(Action(kind, value, ap + (kind,)))
+        if i == 0 and not any(a.kind == "load" for a in parsed):
+            ctx.fail(sp + ("actions",), "the first step must load a scenario (- load: path/to/scenario.yaml)")
+        out.append(StepSpec(cap, parsed, sp))
+    return Demo(title, out, filename, ctx.lines)
+
+
+def _num(ctx: _Ctx, v: Any, path: tuple) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        ctx.fail(path, f"must be a number (got {v!r})")
+    return float(v)
+
+
+def _keys(ctx: _Ctx, v: Any, path: tuple, required: set, optional: set) -> dict:
+    if not isinstance(v, dict):
+        ctx.fail(path, f"must be a mapping with {', '.join(sorted(required | optional))}")
+    for k in v:
+        if k not in required | optional:
+            ctx.fail(path + (k,), f"unknown key (allowed: {', '.join(sorted(required | optional))})")
+    for k in sorted(required):
+        if k not in v:
+            ctx.fail(path, f"missing '{k}'")
+    if "unit" in v and not isinstance(v["unit"], str):
+        ctx.fail(path + ("unit",), f"must be a unit id (got {v['unit']!r})")
+    return v
+
+
+def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
+    """Shape checks that need no board (unit and model ids are checked when applied)."""
+    if kind in ("load", "ruleset"):
+        if not isinstance(v, str) or not v:
+            ctx.fail(path, f"must be {'a file path' if kind == 'load' else 'a ruleset id'} (got {v!r})")
+    elif kind == "move":
+        d = _keys(ctx, v, path, {"unit"}, {"forward_mm", "by", "to"})
+        modes = [k for k in ("forward_mm", "by", "to") if k in d]
+        if len(modes) != 1:
+            ctx.fail(path, "give exactly one of forward_mm, by: [dx, dy], to: [x, y]")
+        if modes[0] == "forward_mm":
+            _num(ctx, d["forward_mm"], path + ("forward_mm",))
+        else:
+            pt = d[modes[0]]
+            if not isinstance(pt, list) or len(pt) != 2:
+                ctx.fail(path + (modes[0],), f"must be [x, y] in mm (got {pt!r})")
+            for i, x in enumerate(pt):
+                _num(ctx, x, path + (modes[0], i))
+    elif kind == "wheel":
+        d = _keys(ctx, v, path, {"unit", "deg"}, {"pivot"})
+        _num(ctx, d["deg"], path + ("deg",))
+        if d.get("pivot", "left") not in ("left", "right"):
+            ctx.fail(path + ("pivot",), f"must be left or right (got {d['pivot']!r})")
+    elif kind == "turn":
+        d = _keys(ctx, v, path, {"unit", "deg"}, set())
+        _num(ctx, d["deg"], path + ("deg",))
+    elif kind == "remove":
+        d = _keys(ctx, v, path, {"unit"}, {"slots", "count"})
+        if ("slots" in d) == ("count" in d):
+            ctx.fail(path, "give slots: [r1f3, ...] or count: N (one of them)")
+        if "count" in d and (isinstance(d["count"], bool) or not isinstance(d["count"], int) or d["count"] < 1):
+            ctx.fail(path + ("count",), f"must be a whole number 1 or more (got {d['count']!r})")
+        if "slots" in d and (not isinstance(d["slots"], list) or not all(isinstance(s, str) for s in d["slots"])):
+            ctx.fail(path + ("slots",), f"must be a list of slot names like r1f3 or m2 (got {d['slots']!r})")
+    elif kind == "context":
+        if not isinstance(v, dict):
+            ctx.fail(path, "must be a mapping of context keys")
+    elif kind in ("apply_moves", "fight_phase"):
+        if v is not True:
+            ctx.fail(path, f"must be true (got {v!r})")
+    elif kind == "strike":
+        if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v < 1):
+            ctx.fail(path, f"must be a strike step number (1 = first) or its label like 'Initiative 5' (got {v!r})")
+    elif kind == "highlight":
+        vs = v if isinstance(v, list) else [v]
+        if not all(isinstance(x, str) for x in vs):
+            ctx.fail(path, f"must be a model or unit id or a list of them (got {v!r})")
+    elif kind == "annotate":
+        vs = v if isinstance(v, list) else [v]
+        for i, x in enumerate(vs):
+            p = path + (i,) if isinstance(v, list) else path
+            d = _keys(ctx, x, p, {"model", "text"}, set())
+            if not isinstance(d["model"], str) or not isinstance(d["text"], str):
+                ctx.fail(p, "model and text must be text")
+
+
+# -- applying actions ------------------------------------------------------------------------------
+def _unit(ctx: _Ctx, board: Optional[Board], uid: str, path: tuple):
+    if board is None:
+        ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
+    try:
+        return board.unit(uid)
+    except KeyError:
+        ctx.fail(path + ("unit",), f"no unit {uid!r} on the board (units: {', '.join(u.id for u in board.units)})")
+
+
+def _model_ids(ctx: _Ctx, board: Board, an: Analysis, ids: list[str], path: tuple) -> list[str]:
+    """Expand unit ids to their models; fail on ids neither the board nor the analysis knows."""
+    models = [m.id for m in board.models()]
+    models += [m for m in an.models if m not in set(models)]
+    units = {u.id for u in board.units}
+    out = []
+    for x in ids:
+        if x in units:
+            out += [m for m in models if m.startswith(x + ".")]
+        elif x in models:
+            out.append(x)
+        else:
+            ctx.fail(path, f"no model or unit {x!r} on the board")
+    return out
+
+
+def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> None:
+    u = _unit(ctx, board, d["unit"], path)
+    if u.kind == "ranked":
+        if "count" in d:
+            n = d["count"]
+            if n >= len(u.occupied_slots()):
+                ctx.fail(path + ("count",), f"{u.id} has only {len(u.occupied_slots())} models")
+            u.count -= n  # the rearmost models go first
+        else:
+            occupied = {f"r{r}f{f}" for r, f in u.occupied_slots()}
+            for i, s in enumerate(d["slots"]):
+                try:
+                    parse_slot(s)
+                except ValueError:
+                    ctx.fail(path + ("slots", i), f"not a slot name like r1f3 (got {s!r})")
+                if s not in occupied:
+                    ctx.fail(path + ("slots", i), f"{u.id} has no model in slot {s}")
+            u.empty = list(u.empty) + list(d["slots"])
+    else:
+        if "count" in d:
+            if d["count"] >= len(u.placed):
+                ctx.fail(path + ("count",), f"{u.id} has only {len(u.placed)} models")
+            u.placed = u.placed[: len(u.placed) - d["count"]]
+        else:
+            drop = set()
+            for i, s in enumerate(d["slots"]):
+                if not (s.startswith("m") and s[1:].isdigit() and 1 <= int(s[1:]) <= len(u.placed)):
+                    ctx.fail(path + ("slots", i), f"{u.id} has no model {s!r} (m1 to m{len(u.placed)})")
+                drop.add(int(s[1:]) - 1)
+            u.placed = [p for i, p in enumerate(u.placed) if i not in drop]
+    board.replace_unit(u)
+
+
+def build_steps(demo: Demo, services: Optional[dict] = None,
+                load: Callable[[Path], Board] = load_scenario) -> list[DemoStep]:
+    """Apply every step's actions in order and return the steps to show (a ``fight_phase``
+    action expands into several). ``services`` are handed to :func:`analyse` (e.g. a pymunk
+    ``planner``). Raises :class:`DemoError` naming the file, line and field of a bad action
+    (unknown unit or model, a scenario or ruleset that fails to load, ...)."""
+    services = dict(services or {})
+    ctx = _Ctx(demo.source, demo.lines)
+    base_dir = Path(demo.source).resolve().parent
+    board: Optional[Board] = None
+    rs: Optional[Ruleset] = None
+    out: list[DemoStep] = []
+    scene = 0
+    for spec in demo.steps:
+        marks = StepMarks()
+        expanded: list[tuple[str, Board, Analysis]] = []
+        strike = None
+        pending: list[Action] = []
+        for a in spec.actions:
+            v, path = a.value, a.path
+            if a.kind == "load":
+                p = (base_dir / v)
+                scene += 1
+                try:
+                    board = load(p)
+                    rs = load_ruleset(board.ruleset)
+                except (ScenarioError, RulesetError) as exc:
+                    ctx.fail(path, f"cannot load {v}: {exc}")
+                continue
+            if board is None or rs is None:
+                ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
+            if a.kind == "ruleset":
+                try:
+                    rs = load_ruleset(v)
+                except RulesetError as exc:
+                    ctx.fail(path, str(exc))
+                board.ruleset = v
+            elif a.kind == "move":
+                u = _unit(ctx, board, v["unit"], path)
+                if "forward_mm" in v:
+                    f = g.forward(u.facing_deg)
+                    dx, dy = f[0] * float(v["forward_mm"]), f[1] * float(v["forward_mm"])
+                elif "by" in v:
+                    dx, dy = float(v["by"][0]), float(v["by"][1])
+                else:
+                    c = u.front if u.kind == "ranked" else u.center()
+                    dx, dy = float(v["to"][0]) - c[0], float(v["to"][1]) - c[1]
+                board.replace_unit(u.translated(dx, dy))
+            elif a.kind == "wheel":
+                u = _unit(ctx, board, v["unit"], path)
+                if u.kind != "ranked":
+                    ctx.fail(path + ("unit",), f"{u.id} is a skirmish unit; use turn")
+                side = -1 if v.get("pivot", "left") == "left" else 1
+                pivot = g.add(u.front, g.scale(g.right(u.facing_deg), side * u.width_mm / 2))
+                board.replace_unit(u.rotated(float(v["deg"]), pivot))
+            elif a.kind == "turn":
+                u = _unit(ctx, board, v["unit"], path)
+                board.replace_unit(u.rotated(float(v["deg"]), u.center()))
+            elif a.kind == "remove":
+                _remove(ctx, board, v, path)
+            elif a.kind == "context":
+                board.context = dict(board.context)
+                board.context.update(v)
+            elif a.kind == "apply_moves":
+                _apply_moves(board, analyse(board, rs, **services))
+            elif a.kind == "fight_phase":
+                if rs.strategy != "wh40k":
+                    ctx.fail(path, f"fight_phase needs a wh40k scenario (ruleset {rs.id} uses {rs.strategy})")
+                from .rules import wh40k
+
+                expanded = wh40k.fight_phase_steps(board, rs, planner=services.get("planner"))
+                if expanded:
+                    board = expanded[-1][1].copy()
+            elif a.kind == "strike":
+                strike = (v, path)
+            elif a.kind in ("highlight", "annotate"):
+                pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
+        if board is None or rs is None:
+            ctx.fail(spec.path, "no scenario loaded yet")
+        if expanded:
+            for cap, b, an in expanded:
+                full = f"{spec.caption} {cap}".strip() if spec.caption else cap
+                out.append(DemoStep(full, b, rs, an, StepMarks(), scene))
+            continue
+        an = analyse(board, rs, **services)
+        if strike is not None:
+            _strike(ctx, board, an, marks, *strike)
+        for a in pending:
+            v, path = a.value, a.path
+            if a.kind == "highlight":
+                marks.highlight += _model_ids(ctx, board, an, v if isinstance(v, list) else [v], path)
+            else:
+                for i, x in enumerate(v if isinstance(v, list) else [v]):
+                    p = path + (i,) if isinstance(v, list) else path
+                    _model_ids(ctx, board, an, [x["model"]], p + ("model",))
+                    marks.notes.append((x["model"], x["text"]))
+        out.append(DemoStep(spec.caption, board.copy(), rs, an, marks, scene))
+    return out
+
+
+def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> None:
+    so = an.strike_order or []
+    if not so:
+        ctx.fail(path, "nobody strikes on this board (the strike order is empty)")
+    if isinstance(v, int):
+        if v > len(so):
+            ctx.fail(path, f"there are only {len(so)} strike steps")
+        step = so[v - 1]
+    else:
+        labels = [str(s.get("label", s.get("step"))) for s in so]
+        if v not in labels:
+            ctx.fail(path, f"no strike step {v!r} (steps: {', '.join(labels)})")
+        step = so[labels.index(v)]
+    striking = set(step.get("models", []))
+    marks.strike = str(step.get("label", step.get("step")))
+    marks.dim = [m.id for m in board.models() if m.id not in striking]
+
+
+def _apply_moves(board: Board, an: Analysis) -> None:
+    """Make rule-mandated moves real: a skirmish model goes to its path's end; a ranked unit's
+    shuffled models stay on the board as drawn by the analysis next time (the analysis
+    recomputes them), so only skirmish moves change the board."""
+    for mid, path in (an.moves or {}).items():
+        if not path:
+            continue
+        uid, slot = mid.split(".", 1)
+        try:
+            u = board.unit(uid)
+        except KeyError:
+            continue
+        if u.kind != "ranked" and slot.startswith("m") and slot[1:].isdigit():
+            i = int(slot[1:]) - 1
+            if 0 <= i < len(u.placed):
+                placed = list(u.placed)
+                placed[i] = (tuple(path[-1]), placed[i][1])
+                u.placed = placed
+                board.replace_unit(u)
+
