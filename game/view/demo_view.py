@@ -77,7 +77,8 @@ class DemoView:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             pygame.display.set_caption(f"Melee Lens demo: {title}")
             self.windowed = True
-        else:
+        else:  # off-screen (tests): events still need SDL's video subsystem (dummy driver is fine)
+            pygame.display.init()
             pygame.font.init()
             self.screen = surface
             self.windowed = False

@@ -53,7 +53,7 @@ class FigureOptions:
     ``crop``: fit the view to the engaged units plus ``crop_margin_mm``; ``palette``:
     ``default`` or ``colourblind`` (Okabe-Ito with role patterns); ``compare``: two ruleset
     ids, drawn as ``side`` (two panels) or ``overlay`` (one panel, differing models ringed);
-    ``font_scale``: None picks one from the dpi for mm sizes (about 8.5 pt body text), else 1.
+    ``font_scale``: None picks one from the dpi for mm sizes (about 7.5 pt body text), else 1.
     """
 
     size: Optional[str] = None
@@ -85,7 +85,7 @@ class FigureOptions:
         if self.font_scale is not None:
             return float(self.font_scale)
         if self.size and parse_size(self.size)[2] == "mm":
-            return self.dpi / 110.0
+            return self.dpi / 125.0
         return 1.0
 
     def svg_size_attrs(self) -> Optional[tuple[str, str]]:
@@ -110,6 +110,10 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
     ids: set[str] = set()
     for e in getattr(analysis, "engagements", None) or []:
         ids.update((e.get("unit"), e.get("enemy")))
+    for e in (getattr(analysis, "extra", None) or {}).get("fight_sequence") or []:
+        ids.add(e.get("unit"))  # wh40k: every unit selected to fight
+    for mid in getattr(analysis, "moves", None) or {}:
+        ids.add(mid.split(".", 1)[0])
     if not ids:
         ids = {mid.split(".", 1)[0] for mid, r in (getattr(analysis, "models", None) or {}).items() if r.role != "none"}
     sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
@@ -126,13 +130,22 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
 
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
                 title: Optional[str] = None, k: float = 1.0, view: Optional[View] = None,
-                status: str = "", box_mm: Optional[tuple] = None) -> tuple[View, list[str]]:
+                status: str = "", box_mm: Optional[tuple] = None, split_title: bool = False) -> tuple[View, list[str]]:
     """Fit the view (to ``box_mm`` (x0, y0, x1, y1) if given, else to the units or, with
     ``fo.crop``, the engaged units), draw the scene and the marks on ``canvas`` (whose size
-    already includes the supersampling factor ``k``). Returns ``(view, drawing errors)``."""
+    already includes the supersampling factor ``k``). ``split_title``: a title too long for the
+    bar keeps its part before the colon there and is shown whole as a caption band.
+    Returns ``(view, drawing errors)``."""
     so = scene_options(board, fo, title, k)
     so.status = status
     mk = marks if marks is not None else fo.marks
+    if split_title and so.title != "" and not mk.caption:
+        full = board.title if so.title is None else so.title
+        head, sep, _ = str(full).partition(":")
+        avail = canvas.width - canvas.text_size("ruleset: " + str(board.ruleset), max(7, round(13 * so.font_scale)))[0] - 48
+        if sep and head.strip() and canvas.text_size(full, max(7, round(18 * so.font_scale)), True)[0] > avail:
+            so.title = head.strip()  # a long title: the rule's name on the bar, the sentence as a caption
+            mk = replace(mk, caption=str(full))
     if fo.palette == "colourblind" and not mk.patterns:
         mk = replace(mk, patterns=True)
     lay = layout(canvas.width, canvas.height, legend=so.legend, title=bool(board.title if so.title is None else so.title),
@@ -170,7 +183,7 @@ def _pygame():
 
 def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int], *,
                        marks: Optional[Marks] = None, title: Optional[str] = None, status: str = "",
-                       box_mm: Optional[tuple] = None):
+                       box_mm: Optional[tuple] = None, split_title: bool = False):
     """Draw on an off-screen surface ``size`` px (supersampled, smoothly scaled down).
     Returns ``(surface, errors)``."""
     pg = _pygame()
@@ -181,7 +194,7 @@ def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tup
     surf = pg.Surface((W, H))
     need_record = fo.palette == "colourblind" or (marks and marks.patterns)
     _, errors = draw_figure(PygameCanvas(surf, record=bool(need_record)), board, analysis, fo, marks=marks,
-                            title=title, k=k, status=status, box_mm=box_mm)
+                            title=title, k=k, status=status, box_mm=box_mm, split_title=split_title)
     if k > 1:
         surf = pg.transform.smoothscale(surf, size)
     return surf, errors
@@ -205,7 +218,7 @@ def svg_text(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, in
 
     classes = {f"model:{dm.id}": dm.role for dm in drawn_models(board, analysis)}
     c = SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
-    _, errors = draw_figure(c, board, analysis, fo, marks=marks, title=title)
+    _, errors = draw_figure(c, board, analysis, fo, marks=marks, title=title, split_title=True)
     return c.to_svg(title=board.title or ""), errors
 
 
@@ -238,7 +251,7 @@ def render_figure(board: Board, rs: Any, out: str | os.PathLike, fo: Optional[Fi
         text, errors = svg_text(board, a, fo, size)
         _write(out, text.encode("utf-8"))
     else:
-        surf, errors = render_png_surface(board, a, fo, size)
+        surf, errors = render_png_surface(board, a, fo, size, split_title=True)
         _write(out, png_bytes(surf, fo.dpi))
     return errors
 
@@ -286,7 +299,9 @@ def _render_compare(board: Board, fo: FigureOptions, out: Path, svg: bool, servi
     for rid, a in ((ida, ra), (idb, rb)):
         b = board.copy()
         b.ruleset = rid
-        mk = replace(fo.marks, diff=diff_ids, caption=f"Under {rid}: {summary}.")
+        lst = "; ".join(f"{d.model} {(d.a if rid == ida else d.b)[0]} x{(d.a if rid == ida else d.b)[1]}"
+                        for d in diffs[:4]) + (f"; +{len(diffs) - 4} more" if len(diffs) > 4 else "")
+        mk = replace(fo.marks, diff=diff_ids, caption=f"Under {rid}: {summary}" + (f": {lst}." if diffs else "."))
         title = f"{base_title}" if base_title else rid
         if svg:
             from .svg_canvas import SvgCanvas

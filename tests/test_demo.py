@@ -1,0 +1,165 @@
+"""Demos: the bundled demos run headless to their last step; bad demos name file, line, field."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.demo import DemoError, build_steps, load_demo, parse_demo  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+DEMOS = sorted((ROOT / "assets" / "demos").glob("*.yaml"))
+STEPS_CACHE: dict = {}
+
+
+def _steps(path: Path):
+    if path not in STEPS_CACHE:
+        STEPS_CACHE[path] = build_steps(load_demo(path))  # pure fallback planner: no pymunk needed
+    return STEPS_CACHE[path]
+
+
+def test_there_is_a_demo_per_seed_system():
+    names = {p.stem.split("_")[0] for p in DEMOS}
+    assert {"whfb8", "t9a", "wh40k", "slots"} <= names
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
+def test_bundled_demo_steps_through_to_the_end(path):
+    from game.view.demo_view import DemoView
+
+    steps = _steps(path)
+    assert len(steps) >= 2 and all(s.caption for s in steps)
+    view = DemoView(steps, load_demo(path).title, surface=pygame.Surface((640, 420)))
+    for _ in range(len(steps) + 2):  # clicking past the end stays on the last step
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+        view.frame()
+        assert view.errors == []
+    assert view.index == len(steps) - 1
+    assert view.counter == f"{len(steps)} / {len(steps)}"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    view.frame()
+    assert view.index == len(steps) - 2
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+    view.frame()
+    assert view.index == len(steps) - 1
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="", scancode=0))
+    view.frame()
+    assert view.index == 0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    view.frame()
+    assert not view.running
+
+
+def test_wh40k_demo_expands_the_fight_phase():
+    """One step per entry of wh40k.fight_phase_steps: start, two pile-ins, the selections,
+    two consolidations (the captions are that function's own)."""
+    steps = _steps(ROOT / "assets" / "demos" / "wh40k_fight_phase.yaml")
+    caps = [s.caption for s in steps]
+    assert caps[0].startswith("Start of the Fight phase")
+    assert [c.split(",")[0] for c in caps[1:3]] == ["Pile In", "Pile In"]
+    assert sum("selection" in c for c in caps) >= 3
+    assert [s.board.context.get("step") for s in steps[-2:]] == ["consolidate", "consolidate"]
+    assert any(s.analysis.moves for s in steps)
+
+
+def test_strike_step_dims_everyone_else():
+    steps = _steps(ROOT / "assets" / "demos" / "whfb8_close_combat.yaml")
+    first = next(s for s in steps if s.marks.strike == "Initiative 5")
+    striking = set(first.analysis.strike_order[0]["models"])
+    assert striking and all(m.startswith("spearmen.") for m in striking)
+    assert set(first.marks.dim) == {m.id for m in first.board.models()} - striking
+
+
+def test_casualties_recalculate_slots():
+    steps = _steps(ROOT / "assets" / "demos" / "slots_large_model.yaml")
+    before, after = steps[1], steps[2]
+    assert len(after.board.unit("goblins").models()) == len(before.board.unit("goblins").models()) - 3
+    assert after.analysis.extra["allocation"] != before.analysis.extra["allocation"]
+
+
+def test_moves_wheels_and_removals(tmp_path):
+    scen = ROOT / "assets" / "scenarios" / "whfb8_initiative.yaml"
+    demo = tmp_path / "d.yaml"
+    demo.write_text(f"""title: t
+steps:
+  - caption: a
+    actions:
+      - load: {scen}
+      - move: {{unit: trolls, forward_mm: 10}}
+      - wheel: {{unit: orcs, deg: 90, pivot: left}}
+      - remove: {{unit: spearmen, count: 5}}
+      - remove: {{unit: orcs, slots: [r1f1]}}
+      - annotate: {{model: orcs.r1f2, text: hello}}
+""")
+    (st,) = build_steps(load_demo(demo))
+    t = st.board.unit("trolls")
+    assert t.front == pytest.approx((900.0, 410.0))  # facing 180: forward is down the page
+    assert st.board.unit("orcs").facing_deg == pytest.approx(270.0)
+    assert len(st.board.unit("spearmen").models()) == 10
+    assert "orcs.r1f1" not in {m.id for m in st.board.unit("orcs").models()}
+    assert st.marks.notes == [("orcs.r1f2", "hello")]
+
+
+@pytest.mark.parametrize("text, line, field", [
+    ("title: x\nsteps:\n  - caption: a\n    actions:\n      - load: nope.yaml\n", 5, "steps[0].actions[0].load"),
+    ("title: x\nsteps:\n  - caption: a\n    actions:\n      - jump: 3\n", 5, "steps[0].actions[0].jump"),
+    ("title: x\nsteps:\n  - caption: a\n    actions:\n      - move: {unit: orcs}\n", 5, "steps[0].actions[0].move"),
+    ("title: x\nsteps: []\n", 2, "steps"),
+    ("title: x\nsteps:\n  - caption: a\n    actions: []\n", 4, "steps[0].actions"),
+    ("title: x\nsteps:\n  - caption: a\n    colour: red\n    actions: []\n", 4, "steps[0].colour"),
+])
+def test_parse_errors_name_file_line_and_field(text, line, field):
+    with pytest.raises(DemoError) as ei:
+        build_steps(parse_demo(text, str(ROOT / "assets" / "demos" / "bad.yaml")))
+    e = ei.value
+    assert (e.line, e.field) == (line, field)
+    assert str(e).startswith(f"{e.file}:{line}: {field}: ")
+    assert e.file.endswith("bad.yaml")
+
+
+def test_unknown_unit_names_the_line(tmp_path):
+    scen = ROOT / "assets" / "scenarios" / "whfb8_initiative.yaml"
+    demo = tmp_path / "bad.yaml"
+    demo.write_text(f"title: t\nsteps:\n  - caption: a\n    actions:\n      - load: {scen}\n"
+                    f"  - caption: b\n    actions:\n      - turn: {{unit: ghosts, deg: 10}}\n")
+    with pytest.raises(DemoError) as ei:
+        build_steps(load_demo(demo))
+    assert ei.value.line == 8 and ei.value.field == "steps[1].actions[0].turn.unit"
+    assert "ghosts" in ei.value.message
+
+
+def test_demo_yaml_is_safe_loaded(tmp_path):
+    demo = tmp_path / "evil.yaml"
+    demo.write_text("title: !!python/object/apply:os.system ['echo hi']\nsteps: []\n")
+    with pytest.raises(DemoError):
+        load_demo(demo)
+
+
+def test_gif_export_has_one_frame_per_step(tmp_path):
+    from PIL import Image
+
+    from game.view.demo_view import export_frames, export_gif
+
+    path = ROOT / "assets" / "demos" / "slots_large_model.yaml"
+    steps = _steps(path)
+    out = export_gif(steps, "slots", tmp_path / "d.gif", size=(320, 210))
+    with Image.open(out) as im:
+        assert im.n_frames == len(steps)
+    pngs = export_frames(steps[:2], "slots", tmp_path / "frames", size=(320, 210))
+    assert [p.name for p in pngs] == ["step_01.png", "step_02.png"]
+
+
+def test_cli_demo_frames_and_errors(tmp_path, capsys):
+    import main
+
+    path = ROOT / "assets" / "demos" / "t9a_melee.yaml"
+    assert main.main(["demo", str(path), "--frames", "2", "--size", "400x300"]) == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("title: x\nsteps:\n  - caption: a\n    actions:\n      - wheel: {unit: a, deg: x}\n")
+    assert main.main(["demo", str(bad)]) == 2
+    assert f"{bad}:5: steps[0].actions[0].wheel.deg: must be a number" in capsys.readouterr().err
