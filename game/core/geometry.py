@@ -139,21 +139,40 @@ def _edges(pts: Sequence[Point]) -> Iterable[tuple[Point, Point]]:
 
 
 def _poly_overlap_depth(a: Sequence[Point], b: Sequence[Point]) -> float:
-    """Separating-axis test: penetration depth (> 0) if the convex polygons overlap, else <= 0."""
+    """Separating-axis test over every edge normal: the smallest overlap of the projections.
+
+    > 0: the convex polygons overlap by that depth; 0: they touch; < 0: they are apart by at
+    least that much along the best separating axis (a lower bound of the true gap).
+    """
     depth = math.inf
     for pts in (a, b):
-        for p, q in _edges(pts):
-            ax = (q[1] - p[1], p[0] - q[0])
-            n = math.hypot(*ax)
-            if n == 0:
+        n = len(pts)
+        for i in range(n):
+            px, py = pts[i]
+            qx, qy = pts[(i + 1) % n]
+            ax, ay = qy - py, px - qx
+            L = math.hypot(ax, ay)
+            if L == 0:
                 continue
-            ax = (ax[0] / n, ax[1] / n)
-            pa = [dot(v, ax) for v in a]
-            pb = [dot(v, ax) for v in b]
-            o = min(max(pa), max(pb)) - max(min(pa), min(pb))
-            if o <= 0:
-                return o
-            depth = min(depth, o)
+            ax /= L
+            ay /= L
+            lo_a = hi_a = a[0][0] * ax + a[0][1] * ay
+            for vx, vy in a:
+                t = vx * ax + vy * ay
+                if t < lo_a:
+                    lo_a = t
+                elif t > hi_a:
+                    hi_a = t
+            lo_b = hi_b = b[0][0] * ax + b[0][1] * ay
+            for vx, vy in b:
+                t = vx * ax + vy * ay
+                if t < lo_b:
+                    lo_b = t
+                elif t > hi_b:
+                    hi_b = t
+            o = (hi_a if hi_a < hi_b else hi_b) - (lo_a if lo_a > lo_b else lo_b)
+            if o < depth:
+                depth = o
     return depth
 
 

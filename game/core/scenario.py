@@ -176,8 +176,8 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         ctx.int_(context["active_player"], ("context", "active_player"), 1, 2)
     for key in ("charged", "fights_first"):
         v = context.get(key, [])
-        if not isinstance(v, list) or any(x not in seen for x in v):
-            bad = [x for x in (v if isinstance(v, list) else [v]) if x not in seen]
+        if not isinstance(v, list) or any(not isinstance(x, str) or x not in seen for x in v):
+            bad = [x for x in (v if isinstance(v, list) else [v]) if not isinstance(x, str) or x not in seen]
             ctx.fail(("context", key), f"must list unit ids of this file (unknown: {bad!r})")
     if "objectives" in context:
         obj = context["objectives"]

@@ -285,7 +285,8 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     res.gap_links = sorted(tuple(sorted(l)) for l in links)
     linked = {m for l in links for m in l}
 
-    # 5. roles
+    # 5. roles (lists of model ids keep the board's order: unit by unit, slot by slot)
+    order = {m.id: i for i, m in enumerate(m for ms in models.values() for m in ms)}
     cap_support = rs.p("support_attack_cap")
     height_cap = bool(rs.p("restricted_attacks_height_cap", False))
     unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
@@ -294,7 +295,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         total, parts, _ = _profile_attacks(u)
         height = int(u.profile.get("height", 1))
         for m in ms:
-            tg = sorted(contacts.get(m.id, ()), key=_natural)
+            tg = sorted(contacts.get(m.id, ()), key=order.__getitem__)
             r = ModelResult(at=m.center)
             if tg:
                 r.role, r.targets = "attack", tg
@@ -355,7 +356,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
                 else:
                     r.why = "Not in base contact with an enemy and not behind a model fighting to the front."
                 continue
-            r.role, r.targets = "support", sorted(lead_targets, key=_natural)
+            r.role, r.targets = "support", sorted(lead_targets, key=order.__getitem__)
             n = total
             if cap_support is not None:
                 n = min(n, int(cap_support))
@@ -420,16 +421,11 @@ def _strike_order(rs: Ruleset, units: dict[str, Unit], models: dict[str, list[Mo
     out = []
     for s in sorted(steps, reverse=True):
         step = int(s) if s == int(s) else s
-        d = {"step": step, "label": f"{label} {step}", "models": sorted(steps[s], key=_natural)}
+        d = {"step": step, "label": f"{label} {step}", "models": steps[s]}
         if parts_at.get(s):
-            d["parts"] = sorted(parts_at[s], key=_natural)
+            d["parts"] = parts_at[s]
         out.append(d)
     return out
-
-
-def _natural(s: str):
-    import re
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]
 
 
 # ----- gaps -----------------------------------------------------------------------------------
