@@ -323,11 +323,15 @@ class _Painter:
 
     def slots(self) -> None:
         extra = getattr(self.a, "extra", None) or {}
+        centres = {dm.id: dm.shape.center for dm in self.models}
         for i, s in enumerate(extra.get("slots") or []):
             self.c.tag = f"slot:{s.get('model')}:{i}"
             c = self.v.to_px(tuple(s["at"]))
             r = max(3.0, (4.0 if s.get("size") == "large" else 3.0) * self.v.scale * 0.6)
             filled = s.get("filled_by")
+            if filled and filled in centres:
+                # a thin line from the slot to the allocated model that fills it
+                self.c.line([c, self.v.to_px(centres[filled])], self.pal["slot_edge"], 1, dashed=True)
             self.c.circle(c, r, fill=self.pal["slot_filled"] if filled else self.pal["slot_free"],
                           outline=self.pal["slot_edge"], width=1)
 
@@ -571,8 +575,7 @@ class _Painter:
             heading("Allocation to melee")
             for uid, d in alloc.items():
                 if isinstance(d, dict):
-                    bits = ", ".join(f"{k} {_fmt(v)}" for k, v in d.items() if k != "actual")
-                    para(f"{names.get(uid, uid)}: {_fmt(d.get('actual', '?'))} models fight ({bits})")
+                    para(_allocation_line(names.get(uid, uid), d))
                 else:
                     para(f"{names.get(uid, uid)}: {d}")
             cy += int(6 * self.fs)
@@ -663,6 +666,24 @@ def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
     if isinstance(s, g.Circle):
         return g.Circle((s.center[0] + dx, s.center[1] + dy), s.radius_mm)
     return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in s.points))
+
+
+def _allocation_line(name: str, d: dict) -> str:
+    """One readable line of a unit's melee allocation (slots ruleset): how many fight and how
+    the number came about (share of which total, bonus, small-unit rule, slot limit)."""
+    actual, final = d.get("actual", "?"), d.get("final", "?")
+    if d.get("whole"):
+        how = f"a small unit of {_fmt(d.get('models', final))}, allocated whole"
+    elif "share" in d and "total" in d:
+        how = f"{_fmt(d['share'])}% of {_fmt(d['total'])} = {_fmt(d.get('base', '?'))}"
+    else:
+        how = f"base {_fmt(d.get('base', '?'))}"
+    if d.get("bonus"):
+        how += f", +{_fmt(d['bonus'])} bonus"
+    line = f"{name}: {_fmt(actual)} fight (allocated {_fmt(final)}: {how}"
+    if actual != final:
+        line += f"; only {_fmt(actual)} free combat slots"
+    return line + ")"
 
 
 def _overlap(a: tuple, b: tuple) -> float:
