@@ -212,9 +212,19 @@ class PygameCanvas(Canvas):
         self.surface.fill(colour[:3])
 
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
-        self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
+        if self.record:
+            self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 3:
+            return
+        opaque_fill = fill is None or len(fill) < 4 or fill[3] >= 255
+        opaque_line = outline is None or len(outline) < 4 or outline[3] >= 255
+        if opaque_fill and opaque_line and width <= 1:
+            # the common case (every base on the table): draw straight onto the surface
+            if fill is not None:
+                self.pg.draw.polygon(self.surface, fill, pts)
+            if outline is not None and width > 0:
+                self.pg.draw.aalines(self.surface, outline, True, pts)
             return
         if fill is not None:
             surf, off, col, done = self._target(fill, pts, 0)
