@@ -21,17 +21,20 @@ from game.core.rules import ranked
 
 def main() -> None:
     rs = load_ruleset("whfb8")
-    print("models  units  cold ms  warm ms  ms/1000 models")
+    print("full analysis: cold = no cached models or combats; warm = the same board again (every combat cached)")
+    print("models  units  cold ms  warm ms  cold ms/1000 models")
     for n in (100, 500, 1000, 2000, 5000):
         b = big_table(n)
 
         def cold():
             board_mod._MODEL_CACHE.clear()
+            ranked._COMBAT_CACHE.clear()
             analyse(b, rs)
 
         c = median_ms(cold, repeat=7)
         w = median_ms(lambda: analyse(b, rs), repeat=7)
-        print(f"{n:6d}  {len(b.units):5d}  {c:7.2f}  {w:7.2f}  {w / n * 1000:8.2f}")
+        n_models = sum(x.count for x in b.units)
+        print(f"{n_models:6d}  {len(b.units):5d}  {c:7.2f}  {w:7.2f}  {c / n_models * 1000:8.2f}")
 
     # incremental: one unit dragged a little each frame (only its models are rebuilt)
     b = big_table(2000)

@@ -139,3 +139,23 @@ def test_gap_to_a_moved_copy_is_the_distance_moved(a, deg, dx, dy):
         b = gm.Poly(tuple((p[0] + dx, p[1] + dy) for p in a.points))
         g1 = gm.gap_mm(a, b)
         assert g1 <= math.hypot(dx, dy) + 1e-6
+
+
+@SETTINGS
+@given(boards(), boards())
+def test_separate_combats_analysed_apart_equal_the_whole(b1, b2):
+    """Combats are analysed (and cached) one by one: the result equals analysing everything at once."""
+    from game.core.rules import ranked
+
+    b2 = transformed(b2, 0.0, (0.0, 0.0), (3000.0, 0.0))
+    for u in b2.units:
+        u.id = "far_" + u.id
+    board = Board(units=b1.units + b2.units, ruleset=b1.ruleset)
+    rs = load_ruleset(board.ruleset)
+    split = analyse(board, rs).to_json()
+    whole = ranked._analyse_combat(board, rs).to_json()
+    for key in ("models", "moves", "strike_order"):
+        assert split[key] == whole[key], key
+    assert sorted(map(sorted, split["gap_links"])) == sorted(map(sorted, whole["gap_links"]))
+    assert sorted(split["engagements"], key=repr) == sorted(whole["engagements"], key=repr)
+    assert analyse(board, rs).to_json() == split, "a cached second run gives the same result"

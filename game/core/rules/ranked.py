@@ -187,12 +187,118 @@ def _shuffle_incomplete_rank(unit: Unit, side: str) -> dict[tuple[int, int], tup
     return {(last, old): (last, new) for old, new in zip(row, new_files) if old != new}
 
 
+_COMBAT_CACHE: dict[tuple, Analysis] = {}
+
+
+def _unit_key(u: Unit) -> str:
+    """Everything about a unit the ranked rules read (pose, player, profile, keywords)."""
+    return repr((u.pose_key(), u.player, u.profile, u.keywords))
+
+
+def combats(board: Board, tol: float) -> list[list[str]]:
+    """Unit ids grouped into separate combats: units joined by base contact of their
+    boundaries, directly or through other units (a lone unit is a combat of its own)."""
+    units = board.units
+    parent = {u.id: u.id for u in units}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    bounds = [(u, boundary(u, u.models()) if u.kind != "ranked" else [u.tray()]) for u in units]
+    boxes = []
+    for u, shapes in bounds:
+        bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
+        boxes.append((min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb)))
+    for i, (ua, sa) in enumerate(bounds):
+        for j in range(i + 1, len(bounds)):
+            ub, sb = bounds[j]
+            if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol:
+                continue
+            if touching(sa, sb, tol):
+                parent[root(ua.id)] = root(ub.id)
+    groups: dict[str, list[str]] = defaultdict(list)
+    for u in units:
+        groups[root(u.id)].append(u.id)
+    return list(groups.values())
+
+
 def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     """Analyse a rank-and-file close combat (whfb8 "Fight!"; t9a Melee Phase).
 
     Returns an :class:`Analysis` with every model's role, attacks and targets, gap links,
     incomplete-rank moves and the strike order. Never raises on a valid :class:`Board`.
+
+    Separate combats are analysed on their own and cached by the state of their units (and,
+    for t9a, of the units nearby that could block an extended base), so re-analysing while one
+    unit is dragged recomputes only the combat it is in.
     """
+    tol = float(rs.p("contact_tolerance_mm", 0.5))
+    groups = combats(board, tol)
+    if len(groups) <= 1:
+        return _analyse_combat(board, rs)
+    by_id = {u.id: u for u in board.units}
+    extend = rs.p("gap_fighting", "none") == "extend_bases"
+    reach = float(rs.p("gap_extension_beyond_boundary_mm", 25.4))
+    terrain_key = repr(board.terrain) if extend else ""
+    part_of: dict[str, Analysis] = {}
+    for ids in groups:
+        members = [by_id[i] for i in ids]
+        if extend:
+            # units near the combat may block an extended base (Fighting over Gaps)
+            box = _units_box(members)
+            grow = reach + max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
+            box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
+            members += [u for u in board.units if u.id not in ids and g.bbox_gap(_units_box([u]), box) <= 0]
+        key = (rs.id, id(rs), terrain_key, tuple(_unit_key(u) for u in members))
+        part = _COMBAT_CACHE.get(key)
+        if part is None:
+            sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table)
+            part = _analyse_combat(sub, rs)
+            if len(_COMBAT_CACHE) > 1024:
+                _COMBAT_CACHE.clear()
+            _COMBAT_CACHE[key] = part
+        for i in ids:
+            part_of[i] = part
+    res = Analysis(ruleset=rs.id)
+    seen: set[int] = set()
+    for u in board.units:
+        part = part_of[u.id]
+        prefix = u.id + "."
+        for mid, r in part.models.items():
+            if mid.startswith(prefix):
+                res.models[mid] = r
+        if id(part) in seen:
+            continue
+        seen.add(id(part))
+        mine = set(ids_of(part_of, part))
+        res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
+        res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
+        res.engagements += [e for e in part.engagements if e["unit"] in mine]
+    res.gap_links.sort()
+    units = {u.id: u for u in board.units}
+    models = {uid: [] for uid in units}
+    for mid in res.models:
+        models[mid.split(".", 1)[0]].append(mid)
+    res.strike_order = _strike_order_ids(rs, units, models, res)
+    return res
+
+
+def ids_of(part_of: dict[str, Analysis], part: Analysis) -> list[str]:
+    return [uid for uid, p in part_of.items() if p is part]
+
+
+def _units_box(units: list[Unit]) -> tuple[float, float, float, float]:
+    boxes = [s.bbox() for u in units for s in ([u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()])]
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _analyse_combat(board: Board, rs: Ruleset) -> Analysis:
+    """The ranked rules on one board (any number of combats), without caching."""
     tol = float(rs.p("contact_tolerance_mm", 0.5))
     res = Analysis(ruleset=rs.id)
     units = {u.id: u for u in board.units}
@@ -393,9 +499,15 @@ def _split_parts(parts: dict[str, int], n: int) -> dict[str, int]:
 
 
 def _strike_order(rs: Ruleset, units: dict[str, Unit], models: dict[str, list[Model]], res: Analysis) -> list[dict]:
+    """Steps of striking (see :func:`_strike_order_ids`)."""
+    return _strike_order_ids(rs, units, {uid: [m.id for m in ms] for uid, ms in models.items()}, res)
+
+
+def _strike_order_ids(rs: Ruleset, units: dict[str, Unit], models: dict[str, list[str]], res: Analysis) -> list[dict]:
     """Steps of striking, highest value first; equal values strike simultaneously.
 
     whfb8 "Strike Order": by Initiative. t9a: by Agility Step, each model part on its own.
+    ``models`` maps unit id to model ids in board order.
     """
     by = rs.p("strike_order", "initiative")
     steps: dict[float, list[str]] = defaultdict(list)
@@ -403,20 +515,20 @@ def _strike_order(rs: Ruleset, units: dict[str, Unit], models: dict[str, list[Mo
     for uid, ms in models.items():
         u = units[uid]
         _, parts, agility = _profile_attacks(u)
-        for m in ms:
-            r = res.models[m.id]
+        key = "agility" if by == "agility_step" else "initiative"
+        for mid in ms:
+            r = res.models[mid]
             if r.attacks <= 0:
                 continue
             if by == "agility_step" and r.parts:
                 for part, n in r.parts.items():
                     if n > 0:
                         s = agility.get(part, 0.0)
-                        if m.id not in steps[s]:
-                            steps[s].append(m.id)
-                        parts_at[s].append(f"{m.id}/{part}")
+                        if mid not in steps[s]:
+                            steps[s].append(mid)
+                        parts_at[s].append(f"{mid}/{part}")
             else:
-                key = "agility" if by == "agility_step" else "initiative"
-                steps[float(u.profile.get(key, 0))].append(m.id)
+                steps[float(u.profile.get(key, 0))].append(mid)
     label = "Agility" if by == "agility_step" else "Initiative"
     out = []
     for s in sorted(steps, reverse=True):
