@@ -51,6 +51,14 @@ def cmd_analyse(args) -> int:
         board, rs = load_board(args.file, args.ruleset)
     except (ScenarioError, RulesetError) as exc:
         return _fail(str(exc))
+    from game.core.checks import overlapping_bases
+
+    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm", 0.5)))
+    if overlaps:
+        a, b, depth = overlaps[0]
+        more = f" and {len(overlaps) - 1} more pair(s)" if len(overlaps) > 1 else ""
+        print(f"warning: {args.file}: bases overlap: {a} and {b} by {depth} mm{more}; analysed as placed",
+              file=sys.stderr)
     t0 = time.perf_counter()
     result = analyse(board, rs, **default_services())
     dt = time.perf_counter() - t0
