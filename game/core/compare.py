@@ -30,6 +30,14 @@ def compare(board: Board, a: Ruleset, b: Ruleset, **services: Any) -> tuple[Anal
     in natural model order."""
     ra = analyse(board, a, **services)
     rb = analyse(board, b, **services)
+    return ra, rb, differences(ra, rb)
+
+
+def differences(ra: Analysis, rb: Analysis) -> list[Difference]:
+    """The models whose ``(role, attacks)`` differ between two analyses of the same board
+    (a model missing from one counts as ``none`` x0), in natural model order. Lets a caller
+    that already holds one analysis (the window, re-analysing while a unit is dragged) skip
+    analysing it again."""
     diffs = []
     for mid in sorted(set(ra.models) | set(rb.models), key=_natural):
         ma, mb = ra.models.get(mid), rb.models.get(mid)
@@ -37,7 +45,7 @@ def compare(board: Board, a: Ruleset, b: Ruleset, **services: Any) -> tuple[Anal
         vb = (mb.role, mb.attacks) if mb else ("none", 0)
         if va != vb:
             diffs.append(Difference(mid, va, vb))
-    return ra, rb, diffs
+    return diffs
 
 
 def _natural(s: str):

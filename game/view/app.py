@@ -12,6 +12,13 @@ straight along the facing), wheel (drag about a front corner), charge (click an 
 edge-to-edge). Every edit can be undone; Ctrl+S saves atomically; unsaved changes go to an
 autosave file next to the scenario when the window closes.
 
+Editing (:mod:`game.view.panels`, pure maths in :mod:`game.core.edits`): a new-unit palette of
+common base sizes placed at the cursor, a unit properties panel (name, player, base, files,
+model count), duplicate and delete; a scenario file dropped on the window opens in it.
+Rulesets: R cycles the ruleset (also a drop-down), K compares the board under a second
+ruleset and marks the models that fight differently (recomputed live while dragging).
+Warhammer 40,000 boards step through the Fight phase (N / P, Esc or Home back).
+
 Mouse positions come from the events themselves (not ``pygame.mouse.get_pos()``), so tests
 drive the app headless with ``pygame.event.post``.
 """
@@ -30,10 +37,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.core import geometry as g  # noqa: E402
+from game.core import edits as ed  # noqa: E402
 from game.core import manoeuvre as mv  # noqa: E402
 from game.core.analysis import Analysis, analyse  # noqa: E402
 from game.core.board import Board, Unit, parse_slot  # noqa: E402
-from game.core.ruleset import Ruleset, load_ruleset  # noqa: E402
+from game.core.compare import Difference, differences  # noqa: E402
+from game.core.ruleset import Ruleset, RulesetError, available, load_ruleset  # noqa: E402
 from game.core.scenario import ScenarioError, load_scenario, save_scenario  # noqa: E402
 from game.physics.trays import Key, TraySpace, penetration_mm, pose_of, shapes_of, with_position  # noqa: E402
 from game.services import default_services  # noqa: E402
@@ -52,7 +61,7 @@ TOOLBAR_PX = 40
 OVERLAP_TOL_MM = 0.5
 FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact
 AUTOSAVE_EVERY_S = 10.0
-TOOLS = ("move", "forward", "wheel", "charge", "casualty", "tape")
+TOOLS = ("move", "forward", "wheel", "charge", "casualty", "tape", "place")
 TOOL_HINT = {
     "move": "Move: drag a unit anywhere (it stops or slides against others).",
     "forward": "Forward: drag a unit straight forward or back along its facing.",
@@ -60,7 +69,10 @@ TOOL_HINT = {
     "charge": "Charge: click your unit (if none is selected), then the enemy to charge.",
     "casualty": "Casualty: click a model to remove it, an empty slot to restore it.",
     "tape": "Tape: drag from a model (or any point) to another to measure edge to edge.",
+    "place": "Place: click the table to put the new unit there (choose its bases in the unit palette, U).",
 }
+ROW2_Y = 34 + 5 + 36
+GUI_ROWS_PX = 2 * 36 + 4
 
 #: every shortcut of the window: (keys, what it does). F1 shows this table.
 SHORTCUTS: list[tuple[str, str]] = [
@@ -75,12 +87,23 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("[ / ]", "reform: one file fewer / more"),
     ("1 ... 6", "tools: move, forward, wheel, charge, casualty, tape"),
     ("V, G, H, C, X, M", "the same tools by letter (moVe, Go forward, wHeel, Charge, casualty X, Measure)"),
-    ("Esc", "back to the move tool, clear the tape, dismiss an error"),
+    ("Esc", "back to the move tool, clear the tape, dismiss an error, leave the Fight phase steps"),
     ("Ctrl+Z", "undo"),
     ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
     ("Ctrl+S", "save (atomic); a built-in scenario is saved under out/"),
     ("F9", "load the autosave of unsaved changes"),
     ("F", "fit the units in the view"),
+    ("U", "new-unit palette: pick a base size, then click the table to place the unit"),
+    ("F2, Enter", "unit panel of the selected unit: name, player, base size, files, models"),
+    (", / .", "one model fewer / more (skirmishers: remove the last / add one beside the last)"),
+    ("Ctrl+D", "duplicate the selected unit (placed beside it)"),
+    ("Delete", "delete the selected unit"),
+    ("Ctrl+1 / Ctrl+2", "give the selected unit to player 1 / 2"),
+    ("R / Shift+R", "next / previous ruleset (the board stays; undo switches back)"),
+    ("K / Shift+K", "compare mode on / off; next ruleset to compare with"),
+    ("N, PageDown / P, PageUp", "Warhammer 40,000: next / previous step of the Fight phase"),
+    ("Home", "leave the Fight phase steps: back to the editable board (Esc too)"),
+    ("Drop a file", "open a scenario dropped on the window (a bad one is reported and the board kept)"),
     ("L", "show / hide the legend"),
     ("F1", "this help"),
     ("Ctrl+Q, close the window", "quit (unsaved changes go to the autosave file)"),
@@ -115,13 +138,14 @@ class App:
         self.save_path = self._save_path(self.path)
         self.board = board
         self.rs = ruleset or load_ruleset(board.ruleset)
+        board.ruleset = self.rs.id  # an override is the board's ruleset from now on (saved with it)
         self.services = default_services()
         if surface is None:
             pygame.display.set_caption(f"Melee Lens - {board.title or (self.path.name if self.path else 'scenario')}")
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surface
         self.canvas = PygameCanvas(self.screen)
-        self.options = SceneOptions(status=" ", top_inset=TOOLBAR_PX if gui else 0)
+        self.options = SceneOptions(status=" ", top_inset=GUI_ROWS_PX if gui else 0)
         self.view = fit_view(*self.screen.get_size(), board, self.options, margin_mm=80)
         self.space = TraySpace(board)
         self.analysis: Analysis = Analysis(ruleset=self.rs.id)
@@ -155,6 +179,22 @@ class App:
         self.gui = None
         self.buttons: dict[Any, str] = {}
         self.help_window = None
+        # compare mode: the other ruleset, its differences {model id: Difference} and its cost
+        self.compare_id: Optional[str] = None
+        self.diffs: dict[str, Difference] = {}
+        self.compare_ms = 0.0
+        # Warhammer 40,000 Fight phase steps: [(caption, board, analysis)], the shown one, models
+        self.steps: Optional[list] = None
+        self.step_i = 0
+        self.step_models: list[DrawnModel] = []
+        self.steps_key: Optional[tuple] = None
+        self.steps_cache: Optional[list] = None
+        # new-unit palette: the chosen base (place tool) and the new unit's player
+        self.place_choice: Optional[ed.BaseChoice] = None
+        self.place_player = 1
+        self.palette_panel = None
+        self.unit_panel = None
+        self.dropdowns: dict[str, Any] = {}
         if gui:
             self._build_gui()
         if self.autosave_path and self.autosave_path.exists():
@@ -247,8 +287,24 @@ class App:
             self.restore()
             return False
         self.analyse_ms = (time.perf_counter() - t0) * 1000
+        self.update_compare()
         self.last_good = self.board.copy()
         return True
+
+    def update_compare(self) -> None:
+        """In compare mode, analyse the board under the other ruleset too and keep the models
+        whose role or attack count differ (:func:`game.core.compare.differences`)."""
+        if self.compare_id is None:
+            self.diffs = {}
+            return
+        t0 = time.perf_counter()
+        try:
+            other = analyse(self.board, load_ruleset(self.compare_id), **self.services)
+            self.diffs = {d.model: d for d in differences(self.analysis, other)}
+        except Exception as exc:  # noqa: BLE001
+            self.show_error(f"comparing with {self.compare_id} failed", exc)
+            self.diffs = {}
+        self.compare_ms = (time.perf_counter() - t0) * 1000
 
     def restore(self) -> None:
         """Go back to the last board that analysed cleanly."""
@@ -256,6 +312,7 @@ class App:
         self.drag_key = None
         self.manual = None
         try:
+            self._sync_ruleset()
             self.space.sync(self.board)
             self.analysis = analyse(self.board, self.rs, **self.services)
             self.models = drawn_models(self.board, self.analysis)
@@ -277,8 +334,22 @@ class App:
         del self.undo_stack[:-200]
         self.redo_stack.clear()
 
+    def _sync_ruleset(self) -> None:
+        """Follow the board's ruleset (undo / redo may bring back another one)."""
+        if self.board.ruleset != self.rs.id:
+            try:
+                self.rs = load_ruleset(self.board.ruleset)
+            except RulesetError as exc:
+                self.banner = f"{exc}. Kept the ruleset {self.rs.id}."
+                self.board.ruleset = self.rs.id
+        if self.compare_id == self.rs.id:
+            self.compare_id = self._other_ruleset(self.rs.id)
+        self.refresh_dropdowns()
+
     def after_edit(self, message: str) -> None:
         self.dirty = True
+        self.leave_steps(quiet=True)
+        self._sync_ruleset()
         self.space.sync(self.board)
         self.recompute()
         self.message = message
@@ -490,6 +561,297 @@ class App:
         self.message = "Click a model to remove it, or an empty slot of a tray to restore it."
         return False
 
+    # -- editing (unit palette, unit panel, keys) -------------------------------------------
+    def selected_or_none(self) -> Optional[Unit]:
+        """The selected unit, or None (no message)."""
+        if self.selection is None:
+            return None
+        try:
+            return self.board.unit(self.selection)
+        except KeyError:
+            return None
+
+    def _unit_edit(self, what: str, make: Callable[[Unit], Unit], label: Callable[[Unit, Unit], str]) -> bool:
+        """Apply ``make`` to the selected unit as one undoable edit (refused, with the reason in
+        the status line, when ``make`` raises ValueError or the result overlaps another unit)."""
+        u = self.selected_unit(what)
+        if u is None:
+            return False
+        try:
+            new = make(u)
+        except ValueError as exc:
+            self.message = f"{u.name}: {exc}."
+            return False
+        return self.try_replace(new, label(u, new))
+
+    @staticmethod
+    def _n_models(u: Unit) -> int:
+        return len(u.occupied_slots()) if u.kind == "ranked" else len(u.placed)
+
+    def add_model_selected(self) -> bool:
+        """One model more in the selected unit (skirmish: beside the last model, where it fits)."""
+        return self._unit_edit("add a model with .", lambda u: ed.add_model(u, free=self.fits),
+                               lambda u, n: f"{n.name}: one model more ({self._n_models(n)} models).")
+
+    def remove_model_selected(self) -> bool:
+        """One model fewer in the selected unit (the last one)."""
+        return self._unit_edit("remove a model with ,", ed.remove_model,
+                               lambda u, n: f"{n.name}: one model fewer ({self._n_models(n)} models).")
+
+    def rename_selected(self, name: str) -> bool:
+        """Give the selected unit the display name ``name``."""
+        return self._unit_edit("rename it", lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
+
+    def set_player_selected(self, player: int) -> bool:
+        """Give the selected unit to ``player`` (1 or 2)."""
+        u = self.selected_or_none()
+        if u is not None and u.player == player:
+            self.message = f"{u.name} already belongs to player {player}."
+            return False
+        return self._unit_edit("give it to a player", lambda u: ed.with_player(u, player),
+                               lambda u, n: f"{n.name} now belongs to player {player}.")
+
+    def set_base_selected(self, text: str) -> bool:
+        """Put the selected unit on bases ``text`` (``"25x50"`` width x depth, ``"32"`` diameter)."""
+        def make(u: Unit) -> Unit:
+            return ed.set_base(u, ed.parse_base(text))
+        return self._unit_edit("change its bases", make,
+                               lambda u, n: f"{n.name} now stands on {ed.format_base(n.base)} mm bases.")
+
+    def set_files_selected(self, text: Any) -> bool:
+        """Make the selected rank-and-file unit ``text`` files wide (front edge kept in place)."""
+        def make(u: Unit) -> Unit:
+            try:
+                files = int(str(text).strip())
+            except ValueError:
+                raise ValueError(f"files must be a whole number (got {text!r})") from None
+            return ed.set_files(u, files)
+        return self._unit_edit("set its files", make, lambda u, n: f"{n.name} is now {n.files} wide, {n.ranks} deep.")
+
+    def duplicate_selected(self) -> bool:
+        """Copy the selected unit beside it (the first free place right, left, behind, in front)."""
+        u = self.selected_unit("duplicate it with Ctrl+D")
+        if u is None:
+            return False
+        for c in ed.duplicate(self.board, u):
+            if self.blocker(c) is None and self._on_table(c):
+                self.push_undo()
+                self.board.units.append(c)
+                self.select(c.id)
+                self.after_edit(f"Duplicated {u.name} as {c.name} ({c.id}).")
+                return True
+        self.message = f"There is no free room beside {u.name} for a copy."
+        return False
+
+    def delete_selected(self) -> bool:
+        """Remove the selected unit from the board (Ctrl+Z brings it back)."""
+        u = self.selected_unit("delete it with Delete")
+        if u is None:
+            return False
+        self.push_undo()
+        self.board = ed.without_unit(self.board, u.id)
+        self.select(None)
+        self.after_edit(f"Deleted {u.name} (Ctrl+Z brings it back).")
+        return True
+
+    def _on_table(self, u: Unit) -> bool:
+        c = u.center()
+        return -self.board.table[0] <= c[0] <= 2 * self.board.table[0] and -self.board.table[1] <= c[1] <= 2 * self.board.table[1]
+
+    def arm_place(self, choice: ed.BaseChoice) -> None:
+        """Choose the bases of the next new unit: the place tool puts it where the table is clicked."""
+        self.place_choice = choice
+        self.set_tool("place")
+        self.message = (f"Place: click the table to put {choice.models} models on {choice.label} bases there "
+                        f"(player {self.place_player}); Esc cancels.")
+
+    def place_at(self, p_mm: g.Point) -> bool:
+        """Put a new unit of the chosen bases centred on ``p_mm`` (refused where it overlaps a unit)."""
+        if self.place_choice is None:
+            self.message = "Choose a base size in the unit palette (U) first."
+            return False
+        u = ed.new_unit(self.board, self.place_choice, p_mm, self.place_player)
+        b = self.blocker(u)
+        if b is not None:
+            self.message = f"No room there: the new unit would overlap {b.name}."
+            return False
+        self.push_undo()
+        self.board.units.append(u)
+        self.select(u.id)
+        self.set_tool("move")
+        self.after_edit(f"Placed {u.name} ({u.id}) for player {u.player}; F2 edits it.")
+        return True
+
+    def open_file(self, path: str) -> bool:
+        """Open a scenario (a file dropped on the window). A bad file is reported in the banner
+        (its file:line: field: message, as on the command line) and the current board stays.
+        Unsaved changes of the current board go to its autosave file first."""
+        try:
+            board = load_scenario(path)
+            rs = load_ruleset(board.ruleset)
+        except (ScenarioError, RulesetError) as exc:
+            self.banner = f"Could not open the dropped file: {exc}. Kept the current board; Esc dismisses this."
+            return False
+        except OSError as exc:
+            self.banner = f"Could not open {path}: {exc.strerror or exc}. Kept the current board; Esc dismisses this."
+            return False
+        if self.dirty:
+            self.autosave()
+        self.leave_steps(quiet=True)
+        self.path = Path(path)
+        self.save_path = self._save_path(self.path)
+        self.board, self.rs = board, rs
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+        self.dirty = False
+        self.banner = ""
+        self.select(None)
+        self.place_choice = None
+        self.set_tool("move")
+        if self.compare_id == rs.id:
+            self.compare_id = self._other_ruleset(rs.id)
+        self.space = TraySpace(board)
+        self.view = fit_view(*self.screen.get_size(), board, self.options, margin_mm=80)
+        self.refresh_dropdowns()
+        if pygame.display.get_surface() is self.screen:
+            pygame.display.set_caption(f"Melee Lens - {board.title or self.path.name}")
+        self.recompute()
+        self.message = f"Opened {self.path.name} ({len(board.units)} units, ruleset {rs.id})."
+        return True
+
+    # -- rulesets and compare mode --------------------------------------------------------
+    def _other_ruleset(self, rid: str) -> Optional[str]:
+        """The natural ruleset to compare ``rid`` with: whfb8 <-> t9a, else the next one."""
+        ids = available()
+        pref = {"whfb8": "t9a", "t9a": "whfb8"}.get(rid)
+        if pref in ids:
+            return pref
+        rest = [x for x in ids if x != rid]
+        return rest[0] if rest else None
+
+    def set_ruleset(self, rid: str) -> bool:
+        """Analyse the board under ruleset ``rid`` (an undoable edit of the board's ruleset).
+        The message counts the models that fight differently than before."""
+        if rid == self.rs.id:
+            return False
+        try:
+            rs = load_ruleset(rid)
+        except RulesetError as exc:
+            self.banner = str(exc)
+            return False
+        before, old = self.analysis, self.rs.id
+        self.push_undo()
+        self.board.ruleset = rs.id
+        self.after_edit("")
+        n = len(differences(before, self.analysis))
+        self.message = (f"Ruleset {rs.name} ({rs.id}): {n} model{'s' if n != 1 else ''} fight differently than under "
+                        f"{old}. R cycles, Ctrl+Z goes back.")
+        return True
+
+    def cycle_ruleset(self, step: int = 1) -> bool:
+        ids = available()
+        i = ids.index(self.rs.id) if self.rs.id in ids else -1
+        return self.set_ruleset(ids[(i + step) % len(ids)])
+
+    def set_compare(self, rid: Optional[str]) -> None:
+        """Compare mode against ruleset ``rid`` (None: off)."""
+        if rid == self.rs.id:
+            rid = self._other_ruleset(rid)
+        self.compare_id = rid
+        self.recompute()
+        self.refresh_dropdowns()
+        if rid is None:
+            self.message = "Compare mode off."
+        else:
+            self.message = (f"Compare mode: {len(self.diffs)} model(s) fight differently under {rid} (hatched, "
+                            f"ringed in yellow; hover one to read how). Shift+K picks another ruleset, K turns it off.")
+
+    def toggle_compare(self) -> None:
+        self.set_compare(None if self.compare_id else self._other_ruleset(self.rs.id))
+
+    def cycle_compare(self) -> None:
+        others = [x for x in available() if x != self.rs.id]
+        if not others:
+            return
+        i = others.index(self.compare_id) if self.compare_id in others else -1
+        self.set_compare(others[(i + 1) % len(others)])
+
+    def differ_options(self) -> tuple[dict, str]:
+        """(``{model id: tooltip line}``, legend label) of the compare mode for ``draw_scene``."""
+        if not self.compare_id or self.steps is not None:
+            return {}, ""
+        other = self.compare_id
+        word = {"attack": "fights", "support": "support", "none": "does not fight"}
+        out = {}
+        for mid, d in self.diffs.items():
+            b = word.get(d.b[0], d.b[0]) + (f" x{d.b[1]}" if d.b[0] != "none" else "")
+            a = word.get(d.a[0], d.a[0]) + (f" x{d.a[1]}" if d.a[0] != "none" else "")
+            out[mid] = f"Under {other}: {b} (under {self.rs.id}: {a})"
+        return out, f"Differs under {other}"
+
+    # -- Warhammer 40,000 Fight phase steps -------------------------------------------------
+    def enter_steps(self, index: int = 1) -> bool:
+        """Show step ``index`` of :func:`game.core.rules.wh40k.fight_phase_steps` of the board
+        (computed once per board). Only for wh40k boards."""
+        if self.rs.strategy != "wh40k":
+            self.message = (f"Stepping through the Fight phase is for Warhammer 40,000 boards; this one is analysed "
+                            f"under {self.rs.id} (R switches the ruleset).")
+            return False
+        if self.drag_key is not None or self.manual is not None:
+            self.end_drag()
+        from game.core.rules.wh40k import fight_phase_steps
+        from game.core.scenario import dump_scenario
+
+        key = (dump_scenario(self.board), self.rs.id)
+        if self.steps_key != key:
+            try:
+                self.steps_cache = fight_phase_steps(self.board, self.rs, self.services.get("planner"))
+            except Exception as exc:  # noqa: BLE001
+                self.show_error("the Fight phase steps failed", exc)
+                return False
+            self.steps_key = key
+        self.steps = self.steps_cache
+        self.step_i = max(0, min(index, len(self.steps) - 1))
+        self._show_step()
+        return True
+
+    def step(self, delta: int) -> None:
+        """Next (``+1``) or previous (``-1``) Fight phase step; from the board, N starts at step 2."""
+        if self.steps is None:
+            self.enter_steps(1 if delta > 0 else 0)
+            return
+        i = self.step_i + delta
+        if i < 0:
+            self.leave_steps()
+            return
+        if i >= len(self.steps):
+            self.message = f"That was the last step ({len(self.steps)} of {len(self.steps)}). P goes back, Home leaves."
+            return
+        self.step_i = i
+        self._show_step()
+
+    def _show_step(self) -> None:
+        caption, board, analysis = self.steps[self.step_i]
+        self.step_models = drawn_models(board, analysis)
+        self.hover = None
+        self.message = f"Step {self.step_i + 1} of {len(self.steps)}: N next, P back, Home or Esc: back to the board."
+
+    def leave_steps(self, quiet: bool = False) -> None:
+        """Back to the editable board."""
+        if self.steps is None:
+            return
+        self.steps = None
+        self.step_models = []
+        if not quiet:
+            self.message = "Back to the editable board."
+
+    def shown(self) -> tuple[Board, Analysis, list[DrawnModel]]:
+        """What the window shows: the board, or the current Fight phase step."""
+        if self.steps is not None:
+            _, b, a = self.steps[self.step_i]
+            return b, a, self.step_models
+        return self.board, self.analysis, self.models
+
     # -- tape ------------------------------------------------------------------------------
     def tape_end(self, p_mm: g.Point) -> tuple[str, g.Shape]:
         dm = model_at(self.models, p_mm)
@@ -525,16 +887,52 @@ class App:
                  ("Files -", "files:-1", "["), ("Files +", "files:1", "]"), None,
                  ("Undo", "undo", "Ctrl+Z"), ("Redo", "redo", "Ctrl+Shift+Z"), ("Save", "save", "Ctrl+S"),
                  ("Help", "help", "F1")]
-        x = 8
-        y = 34 + 5
-        for spec in specs:
-            if spec is None:
-                x += 12
+        row2 = [("Units", "palette", "U: new-unit palette (base sizes)"), ("Unit", "panel", "F2: properties of the selected unit"),
+                ("Copy", "duplicate", "Ctrl+D: duplicate the selected unit"), ("Delete", "delete", "Delete"),
+                ("Model -", "model:-1", ", (comma)"), ("Model +", "model:1", ". (full stop)"), None,
+                "rules", "compare", None,
+                ("Step <", "step:-1", "P / PageUp: previous Fight phase step (wh40k)"),
+                ("Step >", "step:1", "N / PageDown: next Fight phase step (wh40k)"),
+                ("Board", "board", "Home / Esc: back to the editable board")]
+        for y, row in ((34 + 5, specs), (ROW2_Y, row2)):
+            x = 8
+            for spec in row:
+                if spec is None:
+                    x += 12
+                    continue
+                if isinstance(spec, str):
+                    self.dropdown_x = getattr(self, "dropdown_x", {})
+                    self.dropdown_x[spec] = (x, y)
+                    x += 176
+                    continue
+                text, action, tip = spec
+                b = pygame_gui.elements.UIButton(pygame.Rect(x, y, 76, 30), text, manager=self.gui, tool_tip_text=tip)
+                self.buttons[b] = action
+                x += 80
+        self.refresh_dropdowns()
+
+    def _rules_label(self) -> str:
+        return f"Rules: {self.rs.id}"
+
+    def _compare_label(self) -> str:
+        return f"Compare: {self.compare_id}" if self.compare_id else "Compare: off"
+
+    def refresh_dropdowns(self) -> None:
+        """(Re)build the ruleset and compare drop-downs when what they show is out of date
+        (a pygame_gui drop-down cannot change its selection in place)."""
+        if self.gui is None or not hasattr(self, "dropdown_x"):
+            return
+        want = {"rules": (self._rules_label(), [f"Rules: {r}" for r in available()]),
+                "compare": (self._compare_label(), ["Compare: off"] + [f"Compare: {r}" for r in available()
+                                                                       if r != self.rs.id])}
+        for name, (cur, opts) in want.items():
+            dd = self.dropdowns.get(name)
+            if dd is not None and dd.alive() and dd.selected_option[0] == cur and len(dd.options_list) == len(opts):
                 continue
-            text, action, tip = spec
-            b = pygame_gui.elements.UIButton(pygame.Rect(x, y, 76, 30), text, manager=self.gui, tool_tip_text=tip)
-            self.buttons[b] = action
-            x += 80
+            if dd is not None:
+                dd.kill()
+            x, y = self.dropdown_x[name]
+            self.dropdowns[name] = self.pg_gui.elements.UIDropDownMenu(opts, cur, pygame.Rect(x, y, 170, 30), self.gui)
 
     def button_rect(self, action: str) -> Optional[pygame.Rect]:
         """Screen rectangle of the toolbar button doing ``action`` (for tests and scripts)."""
@@ -558,6 +956,51 @@ class App:
             self.save()
         elif action == "help":
             self.toggle_help()
+        elif action == "palette":
+            self.toggle_palette()
+        elif action == "panel":
+            self.toggle_unit_panel()
+        elif action == "duplicate":
+            self.duplicate_selected()
+        elif action == "delete":
+            self.delete_selected()
+        elif action.startswith("model:"):
+            self.add_model_selected() if action.endswith(":1") else self.remove_model_selected()
+        elif action.startswith("step:"):
+            self.step(int(action.split(":", 1)[1]))
+        elif action == "board":
+            self.leave_steps()
+
+    def toggle_palette(self) -> None:
+        """Open / close the new-unit palette."""
+        if self.palette_panel is not None and self.palette_panel.alive():
+            self.palette_panel.kill()
+            self.palette_panel = None
+            return
+        if self.gui is None:
+            self.message = "Palette: " + ", ".join(c.label for c in ed.BASE_PALETTE)
+            return
+        from .panels import PalettePanel
+
+        self.palette_panel = PalettePanel(self, pygame.Rect(8, GUI_ROWS_PX + 40, 300, 280))
+
+    def toggle_unit_panel(self, focus_name: bool = False) -> None:
+        """Open / close the properties panel of the selected unit (``focus_name``: open and
+        put the cursor in the name field)."""
+        if self.unit_panel is not None and self.unit_panel.alive() and not focus_name:
+            self.unit_panel.kill()
+            self.unit_panel = None
+            return
+        if self.gui is None:
+            return
+        from .panels import UnitPanel
+
+        if self.unit_panel is None or not self.unit_panel.alive():
+            w, h = self.screen.get_size()
+            self.unit_panel = UnitPanel(self, pygame.Rect(w - 300, GUI_ROWS_PX + 40, 290, 300))
+        self.unit_panel.show(self.selected_or_none())
+        if focus_name and self.unit_panel.entry("name") is not None:
+            self.unit_panel.entry("name").focus()
 
     def help_text(self) -> str:
         """The F1 help as pygame_gui HTML: every shortcut and every tool."""
@@ -582,6 +1025,10 @@ class App:
 
     def set_tool(self, tool: str) -> None:
         if tool not in TOOLS:
+            return
+        if tool == "place" and self.place_choice is None:
+            self.toggle_palette() if self.palette_panel is None else None
+            self.message = "Choose a base size in the unit palette first."
             return
         self.tool = tool
         self.charger = None
@@ -660,14 +1107,16 @@ class App:
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse_px = ev.pos
         if self.gui is not None:
-            if ev.type == self.pg_gui.UI_BUTTON_PRESSED:
-                action = self.buttons.get(ev.ui_element)
-                if action:
-                    self.do_action(action)
+            ui_types = (self.pg_gui.UI_BUTTON_PRESSED, self.pg_gui.UI_DROP_DOWN_MENU_CHANGED,
+                        self.pg_gui.UI_TEXT_ENTRY_FINISHED)
+            if ev.type in ui_types:
+                self.handle_ui(ev)
                 return
             if self.gui.process_events(ev) and ev.type != pygame.MOUSEMOTION:
                 return
-        if ev.type == pygame.QUIT:
+        if ev.type == pygame.DROPFILE:
+            self.open_file(ev.file)
+        elif ev.type == pygame.QUIT:
             self.quit()
         elif ev.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface() or self.screen
@@ -691,6 +1140,23 @@ class App:
         elif ev.type == pygame.KEYDOWN:
             self.on_key(ev.key, getattr(ev, "mod", 0))
 
+    def handle_ui(self, ev: pygame.event.Event) -> None:
+        """A pygame_gui event: toolbar button, drop-down or panel."""
+        for panel in (self.palette_panel, self.unit_panel):
+            if panel is not None and panel.alive() and panel.handle(ev):
+                return
+        el = getattr(ev, "ui_element", None)
+        if ev.type == self.pg_gui.UI_BUTTON_PRESSED:
+            action = self.buttons.get(el)
+            if action:
+                self.do_action(action)
+        elif ev.type == self.pg_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if el is self.dropdowns.get("rules"):
+                self.set_ruleset(ev.text.split(": ", 1)[1])
+            elif el is self.dropdowns.get("compare"):
+                rid = ev.text.split(": ", 1)[1]
+                self.set_compare(None if rid == "off" else rid)
+
     def on_motion(self, pos: tuple[float, float]) -> None:
         if self.pan_from is not None:
             self.view.pan(pos[0] - self.pan_from[0], pos[1] - self.pan_from[1])
@@ -702,6 +1168,12 @@ class App:
         if not self.in_table_area(pos):
             return
         p = self.view.to_mm(pos)
+        if self.steps is not None:
+            self.message = "This is a Fight phase step, not the board: Home or Esc goes back to edit it."
+            return
+        if self.tool == "place":
+            self.place_at(p)
+            return
         if self.tool == "tape":
             a = self.tape_end(p)
             self.tape = dict(self.measure(a, a), live=True)
@@ -769,8 +1241,20 @@ class App:
         tools_by_key = {pygame.K_1: "move", pygame.K_v: "move", pygame.K_2: "forward", pygame.K_g: "forward",
                         pygame.K_3: "wheel", pygame.K_h: "wheel", pygame.K_4: "charge", pygame.K_c: "charge",
                         pygame.K_5: "casualty", pygame.K_x: "casualty", pygame.K_6: "tape", pygame.K_m: "tape"}
+        view_keys = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_PLUS, pygame.K_EQUALS,
+                     pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_f, pygame.K_l, pygame.K_F1,
+                     pygame.K_ESCAPE, pygame.K_HOME, pygame.K_n, pygame.K_p, pygame.K_PAGEUP, pygame.K_PAGEDOWN}
+        if self.steps is not None and not ctrl and key not in view_keys and key not in (pygame.K_r, pygame.K_k):
+            self.message = ("This is a Fight phase step: N / P step, Home or Esc goes back to the board to edit it.")
+            return
+        if self.steps is not None and ctrl and key not in (pygame.K_q, pygame.K_s):
+            self.leave_steps()
         if ctrl:
-            if key == pygame.K_z:
+            if key == pygame.K_d:
+                self.duplicate_selected()
+            elif key in (pygame.K_1, pygame.K_2, pygame.K_KP1, pygame.K_KP2):
+                self.set_player_selected(1 if key in (pygame.K_1, pygame.K_KP1) else 2)
+            elif key == pygame.K_z:
                 self.redo() if shift else self.undo()
             elif key == pygame.K_y:
                 self.redo()
@@ -782,6 +1266,8 @@ class App:
         if key == pygame.K_ESCAPE:
             if self.banner:
                 self.banner = ""
+            elif self.steps is not None:
+                self.leave_steps()
             elif self.tape is not None or self.tool != "move":
                 self.tape = None
                 self.set_tool("move")
@@ -789,6 +1275,27 @@ class App:
                 self.select(None)
         elif key == pygame.K_F1:
             self.toggle_help()
+        elif key == pygame.K_HOME:
+            self.leave_steps()
+        elif key in (pygame.K_n, pygame.K_PAGEDOWN):
+            self.step(1)
+        elif key in (pygame.K_p, pygame.K_PAGEUP):
+            self.step(-1)
+        elif key == pygame.K_r:
+            self.leave_steps(quiet=True)
+            self.cycle_ruleset(-1 if shift else 1)
+        elif key == pygame.K_k:
+            self.cycle_compare() if shift else self.toggle_compare()
+        elif key == pygame.K_u:
+            self.toggle_palette()
+        elif key in (pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.toggle_unit_panel(focus_name=True)
+        elif key == pygame.K_COMMA:
+            self.remove_model_selected()
+        elif key == pygame.K_PERIOD:
+            self.add_model_selected()
+        elif key == pygame.K_DELETE:
+            self.delete_selected()
         elif key == pygame.K_F9:
             self.load_autosave()
         elif key in tools_by_key:
@@ -845,9 +1352,11 @@ class App:
                 self.recompute()
         elif self.manual is not None:
             self.update_manual_drag()
+        if self.unit_panel is not None and self.unit_panel.alive():
+            self.unit_panel.show(self.selected_or_none())
         busy = self.drag_key is not None or self.manual is not None or self.pan_from is not None
-        if not busy and self.in_table_area(self.mouse_px) and self.tool != "tape":
-            dm = model_at(self.models, self.view.to_mm(self.mouse_px))
+        if not busy and self.in_table_area(self.mouse_px) and self.tool not in ("tape", "place"):
+            dm = model_at(self.shown()[2], self.view.to_mm(self.mouse_px))
             self.hover = dm.id if dm else None
         else:
             self.hover = None
@@ -864,7 +1373,14 @@ class App:
             except KeyError:
                 self.selection = None
         save = "  |  unsaved changes" if self.dirty else ""
-        return (f"[{self.tool}] {sel}{self.message}{save}  |  frame {self.frame_ms:.1f} ms, "
+        mode = f"[{self.tool}]"
+        if self.steps is not None:
+            mode = f"[Fight phase step {self.step_i + 1}/{len(self.steps)}]"
+            sel = ""
+        cmp = ""
+        if self.compare_id and self.steps is None:
+            cmp = f"  |  K: vs {self.compare_id}, {len(self.diffs)} differ ({self.compare_ms:.1f} ms)"
+        return (f"{mode} {sel}{self.message}{save}{cmp}  |  rules {self.rs.id} (R)  |  frame {self.frame_ms:.1f} ms, "
                 f"analysis {self.analyse_ms:.1f} ms")
 
     def overlays(self) -> list:
@@ -873,6 +1389,12 @@ class App:
             out.append(("tape", self.tape["p0"], self.tape["p1"], self.tape["text"]))
         if self.manual is not None and self.drag_unit0 is not None:
             out.append(("ghost_unit", self.drag_unit0))
+        if self.tool == "place" and self.place_choice is not None and self.in_table_area(self.mouse_px):
+            try:
+                out.append(("ghost_unit", ed.new_unit(self.board, self.place_choice, self.view.to_mm(self.mouse_px),
+                                                      self.place_player)))
+            except ValueError:
+                pass
         if (self.drag_key is not None or self.manual is not None) and self.selection:
             try:
                 u = self.board.unit(self.selection)
@@ -884,13 +1406,24 @@ class App:
 
     def draw(self) -> None:
         o = self.options
-        o.selection = tuple(x for x in (self.selection, self.charger) if x)
+        board, analysis, _ = self.shown()
+        o.selection = tuple(x for x in (self.selection, self.charger) if x) if self.steps is None else ()
         o.hover = self.hover
         o.hover_px = self.mouse_px if self.hover else None
         o.status = self.status_text()
         o.banner = self.banner
-        o.overlays = self.overlays()
-        errors = draw_scene(self.canvas, self.board, self.analysis, self.view, options=o)
+        o.overlays = self.overlays() if self.steps is None else []
+        o.differ, o.differ_label = self.differ_options()
+        o.title = None
+        if self.steps is not None:
+            o.title = f"Step {self.step_i + 1} of {len(self.steps)}: {self.board.title or 'Fight phase'}"
+        errors = draw_scene(self.canvas, board, analysis, self.view, options=o)
+        if self.steps is not None:
+            from .marks import Marks, draw_marks
+
+            errors += draw_marks(self.canvas, board, analysis, self.view,
+                                 Marks(caption=f"{self.step_i + 1}/{len(self.steps)}  {self.steps[self.step_i][0]}"),
+                                 options=o)
         if errors and not self.banner:
             self.banner = f"drawing: {errors[0]}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else "")
         if self.gui is not None:

@@ -47,7 +47,9 @@ class SceneOptions:
     ``overlays``: extra items the window adds (``("tape", p0_mm, p1_mm, text)``,
     ``("ghost_unit", Unit)``, ``("text", (x, y) px, string)``); ``font_scale``: multiplies
     every text size (figures for print); ``top_inset``: px kept free under the title (the
-    window's toolbar).
+    window's toolbar); ``differ``: ``{model id: tooltip line}`` of models whose role or attacks
+    differ under another ruleset (drawn hatched and ringed, e.g. ``"Under t9a: support x2"``)
+    and ``differ_label`` its legend entry (``"Differs under t9a"``).
     """
 
     palette: dict = field(default_factory=dict)
@@ -63,6 +65,11 @@ class SceneOptions:
     overlays: list = field(default_factory=list)
     font_scale: float = 1.0
     top_inset: int = 0
+    differ: dict = field(default_factory=dict)
+    differ_label: str = ""
+
+
+DIFFER_COLOUR = (255, 210, 0)
 
 
 @dataclass
@@ -335,6 +342,24 @@ class _Painter:
             self.c.circle(c, r, fill=self.pal["slot_filled"] if filled else self.pal["slot_free"],
                           outline=self.pal["slot_edge"], width=1)
 
+    def differ_mark(self, dm: DrawnModel) -> None:
+        """A model that fights differently under the compared ruleset: dark hatching over the
+        base (its role colour still shows between the lines) and a yellow ring edged in black."""
+        self.c.tag = f"differ:{dm.id}"
+        s = dm.shape
+        if isinstance(s, g.Circle):
+            n = 20
+            pts = [self.v.to_px((s.center[0] + s.radius_mm * math.cos(2 * math.pi * i / n),
+                                 s.center[1] + s.radius_mm * math.sin(2 * math.pi * i / n))) for i in range(n)]
+        else:
+            pts = self.v.pts(s.points)
+        spacing = 6.0
+        for a, b in hatch_segments(pts, spacing):
+            self.c.line([a, b], (20, 20, 20, 150), 1.5)
+        col = self.pal.get("differ", DIFFER_COLOUR)
+        self.draw_shape(s, None, (20, 20, 20), 5)
+        self.draw_shape(s, None, col, 3)
+
     def gap_link(self, a: str, b: str, pos: dict) -> None:
         self.c.tag = f"gap:{a}|{b}"
         if a in pos and b in pos:
@@ -533,6 +558,16 @@ class _Painter:
             f"Moved by a rule ({len(getattr(self.a, 'moves', {}) or {})})")
         row(lambda sx, sy: self.c.polygon([(sx + sw / 2, sy - 8), (sx + sw / 2 + 8, sy + 5), (sx + sw / 2 - 8, sy + 5)],
                                           fill=P["panel_dim"], outline=P["base_edge"]), "Front of a unit")
+        if self.o.differ:
+            dcol = P.get("differ", DIFFER_COLOUR)
+
+            def diff_swatch(sx: float, sy: float) -> None:
+                pts = [(sx, sy - 8), (sx + sw, sy - 8), (sx + sw, sy + 8), (sx, sy + 8)]
+                self.c.polygon(pts, fill=P["none"], outline=(20, 20, 20), width=5)
+                for a, b in hatch_segments(pts, 6.0):
+                    self.c.line([a, b], (20, 20, 20, 150), 1.5)
+                self.c.polygon(pts, fill=None, outline=dcol, width=3)
+            row(diff_swatch, f"{self.o.differ_label or 'Differs under the other ruleset'} ({len(self.o.differ)})")
         extra = getattr(self.a, "extra", None) or {}
         if extra.get("slots"):
             row(lambda sx, sy: (self.c.circle((sx + 6, sy), 5, fill=P["slot_filled"], outline=P["slot_edge"]),
@@ -623,6 +658,8 @@ class _Painter:
             out += [(ln, bold) for ln in wrap(self.c, t, size, maxw)]
         if r is not None and r.why:
             out += [(ln, False) for ln in wrap(self.c, r.why, size, maxw)]
+        if mid in (self.o.differ or {}):
+            out += [(ln, True) for ln in wrap(self.c, str(self.o.differ[mid]), size, maxw)]
         lh = self.c.text_size("Ag", size)[1] + 2
         w = max(self.c.text_size(t, size, bold)[0] for t, bold in out) + 16
         h = lh * len(out) + 12
@@ -771,6 +808,9 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     for mid, path in moves.items():
         p.safe(f"ghost {mid}", p.ghost, mid, path)
     p.safe("slots", p.slots)
+    for dm in p.models:
+        if dm.id in (o.differ or {}):
+            p.safe(f"differ {dm.id}", p.differ_mark, dm)
     pos = {dm.id: (dm.shape.center) for dm in p.models}
     for link in getattr(analysis, "gap_links", None) or []:
         p.safe("gap link", p.gap_link, link[0], link[1], pos)
