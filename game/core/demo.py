@@ -35,13 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-import yaml
-
 from . import geometry as g
 from .analysis import Analysis, analyse
 from .board import Board, parse_slot
 from .ruleset import Ruleset, RulesetError, load_ruleset
-from .scenario import ScenarioError, _field, _lines, load_scenario
+from .scenario import ScenarioError, load_scenario
+from .yamlfile import FileError, Locator, parse_yaml, read_text
 
 ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
            "strike", "highlight", "annotate")
@@ -49,14 +48,9 @@ STEP_KEYS = {"caption", "actions"}
 TOP_KEYS = {"title", "steps", "about"}
 
 
-class DemoError(ValueError):
+class DemoError(FileError):
     """A demo file that cannot be used: ``file``, ``line`` (1-based or None), ``field``
     (``steps[2].actions[0].move.unit``) and what is wrong."""
-
-    def __init__(self, file: str, line: Optional[int], field: str, message: str):
-        self.file, self.line, self.field, self.message = file, line, field, message
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
 
 
 @dataclass
@@ -113,39 +107,20 @@ class DemoStep:
     scene: int = 0
 
 
-class _Ctx:
+class _Ctx(Locator):
     def __init__(self, file: str, lines: dict):
-        self.file, self.lines = file, lines
-
-    def fail(self, path: tuple, message: str):
-        p = path
-        while p and p not in self.lines:
-            p = p[:-1]
-        raise DemoError(self.file, self.lines.get(p), _field(path), message)
+        super().__init__(file, lines, DemoError)
 
 
 def load_demo(path: str | Path) -> Demo:
     """Read and validate a demo file. Raises :class:`DemoError`."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DemoError(str(p), None, "", f"cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise DemoError(str(p), None, "", "is not UTF-8 text") from None
-    return parse_demo(text, str(p))
+    return parse_demo(read_text(path, DemoError), str(Path(path)))
 
 
 def parse_demo(text: str, filename: str = "<demo>") -> Demo:
     """Validate demo YAML ``text`` (``filename`` for messages and relative paths)."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise DemoError(filename, mark.line + 1 if mark else None, "",
-                        f"is not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
-    ctx = _Ctx(filename, _lines(node) if node is not None else {})
+    data, loc = parse_yaml(text, filename, DemoError)
+    ctx = _Ctx(filename, loc.lines)
     if not isinstance(data, dict):
         ctx.fail((), "a demo must be a mapping with 'title' and 'steps'")
     for k in data:

@@ -19,20 +19,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import yaml
+
+from .yamlfile import FileError
 
 RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
 TOP_KEYS = {"id", "name", "strategy", "sources", "summary", "params", "palette"}
 
 
-class RulesetError(ValueError):
-    """A ruleset file that cannot be used: ``file``, ``line``, ``key``."""
+class RulesetError(FileError):
+    """A ruleset file that cannot be used: ``file``, ``line``, ``field`` (the key)."""
 
-    def __init__(self, file: str, line: Optional[int], key: str, message: str):
-        self.file, self.line, self.key = file, line, key
-        super().__init__(f"{file}:{line or '?'}: {key}: {message}" if key else f"{file}: {message}")
+    @property
+    def key(self) -> str:
+        return self.field
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any, Optional
 import yaml
 
 from .board import Board, Unit, parse_slot
+from .yamlfile import FileError, Locator, parse_yaml, read_text
 
 ID_RE = re.compile(r"^[a-z0-9_]+$")
 TOP_KEYS = {"title", "ruleset", "seed", "table", "units", "context", "terrain", "expect"}
@@ -26,47 +27,13 @@ RANKED_KEYS = {"id", "player", "name", "profile", "keywords", "base", "files", "
 CONTEXT_STEPS = ("pile_in", "fight", "consolidate")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(FileError):
     """A scenario that breaks the contract: ``file``, ``line`` (1-based or None), ``field``."""
 
-    def __init__(self, file: str, line: Optional[int], field: str, message: str):
-        self.file, self.line, self.field, self.message = file, line, field, message
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
 
-
-def _lines(node: yaml.Node, path: tuple = (), out: Optional[dict] = None) -> dict:
-    """Map each path (tuple of keys / indices) in a composed YAML tree to its 1-based line."""
-    out = {} if out is None else out
-    out[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            key = k.value
-            out[path + (key,)] = k.start_mark.line + 1
-            _lines(v, path + (key,), out)
-            out[path + (key,)] = k.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, v in enumerate(node.value):
-            _lines(v, path + (i,), out)
-    return out
-
-
-def _field(path: tuple) -> str:
-    s = ""
-    for p in path:
-        s += f"[{p}]" if isinstance(p, int) else (f".{p}" if s else str(p))
-    return s
-
-
-class _Ctx:
+class _Ctx(Locator):
     def __init__(self, file: str, lines: dict):
-        self.file, self.lines = file, lines
-
-    def fail(self, path: tuple, message: str) -> None:
-        p = path
-        while p and p not in self.lines:
-            p = p[:-1]
-        raise ScenarioError(self.file, self.lines.get(p), _field(path), message)
+        super().__init__(file, lines, ScenarioError)
 
     def num(self, v: Any, path: tuple, *, positive: bool = False) -> float:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
@@ -106,29 +73,13 @@ class _Ctx:
 
 def load_scenario(path: str | os.PathLike) -> Board:
     """Read and validate a scenario file. Raises :class:`ScenarioError` (file, line, field)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(p), None, "", f"cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(str(p), None, "", "is not UTF-8 text") from None
-    return parse_scenario(text, str(p))
+    return parse_scenario(read_text(path, ScenarioError), str(Path(path)))
 
 
 def parse_scenario(text: str, filename: str = "<scenario>") -> Board:
     """Validate scenario YAML ``text``; ``filename`` is used in error messages."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ScenarioError(filename, mark.line + 1 if mark else None, "",
-                            f"is not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
-    except RecursionError:
-        raise ScenarioError(filename, None, "", "is nested too deeply to be a scenario") from None
-    ctx = _Ctx(filename, _lines(node) if node is not None else {})
-    return board_from_dict(data, ctx)
+    data, loc = parse_yaml(text, filename, ScenarioError)
+    return board_from_dict(data, _Ctx(filename, loc.lines))
 
 
 def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:

@@ -20,9 +20,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-import yaml
 
-from game.core.scenario import _field, _lines
+from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
 from .publish import FigureError, FigureOptions, parse_size
 
@@ -30,13 +29,8 @@ OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "title", "crop", "c
                "compare_mode", "font_scale", "ruleset"}
 
 
-class BookError(ValueError):
+class BookError(FileError):
     """A bad book file: ``file``, ``line``, ``field`` and what is wrong."""
-
-    def __init__(self, file: str, line: Optional[int], field: str, message: str):
-        self.file, self.line, self.field, self.message = file, line, field, message
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
 
 
 @dataclass
@@ -100,22 +94,9 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
 def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
     """Read a book file: ``(title, figures)``. Raises :class:`BookError`."""
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except OSError as exc:
-        raise BookError(str(p), None, "", f"cannot read the file ({exc.strerror or exc})") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise BookError(str(p), mark.line + 1 if mark else None, "", f"is not valid YAML ({exc})") from None
-    lines = _lines(node) if node is not None else {}
-
-    def fail(path: tuple, msg: str):
-        q = path
-        while q and q not in lines:
-            q = q[:-1]
-        raise BookError(str(p), lines.get(q), _field(path), msg)
+    data, loc = parse_yaml(read_text(p, BookError), str(p), BookError)
+    lines = loc.lines
+    fail = loc.fail
 
     if not isinstance(data, dict):
         fail((), "a book is a mapping with 'figures'")
@@ -144,7 +125,7 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
             fail(fp + ("output",), f"also written by figures[{seen[f['output']]}]")
         seen[f["output"]] = i
         opts, rs = options_from(f.get("options") or {}, base, lambda k, m, fp=fp: fail(fp + ("options", k), m))
-        out.append(BookFigure(p.parent / f["scenario"], f["output"], opts, rs, _field(fp), lines.get(fp)))
+        out.append(BookFigure(p.parent / f["scenario"], f["output"], opts, rs, field_name(fp), lines.get(fp)))
     return str(data.get("title") or ""), out
 
 

@@ -19,7 +19,7 @@ from game.core.board import Board
 
 from .canvas import Canvas
 from .marks import Marks, caption_box, draw_marks
-from .palette import PALETTE, palette_named
+from .palette import palette_named
 from .scene import SceneOptions, draw_scene, drawn_models, layout, units_bbox
 from .transform import View
 

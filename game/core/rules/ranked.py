@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
@@ -119,6 +119,24 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
     if abs(v) / (unit.depth_mm / 2) >= abs(u) / (unit.width_mm / 2):
         return "front" if v < 0 else "rear"
     return "left" if u < 0 else "right"
+
+
+def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]],
+                     tol: float) -> list[_Eng]:
+    """Every pair of enemy units whose boundaries touch, both ways round: ``_Eng(unit, enemy,
+    facing)`` with the facing of ``unit`` that ``enemy`` is engaged with (see :func:`facing_of`)."""
+    out = []
+    ids = list(units)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            ua, ub = units[a], units[b]
+            if ua.player == ub.player or not models[a] or not models[b]:
+                continue
+            if not touching(bounds[a], bounds[b], tol):
+                continue
+            out.append(_Eng(a, b, facing_of(ua, bounds[b], ub.center(), tol)))
+            out.append(_Eng(b, a, facing_of(ub, bounds[a], ua.center(), tol)))
+    return out
 
 
 def _near(ms: list[Model], shapes: list[g.Shape], tol: float) -> list[Model]:
@@ -307,21 +325,7 @@ def _analyse_combat(board: Board, rs: Ruleset) -> Analysis:
     # 1. which units touch, and on which facing
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
 
-    def engagements() -> list[_Eng]:
-        out = []
-        ids = list(units)
-        for i, a in enumerate(ids):
-            for b in ids[i + 1:]:
-                ua, ub = units[a], units[b]
-                if ua.player == ub.player or not models[a] or not models[b]:
-                    continue
-                if not touching(bounds[a], bounds[b], tol):
-                    continue
-                out.append(_Eng(a, b, facing_of(ua, bounds[b], ub.center(), tol)))
-                out.append(_Eng(b, a, facing_of(ub, bounds[a], ua.center(), tol)))
-        return out
-
-    engs = engagements()
+    engs = find_engagements(units, models, bounds, tol)
 
     # 2. whfb8 Incomplete Ranks: fighting to one flank only, the rear rank shuffles into contact
     slot_override: dict[str, dict[tuple[int, int], tuple[int, int]]] = {}

@@ -47,14 +47,14 @@ import math
 import random
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..ruleset import Ruleset
-from .ranked import boundary, facing_of, touching
+from .ranked import boundary, find_engagements
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -349,18 +349,9 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     # 1. engagements: trays / bases touching (reusing the ranked engine's helpers)
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     facing: dict[tuple[str, str], str] = {}
-    ids = list(units)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            ua, ub = units[a], units[b]
-            if ua.player == ub.player or not models[a] or not models[b]:
-                continue
-            if not touching(bounds[a], bounds[b], tol):
-                continue
-            facing[(a, b)] = facing_of(ua, bounds[b], ub.center(), tol)
-            facing[(b, a)] = facing_of(ub, bounds[a], ua.center(), tol)
-            res.engagements.append({"unit": a, "enemy": b, "facing": facing[(a, b)]})
-            res.engagements.append({"unit": b, "enemy": a, "facing": facing[(b, a)]})
+    for e in find_engagements(units, models, bounds, tol):
+        facing[(e.unit, e.enemy)] = e.facing
+        res.engagements.append({"unit": e.unit, "enemy": e.enemy, "facing": e.facing})
     enemies: dict[str, list[str]] = defaultdict(list)
     for (a, b) in facing:
         enemies[a].append(b)

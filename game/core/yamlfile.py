@@ -1,0 +1,93 @@
+"""Reading the project's YAML files (scenarios, demos, books) with errors that point at a line.
+
+One place for what every loader needs: ``safe_load`` only, the line of every key and list
+item (from the composed node tree), and :class:`FileError`, the error type that names the
+file, the 1-based line, the field path (``units[1].files``) and what is wrong.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Type, TypeVar
+
+import yaml
+
+
+class FileError(ValueError):
+    """A file that cannot be used: ``file``, ``line`` (1-based or None), ``field`` and ``message``."""
+
+    def __init__(self, file: str, line: Optional[int], field: str, message: str):
+        self.file, self.line, self.field, self.message = file, line, field, message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+
+
+E = TypeVar("E", bound=FileError)
+
+
+def key_lines(node: Optional[yaml.Node], path: tuple = (), out: Optional[dict] = None) -> dict:
+    """Map each path (tuple of keys / indices) in a composed YAML tree to its 1-based line
+    (a mapping key's own line for keyed entries)."""
+    out = {} if out is None else out
+    if node is None:
+        return out
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            key = k.value
+            key_lines(v, path + (key,), out)
+            out[path + (key,)] = k.start_mark.line + 1
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            key_lines(v, path + (i,), out)
+    return out
+
+
+def field_name(path: tuple) -> str:
+    """``('units', 1, 'files')`` -> ``'units[1].files'``."""
+    s = ""
+    for p in path:
+        s += f"[{p}]" if isinstance(p, int) else (f".{p}" if s else str(p))
+    return s
+
+
+class Locator:
+    """Raises ``error`` for a field path, with the line of the deepest known part of the path."""
+
+    def __init__(self, file: str, lines: dict, error: Type[FileError] = FileError):
+        self.file, self.lines, self.error = file, lines, error
+
+    def line_of(self, path: tuple) -> Optional[int]:
+        p = path
+        while p and p not in self.lines:
+            p = p[:-1]
+        return self.lines.get(p)
+
+    def fail(self, path: tuple, message: str) -> None:
+        raise self.error(self.file, self.line_of(path), field_name(path), message)
+
+
+def read_text(path: str | Path, error: Type[E]) -> str:
+    """The UTF-8 text of ``path``; raises ``error`` (file named, no line) if unreadable."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        raise error(str(p), None, "", "is a folder, not a file") from None
+    except OSError as exc:
+        raise error(str(p), None, "", f"cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise error(str(p), None, "", "is not UTF-8 text") from None
+
+
+def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
+    """``safe_load`` ``text`` and map its lines; raises ``error`` for invalid YAML."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise error(filename, mark.line + 1 if mark else None, "",
+                    f"is not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
+    except RecursionError:
+        raise error(filename, None, "", "is nested too deeply") from None
+    return data, Locator(filename, key_lines(node), error)
