@@ -127,3 +127,46 @@ def test_analyse_ruleset_override(tmp_path):
     out = subprocess.run([sys.executable, "main.py", "analyse", str(good), "--ruleset", "nope"], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "no ruleset 'nope'" in out.stderr
+
+
+def test_recursive_and_exponential_aliases_fail_fast():
+    with pytest.raises(ScenarioError):
+        parse_scenario("a: &a [*a]\n", "x.yaml")
+    lines = ['a0: &a0 ["lol"]'] + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 30)]
+    with pytest.raises(ScenarioError, match="units"):
+        parse_scenario("\n".join(lines) + "\nruleset: whfb8\nunits: *a29\n", "x.yaml")
+
+
+def test_aliases_for_shared_profiles_work():
+    text = GOOD.replace("  - id: dwarfs\n    player: 1\n", "  - id: dwarfs\n    player: 1\n    profile: &p {attacks: 2}\n")
+    text = text.replace("  - id: goblins\n    player: 2\n", "  - id: goblins\n    player: 2\n    profile: *p\n")
+    board = parse_scenario(text, "x.yaml")
+    assert board.unit("goblins").profile == {"attacks": 2}
+
+
+def test_scientific_notation_is_a_number():
+    board = parse_scenario(GOOD.replace("front: [600, 400]\n    facing: 0", "front: [6e2, 4.0e+2]\n    facing: 0"), "x.yaml")
+    assert board.unit("dwarfs").front == (600.0, 400.0)
+
+
+@pytest.mark.parametrize("old,new,field,words", [
+    ("base: [20, 20]\n    files: 5\n    models: 15", "base: {oval: [40, 20]}\n    files: 5\n    models: 15",
+     "units[0].base", "oval bases are for skirmish units"),
+    ("ruleset: whfb8", "ruleset: nope", "ruleset", "shipped rulesets"),
+    ("    files: 5\n    models: 15", "    profile: {attacks: 1.5}\n    files: 5\n    models: 15",
+     "units[0].profile.attacks", "whole number"),
+])
+def test_clear_messages(old, new, field, words):
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(GOOD.replace(old, new, 1), "my.yaml")
+    assert err.value.field == field and words in str(err.value) and err.value.line
+
+
+def test_saved_file_is_not_private(tmp_path):
+    board = parse_scenario(GOOD, "x.yaml")
+    path = tmp_path / "s.yaml"
+    save_scenario(board, path)
+    assert path.stat().st_mode & 0o044, "readable by group/others like any other file"
+    os.chmod(path, 0o640)
+    save_scenario(board, path)
+    assert path.stat().st_mode & 0o777 == 0o640, "a save keeps the file's mode"

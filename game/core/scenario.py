@@ -18,9 +18,12 @@ from typing import Any, Optional
 import yaml
 
 from .board import Board, Unit, parse_slot
+from .ruleset import available as available_rulesets
 from .yamlfile import FileError, Locator, parse_yaml, read_text
 
 ID_RE = re.compile(r"^[a-z0-9_]+$")
+SCI_RE = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+$")
+WHOLE_CHARACTERISTICS = ("attacks", "initiative", "agility", "height")
 TOP_KEYS = {"title", "ruleset", "seed", "table", "units", "context", "terrain", "expect"}
 RANKED_KEYS = {"id", "player", "name", "profile", "keywords", "base", "files", "models", "last_rank",
                "empty", "front", "facing"}
@@ -36,6 +39,8 @@ class _Ctx(Locator):
         super().__init__(file, lines, ScenarioError)
 
     def num(self, v: Any, path: tuple, *, positive: bool = False) -> float:
+        if isinstance(v, str) and SCI_RE.match(v.strip()):
+            v = float(v)  # YAML 1.1 reads 1e3 as text; take it as the number it spells
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             self.fail(path, f"must be a number (got {v!r})")
         if positive and v <= 0:
@@ -58,6 +63,9 @@ class _Ctx(Locator):
             if ranked:
                 self.fail(path, f"a ranked unit needs a rectangular base [width, depth] in mm (got {v!r})")
             return self.num(v, path, positive=True)
+        if isinstance(v, dict) and set(v) == {"oval"} and ranked:
+            self.fail(path, "oval bases are for skirmish units (models placed one by one); a ranked unit "
+                            "needs a rectangular base [width, depth] in mm")
         if isinstance(v, dict) and set(v) == {"oval"} and not ranked:
             w, d = self.point(v["oval"], path + ("oval",))
             if w <= 0 or d <= 0:
@@ -89,8 +97,9 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         ctx.fail((), "must be a mapping with at least 'ruleset' and 'units'")
     extra = {k: v for k, v in data.items() if k not in TOP_KEYS}
     rs = data.get("ruleset")
-    if not isinstance(rs, str) or not ID_RE.match(rs):
-        ctx.fail(("ruleset",), f"must be a ruleset id such as whfb8, t9a, wh40k or slots (got {rs!r})")
+    shipped = available_rulesets()
+    if not isinstance(rs, str) or not ID_RE.match(rs) or (shipped and rs not in shipped):
+        ctx.fail(("ruleset",), f"must be one of the shipped rulesets: {', '.join(shipped)} (got {rs!r})")
     title = data.get("title", "")
     if title is None:
         title = ""
@@ -163,10 +172,21 @@ def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
         if k == "parts":
             if not isinstance(v, list) or not all(isinstance(p, dict) for p in v):
                 ctx.fail(path + ("profile", "parts"), "must be a list of parts, e.g. [{name: rider, attacks: 2}]")
+            for j, part in enumerate(v):
+                for pk, pv in part.items():
+                    if pk == "name":
+                        if not isinstance(pv, (str, int)):
+                            ctx.fail(path + ("profile", "parts", j, pk), f"must be text (got {pv!r})")
+                    elif pk in WHOLE_CHARACTERISTICS:
+                        ctx.int_(pv, path + ("profile", "parts", j, pk), 0, 100)
+                    elif isinstance(pv, bool) or not isinstance(pv, (int, float)) or not math.isfinite(pv):
+                        ctx.fail(path + ("profile", "parts", j, pk), f"must be a number (got {pv!r})")
         elif k == "size":
             if v not in ("regular", "large"):
                 ctx.fail(path + ("profile", "size"), f"must be regular or large (got {v!r})")
-        elif isinstance(v, bool) or not isinstance(v, (int, float)):
+        elif k in WHOLE_CHARACTERISTICS:
+            ctx.int_(v, path + ("profile", k), 0, 100)
+        elif isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
             ctx.fail(path + ("profile", k), f"must be a number (got {v!r})")
     keywords = u.get("keywords") or []
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
@@ -294,6 +314,14 @@ def save_scenario(b: Board, path: str | os.PathLike) -> None:
     text = dump_scenario(b)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or "."))
     try:
+        # mkstemp makes the file private (0600): give it the old file's mode, or the usual one
+        try:
+            mode = path.stat().st_mode & 0o777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

@@ -24,21 +24,30 @@ class FileError(ValueError):
 E = TypeVar("E", bound=FileError)
 
 
-def key_lines(node: Optional[yaml.Node], path: tuple = (), out: Optional[dict] = None) -> dict:
+def key_lines(node: Optional[yaml.Node], path: tuple = (), out: Optional[dict] = None,
+              seen: Optional[set] = None) -> dict:
     """Map each path (tuple of keys / indices) in a composed YAML tree to its 1-based line
-    (a mapping key's own line for keyed entries)."""
+    (a mapping key's own line for keyed entries).
+
+    A node reached again through an alias (``*name``) is not walked again, so recursive
+    aliases and "billion laughs" files cost one visit per node.
+    """
     out = {} if out is None else out
+    seen = set() if seen is None else seen
     if node is None:
         return out
     out[path] = node.start_mark.line + 1
+    if id(node) in seen:
+        return out
+    seen.add(id(node))
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
-            key = k.value
-            key_lines(v, path + (key,), out)
+            key = k.value if isinstance(k, yaml.ScalarNode) else repr(k.start_mark.line)
+            key_lines(v, path + (key,), out, seen)
             out[path + (key,)] = k.start_mark.line + 1
     elif isinstance(node, yaml.SequenceNode):
         for i, v in enumerate(node.value):
-            key_lines(v, path + (i,), out)
+            key_lines(v, path + (i,), out, seen)
     return out
 
 

@@ -436,7 +436,8 @@ def _analyse_combat(board: Board, rs: Ruleset) -> Analysis:
         by_slot = {(m.rank, m.file): m for m in ms}
         front_width = sum(1 for (r, _f) in by_slot if r == 1)
         ranks = int(rs.p("support_ranks", 1))
-        horde = bool(kw) and kw in u.keywords and front_width >= int(rs.p("horde_min_files", 10))
+        horde = (bool(kw) and str(kw).lower() in {k.lower() for k in u.keywords}
+                 and front_width >= int(rs.p("horde_min_files", 10)))
         if horde:
             ranks = int(rs.p("horde_support_ranks", ranks))
         total, parts, _ = _profile_attacks(u)
@@ -532,7 +533,10 @@ def _strike_order_ids(rs: Ruleset, units: dict[str, Unit], models: dict[str, lis
                             steps[s].append(mid)
                         parts_at[s].append(f"{mid}/{part}")
             else:
-                steps[float(u.profile.get(key, 0))].append(mid)
+                # a profile without Initiative falls back to Agility (the Ninth Age's equivalent),
+                # so a t9a board compared under whfb8 still strikes in a sensible order
+                value = u.profile.get(key, u.profile.get("agility" if key == "initiative" else "initiative", 0))
+                steps[float(value)].append(mid)
     label = "Agility" if by == "agility_step" else "Initiative"
     out = []
     for s in sorted(steps, reverse=True):
