@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -149,6 +150,10 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     args = ap.parse_args(argv)
     if (args.width is None) != (args.height is None):
         return _err("give both --width and --height, or --size", 1)
+    if Path(args.output).suffix.lower() not in (".png", ".svg"):
+        return _err(f"-o must end in .png or .svg (got {args.output!r})", 1)
+    if args.scale is not None and not (math.isfinite(args.scale) and 0 < args.scale <= 20):
+        return _err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 1)
     try:
         board, rs = _load(args.file, args.ruleset)
     except (ScenarioError, RulesetError) as exc:

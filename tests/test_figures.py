@@ -138,3 +138,30 @@ def test_bundled_book_lists_every_golden_and_bundled_scenario():
     listed = {f.scenario.resolve() for f in figs}
     for p in list((ROOT / "tests" / "golden").glob("*.yaml")) + list((ROOT / "assets" / "scenarios").glob("*.yaml")):
         assert p.resolve() in listed, p.name
+
+
+def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    src = root / "tests" / "golden" / "whfb8_apart.yaml"
+    for extra, words in ((["--size", "100000x100000"], "each side must be"), (["--dpi", "-5", "--size", "10x10mm"], "--dpi"),
+                         (["--font-scale", "nan"], "--font-scale"), (["--crop-margin", "-1"], "--crop-margin")):
+        out = subprocess.run([sys.executable, "main.py", "render", str(src), "-o", str(tmp_path / "x.png"), *extra],
+                             cwd=root, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 1 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
+    out = subprocess.run([sys.executable, "main.py", "render", str(src), "-o", str(tmp_path / "x.jpg")],
+                         cwd=root, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and ".png or .svg" in out.stderr
+
+
+def test_book_outputs_stay_inside_the_folder(tmp_path):
+    import pytest
+    from game.view.book import BookError, load_book
+    book = tmp_path / "book.yaml"
+    (tmp_path / "s.yaml").write_text((__import__("pathlib").Path(__file__).parent / "golden" / "whfb8_apart.yaml").read_text())
+    for bad in ("../escape.png", "/tmp/abs.png"):
+        book.write_text(f"figures:\n  - {{scenario: s.yaml, output: '{bad}'}}\n")
+        with pytest.raises(BookError, match="inside the output folder"):
+            load_book(book)

@@ -121,6 +121,9 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
                 fail(fp + (k,), "missing, or not a path")
         if not f["output"].lower().endswith((".png", ".svg")):
             fail(fp + ("output",), f"must end in .png or .svg (got {f['output']!r})")
+        out_path = Path(f["output"])
+        if out_path.is_absolute() or ".." in out_path.parts:
+            fail(fp + ("output",), f"must be a path inside the output folder, without '..' (got {f['output']!r})")
         if f["output"] in seen:
             fail(fp + ("output",), f"also written by figures[{seen[f['output']]}]")
         seen[f["output"]] = i

@@ -8,6 +8,8 @@ recording). :func:`render_figure` picks the back end from the output suffix (``.
 """
 from __future__ import annotations
 
+import math
+
 import io
 import os
 import re
@@ -29,6 +31,9 @@ _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(px|mm)?
 
 class FigureError(ValueError):
     """A bad figure option (size, palette, compare ids...)."""
+
+
+MAX_SIDE_PX = 8000
 
 
 def parse_size(text: str) -> tuple[float, float, str]:
@@ -72,13 +77,25 @@ class FigureOptions:
     marks: Marks = field(default_factory=Marks)
 
     def pixel_size(self) -> Optional[tuple[int, int]]:
-        """Output size in px (None: derived from the board)."""
+        """Output size in px (None: derived from the board). Raises :class:`FigureError` for a
+        dpi outside 1..2400, a font scale that is not a positive number up to 10, or a figure
+        side over :data:`MAX_SIDE_PX` px (figures are drawn at twice that off-screen)."""
+        if not (1 <= int(self.dpi) <= 2400):
+            raise FigureError(f"--dpi must be from 1 to 2400 (got {self.dpi})")
+        if self.font_scale is not None and not (math.isfinite(self.font_scale) and 0 < self.font_scale <= 10):
+            raise FigureError(f"--font-scale must be a number above 0 and at most 10 (got {self.font_scale})")
+        if not (math.isfinite(self.crop_margin_mm) and self.crop_margin_mm >= 0):
+            raise FigureError(f"--crop-margin must be 0 mm or more (got {self.crop_margin_mm})")
         if not self.size:
             return None
         w, h, unit = parse_size(self.size)
         if unit == "mm":
-            return int(round(w / MM_PER_INCH * self.dpi)), int(round(h / MM_PER_INCH * self.dpi))
-        return int(round(w)), int(round(h))
+            px = int(round(w / MM_PER_INCH * self.dpi)), int(round(h / MM_PER_INCH * self.dpi))
+        else:
+            px = int(round(w)), int(round(h))
+        if max(px) > MAX_SIDE_PX or min(px) < 1:
+            raise FigureError(f"the figure would be {px[0]}x{px[1]} px; each side must be from 1 to {MAX_SIDE_PX} px")
+        return px
 
     def scale(self) -> float:
         """Text and line scale for this size."""
