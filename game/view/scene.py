@@ -400,13 +400,16 @@ class _Painter:
         # candidates: behind the unit (away from its front), then the other sides
         back = g.scale(g.forward(u.facing_deg), -1)
         cands = []
-        for d in (back, (0, 1), (0, -1), g.forward(u.facing_deg), (1, 0), (-1, 0)):
-            if abs(d[1]) >= abs(d[0]):
-                y = ub[3] + gap if d[1] > 0 else ub[1] - gap - th
-                cands.append((cx - tw / 2, y))
-            else:
-                x = ub[2] + gap if d[0] > 0 else ub[0] - gap - tw
-                cands.append((x, cy - th / 2))
+        # each side at increasing distances, so a crowded combat can push a label clear
+        for k in range(4):
+            step = k * (th + 6)
+            for d in (back, (0, 1), (0, -1), g.forward(u.facing_deg), (1, 0), (-1, 0)):
+                if abs(d[1]) >= abs(d[0]):
+                    y = ub[3] + gap + step if d[1] > 0 else ub[1] - gap - th - step
+                    cands.append((cx - tw / 2, y))
+                else:
+                    x = ub[2] + gap + step if d[0] > 0 else ub[0] - gap - tw - step
+                    cands.append((x, cy - th / 2))
         tl, tt, tw_a, th_a = self.lay.table
 
         def score(p: Point) -> float:
@@ -417,7 +420,10 @@ class _Painter:
             off = max(0, tl - box[0]) + max(0, box[2] - (tl + tw_a)) + max(0, tt - box[1]) + max(0, box[3] - (tt + th_a))
             return s + off * th * 2
 
-        best = min(cands, key=lambda p: (score(p) > 0, score(p), cands.index(p)))
+        scores = [score(p) for p in cands]
+        best = cands[min(range(len(cands)), key=lambda i: (scores[i] > 0, scores[i], i))]
+        if best != cands[0] and scores[cands.index(best)] > 0:
+            best = cands[min(range(len(cands)), key=lambda i: (scores[i], i))]
         self.label_boxes.append((best[0] - 3, best[1] - 2, best[0] + tw + 3, best[1] + th + 2))
         col = player_colour(self.pal, u.player)
         self.c.text(best, text, size, self.pal["label"], anchor="topleft", bold=True, background=self.pal["label_bg"])
@@ -550,14 +556,24 @@ class _Painter:
         for dm in self.models:
             counts[dm.role if dm.role in counts else "none"] += 1
         heading("Legend")
+        # rows for what this rule system has (a 40k legend lists no supporting attacks)
+        strategy = _strategy_of(getattr(self.a, "ruleset", None) or self.b.ruleset)
+        n_gaps = len(getattr(self.a, "gap_links", []) or [])
+        n_moves = len(getattr(self.a, "moves", {}) or {})
         for role in ("attack", "support", "none"):
-            row(box(P[role]), f"{ROLE_LABEL[role]} ({counts[role]})")
-        row(lambda sx, sy: self.c.line([(sx, sy), (sx + sw, sy)], P["gap_link"], 2, dashed=True),
-            f"Fights across a gap ({len(getattr(self.a, 'gap_links', []) or [])})")
-        row(lambda sx, sy: self.c.arrow([(sx, sy), (sx + sw, sy)], P["move"], 3, head=8),
-            f"Moved by a rule ({len(getattr(self.a, 'moves', {}) or {})})")
-        row(lambda sx, sy: self.c.polygon([(sx + sw / 2, sy - 8), (sx + sw / 2 + 8, sy + 5), (sx + sw / 2 - 8, sy + 5)],
-                                          fill=P["panel_dim"], outline=P["base_edge"]), "Front of a unit")
+            if role == "support" and strategy not in ("ranked", None) and not counts[role]:
+                continue
+            label = ROLE_LABEL_BY_STRATEGY.get(strategy, {}).get(role, ROLE_LABEL[role])
+            row(box(P[role]), f"{label} ({counts[role]})")
+        if n_gaps or strategy in ("ranked", None):
+            row(lambda sx, sy: self.c.line([(sx, sy), (sx + sw, sy)], P["gap_link"], 2, dashed=True),
+                f"Fights across a gap ({n_gaps})")
+        if n_moves or strategy in ("ranked", "wh40k", None):
+            row(lambda sx, sy: self.c.arrow([(sx, sy), (sx + sw, sy)], P["move"], 3, head=8),
+                f"Moved by a rule ({n_moves})")
+        if any(u.kind == "ranked" for u in self.b.units):
+            row(lambda sx, sy: self.c.polygon([(sx + sw / 2, sy - 8), (sx + sw / 2 + 8, sy + 5), (sx + sw / 2 - 8, sy + 5)],
+                                              fill=P["panel_dim"], outline=P["base_edge"]), "Front of a unit")
         if self.o.differ:
             dcol = P.get("differ", DIFFER_COLOUR)
 
@@ -703,6 +719,21 @@ def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
     if isinstance(s, g.Circle):
         return g.Circle((s.center[0] + dx, s.center[1] + dy), s.radius_mm)
     return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in s.points))
+
+
+ROLE_LABEL_BY_STRATEGY = {
+    "wh40k": {"attack": "Fights (engaged: within engagement range of an enemy)"},
+    "slots": {"attack": "Fights (allocated to melee, filling a combat slot)"},
+}
+
+
+def _strategy_of(ruleset_id: Any) -> Optional[str]:
+    """The engine strategy of a ruleset id (None when unknown), to pick legend rows."""
+    try:
+        from game.core.ruleset import load_ruleset
+        return load_ruleset(str(ruleset_id)).strategy
+    except Exception:  # an unknown or broken ruleset still gets the full legend
+        return None
 
 
 def _allocation_line(name: str, d: dict) -> str:
