@@ -720,9 +720,25 @@ class App:
         return True
 
     # -- rulesets and compare mode --------------------------------------------------------
+    def usable_rulesets(self) -> list[str]:
+        """Ruleset ids the window offers for this board. Warhammer 40,000 has no rank-and-file
+        units, and its pile-in engine, asked to move every base of a tray one by one, takes
+        minutes on such a board; so wh40k is offered only for boards without ranked units."""
+        ranked = any(u.kind == "ranked" for u in self.board.units)
+        out = []
+        for rid in available():
+            try:
+                strategy = load_ruleset(rid).strategy
+            except RulesetError:
+                continue
+            if strategy == "wh40k" and ranked and rid != self.rs.id:
+                continue
+            out.append(rid)
+        return out
+
     def _other_ruleset(self, rid: str) -> Optional[str]:
         """The natural ruleset to compare ``rid`` with: whfb8 <-> t9a, else the next one."""
-        ids = available()
+        ids = self.usable_rulesets()
         pref = {"whfb8": "t9a", "t9a": "whfb8"}.get(rid)
         if pref in ids:
             return pref
@@ -739,6 +755,10 @@ class App:
         except RulesetError as exc:
             self.banner = str(exc)
             return False
+        if rid not in self.usable_rulesets():
+            self.message = (f"{rs.name} has no rank-and-file units: switch to it on a board of models placed one "
+                            "by one (its pile-in would take minutes to move every base of these trays).")
+            return False
         before, old = self.analysis, self.rs.id
         self.push_undo()
         self.board.ruleset = rs.id
@@ -749,14 +769,15 @@ class App:
         return True
 
     def cycle_ruleset(self, step: int = 1) -> bool:
-        ids = available()
+        """Switch to the next (``step`` 1) or previous (-1) ruleset this board can use."""
+        ids = self.usable_rulesets()
         i = ids.index(self.rs.id) if self.rs.id in ids else -1
         return self.set_ruleset(ids[(i + step) % len(ids)])
 
     def set_compare(self, rid: Optional[str]) -> None:
         """Compare mode against ruleset ``rid`` (None: off)."""
-        if rid == self.rs.id:
-            rid = self._other_ruleset(rid)
+        if rid == self.rs.id or (rid is not None and rid not in self.usable_rulesets()):
+            rid = self._other_ruleset(self.rs.id)
         self.compare_id = rid
         self.recompute()
         self.refresh_dropdowns()
@@ -770,7 +791,7 @@ class App:
         self.set_compare(None if self.compare_id else self._other_ruleset(self.rs.id))
 
     def cycle_compare(self) -> None:
-        others = [x for x in available() if x != self.rs.id]
+        others = [x for x in self.usable_rulesets() if x != self.rs.id]
         if not others:
             return
         i = others.index(self.compare_id) if self.compare_id in others else -1
@@ -922,12 +943,13 @@ class App:
         (a pygame_gui drop-down cannot change its selection in place)."""
         if self.gui is None or not hasattr(self, "dropdown_x"):
             return
-        want = {"rules": (self._rules_label(), [f"Rules: {r}" for r in available()]),
-                "compare": (self._compare_label(), ["Compare: off"] + [f"Compare: {r}" for r in available()
-                                                                       if r != self.rs.id])}
+        ids = self.usable_rulesets()
+        want = {"rules": (self._rules_label(), [f"Rules: {r}" for r in ids]),
+                "compare": (self._compare_label(), ["Compare: off"] + [f"Compare: {r}" for r in ids if r != self.rs.id])}
         for name, (cur, opts) in want.items():
             dd = self.dropdowns.get(name)
-            if dd is not None and dd.alive() and dd.selected_option[0] == cur and len(dd.options_list) == len(opts):
+            if dd is not None and dd.alive() and dd.selected_option[0] == cur and \
+                    [o if isinstance(o, str) else o[0] for o in dd.options_list] == opts:
                 continue
             if dd is not None:
                 dd.kill()
@@ -1000,7 +1022,7 @@ class App:
             self.unit_panel = UnitPanel(self, pygame.Rect(w - 300, GUI_ROWS_PX + 40, 290, 300))
         self.unit_panel.show(self.selected_or_none())
         if focus_name and self.unit_panel.entry("name") is not None:
-            self.unit_panel.entry("name").focus()
+            self.gui.set_focus_set(self.unit_panel.entry("name"))
 
     def help_text(self) -> str:
         """The F1 help as pygame_gui HTML: every shortcut and every tool."""

@@ -1,0 +1,267 @@
+"""Editing in the window, driven headless by pygame events: models, bases, files, new units
+from the palette, duplicate, delete, rename, player, dropped files; a property test of random
+edit sequences (save/load and undo-all give the same board)."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from game.core import edits as ed  # noqa: E402
+from game.core.scenario import board_to_dict, load_scenario  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
+SKIRMISH = ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml"
+
+
+def make_app(tmp_path, src=SCENARIO):
+    from game.view.app import App
+
+    path = tmp_path / src.name
+    shutil.copy(src, path)
+    a = App(load_scenario(path), path=str(path), size=(1400, 880))
+    a.frame()
+    return a
+
+
+@pytest.fixture()
+def app(tmp_path):
+    return make_app(tmp_path)
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.frame()
+
+
+def click_px(app, px, button=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=button))
+    app.frame()
+    app.frame()
+
+
+def click(app, p_mm):
+    click_px(app, app.view.to_px(p_mm))
+
+
+def select(app, uid, p_mm=None):
+    app.set_tool("move")
+    click(app, p_mm or app.board.unit(uid).center())
+    assert app.selection == uid
+
+
+def enter_text(app, entry, text):
+    """Type into a pygame_gui entry the way a user finishes it: text, then Enter."""
+    app.gui.set_focus_set(entry)
+    entry.set_text(text)
+    key(app, pygame.K_RETURN)
+    app.frame()
+
+
+def n_models(app, uid):
+    return sum(1 for m in app.analysis.models if m.split(".")[0] == uid)
+
+
+def test_model_count_keys_and_undo(app):
+    select(app, "dwarfs")
+    n0 = n_models(app, "dwarfs")
+    key(app, pygame.K_PERIOD)
+    assert n_models(app, "dwarfs") == n0 + 1 and app.board.unit("dwarfs").ranks == 5
+    key(app, pygame.K_COMMA)
+    key(app, pygame.K_COMMA)
+    assert n_models(app, "dwarfs") == n0 - 1
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert n_models(app, "dwarfs") == n0
+
+
+def test_skirmish_add_beside_last_and_remove_last(tmp_path):
+    app = make_app(tmp_path, SKIRMISH)
+    u = app.board.unit("cultists")
+    select(app, "cultists", u.placed[0][0])
+    last = u.placed[-1][0]
+    key(app, pygame.K_PERIOD)
+    new = app.board.unit("cultists")
+    assert len(new.placed) == len(u.placed) + 1
+    gap = ((new.placed[-1][0][0] - last[0]) ** 2 + (new.placed[-1][0][1] - last[1]) ** 2) ** 0.5
+    assert gap == pytest.approx(25 + ed.SKIRMISH_GAP_MM)  # beside the last model, bases 2 mm apart
+    assert f"cultists.m{len(new.placed)}" in app.analysis.models
+    key(app, pygame.K_COMMA)
+    key(app, pygame.K_COMMA)
+    assert [p for p, _ in app.board.unit("cultists").placed] == [p for p, _ in u.placed[:-1]]
+
+
+def test_duplicate_delete_and_undo(app):
+    select(app, "night_goblins")
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    ids = [u.id for u in app.board.units]
+    assert ids[-1] == "night_goblins_2" and app.selection == "night_goblins_2"
+    copy = app.board.unit("night_goblins_2")
+    assert copy.name.endswith("(copy)") and app.blocker(copy) is None
+    assert any(m.startswith("night_goblins_2.") for m in app.analysis.models)
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)  # nothing selected any more: refused with a hint
+    assert "night_goblins_2" not in [u.id for u in app.board.units] and "Select a unit first" in app.message
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.board.unit("night_goblins_2").name == copy.name
+    select(app, "dwarfs")
+    key(app, pygame.K_DELETE)
+    assert not any(m.startswith("dwarfs.") for m in app.analysis.models)
+    assert set(app.roles("goblins").values()) == {"none"}  # nothing left to fight
+
+
+def test_rename_base_files_and_player_in_the_panel(app):
+    select(app, "dwarfs")
+    key(app, pygame.K_F2)
+    panel = app.unit_panel
+    assert panel is not None and panel.entry("name").is_focused
+    enter_text(app, panel.entry("name"), "Iron Guard")
+    assert app.board.unit("dwarfs").name == "Iron Guard"
+    enter_text(app, panel.entry("base"), "25x25")
+    u = app.board.unit("dwarfs")
+    assert u.base == (25.0, 25.0)
+    assert app.fits(u)
+    enter_text(app, panel.entry("base"), "big")  # refused: the reason is shown, the board kept
+    assert app.board.unit("dwarfs").base == (25.0, 25.0) and "diameter" in app.message
+    front = app.board.unit("dwarfs").front
+    enter_text(app, panel.entry("files"), "8")
+    u = app.board.unit("dwarfs")
+    assert u.files == 8 and u.front == pytest.approx(front) and u.ranks == 5
+    dd = panel.els["player"]
+    pygame.event.post(pygame.event.Event(app.pg_gui.UI_DROP_DOWN_MENU_CHANGED, text="Player 2", ui_element=dd))
+    app.frame()
+    assert app.board.unit("dwarfs").player == 2
+    key(app, pygame.K_1, pygame.KMOD_CTRL)
+    assert app.board.unit("dwarfs").player == 1
+    for _ in range(5):
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+    u = app.board.unit("dwarfs")
+    assert (u.name, u.base, u.files) == ("Dwarf Warriors", (20.0, 20.0), 10)
+
+
+def test_new_unit_from_the_palette_at_the_cursor(app):
+    key(app, pygame.K_u)
+    panel = app.palette_panel
+    assert panel is not None and len(panel.buttons) == len(ed.BASE_PALETTE)
+    click_px(app, panel.button_for("round 32 mm").rect.center)
+    assert app.tool == "place" and app.place_choice.base == 32
+    where = (300.0, 650.0)
+    click(app, where)
+    new = app.board.units[-1]
+    assert new.kind == "skirmish" and new.base == 32 and len(new.placed) == 5
+    assert new.center() == pytest.approx(where)
+    assert app.selection == new.id and app.tool == "move"
+    assert f"{new.id}.m5" in app.analysis.models
+    # a rank-and-file base, for player 2, on top of another unit: refused
+    pygame.event.post(pygame.event.Event(app.pg_gui.UI_DROP_DOWN_MENU_CHANGED, text="Player 2", ui_element=panel.player))
+    app.frame()
+    click_px(app, panel.button_for("25x50 cavalry").rect.center)
+    n = len(app.board.units)
+    click(app, app.board.unit("dwarfs").center())
+    assert len(app.board.units) == n and "No room" in app.message
+    spot = app.view.to_mm((800, 760))  # open table, clear of the palette window and the legend
+    click(app, spot)
+    cav = app.board.units[-1]
+    assert cav.kind == "ranked" and cav.base == (25.0, 50.0) and cav.player == 2 and cav.facing_deg == 180
+    assert cav.center() == pytest.approx(spot)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.board.units[-1].id == new.id
+
+
+def test_drop_good_and_bad_files(app, tmp_path):
+    before = board_to_dict(app.board)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: whfb8\nunits:\n  - id: dwarfs\n    player: 1\n    base: [20, 20]\n    models: 10\n"
+                   "    files: zero\n    front: [0, 0]\n")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    app.frame()
+    assert f"{bad}:7" in app.banner and "files" in app.banner
+    assert board_to_dict(app.board) == before
+    key(app, pygame.K_ESCAPE)
+    assert not app.banner
+    good = ROOT / "assets" / "scenarios" / "t9a_knight_height2.yaml"
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(good)))
+    app.frame()
+    assert app.board.title == load_scenario(good).title and app.analysis.ruleset == "t9a"
+    assert app.save_path.parent.name == "out" and not app.undo_stack and not app.banner
+
+
+def test_shortcuts_listed_in_help():
+    from game.view.app import SHORTCUTS
+
+    keys = " ".join(k for k, _ in SHORTCUTS)
+    for k in ("U", "F2", ", / .", "Ctrl+D", "Delete", "Ctrl+1", "R / Shift+R", "K / Shift+K", "PageDown", "Home",
+              "Drop a file"):
+        assert k in keys
+
+
+# ---- property: random edit sequences ------------------------------------------------------------
+OPS = st.lists(st.tuples(st.sampled_from(["add", "remove", "dup", "delete", "rename", "player", "base", "files",
+                                          "rules", "place", "turn"]),
+                         st.integers(0, 10), st.integers(0, 10)), min_size=1, max_size=6)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=OPS)
+def test_random_edits_round_trip_and_undo(tmp_path, ops):
+    from game.core.scenario import save_scenario
+    from game.view.app import App
+
+    board = load_scenario(SKIRMISH if ops[0][1] % 2 else SCENARIO)
+    original = board_to_dict(board)
+    app = App(board, surface=pygame.Surface((900, 600)), gui=False)
+    app.services = {}  # the pure pile-in fallback: fast; the pymunk planner has its own tests
+    edits = 0
+    for op, i, j in ops:
+        if not app.board.units:
+            break
+        app.select(app.board.units[i % len(app.board.units)].id)
+        n_undo = len(app.undo_stack)
+        if op == "add":
+            app.add_model_selected()
+        elif op == "remove":
+            app.remove_model_selected()
+        elif op == "dup":
+            app.duplicate_selected()
+        elif op == "delete":
+            app.delete_selected()
+        elif op == "rename":
+            app.rename_selected(f"Unit {j}")
+        elif op == "player":
+            app.set_player_selected(1 + j % 2)
+        elif op == "base":
+            app.set_base_selected(["20x20", "25", "25x50", "32", "40x40"][j % 5])
+        elif op == "files":
+            app.set_files_selected(str(1 + j))
+        elif op == "rules":
+            app.cycle_ruleset(1 if j % 2 else -1)
+        elif op == "place":
+            # under wh40k only round bases: its pile-in of ranked trays is slow (App.usable_rulesets)
+            choices = [c for c in ed.BASE_PALETTE if c.round or app.rs.strategy != "wh40k"]
+            app.arm_place(choices[j % len(choices)])
+            app.place_at((100.0 + 90 * i, 80.0 + 60 * j))
+        elif op == "turn":
+            app.rotate_selected(15.0 * (j - 5))
+        assert len(app.undo_stack) in (n_undo, n_undo + 1)
+        edits += len(app.undo_stack) - n_undo
+    path = tmp_path / "edited.yaml"
+    save_scenario(app.board, path)
+    assert board_to_dict(load_scenario(path)) == board_to_dict(app.board)
+    for _ in range(edits):
+        app.undo()
+    assert board_to_dict(app.board) == original
+    assert app.rs.id == original["ruleset"]
