@@ -183,6 +183,8 @@ class App:
         self.compare_id: Optional[str] = None
         self.diffs: dict[str, Difference] = {}
         self.compare_ms = 0.0
+        self.compare_t = 0.0          # perf_counter of the last compare analysis
+        self.compare_stale = False    # a drag skipped a compare analysis (see update_compare)
         # Warhammer 40,000 Fight phase steps: [(caption, board, analysis)], the shown one, models
         self.steps: Optional[list] = None
         self.step_i = 0
@@ -291,12 +293,24 @@ class App:
         self.last_good = self.board.copy()
         return True
 
-    def update_compare(self) -> None:
+    def update_compare(self, force: bool = False) -> None:
         """In compare mode, analyse the board under the other ruleset too and keep the models
-        whose role or attack count differ (:func:`game.core.compare.differences`)."""
+        whose role or attack count differ (:func:`game.core.compare.differences`).
+
+        While a unit is being dragged this runs at most once per ``4 x`` its own cost (at
+        least every 0.1 s), so a slow second ruleset does not drag every frame down; the drag's
+        end (or ``force``) brings it up to date."""
         if self.compare_id is None:
             self.diffs = {}
+            self.compare_stale = False
             return
+        dragging = self.drag_key is not None or self.manual is not None
+        now = time.perf_counter()
+        if dragging and not force and now - self.compare_t < max(0.1, 4 * self.compare_ms / 1000):
+            self.compare_stale = True
+            return
+        self.compare_stale = False
+        self.compare_t = now
         t0 = time.perf_counter()
         try:
             other = analyse(self.board, load_ruleset(self.compare_id), **self.services)
@@ -1374,6 +1388,8 @@ class App:
                 self.recompute()
         elif self.manual is not None:
             self.update_manual_drag()
+        if self.compare_stale and self.drag_key is None and self.manual is None:
+            self.update_compare(force=True)
         if self.unit_panel is not None and self.unit_panel.alive():
             self.unit_panel.show(self.selected_or_none())
         busy = self.drag_key is not None or self.manual is not None or self.pan_from is not None
