@@ -116,7 +116,9 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
         return best
     u, v = g.to_local(enemy_center, unit.front, unit.facing_deg)
     v -= unit.depth_mm / 2
-    if abs(v) / (unit.depth_mm / 2) >= abs(u) / (unit.width_mm / 2):
+    # exactly on a diagonal (a corner meeting a corner) counts as front/rear; the small margin
+    # keeps that choice the same however the table is turned (floating-point noise)
+    if abs(v) / (unit.depth_mm / 2) >= abs(u) / (unit.width_mm / 2) - 1e-6:
         return "front" if v < 0 else "rear"
     return "left" if u < 0 else "right"
 
