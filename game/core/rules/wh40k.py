@@ -97,6 +97,9 @@ class Piece:
     shape: g.Shape
 
 
+MAX_GOALS = 8  # enemy models around which end spots are sought, nearest first
+
+
 def moved_shape(shape: g.Shape, center: g.Point) -> g.Shape:
     """``shape`` translated so its centre is ``center`` (bases never turn when moved here)."""
     if isinstance(shape, g.Circle):
@@ -109,6 +112,15 @@ def _gap(a: g.Shape, b: g.Shape) -> float:
     if isinstance(a, g.Circle) and isinstance(b, g.Circle):
         return math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) - a.radius_mm - b.radius_mm
     return g.gap_mm(a, b)
+
+
+def _inradius(shape: g.Shape) -> float:
+    """Radius of a circle about the centre that lies inside the base (mm)."""
+    if isinstance(shape, g.Circle):
+        return shape.radius_mm
+    c = shape.center
+    pts = shape.points
+    return min(g._seg_point_dist(c, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
 
 
 def _extent(shape: g.Shape) -> float:
@@ -169,7 +181,23 @@ class Table:
         return min((_gap(p.shape, q.shape) for p in self.models_of(a) for q in self.models_of(b)), default=math.inf)
 
     def model_unit_gap(self, shape: g.Shape, uid: str) -> float:
-        return min((_gap(shape, q.shape) for q in self.models_of(uid)), default=math.inf)
+        """Edge-to-edge gap from ``shape`` to the closest model of unit ``uid`` (mm).
+
+        Bounding circles give a lower bound, so models that cannot be closer than the best
+        found so far are skipped without the exact (polygon) distance.
+        """
+        best = math.inf
+        c = shape.center
+        ext = _extent(shape)
+        for q in self.models_of(uid):
+            qc = q.shape.center
+            lower = math.hypot(qc[0] - c[0], qc[1] - c[1]) - ext - _extent(q.shape)
+            if lower >= best:
+                continue
+            d = _gap(shape, q.shape)
+            if d < best:
+                best = d
+        return best
 
     def engaged_with(self, uid: str, er: float) -> list[str]:
         """Enemy units within Engagement Range of ``uid`` (file order)."""
@@ -316,8 +344,10 @@ class _Mover:
         if isinstance(shape, g.Circle) and isinstance(other, g.Circle):
             d = shape.radius_mm + other.radius_mm + gap
             return (oc[0] + u[0] * d, oc[1] + u[1] * d)
-        lo, hi = 0.0, _extent(shape) + _extent(other) + gap + 1.0
-        for _ in range(14):
+        # the answer lies between the inscribed and the bounding circles of the two bases
+        lo = max(0.0, _inradius(shape) + _inradius(other) + gap - 0.01)
+        hi = _extent(shape) + _extent(other) + gap + 0.01
+        for _ in range(max(1, int(math.log2(max(hi - lo, 1e-3) / 0.05)) + 1)):  # to 0.05 mm
             mid = (lo + hi) / 2
             if _gap(moved_shape(shape, (oc[0] + u[0] * mid, oc[1] + u[1] * mid)), other) < gap:
                 lo = mid
@@ -336,9 +366,13 @@ class _Mover:
             reach = self.reach_mm + self.p.er_mm + 2 * _extent(pc.shape) + 1
             goals = [q.shape for e in self.targets for q in self.t.models_of(e)
                      if g.dist(q.shape.center, c) - _extent(q.shape) <= reach]
+            # the nearest few enemy models are where an end spot can be; further ones only
+            # multiply candidates (a rank-and-file block has dozens within reach)
+            goals.sort(key=lambda o: g.dist(o.center, c))
+            goals = goals[:MAX_GOALS]
             rings = [clr, self.p.er_mm * 0.5, self.p.er_mm - 1.5]
         round_ = isinstance(pc.shape, g.Circle)
-        n_ang = 36 if round_ else 12
+        n_ang = 36 if round_ else 8
         for o in goals:
             oc = o.center
             d0 = g.dist(c, oc)
@@ -600,7 +634,10 @@ class _Mover:
         tries = [("contact", ids), ("short", ids)]
         done: set = set()
         i = 0
-        while i < len(tries) and i < 8:
+        # every try re-plans the whole unit: big units (a rank-and-file block analysed as
+        # 40k models) get fewer tries so the analysis stays interactive
+        max_tries = 8 if len(ids) <= 24 else 3
+        while i < len(tries) and i < max_tries:
             policy, seq = tries[i]
             i += 1
             if (policy, tuple(seq)) in done:
