@@ -655,7 +655,11 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
         # how far the unit's own boundary reaches in that direction, from each model
         tray = bounds[e.unit]
         reach_pts = [p for s in tray for p in _as_poly(s)]
+        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
+        step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
         for m in models[e.unit]:
+            if m.rank is not None and (m.rank + step[0], m.file + step[1]) in occupied:
+                continue  # its facing towards the enemy is covered by a friendly model
             own_edge = max(g.dot(g.sub(p, m.center), d) for p in reach_pts)
             half = max(g.dot(g.sub(p, m.center), d) for p in _as_poly(m.shape))
             L = max(0.0, own_edge - half) + beyond_mm
@@ -675,27 +679,24 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
             for em in candidates:
                 # shortest extension reaching the enemy model
                 lo, hi = 0.0, L
-                for _ in range(20):
+                for _ in range(16):
                     mid = (lo + hi) / 2
                     if g.gap_mm(_extended(m, u, d, mid), em.shape) <= tol:
                         hi = mid
                     else:
                         lo = mid
                 ext = _extended(m, u, d, max(0.0, hi - tol))
-                blocked = False
-                for fm in models[e.unit]:
-                    if fm.id != m.id and g.gap_mm(ext, fm.shape) < -tol:
-                        blocked = True
-                        break
+                eb = ext.bbox()
+
+                def overlaps(shape: g.Shape, by: float) -> bool:
+                    return g.bbox_gap(eb, shape.bbox()) <= 0 and g.gap_mm(ext, shape) < by
+
+                blocked = any(fm.id != m.id and overlaps(fm.shape, -tol) for fm in models[e.unit])
                 if not blocked:
-                    for oid, shapes in bounds.items():
-                        if oid == e.unit:
-                            continue
-                        if any(g.gap_mm(ext, s) < -tol for s in shapes):
-                            blocked = True
-                            break
-                if not blocked and any(g.gap_mm(ext, t) < 0 for t in terrain):
-                    blocked = True
+                    blocked = any(overlaps(sh, -tol) for oid, shapes in bounds.items() if oid != e.unit
+                                  for sh in shapes)
+                if not blocked:
+                    blocked = any(overlaps(t, 0.0) for t in terrain)
                 if not blocked:
                     links.add(frozenset((m.id, em.id)))
     return links
