@@ -71,7 +71,9 @@ TOOL_HINT = {
     "tape": "Tape: drag from a model (or any point) to another to measure edge to edge.",
     "place": "Place: click the table to put the new unit there (choose its bases in the unit palette, U).",
 }
-ROW2_Y = 34 + 5 + 36
+TITLE_PX = 34        # the title bar of the window (scene.layout at font scale 1); the toolbar sits under it
+ROW1_Y = TITLE_PX + 5
+ROW2_Y = ROW1_Y + 36
 GUI_ROWS_PX = 2 * 36 + 4
 
 #: every shortcut of the window: (keys, what it does). F1 shows this table.
@@ -141,11 +143,13 @@ class App:
         board.ruleset = self.rs.id  # an override is the board's ruleset from now on (saved with it)
         self.services = default_services()
         if surface is None:
-            pygame.display.set_caption(f"Melee Lens - {board.title or (self.path.name if self.path else 'scenario')}")
+            pygame.display.set_caption(f"Melee Lens - {self.window_title()}")
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surface
         self.canvas = PygameCanvas(self.screen)
-        self.options = SceneOptions(status=" ", top_inset=GUI_ROWS_PX if gui else 0)
+        # the title bar is always there (the toolbar rows are placed under it), even when the
+        # scenario has no title: the file name stands in for it
+        self.options = SceneOptions(status=" ", top_inset=GUI_ROWS_PX if gui else 0, title=self.window_title())
         self.view = fit_view(*self.screen.get_size(), board, self.options, margin_mm=80)
         self.space = TraySpace(board)
         self.analysis: Analysis = Analysis(ruleset=self.rs.id)
@@ -205,6 +209,13 @@ class App:
         self.recompute()
 
     # -- files -----------------------------------------------------------------------------
+    def window_title(self) -> str:
+        """The title shown in the title bar: the scenario's ``title``, else its file name (a
+        title is optional in a scenario), else a neutral placeholder."""
+        if self.board.title:
+            return self.board.title
+        return self.path.name if self.path else "Untitled scenario"
+
     @staticmethod
     def _save_path(path: Optional[Path]) -> Optional[Path]:
         """Where Ctrl+S writes: the file itself, except a built-in scenario (under assets/),
@@ -725,10 +736,11 @@ class App:
         if self.compare_id == rs.id:
             self.compare_id = self._other_ruleset(rs.id)
         self.space = TraySpace(board)
+        self.options.title = self.window_title()
         self.view = fit_view(*self.screen.get_size(), board, self.options, margin_mm=80)
         self.refresh_dropdowns()
         if pygame.display.get_surface() is self.screen:
-            pygame.display.set_caption(f"Melee Lens - {board.title or self.path.name}")
+            pygame.display.set_caption(f"Melee Lens - {self.window_title()}")
         self.recompute()
         self.message = f"Opened {self.path.name} ({len(board.units)} units, ruleset {rs.id})."
         return True
@@ -929,7 +941,7 @@ class App:
                 ("Step <", "step:-1", "P / PageUp: previous Fight phase step (wh40k)"),
                 ("Step >", "step:1", "N / PageDown: next Fight phase step (wh40k)"),
                 ("Board", "board", "Home / Esc: back to the editable board")]
-        for y, row in ((34 + 5, specs), (ROW2_Y, row2)):
+        for y, row in ((ROW1_Y, specs), (ROW2_Y, row2)):
             x = 8
             for spec in row:
                 if spec is None:
@@ -1452,7 +1464,7 @@ class App:
         o.banner = self.banner
         o.overlays = self.overlays() if self.steps is None else []
         o.differ, o.differ_label = self.differ_options()
-        o.title = None
+        o.title = self.window_title()
         if self.steps is not None:
             o.title = f"Step {self.step_i + 1} of {len(self.steps)}: {self.board.title or 'Fight phase'}"
         errors = draw_scene(self.canvas, board, analysis, self.view, options=o)

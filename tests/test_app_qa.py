@@ -1,0 +1,97 @@
+"""Window defects found in QA, driven headless (SDL dummy video driver): a scenario without a
+title, the distance moved since selection, the F1 help and tooltips, overlapping bases, flush
+drags."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.core.scenario import load_scenario  # noqa: E402
+from game.view.canvas import Canvas  # noqa: E402
+from game.view.scene import scene_layout  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
+APART = ROOT / "tests" / "golden" / "whfb8_apart.yaml"
+
+
+def make_app(path, size=(1400, 880)):
+    from game.view.app import App
+
+    a = App(load_scenario(path), path=str(path), size=size)
+    a.frame()
+    return a
+
+
+def untitled(tmp_path) -> Path:
+    """whfb8_apart.yaml without its (optional) title line."""
+    p = tmp_path / "no_title.yaml"
+    p.write_text("".join(ln for ln in APART.read_text().splitlines(True) if not ln.startswith("title:")))
+    return p
+
+
+def recorded_draw(app) -> Canvas:
+    """Draw one frame of ``app`` on a recording canvas of the window's size."""
+    real = app.canvas
+    app.canvas = Canvas(*app.screen.get_size())
+    try:
+        app.draw()
+        return app.canvas
+    finally:
+        app.canvas = real
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.frame()
+
+
+def move_mouse(app, px):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame()
+
+
+def drag(app, a_mm, b_mm, frames=60):
+    a, b = app.view.to_px(a_mm), app.view.to_px(b_mm)
+    move_mouse(app, a)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.frame()
+    for i in range(1, 6):
+        p = (a[0] + (b[0] - a[0]) * i / 5, a[1] + (b[1] - a[1]) * i / 5)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        app.frame()
+    for _ in range(frames):
+        app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.frame()
+
+
+# -- 1. a scenario without a title -----------------------------------------------------------
+@pytest.mark.parametrize("size", [(1400, 880), (1280, 820), (1100, 760)])
+def test_untitled_scenario_keeps_the_title_bar_and_the_panel_below_the_toolbar(tmp_path, size):
+    path = untitled(tmp_path)
+    assert load_scenario(path).title == ""
+    app = make_app(path, size)
+    c = recorded_draw(app)
+    titles = [x.args[1] for x in c.find("text", "title")]
+    assert any("no_title.yaml" in t for t in titles)  # the file name stands in for the title
+    lay = scene_layout(app.canvas, app.board, app.options)
+    assert lay.title is not None
+    toolbar = [b.rect for b in app.buttons] + [d.rect for d in app.dropdowns.values()]
+    assert min(r.top for r in toolbar) >= lay.title[3]
+    # nothing of the toolbar reaches into the legend panel or the table
+    assert max(r.bottom for r in toolbar) <= lay.panel[1] == lay.table[1]
+    heading = [x for x in c.find("text", "legend") if x.args[1] == "Legend"]
+    assert heading and heading[0].args[0][1] >= lay.panel[1]
+
+
+def test_titled_scenario_shows_its_own_title(tmp_path):
+    app = make_app(APART)
+    assert any(x.args[1].startswith("Bases 1.5 mm apart") for x in recorded_draw(app).find("text", "title"))
