@@ -95,3 +95,32 @@ def test_untitled_scenario_keeps_the_title_bar_and_the_panel_below_the_toolbar(t
 def test_titled_scenario_shows_its_own_title(tmp_path):
     app = make_app(APART)
     assert any(x.args[1].startswith("Bases 1.5 mm apart") for x in recorded_draw(app).find("text", "title"))
+
+
+# -- 2. the distance moved since selection ------------------------------------------------------
+def _status_distances(app):
+    import re
+
+    text = app.status_text()
+    return ([float(x) for x in re.findall(r'moved ([0-9.]+)" \(', text)],
+            [float(x) for x in re.findall(r'Moved ([0-9.]+)" \(', text)])
+
+
+@pytest.mark.parametrize("tool", ["move", "forward"])
+def test_a_drag_is_counted_once_in_the_status_line(tmp_path, tool):
+    path = tmp_path / "battle.yaml"
+    shutil.copy(SCENARIO, path)
+    app = make_app(path)
+    app.set_tool(tool)
+    c = app.board.unit("goblins").center()
+    drag(app, c, (c[0], c[1] - 100))  # the goblins face south: straight back for the forward tool
+    assert app.selection == "goblins"
+    moved = app.moved_mm["goblins"]
+    assert moved == pytest.approx(100, abs=1.0)
+    shown, since = _status_distances(app)
+    assert shown == [pytest.approx(moved / 25.4, abs=0.05)]
+    assert since == shown  # "Moved ... since selected" is the same single drag
+    drag(app, app.board.unit("goblins").center(), (c[0], c[1] - 150))  # a second drag adds up
+    shown2, since2 = _status_distances(app)
+    assert shown2 == since2 == [pytest.approx(app.moved_mm["goblins"] / 25.4, abs=0.05)]
+    assert app.moved_mm["goblins"] == pytest.approx(150, abs=1.5)

@@ -1116,18 +1116,21 @@ class App:
         if self.drag_key is not None:
             self.space.end_drag()
         uid = self.drag_unit0.id if self.drag_unit0 is not None else None
-        if uid is not None and self.drag_before is not None:
-            before, after = self.drag_before.unit(uid), self.board.unit(uid)
-            if before.pose_key() != after.pose_key():
-                self.push_undo(self.drag_before)
-                self.dirty = True
-                self.moved_mm[uid] = self.moved_mm.get(uid, 0.0) + self.live_mm
-                self.message = f"{after.name} placed." + self._moved_text(uid)
+        before_board, live = self.drag_before, self.live_mm
+        # the drag is over before the distance is committed: _moved_text adds the live
+        # distance only while a drag runs, so it must not see this one twice
         self.drag_key = None
         self.manual = None
         self.drag_before = None
         self.drag_unit0 = None
         self.live_mm = 0.0
+        if uid is not None and before_board is not None:
+            before, after = before_board.unit(uid), self.board.unit(uid)
+            if before.pose_key() != after.pose_key():
+                self.push_undo(before_board)
+                self.dirty = True
+                self.moved_mm[uid] = self.moved_mm.get(uid, 0.0) + live
+                self.message = f"{after.name} placed." + self._moved_text(uid)
 
     def update_manual_drag(self) -> None:
         """Forward / wheel drags: the unit follows the mouse along the one allowed motion."""
