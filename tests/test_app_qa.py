@@ -124,3 +124,59 @@ def test_a_drag_is_counted_once_in_the_status_line(tmp_path, tool):
     shown2, since2 = _status_distances(app)
     assert shown2 == since2 == [pytest.approx(app.moved_mm["goblins"] / 25.4, abs=0.05)]
     assert app.moved_mm["goblins"] == pytest.approx(150, abs=1.5)
+
+
+# -- 3. the F1 help: Esc closes it; no tooltips over dialogs ------------------------------------
+@pytest.fixture()
+def battle(tmp_path):
+    path = tmp_path / "battle.yaml"
+    shutil.copy(SCENARIO, path)
+    return make_app(path)
+
+
+def test_esc_closes_the_help_and_only_the_help(battle):
+    app = battle
+    app.select("dwarfs")
+    key(app, pygame.K_F1)
+    assert app.help_window is not None and app.help_window.alive()
+    key(app, pygame.K_ESCAPE)
+    assert app.help_window is None or not app.help_window.alive()
+    assert app.selection == "dwarfs"  # the first Esc only closed the help
+    key(app, pygame.K_ESCAPE)
+    assert app.selection is None
+
+
+def _hover_px(app, mid):
+    model = next(m for u in app.board.units for m in u.models() if m.id == mid)
+    return app.view.to_px(model.shape.center)
+
+
+def test_no_tooltip_while_the_help_is_open(battle):
+    app = battle
+    px = _hover_px(app, "dwarfs.r1f1")
+    move_mouse(app, px)
+    assert app.hover == "dwarfs.r1f1" and recorded_draw(app).find("polygon", "tooltip")
+    key(app, pygame.K_F1)
+    move_mouse(app, px)
+    assert app.hover is None and not recorded_draw(app).find(None, "tooltip")
+    key(app, pygame.K_ESCAPE)
+    move_mouse(app, px)
+    assert app.hover == "dwarfs.r1f1"
+
+
+def test_no_tooltip_under_a_panel(battle):
+    app = battle
+    key(app, pygame.K_u)  # the palette opens at the top left of the table
+    rect = app.palette_panel.window.rect
+    under = [m.id for m in app.models if rect.collidepoint(app.view.to_px(m.shape.center))]
+    if not under:  # put a model under the panel
+        c = app.view.to_mm(rect.center)
+        g0 = app.board.unit("goblins")
+        app.board.replace_unit(g0.translated(c[0] - g0.center()[0], c[1] - g0.center()[1]))
+        app.recompute()
+        under = [m.id for m in app.models if rect.collidepoint(app.view.to_px(m.shape.center))]
+    assert under
+    move_mouse(app, app.view.to_px(next(m.shape.center for m in app.models if m.id == under[0])))
+    assert app.hover is None
+    assert app.over_gui(app.mouse_px)
+    assert not recorded_draw(app).find(None, "tooltip")

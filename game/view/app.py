@@ -89,7 +89,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("[ / ]", "reform: one file fewer / more"),
     ("1 ... 6", "tools: move, forward, wheel, charge, casualty, tape"),
     ("V, G, H, C, X, M", "the same tools by letter (moVe, Go forward, wHeel, Charge, casualty X, Measure)"),
-    ("Esc", "back to the move tool, clear the tape, dismiss an error, leave the Fight phase steps"),
+    ("Esc", "close this help; back to the move tool, clear the tape, dismiss an error, leave the Fight phase steps"),
     ("Ctrl+Z", "undo"),
     ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
     ("Ctrl+S", "save (atomic); a built-in scenario is saved under out/"),
@@ -1056,7 +1056,21 @@ class App:
         tools = "".join(f"{TOOL_HINT[t]}<br>" for t in TOOLS)
         return f"{rows}<br><b>Tools</b><br>{tools}"
 
+    def help_open(self) -> bool:
+        """True while the F1 help window is shown."""
+        return self.help_window is not None and self.help_window.alive()
+
+    def over_gui(self, px: tuple[float, float]) -> bool:
+        """True when a pygame_gui element (a panel, the help, an open drop-down list, a toolbar
+        button) is under window point ``px``."""
+        if self.gui is None:
+            return False
+        root = self.gui.get_root_container()
+        return any(el is not root and getattr(el, "visible", 1) and el.rect.collidepoint(px)
+                   for el in self.gui.get_sprite_group().sprites())
+
     def toggle_help(self) -> None:
+        """Open the F1 help window, or close it when it is open (Esc closes it too)."""
         if self.help_window is not None and self.help_window.alive():
             self.help_window.kill()
             self.help_window = None
@@ -1315,7 +1329,9 @@ class App:
                 self.quit()
             return
         if key == pygame.K_ESCAPE:
-            if self.banner:
+            if self.help_open():
+                self.toggle_help()
+            elif self.banner:
                 self.banner = ""
             elif self.steps is not None:
                 self.leave_steps()
@@ -1408,7 +1424,9 @@ class App:
         if self.unit_panel is not None and self.unit_panel.alive():
             self.unit_panel.show(self.selected_or_none())
         busy = self.drag_key is not None or self.manual is not None or self.pan_from is not None
-        if not busy and self.in_table_area(self.mouse_px) and self.tool not in ("tape", "place"):
+        # no model tooltip over a panel or drop-down, nor while the help is open
+        covered = self.help_open() or self.over_gui(self.mouse_px)
+        if not busy and not covered and self.in_table_area(self.mouse_px) and self.tool not in ("tape", "place"):
             dm = model_at(self.shown()[2], self.view.to_mm(self.mouse_px))
             self.hover = dm.id if dm else None
         else:
