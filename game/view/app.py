@@ -18,6 +18,8 @@ model count), duplicate and delete; a scenario file dropped on the window opens 
 Rulesets: R cycles the ruleset (also a drop-down), K compares the board under a second
 ruleset and marks the models that fight differently (recomputed live while dragging).
 Warhammer 40,000 boards step through the Fight phase (N / P, Esc or Home back).
+Overlapping bases (:func:`game.core.checks.overlapping_bases`, rechecked whenever the board
+changes and at the end of a drag) are named in an amber warning line and cross-hatched.
 
 Mouse positions come from the events themselves (not ``pygame.mouse.get_pos()``), so tests
 drive the app headless with ``pygame.event.post``.
@@ -41,6 +43,7 @@ from game.core import edits as ed  # noqa: E402
 from game.core import manoeuvre as mv  # noqa: E402
 from game.core.analysis import Analysis, analyse  # noqa: E402
 from game.core.board import Board, Unit, parse_slot  # noqa: E402
+from game.core.checks import overlapping_bases  # noqa: E402
 from game.core.compare import Difference, differences  # noqa: E402
 from game.core.ruleset import Ruleset, RulesetError, available, load_ruleset  # noqa: E402
 from game.core.scenario import ScenarioError, load_scenario, save_scenario  # noqa: E402
@@ -154,6 +157,7 @@ class App:
         self.space = TraySpace(board)
         self.analysis: Analysis = Analysis(ruleset=self.rs.id)
         self.models: list[DrawnModel] = []
+        self.overlaps: list[tuple[str, str, float]] = []   # overlapping bases (see update_overlaps)
         self.last_good: Board = board.copy()
         self.selection: Optional[str] = None
         self.hover: Optional[str] = None
@@ -301,8 +305,33 @@ class App:
             return False
         self.analyse_ms = (time.perf_counter() - t0) * 1000
         self.update_compare()
+        if self.drag_key is None and self.manual is None:
+            self.update_overlaps()  # while dragging: once, when the drag ends
         self.last_good = self.board.copy()
         return True
+
+    def update_overlaps(self) -> None:
+        """Find the bases of the board that overlap (:func:`game.core.checks.overlapping_bases`
+        within the ruleset's contact tolerance). Run when the board changes (loading, edits,
+        undo, the end of a drag), not on every frame of a drag."""
+        try:
+            tol = float(self.rs.p("contact_tolerance_mm", OVERLAP_TOL_MM))
+            self.overlaps = overlapping_bases(self.board, tol)
+        except Exception as exc:  # noqa: BLE001 - a check must never stop the window
+            self.overlaps = []
+            self.show_error("the overlap check failed", exc)
+
+    def overlap_warning(self) -> str:
+        """The warning line about overlapping bases ("" when none overlap)."""
+        n = len(self.overlaps)
+        if not n:
+            return ""
+        shown = ", ".join(f"{a} and {b} by {d:.1f} mm" for a, b, d in self.overlaps[:3])
+        more = f", +{n - 3} more" if n > 3 else ""
+        count = f"{n}+ pairs of bases overlap" if n >= 200 else (
+            "1 pair of bases overlaps" if n == 1 else f"{n} pairs of bases overlap")
+        return (f"Warning: {count} ({shown}{more}); analysed as placed. Move them apart "
+                "(the overlapping bases are cross-hatched).")
 
     def update_compare(self, force: bool = False) -> None:
         """In compare mode, analyse the board under the other ruleset too and keep the models
@@ -341,6 +370,7 @@ class App:
             self.space.sync(self.board)
             self.analysis = analyse(self.board, self.rs, **self.services)
             self.models = drawn_models(self.board, self.analysis)
+            self.overlaps = overlapping_bases(self.board, float(self.rs.p("contact_tolerance_mm", OVERLAP_TOL_MM)))
         except Exception as exc:  # noqa: BLE001
             self.show_error("could not restore the last good board", exc)
 
@@ -1145,6 +1175,7 @@ class App:
                 self.dirty = True
                 self.moved_mm[uid] = self.moved_mm.get(uid, 0.0) + live
                 self.message = f"{after.name} placed." + self._moved_text(uid)
+                self.update_overlaps()
 
     def update_manual_drag(self) -> None:
         """Forward / wheel drags: the unit follows the mouse along the one allowed motion."""
@@ -1485,6 +1516,11 @@ class App:
         o.banner = self.banner
         o.overlays = self.overlays() if self.steps is None else []
         o.differ, o.differ_label = self.differ_options()
+        if self.steps is None:
+            o.overlaps = sorted({m for a, b, _ in self.overlaps for m in (a, b)})
+            o.warning = self.overlap_warning()
+        else:
+            o.overlaps, o.warning = [], ""
         o.title = self.window_title()
         if self.steps is not None:
             o.title = f"Step {self.step_i + 1} of {len(self.steps)}: {self.board.title or 'Fight phase'}"

@@ -8,10 +8,11 @@ keyword-only fields of :class:`SceneOptions`, colours a dict of named roles
 What is drawn, back to front: the table, terrain (hatched), objectives, reach zones
 (``extra["move_reach_mm"]``), movement trays (player colour), every base to scale filled by
 role (attack red, support blue, none grey), ghosts where rule-mandated moves start, combat
-slots (``extra["slots"]``), gap links (dashed), moves (arrows), front markers, fight-sequence
-badges (``extra["fight_sequence"]``), unit labels placed clear of the trays, hover/selection
-highlights, then the panels: title, legend with strike order, allocation and fight sequence,
-tooltip, status line and error banner.
+slots (``extra["slots"]``), compare marks, overlapping bases (cross-hatched), gap links
+(dashed), moves (arrows), front markers, fight-sequence badges (``extra["fight_sequence"]``),
+unit labels placed clear of the trays, hover/selection highlights, then the panels: title,
+legend with strike order, allocation and fight sequence, status line, error banner and
+warning line, tooltip.
 
 Every element is drawn inside its own ``try``; a failure is recorded in the returned list of
 error strings and drawing goes on, so an odd board never kills the window.
@@ -49,7 +50,10 @@ class SceneOptions:
     every text size (figures for print); ``top_inset``: px kept free under the title (the
     window's toolbar); ``differ``: ``{model id: tooltip line}`` of models whose role or attacks
     differ under another ruleset (drawn hatched and ringed, e.g. ``"Under t9a: support x2"``)
-    and ``differ_label`` its legend entry (``"Differs under t9a"``).
+    and ``differ_label`` its legend entry (``"Differs under t9a"``); ``overlaps``: ids of
+    models whose bases overlap another base (cross-hatched, with a black and white dashed
+    ring, and a legend row; see :func:`game.core.checks.overlapping_bases`); ``warning``: a
+    line shown in an amber band at the top of the table (under any error banner).
     """
 
     palette: dict = field(default_factory=dict)
@@ -67,6 +71,8 @@ class SceneOptions:
     top_inset: int = 0
     differ: dict = field(default_factory=dict)
     differ_label: str = ""
+    overlaps: Sequence[str] = ()
+    warning: str = ""
 
 
 DIFFER_COLOUR = (255, 210, 0)
@@ -360,6 +366,24 @@ class _Painter:
         self.draw_shape(s, None, (20, 20, 20), 5)
         self.draw_shape(s, None, col, 3)
 
+    def outline_px(self, s: g.Shape) -> list[Point]:
+        """The outline of a shape in canvas px (a circle as a 20-gon), for hatching."""
+        if isinstance(s, g.Circle):
+            n = 20
+            return [self.v.to_px((s.center[0] + s.radius_mm * math.cos(2 * math.pi * i / n),
+                                  s.center[1] + s.radius_mm * math.sin(2 * math.pi * i / n))) for i in range(n)]
+        return self.v.pts(s.points)
+
+    def overlap_mark(self, dm: DrawnModel) -> None:
+        """A base that overlaps another: cross-hatched in black over its role colour, ringed
+        black with a white dashed line on the ring (unlike any role, selection or compare mark)."""
+        self.c.tag = f"overlap:{dm.id}"
+        pts = self.outline_px(dm.shape)
+        col, dash = self.pal.get("overlap", (15, 15, 15)), self.pal.get("overlap_dash", (255, 255, 255))
+        _cross_hatch(self.c, pts, 7.0, col)
+        self.draw_shape(dm.shape, None, col, 5)
+        self.c.line(list(pts) + [pts[0]], dash, 2, dashed=True)
+
     def gap_link(self, a: str, b: str, pos: dict) -> None:
         self.c.tag = f"gap:{a}|{b}"
         if a in pos and b in pos:
@@ -584,6 +608,17 @@ class _Painter:
                     self.c.line([a, b], (20, 20, 20, 150), 1.5)
                 self.c.polygon(pts, fill=None, outline=dcol, width=3)
             row(diff_swatch, f"{self.o.differ_label or 'Differs under the other ruleset'} ({len(self.o.differ)})")
+        n_over = len(set(self.o.overlaps or ()))
+        if n_over:
+            def overlap_swatch(sx: float, sy: float) -> None:
+                pts = [(sx, sy - 8), (sx + sw, sy - 8), (sx + sw, sy + 8), (sx, sy + 8)]
+                col = P.get("overlap", (15, 15, 15))
+                self.c.polygon(pts, fill=P["none"], outline=None)
+                _cross_hatch(self.c, pts, 6.0, col)
+                self.c.polygon(pts, fill=None, outline=col, width=4)
+                self.c.line(pts + [pts[0]], P.get("overlap_dash", (255, 255, 255)), 1.5, dashed=True)
+            row(overlap_swatch, f"Base overlaps another base ({n_over} model{'s' if n_over != 1 else ''}): "
+                                "move them apart")
         extra = getattr(self.a, "extra", None) or {}
         if extra.get("slots"):
             row(lambda sx, sy: (self.c.circle((sx + 6, sy), 5, fill=P["slot_filled"], outline=P["slot_edge"]),
@@ -701,17 +736,37 @@ class _Painter:
         self.c.text((x + 10, y + h / 2), self.o.status, self.size(13), self.pal["status_text"], anchor="left")
 
     def banner(self) -> None:
-        if not self.o.banner:
-            return
-        self.c.tag = "banner"
+        """The error banner (red) at the top of the table, then the warning line (amber) under it."""
         tl, tt, tw, _ = self.lay.table
+        if self.o.banner:
+            self.c.tag = "banner"
+            tt += self._band(tt, self.o.banner, 4, self.pal["banner_bg"], self.pal["banner_text"])
+        if self.o.warning:
+            self.c.tag = "warning"
+            self._band(tt, self.o.warning, 2, self.pal.get("warning_bg", (255, 204, 51)),
+                       self.pal.get("warning_text", (25, 25, 25)))
+
+    def _band(self, top: float, text: str, max_lines: int, bg: Any, fg: Any) -> float:
+        """A full-width band of wrapped ``text`` across the table from ``top``; returns its height."""
+        tl, _, tw, _ = self.lay.table
         size = self.size(14)
-        lines = wrap(self.c, self.o.banner, size, tw - 24)[:4]
+        lines = wrap(self.c, text, size, tw - 24, bold=True)  # the first line is bold
+        if len(lines) > max_lines:
+            lines = lines[:max_lines - 1] + [ellipsize(self.c, " ".join(lines[max_lines - 1:]), size, tw - 24)]
         lh = self.c.text_size("Ag", size)[1] + 2
         h = lh * len(lines) + 12
-        self.c.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=self.pal["banner_bg"])
+        self.c.polygon([(tl, top), (tl + tw, top), (tl + tw, top + h), (tl, top + h)], fill=bg)
         for i, ln in enumerate(lines):
-            self.c.text((tl + 12, tt + 6 + i * lh), ln, size, self.pal["banner_text"], bold=i == 0)
+            self.c.text((tl + 12, top + 6 + i * lh), ln, size, fg, bold=i == 0)
+        return h
+
+
+def _cross_hatch(canvas: Canvas, pts: Sequence[Point], spacing: float, colour: Any) -> None:
+    """Hatch a polygon (canvas px) along both diagonals."""
+    for a, b in hatch_segments(pts, spacing):
+        canvas.line([a, b], colour, 1.5)
+    for a, b in hatch_segments([(-x, y) for x, y in pts], spacing):  # mirrored: the other diagonal
+        canvas.line([(-a[0], a[1]), (-b[0], b[1])], colour, 1.5)
 
 
 def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
@@ -776,14 +831,15 @@ def ellipsize(canvas: Canvas, text: str, size: int, max_w: float, bold: bool = F
     return (" ".join(words) + "…") if words else text[: max(1, int(max_w / size))] + "…"
 
 
-def wrap(canvas: Canvas, text: str, size: int, max_w: float) -> list[str]:
-    """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``."""
+def wrap(canvas: Canvas, text: str, size: int, max_w: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``
+    (measured in the bold face when ``bold``)."""
     out: list[str] = []
     for para in str(text).split("\n"):
         cur = ""
         for word in para.split():
             trial = f"{cur} {word}" if cur else word
-            if cur and canvas.text_size(trial, size)[0] > max_w:
+            if cur and canvas.text_size(trial, size, bold)[0] > max_w:
                 out.append(cur)
                 cur = word
             else:
@@ -842,6 +898,10 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     for dm in p.models:
         if dm.id in (o.differ or {}):
             p.safe(f"differ {dm.id}", p.differ_mark, dm)
+    over = set(o.overlaps or ())
+    for dm in p.models:
+        if dm.id in over:
+            p.safe(f"overlap {dm.id}", p.overlap_mark, dm)
     pos = {dm.id: (dm.shape.center) for dm in p.models}
     for link in getattr(analysis, "gap_links", None) or []:
         p.safe("gap link", p.gap_link, link[0], link[1], pos)
