@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 import pymunk
 
@@ -90,6 +90,122 @@ def penetration_mm(board: Board, key: Key, unit: Optional[Unit] = None) -> float
                     continue
                 worst = max(worst, -g.gap_mm(a, b))
     return worst
+
+
+def clearance_mm(board: Board, key: Key, unit: Optional[Unit] = None, within_mm: float = math.inf) -> Optional[float]:
+    """Smallest signed :func:`gap_mm` (negative: overlap) between body ``key`` (posed as
+    ``unit`` if given) and every other body whose bounding box lies within ``within_mm``;
+    None when no body is that close."""
+    uid, idx = key
+    u = unit or board.unit(uid)
+    mine = shapes_of(u, idx)
+    best: Optional[float] = None
+    for other in board.units:
+        if other.id != uid:
+            theirs = shapes_of(other)
+        elif other.kind == "ranked":
+            continue
+        else:  # the other models of my own skirmish unit
+            theirs = [sh for i, sh in enumerate(shapes_of(other)) if i != idx]
+        for a in mine:
+            ba = a.bbox()
+            for b in theirs:
+                if g.bbox_gap(ba, b.bbox()) > within_mm:
+                    continue
+                gap = g.gap_mm(a, b)
+                if best is None or gap < best:
+                    best = gap
+    return best
+
+
+def _contact_lines(board: Board, key: Key, unit: Unit, within_mm: float) -> list[g.Point]:
+    """Unit vectors along which body ``key`` (posed as ``unit``) may meet, or leave, the
+    nearest other body: the line between their nearest points, the line between circle
+    centres, and the edge normals of polygons (a separating axis of the deepest overlap)."""
+    uid, idx = key
+    mine = shapes_of(unit, idx)
+    best, pair = math.inf, None
+    for other in board.units:
+        if other.id == uid and other.kind == "ranked":
+            continue
+        theirs = [sh for i, sh in enumerate(shapes_of(other)) if other.id != uid or i != idx]
+        for a in mine:
+            for b in theirs:
+                if g.bbox_gap(a.bbox(), b.bbox()) > within_mm:
+                    continue
+                gap = g.gap_mm(a, b)
+                if gap < best:
+                    best, pair = gap, (a, b)
+    if pair is None:
+        return []
+    a, b = pair
+    lines: list[g.Point] = []
+    if best > 0:
+        lines.append(g.sub(*reversed(g.closest_points(a, b))))
+    if isinstance(a, g.Circle) and isinstance(b, g.Circle):
+        lines.append(g.sub(b.center, a.center))
+    elif isinstance(a, g.Circle) or isinstance(b, g.Circle):
+        circ, poly = (a, b) if isinstance(a, g.Circle) else (b, a)
+        lines.append(g.sub(g.closest_points(poly, g.Circle(circ.center, 0.0))[0], circ.center))
+    for sh in (a, b):
+        if isinstance(sh, g.Poly):
+            pts = sh.points
+            lines += [(pts[i][1] - pts[(i + 1) % len(pts)][1], pts[(i + 1) % len(pts)][0] - pts[i][0])
+                      for i in range(len(pts))]
+    out = []
+    for v in lines:
+        n = math.hypot(*v)
+        if n > 1e-9:
+            out.append((v[0] / n, v[1] / n))
+    return out
+
+
+def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Point]], max_mm: float = 0.5,
+                    tol_mm: float = 1e-6) -> Optional[Unit]:
+    """Body ``key`` moved into exact base contact when it stands within ``max_mm`` of it (a
+    gap, or an overlap no deeper than that), or None when it is not that close, already
+    flush, or cannot be made flush.
+
+    The body moves along the line of the first of ``directions`` that works (for a drag: its
+    last step, then its whole displacement), closing a gap or backing out of an overlap. Each
+    step moves by the current smallest gap, which can never push it into any body (a gap
+    changes no faster than the body moves), so the steps close in on contact from one side.
+    When every direction runs (nearly) along the contact, the shortest of the contact lines
+    of the nearest pair (nearest points, centres, edge normals) is used instead. The result
+    touches within ``tol_mm`` and overlaps nothing by more."""
+    uid, idx = key
+    u = board.unit(uid)
+    gap0 = clearance_mm(board, key, u, max_mm + 1.0)
+    if gap0 is None or abs(gap0) <= tol_mm or abs(gap0) > max_mm:
+        return None
+    c, _ = pose_of(u, idx)
+
+    def along(d: g.Point) -> Optional[tuple[float, Unit]]:
+        t, gap = 0.0, gap0
+        for _ in range(60):
+            t += gap
+            if abs(t) > 2 * max_mm:
+                return None
+            cand = with_position(u, idx, (c[0] + d[0] * t, c[1] + d[1] * t))
+            gap = clearance_mm(board, key, cand, max_mm + 1.0)
+            if gap is None:
+                return None
+            if abs(gap) <= tol_mm:
+                return abs(t), cand
+        return None
+
+    for direction in directions:
+        if direction is not None and math.hypot(*direction) > 1e-9:
+            n = math.hypot(*direction)
+            # either way along the line: the last step of a drag may be the contact solver
+            # pushing the body back out rather than the user pushing it in
+            for sign in (1.0, -1.0):
+                r = along((sign * direction[0] / n, sign * direction[1] / n))
+                if r is not None:
+                    return r[1]
+    tries = [r for d in _contact_lines(board, key, u, max_mm + 1.0) for sd in (d, (-d[0], -d[1]))
+             if (r := along(sd)) is not None]
+    return min(tries, key=lambda r: r[0])[1] if tries else None
 
 
 @dataclass

@@ -47,7 +47,8 @@ from game.core.checks import overlapping_bases  # noqa: E402
 from game.core.compare import Difference, differences  # noqa: E402
 from game.core.ruleset import Ruleset, RulesetError, available, load_ruleset  # noqa: E402
 from game.core.scenario import ScenarioError, load_scenario, save_scenario  # noqa: E402
-from game.physics.trays import Key, TraySpace, penetration_mm, pose_of, shapes_of, with_position  # noqa: E402
+from game.physics.trays import (Key, TraySpace, penetration_mm, pose_of, shapes_of, snap_to_contact,  # noqa: E402
+                                with_position)
 from game.services import default_services  # noqa: E402
 
 from .canvas import PygameCanvas  # noqa: E402
@@ -63,6 +64,7 @@ ZOOM_STEP = 1.15
 TOOLBAR_PX = 40
 OVERLAP_TOL_MM = 0.5
 FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact
+SNAP_MM = 0.5     # a dragged tray left this close to base contact (gap or overlap) is set exactly flush
 AUTOSAVE_EVERY_S = 10.0
 TOOLS = ("move", "forward", "wheel", "charge", "casualty", "tape", "place")
 TOOL_HINT = {
@@ -170,6 +172,7 @@ class App:
         self.manual: Optional[str] = None             # "forward" | "wheel" while such a drag runs
         self.wheel_pivot = "left"
         self.live_mm = 0.0                            # distance of the running drag
+        self.drag_dir: Optional[g.Point] = None       # the last step of the running pymunk drag
         self.moved_mm: dict[str, float] = {}          # distance moved per unit since it was selected
         self.tape: Optional[dict] = None
         self.charger: Optional[str] = None
@@ -1153,12 +1156,31 @@ class App:
         self.drag_before = self.board.copy()
         self.drag_unit0 = self.board.unit(key[0])
         self.live_mm = 0.0
+        self.drag_dir = None
         self.space.start_drag(self.board, key, p_mm)
 
     def end_drag(self) -> None:
-        """Finish a pymunk or manual drag; it becomes one undoable edit if anything moved."""
+        """Finish a pymunk or manual drag; it becomes one undoable edit if anything moved.
+
+        A pymunk drag that leaves the body within :data:`SNAP_MM` of base contact (the contact
+        solver stops it a few hundredths of a millimetre short or deep) is set exactly flush,
+        moved along its last step or its whole displacement
+        (:func:`game.physics.trays.snap_to_contact`)."""
+        snapped = None
         if self.drag_key is not None:
             self.space.end_drag()
+            try:
+                uid0, idx0 = self.drag_key
+                whole = g.sub(pose_of(self.board.unit(uid0), idx0)[0], pose_of(self.drag_unit0, idx0)[0])
+                # never further than the contact tolerance: snapping must not turn "apart" into "touching"
+                reach = min(SNAP_MM, float(self.rs.p("contact_tolerance_mm", SNAP_MM)))
+                snapped = snap_to_contact(self.board, self.drag_key, [self.drag_dir, whole], reach)
+            except Exception:  # noqa: BLE001 - snapping is a nicety; the drag stands without it
+                snapped = None
+            if snapped is not None and self.drag_unit0 is not None:
+                self.board.replace_unit(snapped)
+                self.space.sync(self.board)
+                self.live_mm = mv.move_distance_mm(self.drag_unit0, snapped)
         uid = self.drag_unit0.id if self.drag_unit0 is not None else None
         before_board, live = self.drag_before, self.live_mm
         # the drag is over before the distance is committed: _moved_text adds the live
@@ -1168,6 +1190,9 @@ class App:
         self.drag_before = None
         self.drag_unit0 = None
         self.live_mm = 0.0
+        self.drag_dir = None
+        if snapped is not None:
+            self.recompute()
         if uid is not None and before_board is not None:
             before, after = before_board.unit(uid), self.board.unit(uid)
             if before.pose_key() != after.pose_key():
@@ -1445,6 +1470,9 @@ class App:
             pos = self.space.drag_to(self.board, self.view.to_mm(self.mouse_px))
             if pos is not None:
                 uid, idx = self.drag_key
+                prev, _ = pose_of(self.board.unit(uid), idx)
+                if g.dist(prev, pos) > 1e-6:
+                    self.drag_dir = g.sub(pos, prev)
                 self.board.replace_unit(with_position(self.board.unit(uid), idx, pos))
                 self.live_mm = mv.move_distance_mm(self.drag_unit0, self.board.unit(uid)) if self.drag_unit0 else 0.0
                 self.recompute()
