@@ -1112,8 +1112,10 @@ class App:
             self.message = " | ".join(f"{k}: {v}" for k, v in SHORTCUTS)
             return
         w, h = self.screen.get_size()
-        rect = pygame.Rect(max(0, w // 2 - 380), 80, min(760, w), min(h - 100, 640))
-        self.help_window = self.pg_gui.elements.UIWindow(rect, self.gui, window_display_title="Melee Lens: shortcuts (F1)")
+        top = TITLE_PX + GUI_ROWS_PX + 6  # under the toolbar, which stays usable
+        rect = pygame.Rect(max(0, w // 2 - 380), top, min(760, w), max(200, min(h - top - 36, 640)))
+        self.help_window = self.pg_gui.elements.UIWindow(rect, self.gui,
+                                                         window_display_title="Melee Lens: shortcuts (F1 or Esc closes)")
         cont = self.help_window.get_container().get_rect()
         self.pg_gui.elements.UITextBox(self.help_text(), pygame.Rect(0, 0, cont.w, cont.h), manager=self.gui,
                                        container=self.help_window)
