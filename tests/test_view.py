@@ -102,7 +102,6 @@ def test_figure_pixels_follow_roles(board):
     a = analyse(board)
     surf, errors = render_surface(board, a, 1100, 700, supersample=1)
     assert errors == []
-    pygame.image.save(surf, str(ROOT / "out" / "test_pixels.png")) if (ROOT / "out").exists() else None
     o = SceneOptions()
     view = fit_view(1100, 700, board, o)
     # the figure fits the view the same way fit_view does (margin 60 mm, 12 px)
