@@ -159,7 +159,7 @@ def test_new_unit_from_the_palette_at_the_cursor(app):
     assert panel is not None and len(panel.buttons) == len(ed.BASE_PALETTE)
     click_px(app, panel.button_for("round 32 mm").rect.center)
     assert app.tool == "place" and app.place_choice.base == 32
-    where = (300.0, 650.0)
+    where = app.view.to_mm((200, 740))  # open table, bottom left, clear of units and panels
     click(app, where)
     new = app.board.units[-1]
     assert new.kind == "skirmish" and new.base == 32 and len(new.placed) == 5
