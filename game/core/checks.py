@@ -42,6 +42,9 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
         for ub in units[i + 1:]:
             if g.bbox_gap(boxes[ua.id], boxes[ub.id]) > 0:
                 continue
-            if not check(models[ua.id], models[ub.id], False):
+            # only models inside the other unit's bounding box can overlap one of its models
+            near_a = [m for m in models[ua.id] if g.bbox_gap(m.shape.bbox(), boxes[ub.id]) <= 0]
+            near_b = [m for m in models[ub.id] if g.bbox_gap(m.shape.bbox(), boxes[ua.id]) <= 0]
+            if not check(near_a, near_b, False):
                 return out
     return out

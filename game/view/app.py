@@ -1554,7 +1554,8 @@ class App:
         o.title = self.window_title()
         if self.steps is not None:
             o.title = f"Step {self.step_i + 1} of {len(self.steps)}: {self.board.title or 'Fight phase'}"
-        errors = draw_scene(self.canvas, board, analysis, self.view, options=o)
+        errors = draw_scene(self.canvas, board, analysis, self.view, options=o,
+                            models=self.models if self.steps is None and analysis is self.analysis else None)
         if self.steps is not None:
             from .marks import Marks, draw_marks
 

@@ -225,6 +225,7 @@ class _Painter:
         self.lay = scene_layout(canvas, board, options)
         self.models: list[DrawnModel] = []
         self.label_boxes: list[tuple] = []
+        self._unit_boxes: Optional[dict] = None
 
     def safe(self, what: str, fn: Callable, *args: Any) -> Any:
         tag = self.c.tag
@@ -417,8 +418,10 @@ class _Painter:
         text = f"{u.name} ({u.id})" if u.name and u.name != u.id else u.id
         size = self.size(13)
         tw, th = self.c.text_size(text, size, True)
-        boxes = [self.px_bbox(x) for x in self.b.units]
-        ub = self.px_bbox(u)
+        if self._unit_boxes is None:  # every unit's pixel box, once per drawing
+            self._unit_boxes = {x.id: self.px_bbox(x) for x in self.b.units}
+        boxes = list(self._unit_boxes.values())
+        ub = self._unit_boxes.get(u.id) or self.px_bbox(u)
         cx, cy = (ub[0] + ub[2]) / 2, (ub[1] + ub[3]) / 2
         gap = 6
         # candidates: behind the unit (away from its front), then the other sides
@@ -444,10 +447,17 @@ class _Painter:
             off = max(0, tl - box[0]) + max(0, box[2] - (tl + tw_a)) + max(0, tt - box[1]) + max(0, box[3] - (tt + th_a))
             return s + off * th * 2
 
-        scores = [score(p) for p in cands]
-        best = cands[min(range(len(cands)), key=lambda i: (scores[i] > 0, scores[i], i))]
-        if best != cands[0] and scores[cands.index(best)] > 0:
-            best = cands[min(range(len(cands)), key=lambda i: (scores[i], i))]
+        # the first free spot in preference order; if none is free, the least covered one
+        scores = []
+        best = None
+        for p in cands:
+            sc = score(p)
+            if sc <= 0:
+                best = p
+                break
+            scores.append(sc)
+        if best is None:
+            best = cands[min(range(len(scores)), key=lambda i: (scores[i], i))]
         self.label_boxes.append((best[0] - 3, best[1] - 2, best[0] + tw + 3, best[1] + th + 2))
         col = player_colour(self.pal, u.player)
         self.c.text(best, text, size, self.pal["label"], anchor="topleft", bold=True, background=self.pal["label_bg"])
@@ -872,7 +882,8 @@ def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point,
     return out
 
 
-def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, options: Optional[SceneOptions] = None) -> list[str]:
+def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, options: Optional[SceneOptions] = None,
+               models: Optional[list[DrawnModel]] = None) -> list[str]:
     """Draw ``board`` with its ``analysis`` (may be ``None``) on ``canvas`` through ``view``.
 
     Returns the list of per-element errors (empty when everything drew); never raises for a
@@ -888,7 +899,9 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     p.safe("reach", p.reach)
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u)
-    p.models = p.safe("models", drawn_models, board, analysis) or []
+    # ``models``: drawn_models(board, analysis) already computed by the caller (the window
+    # keeps them for hovering), so a frame does not build them twice
+    p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
     for dm in p.models:
         p.safe(f"model {dm.id}", p.model, dm)
     moves = getattr(analysis, "moves", None) or {}
