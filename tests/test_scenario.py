@@ -170,3 +170,12 @@ def test_saved_file_is_not_private(tmp_path):
     os.chmod(path, 0o640)
     save_scenario(board, path)
     assert path.stat().st_mode & 0o777 == 0o640, "a save keeps the file's mode"
+
+
+def test_an_empty_table_saves_and_loads(tmp_path):
+    """Deleting every unit in the window must still give a file that loads (no lost work)."""
+    board = parse_scenario(GOOD, "x.yaml")
+    board.units = []
+    path = tmp_path / "empty.yaml"
+    save_scenario(board, path)
+    assert load_scenario(path).units == []

@@ -116,8 +116,8 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         table = (ctx.num(t.get("width", 1200), ("table", "width"), positive=True),
                  ctx.num(t.get("height", 800), ("table", "height"), positive=True))
     units_raw = data.get("units")
-    if not isinstance(units_raw, list) or not units_raw:
-        ctx.fail(("units",), "must be a non-empty list of units")
+    if not isinstance(units_raw, list):
+        ctx.fail(("units",), "must be a list of units (it may be empty: an empty table)")
     units: list[Unit] = []
     seen: set[str] = set()
     for i, u in enumerate(units_raw):
