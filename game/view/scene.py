@@ -406,10 +406,11 @@ class _Painter:
         f = g.forward(u.facing_deg)
         r = g.right(u.facing_deg)
         inset = (u.base_d - size_mm) / 2 if size_mm < u.base_d else 0.0
-        tip = g.add(u.front, g.scale(f, -inset - size_mm * 0.1))
-        back = g.add(u.front, g.scale(f, -inset - size_mm * 0.9))
-        left = g.add(back, g.scale(r, -size_mm * 0.45))
-        right = g.add(back, g.scale(r, size_mm * 0.45))
+        # a long, narrow arrowhead: an equilateral triangle would look the same turned by 120 deg
+        tip = g.add(u.front, g.scale(f, -inset - size_mm * 0.05))
+        back = g.add(u.front, g.scale(f, -inset - size_mm * 0.95))
+        left = g.add(back, g.scale(r, -size_mm * 0.3))
+        right = g.add(back, g.scale(r, size_mm * 0.3))
         col = player_colour(self.pal, u.player)
         self.c.polygon(self.v.pts([tip, right, left]), fill=col, outline=(255, 255, 255), width=2)
 
