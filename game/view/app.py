@@ -1235,6 +1235,13 @@ class App:
             if ev.type in ui_types:
                 self.handle_ui(ev)
                 return
+            if ev.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.typing():
+                # a text field has the keyboard: keys are text, not board shortcuts (Esc leaves it)
+                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                    self.gui.set_focus_set(None)
+                    return
+                self.gui.process_events(ev)
+                return
             if self.gui.process_events(ev) and ev.type != pygame.MOUSEMOTION:
                 return
         if ev.type == pygame.DROPFILE:
@@ -1262,6 +1269,15 @@ class App:
             self.on_wheel(ev.y, pygame.key.get_mods())
         elif ev.type == pygame.KEYDOWN:
             self.on_key(ev.key, getattr(ev, "mod", 0))
+
+    def typing(self) -> bool:
+        """True while a pygame_gui text field (the unit panel's name, base or files) has the
+        keyboard focus: key presses then go to the field only."""
+        if self.gui is None:
+            return False
+        entry_types = (self.pg_gui.elements.UITextEntryLine, self.pg_gui.elements.UITextEntryBox)
+        return any(isinstance(el, entry_types) and el.is_focused and el.alive()
+                   for el in (self.gui.get_focus_set() or ()))
 
     def handle_ui(self, ev: pygame.event.Event) -> None:
         """A pygame_gui event: toolbar button, drop-down or panel."""
