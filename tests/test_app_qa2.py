@@ -102,3 +102,52 @@ def test_typing_a_digit_in_the_files_field_keeps_the_tool(battle):
     files.set_text("")
     type_text(app, "3")
     assert app.tool == "move" and files.get_text() == "3"
+
+
+# -- P1-2: the x of a window closes it; Esc closes the panels; F2 toggles ----------------------
+def _close_px(window):
+    return window.close_window_button.rect.center
+
+
+@pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help_window"), (pygame.K_u, "palette_panel"),
+                                          (pygame.K_F2, "unit_panel")])
+def test_the_close_button_closes_each_window(battle, opener, attr):
+    app = battle
+    app.select("dwarfs")
+    key(app, opener)
+    obj = getattr(app, attr)
+    assert obj is not None and obj.alive()
+    window = obj if attr == "help_window" else obj.window
+    click_px(app, _close_px(window))
+    assert getattr(app, attr) is None and not window.alive()
+    key(app, opener)  # and it opens again
+    assert getattr(app, attr) is not None and getattr(app, attr).alive()
+
+
+def test_esc_closes_the_panels_and_f2_toggles_the_unit_panel(battle):
+    app = battle
+    app.select("dwarfs")
+    key(app, pygame.K_u)
+    key(app, pygame.K_F2)
+    assert app.unit_panel is not None and app.palette_panel is not None
+    app.gui.set_focus_set(None)
+    key(app, pygame.K_ESCAPE)
+    assert app.unit_panel is None and app.palette_panel is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.palette_panel is None and app.selection == "dwarfs"  # Esc closed windows only
+    key(app, pygame.K_F2)
+    assert app.unit_panel is not None
+    app.gui.set_focus_set(None)
+    key(app, pygame.K_F2)
+    assert app.unit_panel is None
+
+
+def test_the_unit_panel_leaves_the_legend_free(battle):
+    from game.view.scene import scene_layout
+
+    app = battle
+    app.select("dwarfs")
+    key(app, pygame.K_F2)
+    lay = scene_layout(app.canvas, app.board, app.options)
+    legend = pygame.Rect(*[int(v) for v in lay.panel])
+    assert not app.unit_panel.window.rect.colliderect(legend)

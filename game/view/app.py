@@ -94,14 +94,15 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("[ / ]", "reform: one file fewer / more"),
     ("1 ... 6", "tools: move, forward, wheel, charge, casualty, tape"),
     ("V, G, H, C, X, M", "the same tools by letter (moVe, Go forward, wHeel, Charge, casualty X, Measure)"),
-    ("Esc", "close this help; back to the move tool, clear the tape, dismiss an error, leave the Fight phase steps"),
+    ("Esc", "close this help, the unit panel or the palette; leave a text field; back to the move tool, clear the tape, dismiss an error, leave the Fight phase steps"),
     ("Ctrl+Z", "undo"),
     ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
     ("Ctrl+S", "save (atomic); a built-in scenario is saved under out/"),
     ("F9", "load the autosave of unsaved changes"),
     ("F", "fit the units in the view"),
     ("U", "new-unit palette: pick a base size, then click the table to place the unit"),
-    ("F2, Enter", "unit panel of the selected unit: name, player, base size, files, models"),
+    ("F2 / Enter", "open / close the unit panel of the selected unit (name, player, base size, files, models); "
+                   "Enter opens it with the cursor in the name field"),
     (", / .", "one model fewer / more (skirmishers: remove the last / add one beside the last)"),
     ("Ctrl+D", "duplicate the selected unit (placed beside it)"),
     ("Delete", "delete the selected unit"),
@@ -1077,11 +1078,21 @@ class App:
         from .panels import UnitPanel
 
         if self.unit_panel is None or not self.unit_panel.alive():
-            w, h = self.screen.get_size()
-            self.unit_panel = UnitPanel(self, pygame.Rect(w - 300, GUI_ROWS_PX + 40, 290, 300))
+            self.unit_panel = UnitPanel(self, self.unit_panel_rect())
         self.unit_panel.show(self.selected_or_none())
         if focus_name and self.unit_panel.entry("name") is not None:
             self.gui.set_focus_set(self.unit_panel.entry("name"))
+
+    def unit_panel_rect(self, size: tuple[int, int] = (290, 300)) -> pygame.Rect:
+        """Where the unit panel opens: the top right corner of the table, left of the legend
+        (at the window's right edge when the table is too narrow for it beside the palette)."""
+        w, h = self.screen.get_size()
+        left, top, tw, th = scene_layout(self.canvas, self.board, self.options).table
+        shadow = 16  # a pygame_gui window draws its shadow around the rectangle it is given
+        x = left + tw - size[0] - shadow - 6
+        if x < 8 + 300 + shadow:  # would cover the new-unit palette: over the legend then
+            x = w - size[0] - 10
+        return pygame.Rect(x, top + 6, *size)
 
     def help_text(self) -> str:
         """The F1 help as pygame_gui HTML: every shortcut and every tool."""
@@ -1233,7 +1244,10 @@ class App:
             ui_types = (self.pg_gui.UI_BUTTON_PRESSED, self.pg_gui.UI_DROP_DOWN_MENU_CHANGED,
                         self.pg_gui.UI_TEXT_ENTRY_FINISHED)
             if ev.type in ui_types:
+                # pygame_gui needs its own button presses too: the x of a window closes it there
+                self.gui.process_events(ev)
                 self.handle_ui(ev)
+                self.forget_closed_windows()
                 return
             if ev.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT) and self.typing():
                 # a text field has the keyboard: keys are text, not board shortcuts (Esc leaves it)
@@ -1269,6 +1283,26 @@ class App:
             self.on_wheel(ev.y, pygame.key.get_mods())
         elif ev.type == pygame.KEYDOWN:
             self.on_key(ev.key, getattr(ev, "mod", 0))
+
+    def forget_closed_windows(self) -> None:
+        """Drop the help, palette and unit panel once their window is gone (closed with its x
+        button, Esc, its key or its toolbar button), so the app never holds a dead window."""
+        if self.help_window is not None and not self.help_window.alive():
+            self.help_window = None
+        if self.palette_panel is not None and not self.palette_panel.alive():
+            self.palette_panel = None
+        if self.unit_panel is not None and not self.unit_panel.alive():
+            self.unit_panel = None
+
+    def close_panel(self) -> bool:
+        """Close the unit panel, else the palette (Esc). Returns True when one was open."""
+        for name in ("unit_panel", "palette_panel"):
+            panel = getattr(self, name)
+            if panel is not None and panel.alive():
+                panel.kill()
+                setattr(self, name, None)
+                return True
+        return False
 
     def typing(self) -> bool:
         """True while a pygame_gui text field (the unit panel's name, base or files) has the
@@ -1405,6 +1439,8 @@ class App:
         if key == pygame.K_ESCAPE:
             if self.help_open():
                 self.toggle_help()
+            elif self.close_panel():
+                pass
             elif self.banner:
                 self.banner = ""
             elif self.steps is not None:
@@ -1429,7 +1465,12 @@ class App:
             self.cycle_compare() if shift else self.toggle_compare()
         elif key == pygame.K_u:
             self.toggle_palette()
-        elif key in (pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif key == pygame.K_F2:
+            if self.unit_panel is not None and self.unit_panel.alive():
+                self.toggle_unit_panel()
+            else:
+                self.toggle_unit_panel(focus_name=True)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.toggle_unit_panel(focus_name=True)
         elif key == pygame.K_COMMA:
             self.remove_model_selected()
@@ -1498,7 +1539,8 @@ class App:
             self.update_manual_drag()
         if self.compare_stale and self.drag_key is None and self.manual is None:
             self.update_compare(force=True)
-        if self.unit_panel is not None and self.unit_panel.alive():
+        self.forget_closed_windows()
+        if self.unit_panel is not None:
             self.unit_panel.show(self.selected_or_none())
         busy = self.drag_key is not None or self.manual is not None or self.pan_from is not None
         # no model tooltip over a panel or drop-down, nor while the help is open
