@@ -101,7 +101,7 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        return _err(f"--size must look like 1400x880 (got {args.size!r})", 1)
+        return _err(f"--size must look like 1400x880 (got {args.size!r})", 2)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.view.app import App
 
@@ -149,11 +149,11 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--font-scale", type=float, help="text scale (default: from --dpi for mm sizes, else 1)")
     args = ap.parse_args(argv)
     if (args.width is None) != (args.height is None):
-        return _err("give both --width and --height, or --size", 1)
+        return _err("give both --width and --height, or --size", 2)
     if Path(args.output).suffix.lower() not in (".png", ".svg"):
-        return _err(f"-o must end in .png or .svg (got {args.output!r})", 1)
+        return _err(f"-o must end in .png or .svg (got {args.output!r})", 2)
     if args.scale is not None and not (math.isfinite(args.scale) and 0 < args.scale <= 20):
-        return _err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 1)
+        return _err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 2)
     try:
         board, rs = _load(args.file, args.ruleset)
     except (ScenarioError, RulesetError) as exc:
@@ -176,7 +176,7 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     if args.compare:
         ids = [x.strip() for x in args.compare.split(",") if x.strip()]
         if len(ids) != 2:
-            return _err(f"--compare needs two ruleset ids separated by a comma (got {args.compare!r})", 1)
+            return _err(f"--compare needs two ruleset ids separated by a comma (got {args.compare!r})", 2)
         compare = (ids[0], ids[1])
     size = args.size or (f"{args.width}x{args.height}" if args.width else None)
     fo = FigureOptions(size=size, dpi=args.dpi, legend=args.legend and not args.no_legend, caption=args.caption,
@@ -187,8 +187,8 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     try:
         fo.pixel_size()
         errors = render_figure(board, rs, out, fo)
-    except FigureError as exc:
-        return _err(str(exc), 1)
+    except FigureError as exc:  # a bad option value: a usage error, like argparse's (exit 2)
+        return _err(str(exc), 2)
     except RulesetError as exc:
         return _err(str(exc), 2)
     except OSError as exc:
@@ -213,7 +213,7 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        return _err(f"--size must look like 1280x820 (got {args.size!r})", 1)
+        return _err(f"--size must look like 1280x820 (got {args.size!r})", 2)
     try:
         demo = load_demo(args.file)
         from game.services import default_services

@@ -108,7 +108,7 @@ def test_render_cli_svg_and_options(tmp_path, capsys):
     assert main.main(["render", str(HORDE), "-o", str(out), "--size", "180x120mm", "--dpi", "300", "--crop",
                       "--legend", "off", "--palette", "colourblind", "--labels", "off"]) == 0
     assert out.read_text().startswith("<?xml")
-    assert main.main(["render", str(HORDE), "-o", str(tmp_path / "y.png"), "--size", "nope"]) == 1
+    assert main.main(["render", str(HORDE), "-o", str(tmp_path / "y.png"), "--size", "nope"]) == 2
     assert "size must look like" in capsys.readouterr().err
 
 
@@ -150,10 +150,10 @@ def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
                          (["--font-scale", "nan"], "--font-scale"), (["--crop-margin", "-1"], "--crop-margin")):
         out = subprocess.run([sys.executable, "main.py", "render", str(src), "-o", str(tmp_path / "x.png"), *extra],
                              cwd=root, capture_output=True, text=True, timeout=60)
-        assert out.returncode == 1 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
+        assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
     out = subprocess.run([sys.executable, "main.py", "render", str(src), "-o", str(tmp_path / "x.jpg")],
                          cwd=root, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 1 and ".png or .svg" in out.stderr
+    assert out.returncode == 2 and ".png or .svg" in out.stderr
 
 
 def test_book_outputs_stay_inside_the_folder(tmp_path):

@@ -98,6 +98,8 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
     extra = {k: v for k, v in data.items() if k not in TOP_KEYS}
     rs = data.get("ruleset")
     shipped = available_rulesets()
+    if "ruleset" not in data:
+        ctx.fail(("ruleset",), f"is missing: name the rules to apply, one of {', '.join(shipped)}")
     if not isinstance(rs, str) or not ID_RE.match(rs) or (shipped and rs not in shipped):
         ctx.fail(("ruleset",), f"must be one of the shipped rulesets: {', '.join(shipped)} (got {rs!r})")
     title = data.get("title", "")
