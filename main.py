@@ -7,8 +7,9 @@
     python main.py analyse FILE --json      print the analysis (the public JSON contract)
     python main.py render FILE -o OUT.png   draw a figure headless
 
-Exit status: 0 on success, 2 for a bad scenario or ruleset file (with a message naming the
-file, line and field), 1 for anything else.
+Exit status: 0 on success; 2 for a bad scenario, ruleset, demo or book file (a message naming
+the file, line and field) or a bad option value; 1 when something else fails (a file that
+cannot be written, a window that cannot open).
 """
 from __future__ import annotations
 
