@@ -4,6 +4,7 @@ import copy
 from pathlib import Path
 
 import yaml
+from fuzzutil import leaf_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,18 +22,7 @@ leaf = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.floats(a
                                   {"unit": "dwarfs", "forward_mm": "far"}, {"model": "x.y", "text": 3}]))
 
 
-def paths(obj, prefix=()):
-    if prefix:
-        yield prefix
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from paths(v, prefix + (i,))
-
-
-ALL = list(paths(VALID))
+ALL = list(leaf_paths(VALID))
 
 
 def build(text: str) -> None:

@@ -5,6 +5,7 @@ import copy
 import math
 
 import yaml
+from fuzzutil import leaf_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,17 +35,7 @@ leaf_values = st.one_of(
 )
 
 
-def paths(obj, prefix=()):
-    yield prefix
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            yield from paths(v, prefix + (k,))
-    elif isinstance(obj, list):
-        for i, v in enumerate(obj):
-            yield from paths(v, prefix + (i,))
-
-
-ALL_PATHS = [p for p in paths(VALID) if p]
+ALL_PATHS = list(leaf_paths(VALID))
 
 
 def mutate(data, path, value, delete):
