@@ -2,7 +2,6 @@
 clean ScenarioError (file, line, field) — never another exception — and every Board that
 loads can be analysed under every shipped ruleset without raising."""
 import copy
-import math
 
 import yaml
 from fuzzutil import leaf_paths
