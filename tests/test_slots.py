@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import math
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game.core.analysis import analyse
-from game.core.board import Board
 from game.core.ruleset import Param, load_ruleset
 from game.core.rules import slots as S
 from game.core.scenario import board_from_dict, load_scenario
