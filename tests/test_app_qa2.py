@@ -151,3 +151,88 @@ def test_the_unit_panel_leaves_the_legend_free(battle):
     lay = scene_layout(app.canvas, app.board, app.options)
     legend = pygame.Rect(*[int(v) for v in lay.panel])
     assert not app.unit_panel.window.rect.colliderect(legend)
+
+
+# -- P1-3: a slow analysis is not rerun on every frame of a drag -----------------------------
+def _drag_frames(app, a_mm, b_mm, steps=8):
+    """Press on ``a_mm``, move to ``b_mm`` in ``steps`` frames; returns the px of the end (the
+    button is still down)."""
+    a, b = app.view.to_px(a_mm), app.view.to_px(b_mm)
+    move_mouse(app, a)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.frame()
+    for i in range(1, steps + 1):
+        move_mouse(app, (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps), (1, 0, 0))
+    for _ in range(20):  # the dragged body catches up with the mouse
+        app.frame()
+    return b
+
+
+def _counting_analyse(monkeypatch, slow_s):
+    import time
+
+    import game.view.app as app_mod
+
+    real = app_mod.analyse
+    calls = []
+
+    def fake(*args, **kw):
+        calls.append(1)
+        if slow_s:
+            time.sleep(slow_s)  # longer than the budget: the window must not wait on it every frame
+        return real(*args, **kw)
+
+    monkeypatch.setattr(app_mod, "analyse", fake)
+    return calls
+
+
+def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkeypatch):
+    from game.view.app import ANALYSIS_BUDGET_MS
+
+    app = battle
+    calls = _counting_analyse(monkeypatch, slow_s=1.5 * ANALYSIS_BUDGET_MS / 1000)
+    app.recompute()
+    assert app.analyse_ms > ANALYSIS_BUDGET_MS
+    calls.clear()
+    gob = app.board.unit("goblins")
+    c = gob.center()
+    roles0 = app.roles("goblins")
+    end = _drag_frames(app, c, (c[0], c[1] - 150))
+    assert app.drag_key is not None and app.analysis_paused
+    assert calls == []  # thirty frames of dragging, no analysis
+    assert "analysis paused while dragging" in app.status_text()
+    # the dragged unit is drawn where it is now, with the roles of the last analysis
+    moved = app.board.unit("goblins")
+    assert moved.center()[1] < c[1] - 100
+    drawn = {dm.id: dm.shape.center for dm in app.models if dm.unit.id == "goblins"}
+    now = {m.id: m.center for m in moved.models()}
+    assert drawn.keys() == now.keys()
+    assert all(drawn[k] == pytest.approx(now[k]) for k in now)
+    assert app.roles("goblins") == roles0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame()
+    assert len(calls) == 1 and not app.analysis_paused  # once, at the drag's end
+    assert "analysis paused" not in app.status_text()
+    assert set(app.roles("goblins").values()) == {"none"}  # apart now: nobody fights
+    assert app.analysis.models[next(iter(now))].at == pytest.approx(app.board.unit("goblins").models()[0].center)
+
+
+def test_a_cheap_analysis_stays_live_during_a_drag(battle, monkeypatch):
+    app = battle
+    calls = _counting_analyse(monkeypatch, slow_s=0)
+    c = app.board.unit("goblins").center()
+    _drag_frames(app, c, (c[0], c[1] - 150))
+    assert len(calls) >= 8 and not app.analysis_paused
+    assert set(app.roles("goblins").values()) == {"none"}  # live: apart already while dragging
+
+
+def test_fight_phase_steps_are_computed_once_per_board(monkeypatch):
+    import game.core.rules.wh40k as w
+
+    real = w.fight_phase_steps
+    calls = []
+    monkeypatch.setattr(w, "fight_phase_steps", lambda *a, **k: calls.append(1) or real(*a, **k))
+    app = make_app(PILE_IN)
+    for k in (pygame.K_n, pygame.K_n, pygame.K_p, pygame.K_HOME, pygame.K_n, pygame.K_n):
+        key(app, k)
+    assert len(calls) == 1

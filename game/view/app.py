@@ -66,6 +66,7 @@ OVERLAP_TOL_MM = 0.5
 FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact
 SNAP_MM = 0.5     # a dragged tray left this close to base contact (gap or overlap) is set exactly flush
 AUTOSAVE_EVERY_S = 10.0
+ANALYSIS_BUDGET_MS = 40.0  # an analysis slower than this is not rerun on every frame of a drag
 TOOLS = ("move", "forward", "wheel", "charge", "casualty", "tape", "place")
 TOOL_HINT = {
     "move": "Move: drag a unit anywhere (it stops or slides against others).",
@@ -124,6 +125,29 @@ def init_pygame() -> None:
         pygame.display.init()
     if not pygame.font.get_init():
         pygame.font.init()
+
+
+def paused_view(analysis: Analysis, board: Board, uid: str) -> Analysis:
+    """``analysis`` (of an earlier pose) as shown while unit ``uid`` is dragged without
+    re-analysing: its models stand where the board has them now, with the roles they had;
+    the unit's analysed moves and gap links are left out (they belong to the old pose)."""
+    import dataclasses
+
+    try:
+        now = {m.id: m.center for m in board.unit(uid).models()}
+    except KeyError:
+        now = {}
+    models = {}
+    for mid, r in analysis.models.items():
+        if mid.split(".", 1)[0] == uid:
+            if mid not in now:
+                continue
+            r = dataclasses.replace(r, at=now[mid])
+        models[mid] = r
+    mine = (lambda mid: mid.split(".", 1)[0] == uid)
+    return dataclasses.replace(analysis, models=models,
+                               moves={k: v for k, v in analysis.moves.items() if not mine(k)},
+                               gap_links=[lk for lk in analysis.gap_links if not (mine(lk[0]) or mine(lk[1]))])
 
 
 def fmt_distance(mm: float) -> str:
@@ -187,6 +211,8 @@ class App:
         self.running = True
         self.frame_ms = 0.0
         self.analyse_ms = 0.0
+        self.analysis_paused = False                  # a drag is showing the last analysis (too slow to rerun)
+        self.paused_analysis: Optional[Analysis] = None   # that analysis, as it was when the drag began
         self.frames = 0
         self.gui = None
         self.buttons: dict[Any, str] = {}
@@ -300,6 +326,10 @@ class App:
     def recompute(self) -> bool:
         """Re-analyse the board; on failure restore the last good board and show a banner."""
         t0 = time.perf_counter()
+        if self.analysis_paused and self.paused_analysis is not None:
+            self.analysis = self.paused_analysis  # a failure below restores from the real one
+        self.analysis_paused = False
+        self.paused_analysis = None
         try:
             self.analysis = analyse(self.board, self.rs, **self.services)
             self.models = drawn_models(self.board, self.analysis)
@@ -313,6 +343,25 @@ class App:
             self.update_overlaps()  # while dragging: once, when the drag ends
         self.last_good = self.board.copy()
         return True
+
+    def recompute_live(self, uid: str) -> None:
+        """Re-analyse during a drag of unit ``uid``. An analysis that took longer than
+        :data:`ANALYSIS_BUDGET_MS` last time (a wh40k pile-in plan takes seconds) is not rerun
+        on every frame: the drag keeps the last analysis, with the dragged unit's bases drawn
+        where they are now and the roles as last analysed, and :meth:`end_drag` analyses once.
+        Cheap analyses stay live."""
+        if not self.analysis_paused and self.analyse_ms <= ANALYSIS_BUDGET_MS:
+            self.recompute()
+            return
+        if not self.analysis_paused:
+            self.analysis_paused = True
+            self.paused_analysis = self.analysis
+        try:
+            self.analysis = paused_view(self.paused_analysis, self.board, uid)
+            self.models = drawn_models(self.board, self.analysis)
+        except Exception as exc:  # noqa: BLE001 - fall back to a real analysis
+            self.show_error("showing the drag failed", exc)
+            self.recompute()
 
     def update_overlaps(self) -> None:
         """Find the bases of the board that overlap (:func:`game.core.checks.overlapping_bases`
@@ -369,6 +418,8 @@ class App:
         self.board = self.last_good.copy()
         self.drag_key = None
         self.manual = None
+        self.analysis_paused = False
+        self.paused_analysis = None
         try:
             self._sync_ruleset()
             self.space.sync(self.board)
@@ -1204,8 +1255,8 @@ class App:
         self.drag_unit0 = None
         self.live_mm = 0.0
         self.drag_dir = None
-        if snapped is not None:
-            self.recompute()
+        if snapped is not None or self.analysis_paused:
+            self.recompute()  # a paused analysis (see recompute_live) catches up once, here
         if uid is not None and before_board is not None:
             before, after = before_board.unit(uid), self.board.unit(uid)
             if before.pose_key() != after.pose_key():
@@ -1233,7 +1284,7 @@ class App:
             self.live_mm = mv.wheel_distance_mm(u0, deg)
         if new.pose_key() != self.board.unit(u0.id).pose_key():
             self.board.replace_unit(new)
-            self.recompute()
+            self.recompute_live(u0.id)
 
     # -- events ----------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> None:
@@ -1534,7 +1585,7 @@ class App:
                     self.drag_dir = g.sub(pos, prev)
                 self.board.replace_unit(with_position(self.board.unit(uid), idx, pos))
                 self.live_mm = mv.move_distance_mm(self.drag_unit0, self.board.unit(uid)) if self.drag_unit0 else 0.0
-                self.recompute()
+                self.recompute_live(uid)
         elif self.manual is not None:
             self.update_manual_drag()
         if self.compare_stale and self.drag_key is None and self.manual is None:
@@ -1564,6 +1615,9 @@ class App:
                 self.selection = None
         save = "  |  unsaved changes" if self.dirty else ""
         mode = f"[{self.tool}]"
+        if self.analysis_paused:
+            mode += (f" analysis paused while dragging ({self.analyse_ms / 1000:.1f} s); updates when you "
+                     "release  |")
         if self.steps is not None:
             mode = f"[Fight phase step {self.step_i + 1}/{len(self.steps)}]"
             sel = ""
