@@ -128,8 +128,10 @@ def test_wh40k_steps_to_the_last_and_back():
     board0 = board_to_dict(app.board)
     key(app, pygame.K_n)
     n = len(app.steps)
-    assert n >= 5 and app.step_i == 1
-    assert app.status_text().startswith(f"[Fight phase step 2/{n}]")
+    assert n >= 5 and app.step_i == 0  # N from the board shows step 1 (not 2)
+    assert app.status_text().startswith(f"[Fight phase step 1/{n}]")
+    key(app, pygame.K_n)
+    assert app.step_i == 1 and app.status_text().startswith(f"[Fight phase step 2/{n}]")
     shown_board, shown_analysis, _ = app.shown()
     assert shown_analysis.moves and shown_analysis.extra.get("move_reach_mm") == pytest.approx(76.2)
     for _ in range(n + 2):

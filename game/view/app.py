@@ -922,7 +922,7 @@ class App:
         return out, f"Differs under {other}"
 
     # -- Warhammer 40,000 Fight phase steps -------------------------------------------------
-    def enter_steps(self, index: int = 1) -> bool:
+    def enter_steps(self, index: int = 0) -> bool:
         """Show step ``index`` of :func:`game.core.rules.wh40k.fight_phase_steps` of the board
         (computed once per board). Only for wh40k boards."""
         if self.rs.strategy != "wh40k":
@@ -948,9 +948,9 @@ class App:
         return True
 
     def step(self, delta: int) -> None:
-        """Next (``+1``) or previous (``-1``) Fight phase step; from the board, N starts at step 2."""
+        """Next (``+1``) or previous (``-1``) Fight phase step; from the board, N or P shows step 1."""
         if self.steps is None:
-            self.enter_steps(1 if delta > 0 else 0)
+            self.enter_steps(0)
             return
         i = self.step_i + delta
         if i < 0:
