@@ -236,3 +236,36 @@ def test_fight_phase_steps_are_computed_once_per_board(monkeypatch):
     for k in (pygame.K_n, pygame.K_n, pygame.K_p, pygame.K_HOME, pygame.K_n, pygame.K_n):
         key(app, k)
     assert len(calls) == 1
+
+
+# -- P2-6: the wheel over a pygame_gui window goes to the window only -------------------------
+def wheel(app, dy, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
+                                         precise_y=float(dy)))
+    app.frame()
+
+
+@pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help_window"), (pygame.K_u, "palette_panel")])
+def test_the_wheel_over_a_window_neither_zooms_nor_turns(battle, opener, attr):
+    app = battle
+    key(app, opener)
+    obj = getattr(app, attr)
+    window = obj if attr == "help_window" else obj.window
+    move_mouse(app, window.rect.center)
+    view0 = (app.view.scale, app.view.offset_px)
+    wheel(app, 1)
+    wheel(app, -2)
+    assert (app.view.scale, app.view.offset_px) == view0  # nothing selected: the wheel would zoom
+    app.select("dwarfs")
+    facing = app.board.unit("dwarfs").facing_deg
+    wheel(app, 1)
+    assert app.board.unit("dwarfs").facing_deg == facing and not app.undo_stack  # ... or turn
+    # over the table the wheel still zooms (nothing selected)
+    app.select(None)
+    from game.view.scene import scene_layout
+
+    left, top, tw, th = scene_layout(app.canvas, app.board, app.options).table
+    move_mouse(app, (left + 20, top + th - 20))  # bottom left of the table: clear of every window
+    assert not app.over_gui(app.mouse_px)
+    wheel(app, 1)
+    assert app.view.scale > view0[0]

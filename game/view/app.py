@@ -1307,6 +1307,9 @@ class App:
                     return
                 self.gui.process_events(ev)
                 return
+            if ev.type == pygame.MOUSEWHEEL and self.over_gui(self.mouse_px):
+                self.gui.process_events(ev)  # scrolls the help, a list ...: never the board behind
+                return
             if self.gui.process_events(ev) and ev.type != pygame.MOUSEMOTION:
                 return
         if ev.type == pygame.DROPFILE:
