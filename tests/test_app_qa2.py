@@ -269,3 +269,36 @@ def test_the_wheel_over_a_window_neither_zooms_nor_turns(battle, opener, attr):
     assert not app.over_gui(app.mouse_px)
     wheel(app, 1)
     assert app.view.scale > view0[0]
+
+
+# -- P3-7: undo and redo bring back the distance moved -----------------------------------------
+def _moved_in_status(app):
+    import re
+
+    m = re.search(r'moved ([0-9.]+)" \(', app.status_text())
+    return float(m.group(1)) if m else None
+
+
+def test_undo_rolls_back_the_distance_moved(battle):
+    app = battle
+    app.select("goblins")
+    key(app, pygame.K_s)   # the goblins face the dwarfs: back 1"
+    key(app, pygame.K_s)
+    assert _moved_in_status(app) == pytest.approx(2.0)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(1.0)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(0.0)
+    key(app, pygame.K_z, pygame.KMOD_CTRL, )  # nothing more to undo: still 0
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(1.0)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(2.0)
+    # a drag is undone the same way
+    c = app.board.unit("goblins").center()
+    end = _drag_frames(app, c, (c[0], c[1] - 100))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame()
+    assert _moved_in_status(app) > 4.0
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(2.0)

@@ -204,6 +204,9 @@ class App:
         self.pan_from: Optional[tuple[float, float]] = None
         self.undo_stack: list[Board] = []
         self.redo_stack: list[Board] = []
+        # the distances moved (moved_mm) that go with each undo / redo board
+        self.undo_moved: list[dict[str, float]] = []
+        self.redo_moved: list[dict[str, float]] = []
         self.dirty = False
         self.last_autosave = time.monotonic()
         self.message = "Drag a unit with the left mouse button; wheel or Q/E turns it; F1 lists every shortcut."
@@ -441,8 +444,19 @@ class App:
     # -- undo / edits ----------------------------------------------------------------------
     def push_undo(self, snapshot: Optional[Board] = None) -> None:
         self.undo_stack.append(snapshot if snapshot is not None else self.board.copy())
+        self.undo_moved.append(dict(self.moved_mm))
         del self.undo_stack[:-200]
+        del self.undo_moved[:-200]
         self.redo_stack.clear()
+        self.redo_moved.clear()
+
+    @staticmethod
+    def _pop_moved(stack: list[dict[str, float]], boards: list[Board]) -> dict[str, float]:
+        """The distances moved that go with the board about to be popped from ``boards``
+        (nothing known, e.g. a board pushed by a script: no distance)."""
+        if len(stack) > len(boards):
+            del stack[:len(stack) - len(boards)]
+        return stack.pop() if stack and len(stack) == len(boards) else {}
 
     def _sync_ruleset(self) -> None:
         """Follow the board's ruleset (undo / redo may bring back another one)."""
@@ -470,6 +484,8 @@ class App:
         if not self.undo_stack:
             self.message = "Nothing to undo."
             return
+        self.redo_moved.append(dict(self.moved_mm))
+        self.moved_mm = self._pop_moved(self.undo_moved, self.undo_stack)
         self.redo_stack.append(self.board.copy())
         self.board = self.undo_stack.pop()
         self.after_edit(f"Undone ({len(self.undo_stack)} more to undo).")
@@ -478,6 +494,8 @@ class App:
         if not self.redo_stack:
             self.message = "Nothing to redo."
             return
+        self.undo_moved.append(dict(self.moved_mm))
+        self.moved_mm = self._pop_moved(self.redo_moved, self.redo_stack)
         self.undo_stack.append(self.board.copy())
         self.board = self.redo_stack.pop()
         self.after_edit("Redone.")
@@ -813,6 +831,9 @@ class App:
         self.board, self.rs = board, rs
         self.undo_stack.clear()
         self.redo_stack.clear()
+        self.undo_moved.clear()
+        self.redo_moved.clear()
+        self.moved_mm.clear()
         self.dirty = False
         self.banner = ""
         self.select(None)
