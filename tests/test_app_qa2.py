@@ -302,3 +302,35 @@ def test_undo_rolls_back_the_distance_moved(battle):
     assert _moved_in_status(app) > 4.0
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert _moved_in_status(app) == pytest.approx(2.0)
+
+
+# -- P3-8: the status line fits the window ------------------------------------------------------
+def _status_drawn(app):
+    from game.view.canvas import PygameCanvas
+
+    app.canvas = PygameCanvas(app.screen, record=True)
+    app.frame()
+    texts = [c for c in app.canvas.calls if c.name == "text" and c.get("tag") == "status"]
+    assert len(texts) == 1
+    return texts[0]
+
+
+@pytest.mark.parametrize("width", [1400, 1000, 760])
+def test_the_status_line_fits_the_window_and_keeps_the_message(tmp_path, width):
+    path = tmp_path / "battle.yaml"
+    shutil.copy(SCENARIO, path)
+    app = make_app(path, size=(width, 800))
+    app.select("goblins")
+    key(app, pygame.K_s)
+    key(app, pygame.K_k)  # compare mode: one more part
+    app.message = "Goblins moved back."
+    call = _status_drawn(app)
+    (x, _), text, size = call.args[0], call.args[1], call.get("size")
+    assert x + app.canvas.text_size(text, size)[0] <= width
+    assert text.startswith("[move]") and "Goblins moved back." in text
+    if width == 1400:
+        assert "rules whfb8 (R)" in text and 'moved 1.0"' in text
+    # a message too long for any window is cut with an ellipsis, never drawn past the edge
+    app.message = "A very long message " * 30
+    call = _status_drawn(app)
+    assert call.args[1].endswith("…") and call.args[0][0] + app.canvas.text_size(call.args[1], size)[0] <= width

@@ -1626,7 +1626,10 @@ class App:
         else:
             self.hover = None
 
-    def status_text(self) -> str:
+    def status_parts(self) -> list[tuple[int, str]]:
+        """The status line as ``(rank, text)`` parts in display order; rank 0 is kept
+        always (tool or step, the message), higher ranks are dropped first when the line is
+        too long for the window (see :meth:`status_text`)."""
         sel = ""
         if self.selection:
             try:
@@ -1634,22 +1637,44 @@ class App:
                 c, f = pose_of(u)
                 shape = f", {u.files} wide x {u.ranks} deep" if u.kind == "ranked" else ""
                 moved = self.moved_mm.get(u.id, 0.0) + (self.live_mm if self.drag_key or self.manual else 0.0)
-                sel = f"{u.name}: facing {f:.0f} deg{shape}, moved {fmt_distance(moved)}  |  "
+                sel = f"{u.name}: facing {f:.0f} deg{shape}, moved {fmt_distance(moved)}"
             except KeyError:
                 self.selection = None
-        save = "  |  unsaved changes" if self.dirty else ""
         mode = f"[{self.tool}]"
-        if self.analysis_paused:
-            mode += (f" analysis paused while dragging ({self.analyse_ms / 1000:.1f} s); updates when you "
-                     "release  |")
         if self.steps is not None:
             mode = f"[Fight phase step {self.step_i + 1}/{len(self.steps)}]"
             sel = ""
-        cmp = ""
+        parts: list[tuple[int, str]] = [(0, mode)]
+        if self.analysis_paused:
+            parts.append((1, f"analysis paused while dragging ({self.analyse_ms / 1000:.1f} s); updates when you "
+                             "release"))
+        if sel:
+            parts.append((3, sel))
+        parts.append((0, self.message))
+        if self.dirty:
+            parts.append((2, "unsaved changes"))
         if self.compare_id and self.steps is None:
-            cmp = f"  |  K: vs {self.compare_id}, {len(self.diffs)} differ ({self.compare_ms:.1f} ms)"
-        return (f"{mode} {sel}{self.message}{save}{cmp}  |  rules {self.rs.id} (R)  |  frame {self.frame_ms:.1f} ms, "
-                f"analysis {self.analyse_ms:.1f} ms")
+            parts.append((4, f"K: vs {self.compare_id}, {len(self.diffs)} differ ({self.compare_ms:.1f} ms)"))
+        parts.append((5, f"rules {self.rs.id} (R)"))
+        parts.append((6, f"frame {self.frame_ms:.1f} ms, analysis {self.analyse_ms:.1f} ms"))
+        return [(r, t) for r, t in parts if t]
+
+    def status_text(self, max_w: Optional[float] = None) -> str:
+        """The status line. With ``max_w`` (px at the status font), the least important parts
+        (timings, ruleset, compare, selection) are left out until it fits; what is still too
+        long is cut with an ellipsis where it is drawn."""
+        parts = self.status_parts()
+
+        def join(ps: list[tuple[int, str]]) -> str:
+            return ps[0][1] + " " + "  |  ".join(t for _, t in ps[1:]) if len(ps) > 1 else ps[0][1]
+
+        if max_w is not None:
+            size = max(7, int(round(13 * self.options.font_scale)))
+            while self.canvas.text_size(join(parts), size)[0] > max_w and max(r for r, _ in parts) > 0:
+                worst = max(r for r, _ in parts)
+                k = max(i for i, (r, _) in enumerate(parts) if r == worst)
+                parts.pop(k)
+        return join(parts)
 
     def overlays(self) -> list:
         out: list = []
@@ -1678,7 +1703,7 @@ class App:
         o.selection = tuple(x for x in (self.selection, self.charger) if x) if self.steps is None else ()
         o.hover = self.hover
         o.hover_px = self.mouse_px if self.hover else None
-        o.status = self.status_text()
+        o.status = self.status_text(max_w=self.screen.get_width() - 20)
         o.banner = self.banner
         o.overlays = self.overlays() if self.steps is None else []
         o.differ, o.differ_label = self.differ_options()

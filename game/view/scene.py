@@ -744,7 +744,8 @@ class _Painter:
         self.c.tag = "status"
         x, y, w, h = self.lay.status
         self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["status_bg"])
-        self.c.text((x + 10, y + h / 2), self.o.status, self.size(13), self.pal["status_text"], anchor="left")
+        text = ellipsize(self.c, self.o.status, self.size(13), w - 20)  # never past the right edge
+        self.c.text((x + 10, y + h / 2), text, self.size(13), self.pal["status_text"], anchor="left")
 
     def banner(self) -> None:
         """The error banner (red) at the top of the table, then the warning line (amber) under it."""
