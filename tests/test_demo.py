@@ -163,3 +163,12 @@ def test_cli_demo_frames_and_errors(tmp_path, capsys):
     bad.write_text("title: x\nsteps:\n  - caption: a\n    actions:\n      - wheel: {unit: a, deg: x}\n")
     assert main.main(["demo", str(bad)]) == 2
     assert f"{bad}:5: steps[0].actions[0].wheel.deg: must be a number" in capsys.readouterr().err
+
+
+def test_a_scenario_given_as_a_demo_is_named_as_such():
+    path = Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "whfb8_rear_gap.yaml"
+    with pytest.raises(DemoError) as e:
+        load_demo(path)
+    msg = str(e.value)
+    assert "looks like a scenario file" in msg and "unknown key" not in msg
+    assert f"python main.py {path}" in msg and "render" in msg

@@ -123,6 +123,10 @@ def parse_demo(text: str, filename: str = "<demo>") -> Demo:
     ctx = _Ctx(filename, loc.lines)
     if not isinstance(data, dict):
         ctx.fail((), "a demo must be a mapping with 'title' and 'steps'")
+    if "units" in data and "steps" not in data:
+        ctx.fail(("units",), "this looks like a scenario file, not a demo (it has 'units' and no 'steps'); "
+                             f"open it with `python main.py {filename}` or draw it with "
+                             f"`python main.py render {filename} -o out/figure.png`")
     for k in data:
         if k not in TOP_KEYS:
             ctx.fail((k,), f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
