@@ -277,10 +277,37 @@ class _Painter:
         self.c.polygon(pts, fill=self.pal["terrain"], outline=self.pal["terrain_edge"], width=2)
         for a, b in hatch_segments(pts, 9.0):
             self.c.line([a, b], self.pal["terrain_hatch"], 1)
-        cx = sum(p[0] for p in pts) / len(pts)
-        cy = sum(p[1] for p in pts) / len(pts)
-        self.c.text((cx, cy), f"{t.get('name', 'terrain')} (impassable)", self.size(12), self.pal["label"],
-                    anchor="center", background=self.pal["label_bg"])
+        self.terrain_label(t, pts)
+
+    def terrain_label(self, t: dict, pts: Sequence[Point]) -> None:
+        """The terrain's name, small: inside the polygon when it fits with room to spare (the
+        piece stays visible around it), else beside it (below, above, right, left: the first
+        spot clear of the units and the labels); registered so unit labels keep clear of it."""
+        text = f"{t.get('name', 'terrain')} (impassable)"
+        size = self.size(10)
+        tw, th = self.c.text_size(text, size)
+        x0, y0 = min(p[0] for p in pts), min(p[1] for p in pts)
+        x1, y1 = max(p[0] for p in pts), max(p[1] for p in pts)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if tw <= 0.6 * (x1 - x0) and th <= 0.4 * (y1 - y0):
+            cands = [(cx - tw / 2, cy - th / 2)]
+        else:
+            gap = 4
+            cands = [(cx - tw / 2, y1 + gap), (cx - tw / 2, y0 - gap - th), (x1 + gap, cy - th / 2),
+                     (x0 - gap - tw, cy - th / 2)]
+        if self._unit_boxes is None:
+            self._unit_boxes = {x.id: self.px_bbox(x) for x in self.b.units}
+        tl, tt, tw_a, th_a = self.lay.table
+
+        def score(p: Point) -> float:
+            box = (p[0] - 2, p[1] - 1, p[0] + tw + 2, p[1] + th + 1)
+            off = max(0, tl - box[0]) + max(0, box[2] - (tl + tw_a)) + max(0, tt - box[1]) + max(0, box[3] - (tt + th_a))
+            return sum(_overlap(box, b) for b in list(self._unit_boxes.values()) + self.label_boxes) + off * th * 2
+
+        scores = [score(p) for p in cands]
+        best = cands[next((i for i, sc in enumerate(scores) if sc <= 0), min(range(len(scores)), key=scores.__getitem__))]
+        self.label_boxes.append((best[0] - 2, best[1] - 1, best[0] + tw + 2, best[1] + th + 1))
+        self.c.text(best, text, size, self.pal["label"], anchor="topleft", background=self.pal["label_bg"])
 
     def objective(self, i: int, p: Point) -> None:
         self.c.tag = f"objective:{i}"
@@ -348,6 +375,7 @@ class _Painter:
                 self.c.line([c, self.v.to_px(centres[filled])], self.pal["slot_edge"], 1, dashed=True)
             self.c.circle(c, r, fill=self.pal["slot_filled"] if filled else self.pal["slot_free"],
                           outline=self.pal["slot_edge"], width=1)
+            self.label_boxes.append((c[0] - r - 1, c[1] - r - 1, c[0] + r + 1, c[1] + r + 1))  # labels keep clear
 
     def differ_mark(self, dm: DrawnModel) -> None:
         """A model that fights differently under the compared ruleset: dark hatching over the
@@ -476,12 +504,26 @@ class _Painter:
         return (p0[0], p0[1], p1[0], p1[1])
 
     def badge(self, entry: dict) -> None:
+        """The numbered fight-order badge (with "FF" for Fights First) at a corner of the unit,
+        the first corner whose badge is clear of the labels already drawn (registered too)."""
         uid = entry.get("unit")
         self.c.tag = f"badge:{uid}"
         u = self.b.unit(uid)
         ub = self.px_bbox(u)
         r = self.size(11)
-        c = (ub[0] + 2, ub[1] + 2)
+        ff_w = (self.c.text_size("FF", self.size(11), True)[0] + 4) if entry.get("fights_first") else 0
+
+        def box(c: Point) -> tuple:
+            return (c[0] - r - 1, c[1] - r - 1, c[0] + r + 2 + ff_w, c[1] + r + 1)
+
+        corners = [(ub[0] + 2, ub[1] + 2), (ub[2] - 2 - ff_w, ub[1] + 2), (ub[0] + 2, ub[3] - 2),
+                   (ub[2] - 2 - ff_w, ub[3] - 2)]
+        out = 2 * r + 4  # then the same corners pushed outwards, clear of the unit
+        corners += [(ub[0] - r, ub[1] - r), (ub[2] + r - ff_w, ub[1] - r), (ub[0] - r, ub[3] + r),
+                    (ub[2] + r - ff_w, ub[3] + r), (ub[0] - r, ub[1] - r - out), (ub[2] + r - ff_w, ub[3] + r + out)]
+        scores = [sum(_overlap(box(c), b) for b in self.label_boxes) for c in corners]
+        c = corners[next((i for i, sc in enumerate(scores) if sc <= 0), min(range(len(scores)), key=scores.__getitem__))]
+        self.label_boxes.append(box(c))
         self.c.circle(c, r, fill=self.pal["badge"], outline=self.pal["badge_text"], width=2)
         self.c.text(c, str(entry.get("order", "?")), self.size(13), self.pal["badge_text"], anchor="center", bold=True)
         if entry.get("fights_first"):
