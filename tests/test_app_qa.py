@@ -16,18 +16,11 @@ import pytest  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.view.canvas import Canvas  # noqa: E402
 from game.view.scene import scene_layout  # noqa: E402
+from apputil import drag, key, make_app, move_mouse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
 APART = ROOT / "tests" / "golden" / "whfb8_apart.yaml"
-
-
-def make_app(path, size=(1400, 880)):
-    from game.view.app import App
-
-    a = App(load_scenario(path), path=str(path), size=size)
-    a.frame()
-    return a
 
 
 def untitled(tmp_path) -> Path:
@@ -46,31 +39,6 @@ def recorded_draw(app) -> Canvas:
         return app.canvas
     finally:
         app.canvas = real
-
-
-def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    app.frame()
-
-
-def move_mouse(app, px):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame()
-
-
-def drag(app, a_mm, b_mm, frames=60):
-    a, b = app.view.to_px(a_mm), app.view.to_px(b_mm)
-    move_mouse(app, a)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.frame()
-    for i in range(1, 6):
-        p = (a[0] + (b[0] - a[0]) * i / 5, a[1] + (b[1] - a[1]) * i / 5)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-        app.frame()
-    for _ in range(frames):
-        app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.frame()
 
 
 # -- 1. a scenario without a title -----------------------------------------------------------

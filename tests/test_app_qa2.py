@@ -13,19 +13,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.core.scenario import board_to_dict, load_scenario  # noqa: E402
+from game.core.scenario import board_to_dict  # noqa: E402
+from apputil import key, make_app, move_mouse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
 PILE_IN = ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml"
-
-
-def make_app(path, size=(1400, 880)):
-    from game.view.app import App
-
-    a = App(load_scenario(path), path=str(path), size=size)
-    a.frame()
-    return a
 
 
 @pytest.fixture()
@@ -33,11 +26,6 @@ def battle(tmp_path):
     path = tmp_path / "battle.yaml"
     shutil.copy(SCENARIO, path)
     return make_app(path)
-
-
-def key(app, k, mod=0, text=""):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text))
-    app.frame()
 
 
 def type_text(app, text):
@@ -48,11 +36,6 @@ def type_text(app, text):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
         app.frame()
-
-
-def move_mouse(app, px, buttons=(0, 0, 0)):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=buttons))
-    app.frame()
 
 
 def click_px(app, px):

@@ -13,6 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from apputil import drag  # noqa: E402
 from game.core.analysis import analyse  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.view.canvas import Canvas  # noqa: E402
@@ -38,18 +39,7 @@ def _app(board):
 
 def _drag(app, frm_mm, to_mm, frames=90):
     """Press at table point frm_mm, move to to_mm, let the physics follow, release."""
-    a, b = app.view.to_px(frm_mm), app.view.to_px(to_mm)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.frame()
-    for i in range(1, 6):
-        p = (a[0] + (b[0] - a[0]) * i / 5, a[1] + (b[1] - a[1]) * i / 5)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-        app.frame()
-    for _ in range(frames):
-        app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.frame()
+    drag(app, frm_mm, to_mm, frames)
 
 
 def test_app_drag_onto_flank_changes_roles(board):
