@@ -121,6 +121,14 @@ def _on_off(v: str) -> bool:
     raise argparse.ArgumentTypeError(f"must be on or off (got {v!r})")
 
 
+def _wrote(output: str, errors: list, seconds: float) -> int:
+    """Report a written figure: drawing warnings on stderr, one line on stdout; exit 0."""
+    for e in errors:
+        print(f"warning: {e}", file=sys.stderr)
+    print(f"wrote {output} in {seconds * 1000:.0f} ms")
+    return 0
+
+
 def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     """``render FILE -o OUT.png|OUT.svg`` with print options (see ``docs/DEMOS.md``)."""
     from game.core.ruleset import RulesetError
@@ -166,10 +174,7 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
                                       title=args.title)
         except OSError as exc:
             return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
-        for e in errors:
-            print(f"warning: {e}", file=sys.stderr)
-        print(f"wrote {args.output} in {dt * 1000:.0f} ms")
-        return 0
+        return _wrote(args.output, errors, dt)
     from game.view.publish import FigureError, FigureOptions, render_figure
 
     compare = None
@@ -193,10 +198,7 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
         return _err(str(exc), 2)
     except OSError as exc:
         return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
-    for e in errors:
-        print(f"warning: {e}", file=sys.stderr)
-    print(f"wrote {args.output} in {(time.perf_counter() - t0) * 1000:.0f} ms")
-    return 0
+    return _wrote(args.output, errors, time.perf_counter() - t0)
 
 
 def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
