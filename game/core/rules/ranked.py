@@ -264,6 +264,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     reach = float(rs.p("gap_extension_beyond_boundary_mm", 25.4))
     terrain_key = repr(board.terrain) if extend else ""
     part_of: dict[str, Analysis] = {}
+    combat_units: dict[int, set[str]] = {}  # id(part) -> the unit ids of that combat
     for ids in groups:
         members = [by_id[i] for i in ids]
         if extend:
@@ -282,6 +283,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             _COMBAT_CACHE[key] = part
         for i in ids:
             part_of[i] = part
+        combat_units[id(part)] = set(ids)
     res = Analysis(ruleset=rs.id)
     seen: set[int] = set()
     for u in board.units:
@@ -293,7 +295,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         if id(part) in seen:
             continue
         seen.add(id(part))
-        mine = set(ids_of(part_of, part))
+        mine = combat_units[id(part)]
         res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
         res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
         res.engagements += [e for e in part.engagements if e["unit"] in mine]
@@ -304,10 +306,6 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         models[mid.split(".", 1)[0]].append(mid)
     res.strike_order = _strike_order_ids(rs, units, models, res)
     return res
-
-
-def ids_of(part_of: dict[str, Analysis], part: Analysis) -> list[str]:
-    return [uid for uid, p in part_of.items() if p is part]
 
 
 def _units_box(units: list[Unit]) -> tuple[float, float, float, float]:
