@@ -29,11 +29,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable
 
-from .. import contact
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit, slot_name
-from ..lru import LRU
 from ..ruleset import Ruleset
 
 FACINGS = ("front", "right", "rear", "left")
@@ -128,38 +126,19 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
 def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]],
                      tol: float) -> list[_Eng]:
     """Every pair of enemy units whose boundaries touch, both ways round: ``_Eng(unit, enemy,
-    facing)`` with the facing of ``unit`` that ``enemy`` is engaged with (see :func:`facing_of`).
-    Candidate pairs come from a sort-and-sweep over boundary boxes; each pair's answer is cached
-    by the two units' poses, so a drag recomputes only the dragged unit's pairs."""
+    facing)`` with the facing of ``unit`` that ``enemy`` is engaged with (see :func:`facing_of`)."""
     out = []
-    ids = [i for i in units if models[i]]
-    boxes = [contact.unit_box(units[i]) for i in ids]
-    for i, j in contact.sweep_pairs(boxes, tol):
-        a, b = ids[i], ids[j]
-        ua, ub = units[a], units[b]
-        if ua.player == ub.player:
-            continue
-        pair = _pair_engagement(ua, bounds[a], ub, bounds[b], tol)
-        if pair is not None:
-            out.append(_Eng(a, b, pair[0]))
-            out.append(_Eng(b, a, pair[1]))
+    ids = list(units)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            ua, ub = units[a], units[b]
+            if ua.player == ub.player or not models[a] or not models[b]:
+                continue
+            if not touching(bounds[a], bounds[b], tol):
+                continue
+            out.append(_Eng(a, b, facing_of(ua, bounds[b], ub.center(), tol)))
+            out.append(_Eng(b, a, facing_of(ub, bounds[a], ua.center(), tol)))
     return out
-
-
-_PAIR_CACHE = LRU(4096)  # (pose of a, pose of b, tol) -> None | (facing of a, facing of b)
-
-
-def _pair_engagement(ua: Unit, ba: list[g.Shape], ub: Unit, bb: list[g.Shape], tol: float):
-    """None when the boundaries ``ba`` and ``bb`` do not touch, else (facing of ``ua`` engaged
-    by ``ub``, facing of ``ub`` engaged by ``ua``); cached by the units' poses."""
-    key = (ua.pose_key(), ub.pose_key(), tol)
-    hit = _PAIR_CACHE.get(key, _PAIR_CACHE)
-    if hit is not _PAIR_CACHE:
-        return hit
-    val = None
-    if touching(ba, bb, tol):
-        val = (facing_of(ua, bb, ub.center(), tol), facing_of(ub, ba, ua.center(), tol))
-    return _PAIR_CACHE.put(key, val)
 
 
 def _near(ms: list[Model], shapes: list[g.Shape], tol: float) -> list[Model]:
@@ -228,7 +207,7 @@ def _shuffle_incomplete_rank(unit: Unit, side: str) -> dict[tuple[int, int], tup
     return {(last, old): (last, new) for old, new in zip(row, new_files) if old != new}
 
 
-_COMBAT_CACHE = LRU(1024)  # a combat's units (and neighbours) -> its Analysis
+_COMBAT_CACHE: dict[tuple, Analysis] = {}
 
 
 def _unit_key(u: Unit) -> str:
@@ -248,14 +227,18 @@ def combats(board: Board, tol: float) -> list[list[str]]:
             x = parent[x]
         return x
 
-    live = [u for u in units if u.kind == "ranked" or u.models()]
-    boxes = [contact.unit_box(u) for u in live]
-    for i, j in contact.sweep_pairs(boxes, tol):
-        ua, ub = live[i], live[j]
-        if ua.player == ub.player or contact.boxes_gap(boxes[i], boxes[j]) > tol:
-            continue
-        if _pair_engagement(ua, boundary(ua, ua.models()), ub, boundary(ub, ub.models()), tol) is not None:
-            parent[root(ua.id)] = root(ub.id)
+    bounds = [(u, boundary(u, u.models()) if u.kind != "ranked" else [u.tray()]) for u in units]
+    boxes = []
+    for u, shapes in bounds:
+        bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
+        boxes.append((min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb)))
+    for i, (ua, sa) in enumerate(bounds):
+        for j in range(i + 1, len(bounds)):
+            ub, sb = bounds[j]
+            if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol:
+                continue
+            if touching(sa, sb, tol):
+                parent[root(ua.id)] = root(ub.id)
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:
         groups[root(u.id)].append(u.id)
@@ -295,7 +278,9 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         if part is None:
             sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table)
             part = _analyse_combat(sub, rs)
-            _COMBAT_CACHE.put(key, part)
+            if len(_COMBAT_CACHE) > 1024:
+                _COMBAT_CACHE.clear()
+            _COMBAT_CACHE[key] = part
         for i in ids:
             part_of[i] = part
         combat_units[id(part)] = set(ids)
@@ -385,11 +370,15 @@ def _analyse_combat(board: Board, rs: Ruleset) -> Analysis:
     for a, b in engaged_pairs:
         if a > b:
             continue
-        # only models near the other unit's boundary can touch its models (array kernel)
-        ma, mb = models[a], models[b]
-        for i, j in contact.model_contacts(units[a], ma, units[b], mb, tol):
-            contacts[ma[i].id].add(mb[j].id)
-            contacts[mb[j].id].add(ma[i].id)
+        # only models near the other unit's boundary can touch its models
+        near_a = _near(models[a], bounds[b], tol)
+        near_b = _near(models[b], bounds[a], tol)
+        for ma in near_a:
+            ba = ma.shape.bbox()
+            for mb in near_b:
+                if g.bbox_gap(ba, mb.shape.bbox()) <= tol and g.within(ma.shape, mb.shape, tol):
+                    contacts[ma.id].add(mb.id)
+                    contacts[mb.id].add(ma.id)
 
     # 4. fighting across gaps
     links: set[frozenset] = set()
