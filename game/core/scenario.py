@@ -141,6 +141,8 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         if not isinstance(v, list) or any(not isinstance(x, str) or x not in seen for x in v):
             bad = [x for x in (v if isinstance(v, list) else [v]) if not isinstance(x, str) or x not in seen]
             ctx.fail(("context", key), f"must list unit ids of this file (unknown: {bad!r})")
+    if "combats" in context:
+        _check_combats(context["combats"], seen, ctx)
     if "objectives" in context:
         obj = context["objectives"]
         if not isinstance(obj, list):
@@ -158,6 +160,21 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
                         "points": [ctx.point(p, path + ("points", k)) for k, p in enumerate(t["points"])]})
     return Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
                  terrain=terrain, extra=extra, source=ctx.file)
+
+
+def _check_combats(v: Any, ids: set, ctx: _Ctx) -> None:
+    """``context.combats``: a list of ``[mover, enemy]`` pairs of two different unit ids of this file."""
+    path = ("context", "combats")
+    if not isinstance(v, list):
+        ctx.fail(path, "must be a list of [mover, enemy] unit id pairs")
+    for j, pair in enumerate(v):
+        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, str) for x in pair):
+            ctx.fail(path + (j,), f"must be a pair [mover, enemy] of unit ids (got {pair!r})")
+        bad = [x for x in pair if x not in ids]
+        if bad:
+            ctx.fail(path + (j,), f"must name unit ids of this file (unknown: {bad!r})")
+        if pair[0] == pair[1]:
+            ctx.fail(path + (j,), f"a unit cannot be in combat with itself ({pair[0]!r})")
 
 
 def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
