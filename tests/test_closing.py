@@ -110,7 +110,7 @@ units:
 
 
 @pytest.mark.parametrize("bad,msg", [
-    ("combats: [[dwarfs, orcs]]", "unknown: ['orcs']"),
+    ("combats: [[dwarfs, orcs]]", "(got 'orcs')"),
     ("combats: [dwarfs, goblins]", "must be a pair"),
     ("combats: [[dwarfs, dwarfs]]", "with itself"),
     ("combats: dwarfs", "must be a list"),

@@ -108,3 +108,24 @@ def test_model_cache_keeps_other_units_while_one_moves():
         for x in units:
             x.models()
     assert all(units[i].models() is first[i] for i in range(1, 5))
+
+
+@SETTINGS
+@given(st.lists(st.one_of(ranked("r", 1), skirmish("s", 2)), min_size=1, max_size=4))
+def test_indexed_overlap_check_equals_every_pair(units):
+    from game.core.board import Board
+    from game.core.checks import overlapping_bases
+
+    for i, u in enumerate(units):
+        u.id = f"u{i}"
+    board = Board(units=units, ruleset="whfb8")
+    ms = [m for u in units for m in u.models()]
+    want = []
+    for ui, u in enumerate(units):
+        own = u.models()
+        if u.kind != "ranked":
+            want += [(a.id, b.id) for k, a in enumerate(own) for b in own[k + 1:] if g.gap_mm(a.shape, b.shape) < -0.5]
+        for v in units[ui + 1:]:
+            want += [(a.id, b.id) for a in own for b in v.models() if g.gap_mm(a.shape, b.shape) < -0.5]
+    got = [(a, b) for a, b, _ in overlapping_bases(board, 0.5, limit=10 ** 6)]
+    assert got == want, (len(ms), got, want)
