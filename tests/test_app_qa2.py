@@ -152,20 +152,19 @@ def _drag_frames(app, a_mm, b_mm, steps=8):
 
 
 def _counting_analyse(monkeypatch, slow_s):
-    import time
-
     import game.view.app as app_mod
 
     real = app_mod.analyse
     calls = []
+    clock = [0.0]  # an injected CPU clock: each analysis "takes" slow_s seconds
 
     def fake(*args, **kw):
         calls.append(1)
-        if slow_s:
-            time.sleep(slow_s)  # longer than the budget: the window must not wait on it every frame
+        clock[0] += slow_s  # longer than the budget: the window must not wait on it every frame
         return real(*args, **kw)
 
     monkeypatch.setattr(app_mod, "analyse", fake)
+    monkeypatch.setattr(app_mod, "cpu_clock", lambda: clock[0])
     return calls
 
 
