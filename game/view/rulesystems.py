@@ -27,11 +27,8 @@ class Field:
     choices: tuple = ()
 
 
-TOW_TROOPS = ("regular_infantry", "heavy_infantry", "monstrous_infantry", "swarm", "light_cavalry",
-              "heavy_cavalry", "monstrous_cavalry", "war_beasts", "light_chariot", "heavy_chariot",
-              "monstrous_creature", "behemoth", "war_machine")
-TOW_WEAPONS = ("hand_weapon", "thrusting_spear", "cavalry_spear", "polearm", "throwing_spear", "great_weapon",
-               "halberd", "additional_hand_weapon", "lance")
+#: the ruleset each one is naturally compared with (two readings of one rule family)
+COMPARE_PAIRS = {"whfb8": "t9a", "t9a": "whfb8"}
 
 
 class RuleSystems:
@@ -62,9 +59,11 @@ class RuleSystems:
         return [rid for rid, why in self.choices(board, current) if not why]
 
     def compare_partner(self, board: Board, rid: str) -> Optional[str]:
-        """The natural ruleset to compare ``rid`` with: the other one of the same rule family
-        (same strategy) when there is one, else the next usable one."""
+        """The natural ruleset to compare ``rid`` with: its pair in :data:`COMPARE_PAIRS`, else
+        another one of the same engine (strategy), else the next usable one."""
         ids = [x for x in self.usable(board, rid) if x != rid]
+        if COMPARE_PAIRS.get(rid) in ids:
+            return COMPARE_PAIRS[rid]
         try:
             strategy = load_ruleset(rid).strategy
         except RulesetError:
@@ -90,31 +89,33 @@ class RuleSystems:
 
     # -- unit profile ------------------------------------------------------------------------
     def fields(self, rs: Ruleset) -> list[Field]:
-        """The values the unit panel edits under ``rs``: what its engine reads."""
+        """The values the unit panel edits under ``rs``: what its engine reads, found from the
+        ruleset's parameters (a strike order by Agility needs Agility, a Height cap Height, a
+        troop-type table a troop type, a fighting range in Movement the Movement...)."""
         out = [Field("attacks", "Attacks", default=1)]
         if rs.strategy == "ranked":
-            by = str(rs.p("strike_order", "initiative"))
-            if by == "agility_step":
+            if str(rs.p("strike_order", "initiative")) == "agility_step":
                 out.append(Field("agility", "Agility", default=3))
             else:
                 out.append(Field("initiative", "Initiative", default=3))
             if rs.p("restricted_attacks_height_cap", False):
                 out.append(Field("height", "Height", default=int(rs.p("default_height", 1) or 1)))
-                out.append(Field("parts", "Parts", kind="parts"))
-            if rs.p("horde_keyword"):
-                out.append(Field("keywords", "Keywords", kind="keywords"))
+            if str(rs.p("fight_range", "")).startswith("movement"):
+                out.append(Field("movement", "Movement", default=4))
+            if isinstance(rs.p("troop_types"), dict):
+                troops = tuple(rs.p("troop_types"))
+                out.append(Field("extra:troop_type", "Troop type", kind="choice",
+                                 default=rs.p("default_troop_type", troops[0]), choices=troops))
+                out.append(Field("wounds", "Wounds"))
+            if isinstance(rs.p("weapons"), dict):
+                weapons = tuple(rs.p("weapons"))
+                out.append(Field("extra:weapon", "Weapon", kind="choice", default=rs.p("default_weapon", weapons[0]),
+                                 choices=weapons))
+            out.append(Field("parts", "Parts", kind="parts"))
         elif rs.strategy == "slots":
             out.append(Field("size", "Size", kind="choice", default="regular", choices=("regular", "large")))
             out.append(Field("parts", "Parts", kind="parts"))
-        elif rs.strategy == "wh40k":
-            pass  # its engine reads the Attacks characteristic only
-        elif rs.strategy == "tow":
-            out.append(Field("initiative", "Initiative", default=3))
-            out.append(Field("extra:troop_type", "Troop type", kind="choice", default="regular_infantry",
-                             choices=TOW_TROOPS))
-            out.append(Field("extra:weapon", "Weapon", kind="choice", default="hand_weapon", choices=TOW_WEAPONS))
-            out.append(Field("keywords", "Keywords", kind="keywords"))
-        else:
+        if any(k.endswith("_keyword") and rs.p(k) for k in rs.params):
             out.append(Field("keywords", "Keywords", kind="keywords"))
         return out
 
