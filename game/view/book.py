@@ -9,7 +9,7 @@ Book format (paths relative to the book file; see ``docs/DEMOS.md``)::
       - {scenario: ..., output: ....svg, options: {palette: colourblind, compare: whfb8,t9a}}
 
 Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, ``caption``,
-``labels``, ``title``, ``crop``, ``crop_margin_mm``, ``palette``, ``compare`` (``a,b``),
+``labels``, ``ids``, ``letters``, ``counts``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
 ``compare_mode`` (``side``/``overlay``), ``font_scale``, ``ruleset``. Errors raise
 :class:`BookError` naming the file, line and field.
 """
@@ -23,10 +23,10 @@ from typing import Any, Callable, Optional
 
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
-from .publish import FigureError, FigureOptions, parse_size
+from .figure import FigureError, FigureOptions, parse_size
 
-OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "title", "crop", "crop_margin_mm", "palette", "compare",
-               "compare_mode", "font_scale", "ruleset"}
+OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
+               "palette", "compare", "compare_mode", "font_scale", "ruleset"}
 
 
 class BookError(FileError):
@@ -53,7 +53,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
     for k, v in d.items():
         if k not in OPTION_KEYS:
             fail(k, f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
-        if k in ("legend", "caption", "labels", "crop"):
+        if k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {v!r})")
             kw[k] = v
@@ -81,9 +81,9 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
                 fail(k, f"must be side or overlay (got {v!r})")
             kw[k] = v
         elif k == "palette":
-            if v not in ("default", "colourblind", "colorblind"):
-                fail(k, f"must be default or colourblind (got {v!r})")
-            kw[k] = "colourblind" if v == "colorblind" else v
+            if v not in ("default", "colourblind", "colorblind", "greyscale", "grayscale"):
+                fail(k, f"must be default, colourblind or greyscale (got {v!r})")
+            kw[k] = {"colorblind": "colourblind", "grayscale": "greyscale"}.get(v, v)
         elif k == "title":
             kw[k] = str(v)
         elif k == "ruleset":
@@ -141,7 +141,7 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     from game.core.scenario import ScenarioError, load_scenario
     from game.services import default_services
 
-    from .publish import render_figure
+    from .figure import write_figure
 
     _, figures = load_book(path)
     if only:
@@ -162,8 +162,8 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
             board = load_scenario(f.scenario)
             if f.ruleset:
                 board.ruleset = f.ruleset
-            rs = load_ruleset(board.ruleset)
-            errors = render_figure(board, rs, Path(out_dir) / f.output, f.options, services=services)
+            load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
+            errors = write_figure(board, None, Path(out_dir) / f.output, f.options, services=services)
         except (ScenarioError, RulesetError, FigureError) as exc:
             raise BookError(str(path), f.line, f.field, str(exc)) from None
         results.append((f.output, time.perf_counter() - t0, errors))
