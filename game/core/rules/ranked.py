@@ -33,6 +33,10 @@ from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit, slot_name
 from ..ruleset import Ruleset
+from . import tow_policy
+
+# who-fights policies other than base contact, by the ruleset's ``who_fights`` value
+_WHO_FIGHTS = {"fighting_rank": tow_policy}
 
 FACINGS = ("front", "right", "rear", "left")
 
@@ -211,8 +215,9 @@ _COMBAT_CACHE: dict[tuple, Analysis] = {}
 
 
 def _unit_key(u: Unit) -> str:
-    """Everything about a unit the ranked rules read (pose, player, profile, keywords)."""
-    return repr((u.pose_key(), u.player, u.profile, u.keywords))
+    """Everything about a unit the ranked rules read (pose, player, profile, keywords, and
+    unit keys a policy reads such as a troop type)."""
+    return repr((u.pose_key(), u.player, u.profile, u.keywords, u.extra))
 
 
 def combats(board: Board, tol: float) -> list[list[str]]:
@@ -273,10 +278,11 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             grow = reach + max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
             box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
             members += [u for u in board.units if u.id not in ids and g.bbox_gap(_units_box([u]), box) <= 0]
-        key = (rs.id, id(rs), terrain_key, tuple(_unit_key(u) for u in members))
+        key = (rs.id, id(rs), terrain_key, repr(board.context), tuple(_unit_key(u) for u in members))
         part = _COMBAT_CACHE.get(key)
         if part is None:
-            sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table)
+            sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
+                        context=board.context)
             part = _analyse_combat(sub, rs)
             if len(_COMBAT_CACHE) > 1024:
                 _COMBAT_CACHE.clear()
@@ -299,13 +305,40 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
         res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
         res.engagements += [e for e in part.engagements if e["unit"] in mine]
+        _merge_extra(res.extra, part.extra, mine)
+        res.notes += [n for n in part.notes if n not in res.notes]
     res.gap_links.sort()
+    if rs.p("who_fights", "base_contact") in _WHO_FIGHTS:
+        res.strike_order = _merge_steps([part.strike_order for part in {id(p): p for p in part_of.values()}.values()])
+        return res
     units = {u.id: u for u in board.units}
     models = {uid: [] for uid in units}
     for mid in res.models:
         models[mid.split(".", 1)[0]].append(mid)
     res.strike_order = _strike_order_ids(rs, units, models, res)
     return res
+
+
+def _merge_extra(into: dict, part: dict, mine: set[str]) -> None:
+    """Add a combat's extra output keys: per-unit mappings and lists of per-unit entries,
+    keeping only this combat's units."""
+    for k, v in part.items():
+        if isinstance(v, dict):
+            into.setdefault(k, {}).update({u: x for u, x in v.items() if u in mine})
+        elif isinstance(v, list):
+            into.setdefault(k, []).extend(x for x in v if not isinstance(x, dict) or x.get("unit") in mine)
+
+
+def _merge_steps(parts: list[list[dict]]) -> list[dict]:
+    """Strike orders of separate combats as one: steps of equal value merged, highest first."""
+    steps: dict = {}
+    for order in parts:
+        for s in order:
+            d = steps.setdefault(s["step"], {"step": s["step"], "label": s.get("label", str(s["step"])), "models": []})
+            d["models"] += s["models"]
+            if s.get("parts"):
+                d.setdefault("parts", []).extend(s["parts"])
+    return [steps[k] for k in sorted(steps, reverse=True)]
 
 
 def _units_box(units: list[Unit]) -> tuple[float, float, float, float]:
@@ -379,6 +412,16 @@ def _analyse_combat(board: Board, rs: Ruleset) -> Analysis:
                 if g.bbox_gap(ba, mb.shape.bbox()) <= tol and g.within(ma.shape, mb.shape, tol):
                     contacts[ma.id].add(mb.id)
                     contacts[mb.id].add(ma.id)
+
+    # a policy that decides who fights from here on (The Old World's fighting ranks)
+    policy = _WHO_FIGHTS.get(rs.p("who_fights", "base_contact"))
+    if policy is not None:
+        out = policy.fight(units, models, [(e.unit, e.enemy, e.facing) for e in engs], contacts, board.context,
+                           policy.params_of(rs), tol, ModelResult)
+        res.models.update(out.results)
+        res.strike_order, res.notes = out.strike_order, res.notes + out.notes
+        res.extra.update(out.extra)
+        return res
 
     # 4. fighting across gaps
     links: set[frozenset] = set()
