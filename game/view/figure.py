@@ -39,8 +39,9 @@ from .transform import View
 MM_PER_INCH = 25.4
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
-MAX_PIXELS = 40_000_000     # a figure's area (px); the supersampled surface keeps to DRAW_BUDGET
-DRAW_BUDGET = 64_000_000
+MAX_PIXELS = 40_000_000     # a requested figure's area (px)
+MAX_AUTO_PIXELS = 12_000_000  # a figure sized from the board holds at most this many pixels
+DRAW_BUDGET = 40_000_000    # the supersampled drawing surface (160 MB); supersampling steps down to keep to it
 MAX_SPAN_MM = 1_000_000.0   # 1 km: a board wider than this cannot be drawn usefully
 DEFAULT_PX_PER_MM = 1.4
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(px|mm)?\s*$", re.I)
@@ -239,7 +240,7 @@ def _measure() -> Canvas:
 def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple[int, int]:
     """Pixel size of a figure without ``size``: its box at ``scale_px_per_mm`` (1.4) plus the
     panels, tall enough for the whole legend (measured, nothing drawn), scaled down to
-    :data:`MAX_SIDE_PX` / :data:`MAX_PIXELS`. Raises :class:`FigureError`."""
+    :data:`MAX_SIDE_PX` / :data:`MAX_AUTO_PIXELS`. Raises :class:`FigureError`."""
     box = figure_box(board, analysis, fo)
     so = scene_options(board, fo)
     fs = so.font_scale
@@ -259,12 +260,14 @@ def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple
         lines = len(title_lines(m, board, so, getattr(analysis, "ruleset", None))) if so.title != "" and (board.title or so.title) else 0
         th = layout(W, 1000, legend=False, title=lines > 0, font_scale=fs, title_lines=max(1, lines)).table[1]
         H = int(max(min_h, th + max(bh * pxmm + 24 * fs, legend_h)))
-        k = min(1.0, MAX_SIDE_PX / W, MAX_SIDE_PX / H, math.sqrt(MAX_PIXELS / (W * H)))
+        k = min(1.0, MAX_SIDE_PX / W, MAX_SIDE_PX / H, math.sqrt(MAX_AUTO_PIXELS / (W * H)))
         if k >= 1.0:
             return W, H
         pxmm *= k * 0.98
         legend_h = min(legend_h, MAX_SIDE_PX - th)
-    return min(W, MAX_SIDE_PX), min(H, MAX_SIDE_PX)
+    W, H = min(W, MAX_SIDE_PX), min(H, MAX_SIDE_PX)
+    k = min(1.0, math.sqrt(MAX_AUTO_PIXELS / (W * H)))
+    return max(1, int(W * k)), max(1, int(H * k))
 
 
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
