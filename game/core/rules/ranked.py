@@ -14,8 +14,9 @@ One engine serves Warhammer Fantasy Battle 8th edition (``whfb8``) and The Ninth
   the engaged flank) or ``none``.
 * ``gap_fighting``: ``incomplete_rank`` (whfb8: fighting to the rear or both flanks, enemies
   facing a gap fight across it) or ``extend_bases`` (t9a "Fighting over Gaps": bases are
-  extended along the engaged facing, up to ``gap_extension_beyond_boundary_mm`` past the
-  unit boundary, never into another unit's boundary, impassable terrain or a friendly model).
+  extended along the engaged facing with no distance limit; the extension stops only at
+  impassable terrain, another unit's boundary (the enemy's included: it meets the enemy where
+  the enemy's engaged facing is) or a friendly model in front).
 * ``strike_order``: ``initiative`` (whfb8 "Strike Order") or ``agility_step`` (t9a, per
   model part).
 
@@ -33,6 +34,7 @@ from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit, slot_name
 from ..ruleset import Ruleset
+from . import closing
 from . import tow_policy
 
 # who-fights policies other than base contact, by the ruleset's ``who_fights`` value
@@ -253,6 +255,23 @@ def combats(board: Board, tol: float) -> list[list[str]]:
 def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     """Analyse a rank-and-file close combat (whfb8 "Fight!"; t9a Melee Phase).
 
+    When ``context.combats`` lists pairs no longer in contact, they first close up by the
+    ruleset's ``close_up`` policy (:mod:`.closing`); the position after that move is analysed
+    and the moved models are reported under ``moves``. See :func:`_analyse_board`.
+    """
+    pairs = (board.context or {}).get("combats")
+    if not pairs:
+        return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)
+    res = _analyse_board(shut.board, rs)
+    res.moves = closing.merge_moves(shut.moves, res.moves)
+    res.notes += shut.notes
+    return res
+
+
+def _analyse_board(board: Board, rs: Ruleset) -> Analysis:
+    """Analyse a rank-and-file close combat as it stands (no closing up).
+
     Returns an :class:`Analysis` with every model's role, attacks and targets, gap links,
     incomplete-rank moves and the strike order. Never raises on a valid :class:`Board`.
 
@@ -266,16 +285,16 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         return _analyse_combat(board, rs)
     by_id = {u.id: u for u in board.units}
     extend = rs.p("gap_fighting", "none") == "extend_bases"
-    reach = float(rs.p("gap_extension_beyond_boundary_mm", 25.4))
     terrain_key = repr(board.terrain) if extend else ""
     part_of: dict[str, Analysis] = {}
     combat_units: dict[int, set[str]] = {}  # id(part) -> the unit ids of that combat
     for ids in groups:
         members = [by_id[i] for i in ids]
         if extend:
-            # units near the combat may block an extended base (Fighting over Gaps)
+            # units near the combat may block an extended base (Fighting over Gaps); an extended
+            # base ends at an enemy model of the combat, so it stays within the combat's box
             box = _units_box(members)
-            grow = reach + max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
+            grow = max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
             box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
             members += [u for u in board.units if u.id not in ids and g.bbox_gap(_units_box([u]), box) <= 0]
         key = (rs.id, id(rs), terrain_key, repr(board.context), tuple(_unit_key(u) for u in members))
@@ -429,7 +448,7 @@ def _analyse_combat(board: Board, rs: Ruleset) -> Analysis:
     if mode == "incomplete_rank":
         links = _gaps_incomplete_rank(units, models, engs, tol)
     elif mode == "extend_bases":
-        links = _gaps_extend(board, units, models, engs, tol, float(rs.p("gap_extension_beyond_boundary_mm", 25.4)))
+        links = _gaps_extend(board, units, models, engs, tol)
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | contacts[next(iter(l))]))}
     for l in links:
         a, b = sorted(l)
@@ -682,28 +701,35 @@ def _hull(pts: list[g.Point]) -> list[g.Point]:
 
 
 def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[_Eng],
-                 tol: float, beyond_mm: float) -> set[frozenset]:
+                 tol: float) -> set[frozenset]:
     """t9a Fighting over Gaps: extend each model's base along the facing its unit is engaged
-    in; an enemy model of that engaged unit reached this way is in contact. The extension may
-    run through the unit's own empty slots and up to ``beyond_mm`` past its boundary, but not
-    into another unit's boundary, impassable terrain or a friendly model."""
+    in; an enemy model of that engaged unit reached this way is in contact. The text sets no
+    distance limit: the extension runs through the unit's own empty slots and past its
+    boundary, and stops only at impassable terrain, another unit's boundary (the engaged
+    enemy's too, so it meets the enemy at its engaged facing, never a model behind a gap in the
+    enemy's ranks) or a friendly model."""
     links: set[frozenset] = set()
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
     for e in engs:
         u = units[e.unit]
         d = facing_dir(u, e.facing)
-        # how far the unit's own boundary reaches in that direction, from each model
-        tray = bounds[e.unit]
-        reach_pts = [p for s in tray for p in _as_poly(s)]
         occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
         step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
         for m in models[e.unit]:
             if m.rank is not None and (m.rank + step[0], m.file + step[1]) in occupied:
                 continue  # its facing towards the enemy is covered by a friendly model
-            own_edge = max(g.dot(g.sub(p, m.center), d) for p in reach_pts)
-            half = max(g.dot(g.sub(p, m.center), d) for p in _as_poly(m.shape))
-            L = max(0.0, own_edge - half) + beyond_mm
+            # no distance limit: the extension runs until it meets the enemy's boundary (a
+            # ranked enemy's tray; going further would cross it), or past every enemy base
+            if units[e.enemy].kind == "ranked":
+                hit = closing.sweep_mm([_as_poly(m.shape)], [list(units[e.enemy].tray().points)], d)
+                if hit is None:
+                    continue
+                L = hit + 2 * tol
+            else:
+                half = max(g.dot(g.sub(p, m.center), d) for p in _as_poly(m.shape))
+                far = max(g.dot(g.sub(p, m.center), d) for em in models[e.enemy] for p in _as_poly(em.shape))
+                L = max(0.0, far - half)
             full = _extended(m, u, d, L)
             fb = full.bbox()
             side = (-d[1], d[0])
