@@ -16,6 +16,7 @@ import pymunk
 from game.core import board as board_mod
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
+from game.core import engagement
 from game.core.rules import ranked
 
 
@@ -53,14 +54,14 @@ def main() -> None:
     tol = rs.p("contact_tolerance_mm")
 
     def ours():
-        bounds = {x.id: ranked.boundary(x, models[x.id]) for x in b.units}
+        bounds = {x.id: engagement.boundary(x, models[x.id]) for x in b.units}
         ids = [x.id for x in b.units]
         found = 0
         for i, a in enumerate(ids):
             for c in ids[i + 1:]:
-                if ranked.touching(bounds[a], bounds[c], tol):
-                    na = ranked._near(models[a], bounds[c], tol)
-                    nb = ranked._near(models[c], bounds[a], tol)
+                if engagement.touching(bounds[a], bounds[c], tol):
+                    na = engagement.near(models[a], bounds[c], tol)
+                    nb = engagement.near(models[c], bounds[a], tol)
                     for ma in na:
                         for mb in nb:
                             if ranked.g.within(ma.shape, mb.shape, tol):

@@ -45,6 +45,8 @@ from game.core.analysis import Analysis, analyse  # noqa: E402
 from game.core.board import Board, Unit, parse_slot  # noqa: E402
 from game.core.checks import overlapping_bases  # noqa: E402
 from game.core.compare import Difference, differences  # noqa: E402
+from game.core.compare import partner as compare_partner, usable as usable_rulesets  # noqa: E402
+from game.core.registry import strategy_of  # noqa: E402
 from game.core.ruleset import Ruleset, RulesetError, available, load_ruleset  # noqa: E402
 from game.core.scenario import ScenarioError, load_scenario, save_scenario  # noqa: E402
 from game.physics.trays import (Key, TraySpace, penetration_mm, pose_of, shapes_of, snap_to_contact,  # noqa: E402
@@ -371,7 +373,7 @@ class App:
         within the ruleset's contact tolerance). Run when the board changes (loading, edits,
         undo, the end of a drag), not on every frame of a drag."""
         try:
-            tol = float(self.rs.p("contact_tolerance_mm", OVERLAP_TOL_MM))
+            tol = float(self.rs.p("contact_tolerance_mm"))
             self.overlaps = overlapping_bases(self.board, tol)
         except Exception as exc:  # noqa: BLE001 - a check must never stop the window
             self.overlaps = []
@@ -428,7 +430,7 @@ class App:
             self.space.sync(self.board)
             self.analysis = analyse(self.board, self.rs, **self.services)
             self.models = drawn_models(self.board, self.analysis)
-            self.overlaps = overlapping_bases(self.board, float(self.rs.p("contact_tolerance_mm", OVERLAP_TOL_MM)))
+            self.overlaps = overlapping_bases(self.board, float(self.rs.p("contact_tolerance_mm")))
         except Exception as exc:  # noqa: BLE001
             self.show_error("could not restore the last good board", exc)
 
@@ -856,26 +858,12 @@ class App:
         """Ruleset ids the window offers for this board. Warhammer 40,000 has no rank-and-file
         units, and its pile-in engine, asked to move every base of a tray one by one, takes
         minutes on such a board; so wh40k is offered only for boards without ranked units."""
-        ranked = any(u.kind == "ranked" for u in self.board.units)
-        out = []
-        for rid in available():
-            try:
-                strategy = load_ruleset(rid).strategy
-            except RulesetError:
-                continue
-            if strategy == "wh40k" and ranked and rid != self.rs.id:
-                continue
-            out.append(rid)
-        return out
+        return usable_rulesets(self.board, available(), keep=self.rs.id)
 
     def _other_ruleset(self, rid: str) -> Optional[str]:
-        """The natural ruleset to compare ``rid`` with: whfb8 <-> t9a, else the next one."""
-        ids = self.usable_rulesets()
-        pref = {"whfb8": "t9a", "t9a": "whfb8"}.get(rid)
-        if pref in ids:
-            return pref
-        rest = [x for x in ids if x != rid]
-        return rest[0] if rest else None
+        """The natural ruleset to compare ``rid`` with (:func:`game.core.compare.partner`:
+        the one it inherits from or that inherits from it, else the same engine, else the next)."""
+        return compare_partner(rid, self.usable_rulesets())
 
     def set_ruleset(self, rid: str) -> bool:
         """Analyse the board under ruleset ``rid`` (an undoable edit of the board's ruleset).
@@ -944,21 +932,21 @@ class App:
 
     # -- Warhammer 40,000 Fight phase steps -------------------------------------------------
     def enter_steps(self, index: int = 0) -> bool:
-        """Show step ``index`` of :func:`game.core.rules.wh40k.fight_phase_steps` of the board
-        (computed once per board). Only for wh40k boards."""
-        if self.rs.strategy != "wh40k":
-            self.message = (f"Stepping through the Fight phase is for Warhammer 40,000 boards; this one is analysed "
-                            f"under {self.rs.id} (R switches the ruleset).")
+        """Show step ``index`` of the phase steps of the ruleset's strategy (``phase_steps``:
+        the Warhammer 40,000 Fight phase), computed once per board. Only for strategies with steps."""
+        strat = strategy_of(self.rs)
+        if not getattr(strat, "has_phase_steps", False):
+            self.message = (f"Stepping through a phase needs a rule system with phase steps (Warhammer 40,000's Fight "
+                            f"phase); this board is analysed under {self.rs.id} (R switches the ruleset).")
             return False
         if self.drag_key is not None or self.manual is not None:
             self.end_drag()
-        from game.core.rules.wh40k import fight_phase_steps
         from game.core.scenario import dump_scenario
 
         key = (dump_scenario(self.board), self.rs.id)
         if self.steps_key != key:
             try:
-                self.steps_cache = fight_phase_steps(self.board, self.rs, self.services.get("planner"))
+                self.steps_cache = strat.phase_steps(self.board, self.rs, self.services)
             except Exception as exc:  # noqa: BLE001
                 self.show_error("the Fight phase steps failed", exc)
                 return False
@@ -1015,7 +1003,7 @@ class App:
     def measure(self, a: tuple[str, g.Shape], b: tuple[str, g.Shape]) -> dict:
         """Edge-to-edge distance between two tape ends (models or points)."""
         gap = g.gap_mm(a[1], b[1])
-        tol = float(self.rs.p("contact_tolerance_mm", OVERLAP_TOL_MM))
+        tol = float(self.rs.p("contact_tolerance_mm"))
         pa, pb = g.closest_points(a[1], b[1])
         if gap <= tol:
             text = '0" (touching)' if a[0] and b[0] else '0"'
@@ -1258,7 +1246,7 @@ class App:
                 uid0, idx0 = self.drag_key
                 whole = g.sub(pose_of(self.board.unit(uid0), idx0)[0], pose_of(self.drag_unit0, idx0)[0])
                 # never further than the contact tolerance: snapping must not turn "apart" into "touching"
-                reach = min(SNAP_MM, float(self.rs.p("contact_tolerance_mm", SNAP_MM)))
+                reach = min(SNAP_MM, float(self.rs.p("contact_tolerance_mm")))
                 snapped = snap_to_contact(self.board, self.drag_key, [self.drag_dir, whole], reach)
             except Exception:  # noqa: BLE001 - snapping is a nicety; the drag stands without it
                 snapped = None

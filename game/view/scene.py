@@ -633,19 +633,20 @@ class _Painter:
         for dm in self.models:
             counts[dm.role if dm.role in counts else "none"] += 1
         heading("Legend")
-        # rows for what this rule system has (a 40k legend lists no supporting attacks)
-        strategy = _strategy_of(getattr(self.a, "ruleset", None) or self.b.ruleset)
+        # rows for what this rule system has (the strategy's legend: a 40k legend lists no supports)
+        legend = getattr(self.a, "legend", None)
+        labels = legend.role_labels if legend is not None else {}
+        always = legend.rows if legend is not None else frozenset({"support", "gap_links", "moves"})
         n_gaps = len(getattr(self.a, "gap_links", []) or [])
         n_moves = len(getattr(self.a, "moves", {}) or {})
         for role in ("attack", "support", "none"):
-            if role == "support" and strategy not in ("ranked", None) and not counts[role]:
+            if role == "support" and role not in always and not counts[role]:
                 continue
-            label = ROLE_LABEL_BY_STRATEGY.get(strategy, {}).get(role, ROLE_LABEL[role])
-            row(box(P[role]), f"{label} ({counts[role]})")
-        if n_gaps or strategy in ("ranked", None):
+            row(box(P[role]), f"{labels.get(role, ROLE_LABEL[role])} ({counts[role]})")
+        if n_gaps or "gap_links" in always:
             row(lambda sx, sy: self.c.line([(sx, sy), (sx + sw, sy)], P["gap_link"], 2, dashed=True),
                 f"Fights across a gap ({n_gaps})")
-        if n_moves or strategy in ("ranked", "wh40k", None):
+        if n_moves or "moves" in always:
             row(lambda sx, sy: self.c.arrow([(sx, sy), (sx + sw, sy)], P["move"], 3, head=8),
                 f"Moved by a rule ({n_moves})")
         if any(u.kind == "ranked" for u in self.b.units):
@@ -828,21 +829,6 @@ def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
     if isinstance(s, g.Circle):
         return g.Circle((s.center[0] + dx, s.center[1] + dy), s.radius_mm)
     return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in s.points))
-
-
-ROLE_LABEL_BY_STRATEGY = {
-    "wh40k": {"attack": "Fights (engaged: within engagement range of an enemy)"},
-    "slots": {"attack": "Fights (allocated to melee, filling a combat slot)"},
-}
-
-
-def _strategy_of(ruleset_id: Any) -> Optional[str]:
-    """The engine strategy of a ruleset id (None when unknown), to pick legend rows."""
-    try:
-        from game.core.ruleset import load_ruleset
-        return load_ruleset(str(ruleset_id)).strategy
-    except Exception:  # an unknown or broken ruleset still gets the full legend
-        return None
 
 
 def _allocation_line(name: str, d: dict) -> str:

@@ -1,0 +1,116 @@
+"""The :class:`Strategy` protocol: what an engine offers the rest of the program.
+
+A rule system is a ruleset file (data) naming a strategy; the strategy is the code. Everything
+outside the engines asks the strategy (through :mod:`game.core.registry`) instead of naming a
+rule system:
+
+* ``params(raw)``: the frozen dataclass schema its parameters are checked against (it may
+  depend on choices in the raw values, e.g. the ranked engine's policies);
+* ``analyse(board, ruleset, services)``: the :class:`~game.core.analysis.Analysis`;
+* ``legend(ruleset)``: the legend rows its analyses produce (:class:`Legend`), with labels
+  built from the ruleset's values and rule names;
+* ``overlays``: the overlay kinds it draws (``gap_links``, ``moves``, ``reach``, ``slots``,
+  ``fight_order``);
+* ``phase_steps(board, ruleset, services)``: optional step-through of a phase (a list of
+  :class:`PhaseStep`), or ``None`` when the strategy has none;
+* ``usable_on(board)``: whether offering this strategy for ``board`` makes sense (capability).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .analysis import Analysis
+    from .board import Board
+    from .ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Legend:
+    """Legend rows an analysis produces.
+
+    ``role_labels``: label of each role shown (``attack``, ``support``, ``none``; a role
+    missing here is listed only when some model has it); ``rows``: optional rows listed even
+    when empty (``gap_links``, ``moves``), so a reader learns the rule exists.
+    """
+
+    role_labels: Mapping[str, str] = field(default_factory=dict)
+    rows: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class PhaseStep:
+    """One step of a phase step-through: ``caption`` (our words), the ``board`` at that step
+    and its ``analysis``."""
+
+    caption: str
+    board: Any
+    analysis: Any
+
+    def __iter__(self):  # (caption, board, analysis), as the step lists always unpacked
+        return iter((self.caption, self.board, self.analysis))
+
+    def __getitem__(self, i: int):
+        return (self.caption, self.board, self.analysis)[i]
+
+    def __len__(self) -> int:
+        return 3
+
+
+class Strategy(Protocol):
+    """An engine registered under ``name`` (see module docstring)."""
+
+    name: str
+    overlays: frozenset
+
+    def params(self, raw: Mapping[str, Any]) -> type: ...
+
+    def analyse(self, board: "Board", rs: "Ruleset", services: Mapping[str, Any]) -> "Analysis": ...
+
+    def legend(self, rs: "Ruleset") -> Legend: ...
+
+    def phase_steps(self, board: "Board", rs: "Ruleset", services: Mapping[str, Any]) -> Optional[list]: ...
+
+    def usable_on(self, board: "Board") -> bool: ...
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A :class:`Strategy` made of functions (how the built-in engines declare themselves).
+
+    ``schema``: the parameter dataclass, or ``schema_for(raw)`` when it depends on the raw
+    values; ``steps``: the phase step-through function if any; ``ranked_units``: False when
+    the engine should not be offered for boards with rank-and-file trays.
+    """
+
+    name: str
+    run: Callable[..., Any]
+    legend_of: Callable[[Any], Legend]
+    overlays: frozenset = frozenset()
+    schema: Optional[type] = None
+    schema_for: Optional[Callable[[Mapping[str, Any]], type]] = None
+    steps: Optional[Callable[..., list]] = None
+    ranked_units: bool = True
+    step_label: str = ""
+
+    def params(self, raw: Mapping[str, Any]) -> type:
+        return self.schema_for(raw) if self.schema_for else self.schema
+
+    def analyse(self, board, rs, services: Mapping[str, Any]):
+        return self.run(board, rs, **services)
+
+    def legend(self, rs) -> Legend:
+        return self.legend_of(rs)
+
+    def phase_steps(self, board, rs, services: Mapping[str, Any]) -> Optional[list]:
+        if self.steps is None:
+            return None
+        return [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs, services.get("planner"))]
+
+    @property
+    def has_phase_steps(self) -> bool:
+        return self.steps is not None
+
+    def usable_on(self, board) -> bool:
+        return self.ranked_units or not any(u.kind == "ranked" for u in board.units)
