@@ -2,8 +2,9 @@
 
 A strategy (and each ranked policy) declares the parameters it reads as a frozen dataclass.
 Field types understood: ``int``, ``float`` (an int is accepted and converted), ``bool``,
-``str``, ``Optional[T]`` (``null`` allowed), ``Literal[...]`` (an enum), ``tuple[T, ...]``
-(a YAML list). A field may also carry ``metadata={"choices": callable}``: a ``str`` whose
+``str``, ``Optional[T]`` (``null`` allowed), ``Union[A, B]`` (the first that fits),
+``Literal[...]`` (an enum), ``tuple[T, ...]`` (a YAML list), ``Mapping[str, T]`` (a non-empty
+YAML mapping) and a frozen dataclass (a mapping giving exactly its fields: a table row). A field may also carry ``metadata={"choices": callable}``: a ``str`` whose
 allowed values the callable returns (the names of registered policies).
 
 :func:`build` returns the schema instance or reports the first problem through ``fail(name,
@@ -12,6 +13,7 @@ No defaults: every field must be given.
 """
 from __future__ import annotations
 
+import collections.abc
 import dataclasses
 import typing
 from typing import Any, Callable, Literal, NoReturn, Optional, Union
@@ -57,6 +59,10 @@ def describe(tp: Any) -> str:
         return "one of " + ", ".join(str(a) for a in args)
     if origin is tuple:
         return f"a list of {describe(args[0])}" if args else "a list"
+    if origin in (dict, collections.abc.Mapping):
+        return f"a mapping of names to {describe(args[1])}"
+    if dataclasses.is_dataclass(tp):
+        return "{" + ", ".join(fields_of(tp)) + "}"
     return {int: "a whole number", float: "a number", bool: "true or false", str: "text"}.get(tp, str(tp))
 
 
@@ -67,14 +73,42 @@ def convert(tp: Any, value: Any, choices: Optional[Callable[[], list[str]]] = No
         if value is None and type(None) in args:
             return True, None, ""
         inner = [a for a in args if a is not type(None)]
-        ok, v, msg = convert(inner[0], value, choices)
-        return (ok, v, msg) if ok or value is not None else (False, None, f"must be {describe(tp)}")
+        first = None
+        for alt in inner:
+            ok, v, msg = convert(alt, value, choices)
+            if ok:
+                return ok, v, msg
+            first = first or msg
+        return False, None, first if len(inner) == 1 else f"must be {describe(tp)} (got {shown(value)})"
     if value is None:
         return False, None, f"must be {describe(tp)} (got null)"
     if origin is Literal:
         if value in args and isinstance(value, type(args[args.index(value)])):
             return True, value, ""
         return False, None, f"must be {describe(tp)} (got {shown(value)})"
+    if origin in (dict, collections.abc.Mapping):
+        if not isinstance(value, dict) or not value:
+            return False, None, f"must be {describe(tp)} (got {shown(value)})"
+        out_map = {}
+        for k, item in value.items():
+            if not isinstance(k, str):
+                return False, None, f"keys must be text (got {shown(k)})"
+            ok, v, msg = convert(args[1], item)
+            if not ok:
+                return False, None, f"{k}: {msg}"
+            out_map[k] = v
+        return True, out_map, ""
+    if dataclasses.is_dataclass(tp):
+        want = fields_of(tp)
+        if not isinstance(value, dict) or set(value) != set(want):
+            return False, None, f"must give exactly {', '.join(want)} (got {shown(value)})"
+        kw = {}
+        for name, (ftp, f) in want.items():
+            ok, v, msg = convert(ftp, value[name], f.metadata.get("choices"))
+            if not ok:
+                return False, None, f"{name}: {msg}"
+            kw[name] = v
+        return True, tp(**kw), ""
     if origin is tuple:
         if not isinstance(value, list):
             return False, None, f"must be {describe(tp)} (got {shown(value)})"

@@ -1,6 +1,6 @@
 """Reading the project's YAML files (scenarios, demos, books) with errors that point at a line.
 
-One place for what every loader needs: ``safe_load`` only, the line of every key and list
+One place for what every loader needs: safe loading only (one libyaml parse), the line of every key and list
 item (from the composed node tree), and :class:`FileError`, the error type that names the
 file, the 1-based line, the field path (``units[1].files``) and what is wrong.
 """
@@ -88,15 +88,22 @@ def read_text(path: str | Path, error: Type[E]) -> str:
         raise error(str(p), None, "", "is not UTF-8 text") from None
 
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML was built with it
+
+
 def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
-    """``safe_load`` ``text`` and map its lines; raises ``error`` for invalid YAML."""
+    """Safe-load ``text`` once (libyaml's ``CSafeLoader`` when available) and map its lines
+    from the same node tree; raises ``error`` for invalid YAML."""
+    loader = _Loader(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise error(filename, mark.line + 1 if mark else None, "",
                     f"is not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
     except RecursionError:
         raise error(filename, None, "", "is nested too deeply") from None
+    finally:
+        loader.dispose()
     return data, Locator(filename, key_lines(node), error)

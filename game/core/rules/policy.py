@@ -20,8 +20,9 @@ slot                 what a policy decides (signature)
 ``attack_cap``       caps on attacks. ``run(c, unit, n, restricted) -> (n, text)``;
                      ``restricted`` is True for supporting attacks and attacks made only
                      into a flank or rear facing.
-``strike_order``     ``run(rs, board, units, ids, res) -> list[dict]``: the contract's steps for
-                     the models of ``ids`` ({unit id: model ids}) given roles ``res``.
+``strike_order``     ``run(c) -> list[dict]``: the contract's strike steps, highest first,
+                     each ``{step, label, models[, parts]}`` (separate combats' steps of equal
+                     ``step`` are merged, models kept in board order).
 ``rank_bonus``       ``run(c) -> dict[unit id, int]``: the combat-result Rank Bonus a unit
                      claims now (``{}``: the system shows none).
 ===================  =====================================================================
@@ -152,6 +153,7 @@ class Combat:
     order: dict[str, int] = field(default_factory=dict)
     unit_of: dict[str, str] = field(default_factory=dict)
     eng_facing: dict[tuple[str, str], str] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)  # what one policy hands a later one
 
     @property
     def v(self) -> Any:

@@ -145,13 +145,45 @@ def analyse(board: Board, rs, **_services) -> Analysis:
         res.notes += [n for n in part.notes if n not in res.notes]
         _merge_extra(res.extra, part.extra, mine)
     res.gap_links.sort()
-    units = {u.id: u for u in board.units}
-    models: dict[str, list[str]] = {uid: [] for uid in units}
-    for mid in res.models:
-        models[mid.split(".", 1)[0]].append(mid)
-    res.strike_order = pol.get("strike_order", v.strike_order).run(rs, board, units, models, res)
+    order = {mid: i for i, mid in enumerate(res.models)}
+    parts = {id(p): p for p in part_of.values()}.values()
+    res.strike_order = merge_steps([_own_steps(p.strike_order, combat_units[id(p)]) for p in parts], order)
     res.legend = legend(rs)
     return res
+
+
+def _own_steps(steps: list[dict], mine: set[str]) -> list[dict]:
+    """A part's strike steps keeping only the models of its own combat's units (a part may
+    hold nearby units that could block an extended base)."""
+    out = []
+    for s in steps:
+        ms = [m for m in s["models"] if m.split(".", 1)[0] in mine]
+        if ms:
+            d = {**s, "models": ms}
+            if "parts" in s:
+                d["parts"] = [p for p in s["parts"] if p.split(".", 1)[0] in mine]
+            out.append(d)
+    return out
+
+
+def merge_steps(parts: list[list[dict]], order: dict[str, int]) -> list[dict]:
+    """Strike orders of separate combats as one: steps of equal ``step`` merged (the first
+    label kept), highest first, models and parts in board order (``order``: model id -> index)."""
+    steps: dict = {}
+    for seq in parts:
+        for s in seq:
+            d = steps.setdefault(s["step"], {**s, "models": [], **({"parts": []} if "parts" in s else {})})
+            d["models"] += s["models"]
+            if s.get("parts"):
+                d.setdefault("parts", []).extend(s["parts"])
+    out = []
+    for k in sorted(steps, reverse=True):
+        d = steps[k]
+        d["models"].sort(key=order.__getitem__)
+        if "parts" in d:
+            d["parts"].sort(key=lambda p: order[p.split("/", 1)[0]])
+        out.append(d)
+    return out
 
 
 def _merge_extra(into: dict, part: dict, mine: set[str]) -> None:
@@ -196,8 +228,7 @@ def analyse_combat(board: Board, rs) -> Analysis:
     for r in c.res.models.values():
         if r.role == "none" and not r.why:
             r.why = NONE_WHY
-    ids = {uid: [m.id for m in ms] for uid, ms in c.models.items()}
-    c.res.strike_order = pol.get("strike_order", v.strike_order).run(rs, board, units, ids, c.res)
+    c.res.strike_order = c.run("strike_order")
     c.res.rank_bonus = c.run("rank_bonus")
     c.res.legend = legend(rs)
     return c.res

@@ -89,6 +89,11 @@ def extend_bases(c: Combat) -> set:
     return gaps.gaps_extend(c.board, c.units, c.models, c.engs, c.tol, c.v.gap_extension_beyond_boundary_mm)
 
 
+@policy("supports", "none")
+def no_supports(c: Combat) -> None:
+    """Nobody makes supporting attacks (or the ``fighters`` policy decided them already)."""
+
+
 # ----- who fights -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ContactParams:
@@ -289,40 +294,40 @@ def _steps(steps: dict, parts_at: dict, label: str) -> list[dict]:
 
 
 @policy("strike_order", "initiative")
-def by_initiative(rs, board, units, ids: dict[str, list[str]], res) -> list[dict]:
+def by_initiative(c: Combat) -> list[dict]:
     """Highest Initiative first; equal Initiative strikes together. A profile without
     Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
     steps: dict[float, list[str]] = defaultdict(list)
-    for uid, ms in ids.items():
-        p = units[uid].profile
+    for uid, ms in c.models.items():
+        p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
-        for mid in ms:
-            if res.models[mid].attacks > 0:
-                steps[value].append(mid)
+        for m in ms:
+            if c.res.models[m.id].attacks > 0:
+                steps[value].append(m.id)
     return _steps(steps, {}, "Initiative")
 
 
 @policy("strike_order", "agility_step")
-def by_agility(rs, board, units, ids: dict[str, list[str]], res) -> list[dict]:
+def by_agility(c: Combat) -> list[dict]:
     """Agility Steps, highest first, each model part at its own Agility."""
     steps: dict[float, list[str]] = defaultdict(list)
     parts_at: dict[float, list[str]] = defaultdict(list)
-    for uid, ms in ids.items():
-        u = units[uid]
+    for uid, ms in c.models.items():
+        u = c.units[uid]
         _, _, agility = profile_attacks(u)
-        for mid in ms:
-            r = res.models[mid]
+        for m in ms:
+            r = c.res.models[m.id]
             if r.attacks <= 0:
                 continue
             if r.parts:
                 for part, n in r.parts.items():
                     if n > 0:
                         s = agility.get(part, 0.0)
-                        if mid not in steps[s]:
-                            steps[s].append(mid)
-                        parts_at[s].append(f"{mid}/{part}")
+                        if m.id not in steps[s]:
+                            steps[s].append(m.id)
+                        parts_at[s].append(f"{m.id}/{part}")
             else:
-                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(mid)
+                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(m.id)
     return _steps(steps, parts_at, "Agility")
 
 
