@@ -170,7 +170,7 @@ def test_save_round_trips_and_autosave_on_quit(app, tmp_path):
     assert app.dirty
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     saved = tmp_path / "battle.yaml"
-    assert not app.dirty and saved.read_text() == dump_scenario(app.board)
+    assert not app.dirty  # the text keeps the source file's layout (lossless save); the meaning is the board
     assert dump_scenario(load_scenario(saved)) == dump_scenario(app.board)
     key(app, pygame.K_e)  # an unsaved change ...
     pygame.event.post(pygame.event.Event(pygame.QUIT))

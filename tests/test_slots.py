@@ -80,10 +80,12 @@ def test_large_model_offers_eight_slots_and_a_lone_model_fights_whole(seed):
     around = [s for s in res["slots"] if s["model"] == "spider.r1f1"]
     assert len(around) == 8 and all(s["filled_by"] and s["size"] == "regular" for s in around)
     assert Counter(s["side"] for s in around) == {"front": 2, "right": 2, "rear": 2, "left": 2}
-    # the spider takes two regular slots of one goblin: a corner, shown as one large slot
+    # the spider takes the room of two regular slots: the fronts of the two middle goblins,
+    # neighbours along the same side (shown as one large slot)
     (big,) = [s for s in res["slots"] if s["filled_by"] == "spider.r1f1"]
-    assert big["size"] == "large" and big["model"] in ("goblins.r1f1", "goblins.r1f4")
-    assert res["models"]["spider.r1f1"]["targets"] == [big["model"]]
+    assert big["size"] == "large" and big["side"] == "front"
+    assert [big["model"]] + big["also"] == ["goblins.r1f2", "goblins.r1f3"]
+    assert res["models"]["spider.r1f1"]["targets"] == ["goblins.r1f2", "goblins.r1f3"]
     assert len(attackers(res, "goblins")) == 8
 
 

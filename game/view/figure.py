@@ -39,6 +39,28 @@ class _MeasureCanvas(Canvas):
         return self._pg.text_size(string, size, bold)
 
 
+MAX_FIGURE_PX = 12_000_000   # a figure sized automatically holds at most this many pixels
+MAX_DRAW_PX = 40_000_000     # the supersampled drawing surface at most this many (160 MB)
+
+
+def supersample_for(width: int, height: int, supersample: int) -> int:
+    """The supersampling factor (1..``supersample``) that keeps the drawing surface within
+    :data:`MAX_DRAW_PX`, so memory stays bounded however big the figure."""
+    k = max(1, int(supersample))
+    while k > 1 and width * height * k * k > MAX_DRAW_PX:
+        k -= 1
+    return k
+
+
+def cap_size(w: float, h: float) -> tuple[int, int]:
+    """(w, h) px scaled down, keeping the aspect, to at most :data:`MAX_FIGURE_PX` pixels."""
+    area = w * h
+    if area <= MAX_FIGURE_PX:
+        return int(w), int(h)
+    k = (MAX_FIGURE_PX / area) ** 0.5
+    return int(w * k), int(h * k)
+
+
 def legend_height(board: Board, analysis: Any, width: int, options: SceneOptions) -> int:
     """Pixel height the legend panel's text needs (a dry run of the drawing)."""
     c = _MeasureCanvas(width, 20000)
@@ -64,7 +86,7 @@ def figure_size(board: Board, options: SceneOptions, scale_px_per_mm: float, mar
     H = int(max(600 if options.legend else 400, h + extra_h + 24))
     if options.legend:
         H = max(H, legend_height(board, analysis, W, options))
-    return W, H
+    return cap_size(W, H)
 
 
 def render_surface(board: Board, analysis: Any, width: int, height: int, *, options: Optional[SceneOptions] = None,
@@ -77,7 +99,7 @@ def render_surface(board: Board, analysis: Any, width: int, height: int, *, opti
     from .canvas import PygameCanvas
 
     o = options or SceneOptions()
-    k = max(1, int(supersample))
+    k = supersample_for(width, height, supersample)
     big = replace(o, font_scale=o.font_scale * k, panel_width=o.panel_width)
     W, H = width * k, height * k
     if view is None:

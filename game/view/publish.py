@@ -206,7 +206,9 @@ def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tup
     pg = _pygame()
     from .canvas import PygameCanvas
 
-    k = max(1, int(fo.supersample))
+    from .figure import supersample_for
+
+    k = supersample_for(size[0], size[1], fo.supersample)
     W, H = size[0] * k, size[1] * k
     surf = pg.Surface((W, H))
     need_record = fo.palette == "colourblind" or (marks and marks.patterns)

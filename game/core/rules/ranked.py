@@ -26,6 +26,7 @@ from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
 from ..strategy import Engine, Legend
+from . import closing
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -51,6 +52,7 @@ class RankedParams:
     attack_cap: str = _choice("attack_cap")
     strike_order: str = _choice("strike_order")
     rank_bonus: str = _choice("rank_bonus")
+    close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
 
 
 _SCHEMAS: dict[tuple, type] = {}
@@ -95,23 +97,40 @@ def analyse(board: Board, rs, **_services) -> Analysis:
 
     Returns an :class:`Analysis` with every model's role, attacks and targets, gap links,
     rule-mandated moves and the strike order. Never raises on a valid :class:`Board`.
+
+    When ``context.combats`` lists pairs no longer in contact, they first close up by the
+    ruleset's ``close_up`` policy (:mod:`.closing`); the position after that move is analysed
+    and the moved models are reported under ``moves``.
     """
+    pairs = (board.context or {}).get("combats")
+    if not pairs:
+        return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)
+    res = _analyse_board(shut.board, rs)
+    res.moves = closing.merge_moves(shut.moves, res.moves)
+    res.notes += shut.notes
+    return res
+
+
+def _analyse_board(board: Board, rs) -> Analysis:
+    """Analyse the board as it stands (no closing up), combat by combat (cached)."""
     v = rs.values
     groups = combats(board, v.contact_tolerance_mm)
     if len(groups) <= 1:
         return analyse_combat(board, rs)
     by_id = {u.id: u for u in board.units}
-    reach = getattr(v, "gap_extension_beyond_boundary_mm", None)
-    terrain_key = repr(board.terrain) if reach is not None else ""
+    extend = any(pol.get(slot, getattr(v, slot)).neighbours for slot in pol.SLOTS)
+    terrain_key = repr(board.terrain) if extend else ""
     context_key = repr(board.context)
     part_of: dict[str, Analysis] = {}
     combat_units: dict[int, set[str]] = {}  # id(part) -> the unit ids of that combat
     for ids in groups:
         members = [by_id[i] for i in ids]
-        if reach is not None:
-            # units near the combat may block an extended base (gaps policy)
+        if extend:
+            # units near the combat may block an extended base (Fighting over Gaps); an extended
+            # base ends at an enemy model of the combat, so it stays within the combat's box
             box = units_box(members)
-            grow = reach + max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
+            grow = max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
             box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
             members += [u for u in board.units if u.id not in ids and g.bbox_gap(units_box([u]), box) <= 0]
         key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))

@@ -4,17 +4,18 @@
   of the unit facing an engaged flank.
 * :func:`gaps_incomplete_rank`: enemies facing an empty slot of an incomplete rank fight the
   nearest model inward across the gap.
-* :func:`gaps_extend`: t9a "Fighting over Gaps": bases extended along the engaged facing.
+* :func:`gaps_extend`: t9a "Fighting over Gaps": bases extended along the engaged facing
+  (no distance limit; they stop at terrain, another unit's boundary or a friendly model).
 
 Pure geometry (table mm); the policies in :mod:`game.core.rules.ranked_policies` choose
 which applies and name the rules in the explanations.
 """
 from __future__ import annotations
 
-
 from .. import geometry as g
 from ..board import Board, Model, Unit
 from ..engagement import Engagement, as_poly, boundary, facing_dir
+from . import closing
 
 
 def shuffle_incomplete_rank(unit: Unit, side: str) -> dict[tuple[int, int], tuple[int, int]]:
@@ -121,28 +122,35 @@ def _hull(pts: list[g.Point]) -> list[g.Point]:
 
 
 def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
-                 tol: float, beyond_mm: float) -> set[frozenset]:
+                 tol: float) -> set[frozenset]:
     """t9a Fighting over Gaps: extend each model's base along the facing its unit is engaged
-    in; an enemy model of that engaged unit reached this way is in contact. The extension may
-    run through the unit's own empty slots and up to ``beyond_mm`` past its boundary, but not
-    into another unit's boundary, impassable terrain or a friendly model."""
+    in; an enemy model of that engaged unit reached this way is in contact. The text sets no
+    distance limit: the extension runs through the unit's own empty slots and past its
+    boundary, and stops only at impassable terrain, another unit's boundary (the engaged
+    enemy's too, so it meets the enemy at its engaged facing, never a model behind a gap in the
+    enemy's ranks) or a friendly model."""
     links: set[frozenset] = set()
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
     for e in engs:
         u = units[e.unit]
         d = facing_dir(u, e.facing)
-        # how far the unit's own boundary reaches in that direction, from each model
-        tray = bounds[e.unit]
-        reach_pts = [p for s in tray for p in as_poly(s)]
         occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
         step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
         for m in models[e.unit]:
             if m.rank is not None and (m.rank + step[0], m.file + step[1]) in occupied:
                 continue  # its facing towards the enemy is covered by a friendly model
-            own_edge = max(g.dot(g.sub(p, m.center), d) for p in reach_pts)
-            half = max(g.dot(g.sub(p, m.center), d) for p in as_poly(m.shape))
-            L = max(0.0, own_edge - half) + beyond_mm
+            # no distance limit: the extension runs until it meets the enemy's boundary (a
+            # ranked enemy's tray; going further would cross it), or past every enemy base
+            if units[e.enemy].kind == "ranked":
+                hit = closing.sweep_mm([as_poly(m.shape)], [list(units[e.enemy].tray().points)], d)
+                if hit is None:
+                    continue
+                L = hit + 2 * tol
+            else:
+                half = max(g.dot(g.sub(p, m.center), d) for p in as_poly(m.shape))
+                far = max(g.dot(g.sub(p, m.center), d) for em in models[e.enemy] for p in as_poly(em.shape))
+                L = max(0.0, far - half)
             full = _extended(m, u, d, L)
             fb = full.bbox()
             side = (-d[1], d[0])

@@ -79,14 +79,9 @@ def incomplete_rank_gaps(c: Combat) -> set:
     return gaps.gaps_incomplete_rank(c.units, c.models, c.engs, c.tol)
 
 
-@dataclass(frozen=True)
-class ExtendParams:
-    gap_extension_beyond_boundary_mm: float
-
-
-@policy("gaps", "extend_bases", params=ExtendParams, rows=("gap_links",))
+@policy("gaps", "extend_bases", rows=("gap_links",), neighbours=True)
 def extend_bases(c: Combat) -> set:
-    return gaps.gaps_extend(c.board, c.units, c.models, c.engs, c.tol, c.v.gap_extension_beyond_boundary_mm)
+    return gaps.gaps_extend(c.board, c.units, c.models, c.engs, c.tol)
 
 
 @policy("supports", "none")
