@@ -13,7 +13,11 @@ rule system:
   ``fight_order``);
 * ``phase_steps(board, ruleset, services)``: optional step-through of a phase (a list of
   :class:`PhaseStep`), or ``None`` when the strategy has none;
-* ``usable_on(board)``: whether offering this strategy for ``board`` makes sense (capability).
+* ``usable_on(board)``: whether offering this strategy for ``board`` makes sense (capability);
+  ``unusable_reason`` says why not, in a user's words;
+* ``profile_fields(ruleset)``: the profile values and unit keys its engine reads
+  (:class:`ProfileField`), so an editor offers exactly those;
+* ``steps_name``: what the phase step-through is called ("Fight phase").
 """
 from __future__ import annotations
 
@@ -37,6 +41,20 @@ class Legend:
 
     role_labels: Mapping[str, str] = field(default_factory=dict)
     rows: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class ProfileField:
+    """One value an engine reads from a unit: ``key`` (profile key, or ``extra:<key>`` for a
+    unit key beyond the contract), ``label``, ``kind`` (``int``, ``text``, ``parts``,
+    ``keywords``, or ``choice`` with ``choices``) and the ``default`` a new unit gets (None:
+    unset)."""
+
+    key: str
+    label: str
+    kind: str = "int"
+    default: Any = None
+    choices: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -74,6 +92,8 @@ class Strategy(Protocol):
 
     def usable_on(self, board: "Board") -> bool: ...
 
+    def profile_fields(self, rs: "Ruleset") -> list: ...
+
 
 @dataclass(frozen=True)
 class Engine:
@@ -92,7 +112,9 @@ class Engine:
     schema_for: Optional[Callable[[Mapping[str, Any]], type]] = None
     steps: Optional[Callable[..., list]] = None
     ranked_units: bool = True
-    step_label: str = ""
+    steps_name: str = ""
+    unusable_reason: str = ""
+    fields_of: Optional[Callable[[Any], list]] = None
 
     def params(self, raw: Mapping[str, Any]) -> type:
         return self.schema_for(raw) if self.schema_for else self.schema
@@ -114,3 +136,11 @@ class Engine:
 
     def usable_on(self, board) -> bool:
         return self.ranked_units or not any(u.kind == "ranked" for u in board.units)
+
+    def profile_fields(self, rs) -> list:
+        """Attacks, what ``fields_of`` adds, and keywords when a parameter names one."""
+        out = [ProfileField("attacks", "Attacks", default=1)]
+        out += list(self.fields_of(rs)) if self.fields_of else []
+        if any(k.endswith("_keyword") and isinstance(rs.p(k), str) and rs.p(k) for k in rs.params):
+            out.append(ProfileField("keywords", "Keywords", kind="keywords"))
+        return out

@@ -33,7 +33,9 @@ Register a policy with the :func:`policy` decorator in any module of :mod:`game.
 schema is the union of its own fields and those of the chosen policies, so a ruleset gives
 exactly those. ``rows`` names legend rows the policy makes worth listing even when empty;
 ``neighbours=True`` says the policy reads units near a combat and the terrain (so each combat
-is analysed with the units around it, and cached by the terrain too).
+is analysed with the units around it, and cached by the terrain too); ``fields(rs)`` lists
+the profile values and unit keys the policy reads (:class:`game.core.strategy.ProfileField`),
+for editors.
 
 :class:`Combat` is the state handed to the policies: the board, the ruleset (``c.v`` typed
 values, ``c.rule(name)`` the rule a parameter implements), units, models, engagements,
@@ -60,12 +62,14 @@ class Policy:
     params: Optional[type] = None
     rows: frozenset = frozenset()
     neighbours: bool = False
+    fields: Optional[Callable[[Any], list]] = None
 
 
 _POLICIES: dict[str, dict[str, Policy]] = {s: {} for s in SLOTS}
 
 
-def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False) -> Callable:
+def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False,
+           fields: Optional[Callable[[Any], list]] = None) -> Callable:
     """Decorator registering ``fn`` as policy ``name`` of ``slot`` (see the module docstring)."""
     if slot not in _POLICIES:
         raise ValueError(f"no policy slot {slot}; slots: {', '.join(SLOTS)}")
@@ -74,7 +78,7 @@ def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = ()
         old = _POLICIES[slot].get(name)
         if old is not None and old.run is not fn:
             raise ValueError(f"two {slot} policies named {name}")
-        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours)
+        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields)
         return fn
     return deco
 

@@ -25,7 +25,7 @@ from .. import schema as sc
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
-from ..strategy import Engine, Legend
+from ..strategy import Engine, Legend, ProfileField
 from . import closing
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
@@ -253,5 +253,15 @@ def analyse_combat(board: Board, rs) -> Analysis:
     return c.res
 
 
+def fields(rs) -> list:
+    """What the chosen policies read from a unit (strike order: Initiative or Agility; a Height
+    cap: Height; ...), then model parts."""
+    out = []
+    for slot in ("strike_order", "attack_cap") + tuple(x for x in pol.SLOTS if x not in ("strike_order", "attack_cap")):
+        f = pol.get(slot, getattr(rs.values, slot)).fields
+        out += [x for x in (f(rs) if f else []) if x.key not in {y.key for y in out}]
+    return out + [ProfileField("parts", "Parts", kind="parts")]
+
+
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
-                  overlays=frozenset({"gap_links", "moves", "fight_order"}))
+                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields)

@@ -28,6 +28,7 @@ from typing import Literal, Optional
 
 from .. import geometry as g
 from ..board import Model, slot_name
+from ..strategy import ProfileField
 from . import ranked_gaps as gaps
 from .policy import Combat, ordinal, policy, profile_attacks, split_parts, words
 
@@ -264,7 +265,8 @@ class HeightParams:
     default_height: int
 
 
-@policy("attack_cap", "restricted_height", params=HeightParams)
+@policy("attack_cap", "restricted_height", params=HeightParams,
+        fields=lambda rs: [ProfileField("height", "Height", default=rs.values.default_height)])
 def restricted_height(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
     """Supporting attacks (``kind`` "support") and attacks made only into a flank or rear
     (``flank_rear``) are capped at the model's Height (``default_height`` when the profile
@@ -288,7 +290,7 @@ def _steps(steps: dict, parts_at: dict, label: str) -> list[dict]:
     return out
 
 
-@policy("strike_order", "initiative")
+@policy("strike_order", "initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
 def by_initiative(c: Combat) -> list[dict]:
     """Highest Initiative first; equal Initiative strikes together. A profile without
     Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
@@ -302,7 +304,7 @@ def by_initiative(c: Combat) -> list[dict]:
     return _steps(steps, {}, "Initiative")
 
 
-@policy("strike_order", "agility_step")
+@policy("strike_order", "agility_step", fields=lambda rs: [ProfileField("agility", "Agility", default=3)])
 def by_agility(c: Combat) -> list[dict]:
     """Agility Steps, highest first, each model part at its own Agility."""
     steps: dict[float, list[str]] = defaultdict(list)

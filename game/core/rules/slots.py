@@ -58,7 +58,7 @@ from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..ruleset import Ruleset
 from ..engagement import boundary, find_engagements
-from ..strategy import Engine, Legend
+from ..strategy import Engine, Legend, ProfileField
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -639,5 +639,11 @@ def _analyse(board: Board, rs: Ruleset, **services) -> Analysis:
     return res
 
 
+def fields(rs: Ruleset) -> list:
+    v = rs.values
+    return [ProfileField("size", "Size", kind="choice", default=v.default_size, choices=("regular", "large")),
+            ProfileField("parts", "Parts", kind="parts")]
+
+
 STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, schema=SlotsParams,
-                  overlays=frozenset({"slots"}))
+                  overlays=frozenset({"slots"}), fields_of=fields)

@@ -15,6 +15,7 @@ from typing import Literal, Mapping, Optional, Union
 
 from ..analysis import ModelResult
 from . import tow_policy as tow
+from ..strategy import ProfileField
 from .policy import Combat, policy
 
 Facing = Literal["front", "right", "rear", "left"]
@@ -72,7 +73,17 @@ def largest_row_behind(c: Combat) -> None:
     by the ``fighting_rank`` fight)."""
 
 
-@policy("fighters", "fighting_rank", params=TowSchema)
+def _fields(rs) -> list:
+    v = rs.values
+    out = [ProfileField("movement", "Movement", default=4)] if v.fight_range == "movement_inches" else []
+    return out + [ProfileField("extra:troop_type", "Troop type", kind="choice", default=v.default_troop_type,
+                               choices=tuple(v.troop_types)),
+                  ProfileField("wounds", "Wounds"),
+                  ProfileField("extra:weapon", "Weapon", kind="choice", default=v.default_weapon,
+                               choices=tuple(v.weapons))]
+
+
+@policy("fighters", "fighting_rank", params=TowSchema, fields=_fields)
 def fighting_rank(c: Combat) -> None:
     out = tow.fight(c.units, c.models, [(e.unit, e.enemy, e.facing) for e in c.engs], c.contacts, c.board.context,
                     tow.params_of(c.rs), c.tol, ModelResult)
@@ -89,7 +100,7 @@ def fight_in_extra_rank(c: Combat) -> None:
     """Decided with the fighting rank (``fighters: fighting_rank``)."""
 
 
-@policy("strike_order", "charge_initiative")
+@policy("strike_order", "charge_initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
 def charge_initiative(c: Combat) -> list[dict]:
     return c.state.get("strike_order", [])
 

@@ -60,4 +60,6 @@ def _steps(board, rs, planner):
 
 STRATEGY = Engine(name=NAME, run=_analyse, legend_of=legend, schema=FightPhaseParams,
                   overlays=frozenset({"moves", "reach", "fight_order"}),
-                  steps=_steps, ranked_units=False, step_label="Fight phase")
+                  steps=_steps, ranked_units=False, steps_name="Fight phase",
+                  unusable_reason="has no rank-and-file units; its pile-in would take minutes on these trays "
+                                  "(use a board of models placed one by one)")
