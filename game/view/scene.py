@@ -530,8 +530,8 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         inset = (u.base_d - size_mm) / 2 if size_mm < u.base_d else 0.0
         tip = g.add(u.front, g.scale(f, -inset - size_mm * 0.05))
         back = g.add(u.front, g.scale(f, -inset - size_mm * 0.95))
-        left = g.add(back, g.scale(r, -size_mm * 0.28))
-        right = g.add(back, g.scale(r, size_mm * 0.28))
+        left = g.add(back, g.scale(r, -size_mm * 0.24))
+        right = g.add(back, g.scale(r, size_mm * 0.24))
         col = player_colour(self.pal, u.player)
         pts = self.v.pts([tip, right, left])
         self.c.polygon(pts, fill=col, outline=(255, 255, 255), width=self.u(1.2))
