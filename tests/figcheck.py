@@ -59,7 +59,7 @@ def problems(canvas, layout) -> list[str]:
             out.append(f"text of {tag} leaves the canvas: {b}")
     marks = [(t, b) for t, b in texts if _kind(t) in TABLE_KINDS]
     for c in canvas.calls:  # markers and badges as boxes too
-        if _kind(c.get("tag")) in ("front", "badge") and c.name in ("polygon", "circle"):
+        if _kind(c.get("tag")) in ("front", "badge", "divide") and c.name in ("polygon", "circle"):
             if c.name == "circle":
                 (cx, cy), r = c.args[0], c.args[1]
                 marks.append((c.get("tag"), (cx - r, cy - r, cx + r, cy + r)))
@@ -68,7 +68,7 @@ def problems(canvas, layout) -> list[str]:
                 marks.append((c.get("tag"), (min(xs), min(ys), max(xs), max(ys))))
     for i, (ta, a) in enumerate(marks):
         for tb, b in marks[i + 1:]:
-            if ta != tb and _inter(a, b) and not (_kind(ta) == "front" and _kind(tb) == "front"):
+            if ta != tb and _inter(a, b) and not (_kind(ta) == _kind(tb) == "front"):
                 out.append(f"{ta} overlaps {tb}")
     links = [c.args[0] for c in canvas.calls if _kind(c.get("tag")) == "gap" and c.name == "line" and c.get("dashed")]
     for tag, b in texts:

@@ -247,16 +247,25 @@ class LabelPainter:
         self.placer.add(b)
 
     def divide_mark(self, dm: Any, n_units: int) -> None:
-        """A model touching several enemy units (it may divide its attacks): a white ring with a
-        black edge inside its base and a small two-way tick, explained in the legend."""
+        """A model touching several enemy units (it may divide its attacks): a small white ring
+        with a black edge and a bar, in the rear left of a ranked base (clear of the front
+        marker and the count), in the middle of another; explained in the legend."""
         self.c.tag = f"divide:{dm.id}"
         b = dm.shape.bbox()
         p0, p1 = self.v.to_px((b[0], b[1])), self.v.to_px((b[2], b[3]))
-        cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
-        r = max(2.0, min(p1[0] - p0[0], p1[1] - p0[1]) * 0.3)
-        self.c.circle((cx, cy), r, fill=None, outline=(20, 20, 20), width=self.u(3.2))
-        self.c.circle((cx, cy), r, fill=None, outline=(255, 255, 255), width=self.u(1.6))
-        self.c.line([(cx - r * 0.55, cy), (cx + r * 0.55, cy)], (255, 255, 255), self.u(1.6))
+        side = min(p1[0] - p0[0], p1[1] - p0[1])
+        r = max(2.0, side * 0.17)
+        if dm.unit.kind == "ranked":
+            f, rt = g.forward(dm.unit.facing_deg), g.right(dm.unit.facing_deg)
+            d = (side * 0.5 - r - self.u(1.5)) / self.v.scale
+            cx, cy = self.v.to_px(g.add(dm.shape.center, g.add(g.scale(rt, -d), g.scale(f, -d))))
+        else:
+            cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
+            r = max(2.0, side * 0.3)
+        self.c.circle((cx, cy), r, fill=None, outline=(20, 20, 20), width=self.u(2.6))
+        self.c.circle((cx, cy), r, fill=None, outline=(255, 255, 255), width=self.u(1.3))
+        self.c.line([(cx - r * 0.55, cy), (cx + r * 0.55, cy)], (255, 255, 255), self.u(1.3))
+        self.placer.add((cx - r - self.u(1.3), cy - r - self.u(1.3), cx + r + self.u(1.3), cy + r + self.u(1.3)))
 
 
 def _fmt_attacks(v: Any) -> str:

@@ -202,8 +202,10 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
 
 def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
     """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
-    stand (``extra["slots"]``, filler not touching the slot's model): drawn standing in the slot."""
+    stand (``extra["slots"]``): drawn standing in the slot, unless it already touches the enemy
+    unit or the slot's place is taken by another base."""
     out: dict = {}
+    placed: list = []
     slots = (getattr(analysis, "extra", None) or {}).get("slots") or []
     for s in slots:
         f, owner, at = s.get("filled_by"), s.get("model"), s.get("at")
@@ -215,7 +217,13 @@ def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
         enemy = (owner or "").split(".", 1)[0]  # a model already touching the enemy unit stays put
         if any(m.split(".", 1)[0] == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
             continue
-        out[f] = (c, (float(at[0]), float(at[1])))
+        to = (float(at[0]), float(at[1]))
+        moved = _moved(shapes[f], c, to)  # a slot another base stands on: the model stays, the slot is marked
+        others = [sh for m, sh in shapes.items() if m != f and m not in out] + placed
+        if any(g.gap_mm(moved, sh) < -0.5 for sh in others):
+            continue
+        out[f] = (c, to)
+        placed.append(moved)
     return out
 
 
@@ -522,12 +530,12 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         if u.kind != "ranked":
             return
         self.c.tag = f"front:{u.id}"
-        d = min(u.base_d, u.base_w) * 0.7
+        d = min(u.base_d, u.base_w) * 0.55  # the front half of the middle base: its rear half holds marks
         size_mm = max(d, self.u(9) / max(self.v.scale, 1e-6))
         size_mm = min(size_mm, u.depth_mm * 0.9, u.width_mm * 0.5)
         f = g.forward(u.facing_deg)
         r = g.right(u.facing_deg)
-        inset = (u.base_d - size_mm) / 2 if size_mm < u.base_d else 0.0
+        inset = min(u.base_d * 0.06, max(0.0, u.base_d - size_mm))
         tip = g.add(u.front, g.scale(f, -inset - size_mm * 0.05))
         back = g.add(u.front, g.scale(f, -inset - size_mm * 0.95))
         left = g.add(back, g.scale(r, -size_mm * 0.24))
