@@ -327,3 +327,13 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             xs = [p[0] for p in panel.args[0]]
             lay.panel = (min(xs), lay.panel[1], max(xs) - min(xs), lay.panel[3])
         assert problems(c, lay) == [], (fig.output, rid)
+
+
+def test_a_cropped_out_unit_gets_no_label():
+    from game.view.canvas import Canvas
+
+    b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
+    a = analyse(b, load_ruleset(b.ruleset))
+    c = Canvas(1200, 800)
+    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
+    assert {x.get("tag") for x in c.find("text", "label:")} == {"label:dwarfs", "label:goblins"}

@@ -643,9 +643,11 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("overlay", p.overlay, item)
     for e in ((getattr(analysis, "extra", None) or {}).get("fight_sequence") or []):
         p.safe("badge", p.badge, e)
+    shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
     if o.labels:
         for i, u in enumerate(board.units):
-            p.safe(f"label {u.id}", p.unit_label, u, i)
+            if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
+                p.safe(f"label {u.id}", p.unit_label, u, i)
     p.safe("panel", p.panel)
     p.safe("title", p.title)
     p.safe("status", p.status)
