@@ -314,6 +314,69 @@ _BECAUSE = {
 
 
 # ----- analysis -----------------------------------------------------------------------------
+def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed: dict, taken: dict) -> int:
+    """Fill free slot groups with models of one unit, nearest (model, place) pair first.
+
+    ``places``: ``(enemy index, enemy model index, ring indices, position, enemy model id)``;
+    pairs are taken in the order of ``(distance rounded to 1e-6 mm, model index, enemy index,
+    enemy model index, ring indices)``, skipping a model already placed or a place whose slots
+    are taken, until ``want`` models are placed. Updates ``placed`` / ``taken``; returns the
+    number placed. Each place walks its own models nearest first (numpy, lazily, in blocks
+    that double), merged through a heap: the same choices as sorting every pair, in memory
+    linear in models plus places instead of their product (20,000 models: 1.1 GB before)."""
+    if want <= 0 or not own or not places:
+        return 0
+    import heapq
+
+    import numpy as np
+
+    xs = np.fromiter((m.center[0] for m in own), float, len(own))
+    ys = np.fromiter((m.center[1] for m in own), float, len(own))
+    n = len(own)
+
+    def first(pi: int, k: int) -> list[tuple[float, int]]:
+        """The first ``k`` models of place ``pi`` in key order (exact Python keys)."""
+        at = places[pi][3]
+        if k < n:
+            d = np.hypot(xs - at[0], ys - at[1])
+            kth = np.partition(d, k - 1)[k - 1]
+            idx = np.nonzero(d <= kth + 1e-4)[0].tolist()
+        else:
+            idx = range(n)
+        return sorted((round(g.dist(own[i].center, at), 6), i) for i in idx)[:k]
+
+    lists: dict[int, list] = {}
+    pos: dict[int, int] = {}
+    heap = []
+    for pi, (e_i, em_i, grp, _at, _emid) in enumerate(places):
+        lists[pi] = first(pi, min(n, 8))
+        pos[pi] = 0
+        d, mi = lists[pi][0]
+        heap.append((d, mi, e_i, em_i, grp, pi))
+    heapq.heapify(heap)
+    got = 0
+    while heap and got < want:
+        d, mi, e_i, em_i, grp, pi = heapq.heappop(heap)
+        emid = places[pi][4]
+        if any((emid, k) in taken for k in grp):
+            continue  # this place is gone for good
+        mid = own[mi].id
+        if mid in placed:
+            pos[pi] += 1
+            if pos[pi] >= len(lists[pi]):
+                if len(lists[pi]) >= n:
+                    continue
+                lists[pi] = first(pi, min(n, 2 * len(lists[pi])))
+            d, mi = lists[pi][pos[pi]]
+            heapq.heappush(heap, (d, mi, e_i, em_i, grp, pi))
+            continue
+        for k in grp:
+            taken[(emid, k)] = mid
+        placed[mid] = (emid, grp)
+        got += 1
+    return got
+
+
 def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     """Allocate models to melee by combat slots (seed 004: Allocated models, Combat slots).
 
@@ -408,29 +471,15 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     actual: dict[str, int] = {}
     for uid in fill_order:
         room = large_room if size[uid] == "large" else 1
-        cands = []
+        places = []
         for e_i, eid in enumerate(enemies[uid]):
             for em_i, em in enumerate(models[eid]):
                 ring = rings[em.id]
                 for grp in slot_groups(ring, room, total_of[em.id]):
                     if any(ring[k].blocked for k in grp):
                         continue
-                    at = group_at(ring, grp)
-                    for mi, m in enumerate(models[uid]):
-                        cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, grp, m.id, em.id))
-        cands.sort(key=lambda c: c[:5])
-        want = views[uid].final
-        got = 0
-        for _d, _mi, _ei, _emi, grp, mid, emid in cands:
-            if got >= want:
-                break
-            if mid in placed or any((emid, k) in taken for k in grp):
-                continue
-            for k in grp:
-                taken[(emid, k)] = mid
-            placed[mid] = (emid, grp)
-            got += 1
-        actual[uid] = got
+                    places.append((e_i, em_i, grp, group_at(ring, grp), em.id))
+        actual[uid] = fill_nearest_first(models[uid], places, views[uid].final, placed, taken)
 
     # 5. output: allocation, slots, model roles
     alloc = {}
