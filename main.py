@@ -67,7 +67,7 @@ def _analyse_loaded(args, board, rs) -> int:
     from game.core.checks import overlapping_bases
     from game.services import default_services
 
-    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm", 0.5)))
+    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm")))
     if overlaps:
         a, b, depth = overlaps[0]
         more = f" and {len(overlaps) - 1} more pair(s)" if len(overlaps) > 1 else ""

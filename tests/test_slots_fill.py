@@ -12,19 +12,19 @@ from game.core.rules.slots import fill_nearest_first
 
 def brute(own, places, want):
     cands = []
-    for pi, (e_i, em_i, grp, at, emid) in enumerate(places):
+    for e_i, em_i, place, at in places:
         for mi, m in enumerate(own):
-            cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, grp, m.id, emid))
+            cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, place, m.id))
     cands.sort(key=lambda c: c[:5])
     placed, taken, got = {}, {}, 0
-    for _d, _mi, _ei, _emi, grp, mid, emid in cands:
+    for _d, _mi, _ei, _emi, place, mid in cands:
         if got >= want:
             break
-        if mid in placed or any((emid, k) in taken for k in grp):
+        if mid in placed or any(slot in taken for slot in place):
             continue
-        for k in grp:
-            taken[(emid, k)] = mid
-        placed[mid] = (emid, grp)
+        for slot in place:
+            taken[slot] = mid
+        placed[mid] = place
         got += 1
     return got, placed, taken
 
@@ -44,8 +44,10 @@ def test_fill_matches_sorting_every_pair(seed, n_own, n_enemy, want, grid):
         n = rng.choice([4, 8])
         room = rng.choice([1, 2])
         for start in range(0, n, rng.choice([1, room])):  # overlapping groups too
-            grp = tuple((start + k) % n for k in range(room))
-            places.append((0, e, grp, pt(), f"b.m{e}"))
+            place = tuple((f"b.m{e}", (start + k) % n) for k in range(room))
+            places.append((0, e, place, pt()))
+        if e and rng.random() < 0.3:  # a place across two neighbouring models
+            places.append((0, e - 1, ((f"b.m{e - 1}", 0), (f"b.m{e}", 1)), pt()))
     placed, taken = {}, {}
     got = fill_nearest_first(own, places, want, placed, taken)
     assert (got, placed, taken) == brute(own, places, want)

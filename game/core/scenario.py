@@ -168,6 +168,8 @@ def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
             if not isinstance(pair, list) or len(pair) != 2:
                 ctx.fail(path + ("combats", j), f"must be a pair [unit id, enemy unit id] (got {short(pair)})")
             ctx.unit_ids(pair, path + ("combats", j), units)
+            if pair[0] == pair[1]:
+                ctx.fail(path + ("combats", j), f"a unit cannot be in combat with itself ({pair[0]!r})")
     if "destroys" in context:
         d = ctx.mapping(context["destroys"], path + ("destroys",), "{unit id: [unit ids it destroys]}")
         if len(d) > MAX_LIST:
