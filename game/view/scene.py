@@ -141,6 +141,15 @@ def ruleset_name(ruleset_id: Any) -> str:
         return str(ruleset_id)
 
 
+def ruleset_inline(canvas: Canvas, options: SceneOptions, ruleset: Any) -> bool:
+    """Does the ruleset's name fit on the right of the title bar (at most 30 % of the width)?
+    A figure too narrow for it puts the name on a line of its own under the title."""
+    if not options.wrap_title:
+        return True
+    rw = canvas.text_size(ruleset_name(ruleset), max(6, round(13 * options.font_scale)))[0]
+    return rw <= 0.3 * canvas.width
+
+
 def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: Any = None) -> list[str]:
     """The title as drawn: one line (cut with an ellipsis) in the window, wrapped in figures."""
     title = str(board.title if options.title is None else options.title)
@@ -148,8 +157,9 @@ def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: An
         return []
     fs = options.font_scale
     size = max(6, round(TITLE_SIZE * fs))
-    right = ruleset_name(ruleset or board.ruleset)
-    rw = canvas.text_size(right, max(6, round(13 * fs)))[0]
+    rs = ruleset or board.ruleset
+    right = ruleset_name(rs) if options.wrap_title else f"ruleset: {rs}"
+    rw = canvas.text_size(right, max(6, round(13 * fs)))[0] if ruleset_inline(canvas, options, rs) else 0
     avail = canvas.width - rw - 52 * fs
     if not options.wrap_title:
         return [ellipsize(canvas, title, size, avail, bold=True)]
@@ -160,6 +170,9 @@ def scene_layout(canvas: Canvas, board: Board, options: SceneOptions, ruleset: A
     """The :func:`layout` ``draw_scene`` uses for these options."""
     title = board.title if options.title is None else options.title
     n = len(title_lines(canvas, board, options, ruleset)) if (title and options.wrap_title) else 1
+    rs = ruleset or board.ruleset
+    if title and not ruleset_inline(canvas, options, rs) and title_lines(canvas, board, options, rs) != [ruleset_name(rs)]:
+        n += 1  # the ruleset's name on a line of its own
     return layout(canvas.width, canvas.height, legend=options.legend, title=bool(title), status=bool(options.status),
                   panel_width=options.panel_width, font_scale=options.font_scale, top_inset=options.top_inset,
                   title_lines=n)
@@ -558,12 +571,17 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         lines = title_lines(self.c, self.b, self.o, rs)
         if lines == [right]:
             right = ""  # a compare panel: its title is the ruleset's name
+        below = bool(right) and not ruleset_inline(self.c, self.o, rs)
         size = self.size(TITLE_SIZE)
         lh = TITLE_LINE * self.fs
-        top = y + h / 2 - lh * (len(lines) - 1) / 2
+        n = len(lines) + (1 if below else 0)
+        top = y + h / 2 - lh * (n - 1) / 2
         for i, ln in enumerate(lines):
             self.c.text((x + self.u(14), top + i * lh), ln, size, self.pal["title_text"], anchor="left", bold=True)
-        self.c.text((x + w - self.u(14), y + h / 2), right, self.size(13), self.pal["title_text"], anchor="right")
+        if below:
+            self.c.text((x + self.u(14), top + len(lines) * lh), right, self.size(13), self.pal["title_text"], anchor="left")
+        else:
+            self.c.text((x + w - self.u(14), y + h / 2), right, self.size(13), self.pal["title_text"], anchor="right")
 
     def scale_bar(self) -> None:
         """A bar of a whole number of inches (at least 70 units) in the bottom-left corner."""
