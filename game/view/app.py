@@ -93,7 +93,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         self.session = Session(board, path, clock=self.clock, recent_file=recent_file, **kw)
         self.services = default_services() if services is None else services
         self.live = LiveAnalysis(self.services, clock=clock or time.perf_counter)
-        self.editor = Editor(float(self.rs.p("contact_tolerance_mm", 0.5)))
+        self.editor = Editor(self.rs.p("contact_tolerance_mm"))
         self.keymap = KeyMap()
         self.tools = make_tools()
         self.tool = "move"
@@ -208,7 +208,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
             except RulesetError as exc:
                 self.banner = f"{exc}. Kept the ruleset {self.rs.id}."
                 self.board.ruleset = self.rs.id
-            self.editor = Editor(float(self.rs.p("contact_tolerance_mm", 0.5)))
+            self.editor = Editor(self.rs.p("contact_tolerance_mm"))
         if self.live.compare_id == self.rs.id:
             self.live.compare_id = self.rules.compare_partner(self.board, self.rs.id)
         self.refresh_toolbar()

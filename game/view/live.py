@@ -98,7 +98,7 @@ class LiveAnalysis:
     def update_overlaps(self, board: Board, rs: Ruleset) -> None:
         """The pairs of bases that overlap (:func:`game.core.checks.overlapping_bases` within
         the ruleset's contact tolerance)."""
-        tol = float(rs.p("contact_tolerance_mm", OVERLAP_TOL_MM))
+        tol = rs.p("contact_tolerance_mm")
         self.overlaps = overlapping_bases(board, tol)
 
     def overlap_warning(self) -> str:

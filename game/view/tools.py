@@ -124,7 +124,7 @@ class MoveTool(Tool):
             uid0, idx0 = key
             whole = g.sub(pose_of(app.board.unit(uid0), idx0)[0], pose_of(d.unit0, idx0)[0])
             # never further than the contact tolerance: snapping must not turn "apart" into "touching"
-            reach = min(SNAP_MM, float(app.rs.p("contact_tolerance_mm", SNAP_MM)))
+            reach = min(SNAP_MM, app.rs.p("contact_tolerance_mm"))
             snapped = snap_to_contact(app.board, key, [self.last_step, whole], reach)
         except Exception:  # noqa: BLE001 - snapping is a nicety; the drag stands without it
             snapped = None
@@ -286,7 +286,7 @@ class TapeTool(Tool):
     def measure(app: Any, a: tuple[str, g.Shape], b: tuple[str, g.Shape]) -> dict:
         """Edge-to-edge distance between two tape ends (models or points)."""
         gap = g.gap_mm(a[1], b[1])
-        tol = float(app.rs.p("contact_tolerance_mm", 0.5))
+        tol = app.rs.p("contact_tolerance_mm")
         pa, pb = g.closest_points(a[1], b[1])
         if gap <= tol:
             text = '0" (touching)' if a[0] and b[0] else '0"'
