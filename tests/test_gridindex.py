@@ -28,6 +28,6 @@ def test_placer_score_equals_the_plain_sum(taken, soft, avoid, q):
         p.add(b)
     for b in soft:
         p.add(b, soft=True)
-    want = (sum(overlap_area(q, b) for b in taken) * 100.0 + sum(overlap_area(q, b) for b in soft + avoid)
+    want = (sum(overlap_area(q, b) for b in taken) * 1e4 + sum(overlap_area(q, b) for b in soft + avoid)
             + p.off_area(q) * 1e6)
     assert abs(p.score(q, avoid) - want) <= 1e-6 * max(1.0, want)
