@@ -376,14 +376,19 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
                        outline=self.pal["table_edge"], width=self.u(2))
         step = 6 * g.INCH_MM  # a faint 6-inch grid helps judge distances
         if step * self.v.scale >= 40 * self.fs:
-            x = step
-            while x < w:
-                self.c.line(self.v.pts([(x, 0), (x, h)]), self.pal["grid"], self.u(1))
-                x += step
-            y = step
-            while y < h:
-                self.c.line(self.v.pts([(0, y), (w, y)]), self.pal["grid"], self.u(1))
-                y += step
+            # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
+            (x0, y0), (x1, y1) = self.v.to_mm((0, 0)), self.v.to_mm((self.c.width, self.c.height))
+            for lo_mm, hi_mm, size, vertical in ((min(x0, x1), max(x0, x1), w, True),
+                                                 (min(y0, y1), max(y0, y1), h, False)):
+                k = max(1, math.floor(max(lo_mm, 0.0) / step))
+                end = min(hi_mm, size)
+                n = 0
+                while k * step < end and n < 400:
+                    a = k * step
+                    seg = [(a, max(0.0, min(y0, y1))), (a, min(h, max(y0, y1)))] if vertical else \
+                        [(max(0.0, min(x0, x1)), a), (min(w, max(x0, x1)), a)]
+                    self.c.line(self.v.pts(seg), self.pal["grid"], self.u(1))
+                    k, n = k + 1, n + 1
 
     def terrain(self, t: dict) -> None:
         self.c.tag = f"terrain:{t.get('name', '')}"
