@@ -59,13 +59,14 @@ def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: O
     _headless_env()
     from game.core.analysis import analyse
     from game.services import default_services
-    from game.view.figure import save_png
-    from game.view.scene import SceneOptions
+    from game.view.figure import FigureOptions
+    from game.view.figure import write_figure as _write
 
     t0 = time.perf_counter()
     analysis = analyse(board, rs, **default_services())
-    opts = SceneOptions(legend=legend, title=title)
-    errors = save_png(board, analysis, out, width=width, height=height, scale_px_per_mm=scale, options=opts)
+    fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=legend, title=title,
+                       scale_px_per_mm=scale)
+    errors = _write(board, analysis, out, fo, services={})
     return time.perf_counter() - t0, errors
 
 
@@ -152,8 +153,12 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--title", help="caption text (default: the scenario's title)")
     ap.add_argument("--crop", action="store_true", help="fit the view to the engaged units")
     ap.add_argument("--crop-margin", type=float, default=40.0, metavar="MM", help="margin around the crop (mm, default 40)")
-    ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind"],
-                    help="colourblind: Okabe-Ito colours plus role patterns")
+    ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind", "greyscale", "grayscale"],
+                    help="colourblind: Okabe-Ito colours plus role patterns; greyscale: roles by shade and outline")
+    ap.add_argument("--ids", action="store_true", help="unit labels add the unit id after the name")
+    ap.add_argument("--letters", action="store_true", help="name units A: name, B: name... in labels and legend")
+    ap.add_argument("--counts", type=_on_off, default=True, metavar="on|off",
+                    help="draw xN on models making other than 1 attack (default on)")
     ap.add_argument("--compare", metavar="A,B", help="two rulesets: panels side by side, differing models ringed")
     ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
                     help="side: two panels; overlay: one panel under A with the differences ringed")
@@ -191,17 +196,19 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
         except OSError as exc:
             return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
         return _wrote(args.output, errors, dt)
-    from game.view.publish import FigureError, FigureOptions, render_figure
+    from game.view.figure import FigureError, FigureOptions
+    from game.view.figure import write_figure as write_fig
 
     size = args.size or (f"{args.width}x{args.height}" if args.width else None)
     fo = FigureOptions(size=size, dpi=args.dpi, legend=args.legend and not args.no_legend, caption=args.caption,
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
-                       palette="colourblind" if args.palette == "colorblind" else args.palette, compare=compare,
-                       compare_mode=args.compare_mode, font_scale=args.font_scale)
+                       palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
+                       compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
+                       letters=args.letters, counts=args.counts)
     t0 = time.perf_counter()
     try:
         fo.pixel_size()
-        errors = render_figure(board, rs, out, fo)
+        errors = write_fig(board, None, out, fo)
     except FigureError as exc:  # a bad option value: a usage error, like argparse's (exit 2)
         return _err(str(exc), 2)
     except RulesetError as exc:

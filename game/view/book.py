@@ -9,7 +9,7 @@ Book format (paths relative to the book file; see ``docs/DEMOS.md``)::
       - {scenario: ..., output: ....svg, options: {palette: colourblind, compare: whfb8,t9a}}
 
 Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, ``caption``,
-``labels``, ``title``, ``crop``, ``crop_margin_mm``, ``palette``, ``compare`` (``a,b``),
+``labels``, ``ids``, ``letters``, ``counts``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
 ``compare_mode`` (``side``/``overlay``), ``font_scale``, ``ruleset``. Errors raise
 :class:`BookError` naming the file, line and field.
 """
@@ -24,11 +24,12 @@ from typing import Any, Callable, Optional
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
-from .publish import FigureError, FigureOptions, parse_size
+from .figure import FigureError, FigureOptions, parse_size
 
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
-OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "title", "crop", "crop_margin_mm", "palette", "compare",
+OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
+               "palette", "compare",
                "compare_mode", "font_scale", "ruleset"}
 
 
@@ -56,7 +57,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
     for k, v in d.items():
         if not isinstance(k, str) or k not in OPTION_KEYS:
             fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
-        if k in ("legend", "caption", "labels", "crop"):
+        if k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -91,9 +92,9 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
                 fail(k, f"must be side or overlay (got {short(v)})")
             kw[k] = v
         elif k == "palette":
-            if v not in ("default", "colourblind", "colorblind"):
-                fail(k, f"must be default or colourblind (got {short(v)})")
-            kw[k] = "colourblind" if v == "colorblind" else v
+            if v not in ("default", "colourblind", "colorblind", "greyscale", "grayscale"):
+                fail(k, f"must be default, colourblind or greyscale (got {short(v)})")
+            kw[k] = {"colorblind": "colourblind", "grayscale": "greyscale"}.get(v, v)
         elif k == "title":
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 v = str(v)
@@ -186,7 +187,7 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     from game.core.scenario import ScenarioError, load_scenario
     from game.services import default_services
 
-    from .publish import render_figure
+    from .figure import write_figure
 
     _, figures = load_book(path)
     if only:
@@ -207,9 +208,9 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
             board = load_scenario(f.scenario)
             if f.ruleset:
                 board.ruleset = f.ruleset
-            rs = load_ruleset(board.ruleset)
+            load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
             target = output_path(out_dir, f.output)
-            errors = render_figure(board, rs, target, f.options, services=services)
+            errors = write_figure(board, None, target, f.options, services=services)
         except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
             raise BookError(str(path), f.line, f.field, str(exc)) from None
         results.append((f.output, time.perf_counter() - t0, errors))
