@@ -227,6 +227,7 @@ class Round:
         self.number = 0
         self.done = False
         self.cannot_attack: set[str] = set()
+        self.struck: set[str] = set()
         self.lost: Counter = Counter()
         self.inflicted: Counter = Counter()
         first = self.analyse(self.board)
@@ -275,15 +276,17 @@ class Round:
         self.number += 1
         self.last_value = s["step"]
         striking = list(s["models"])
+        self.struck |= set(striking)
         units = sorted({m.split(".", 1)[0] for m in striking}, key=[u.id for u in self.board.units].index)
         label = str(s.get("label", s.get("step")))
-        cap = f"{label}: " + "; ".join(
-            f"{_name(self.board, u)} strike ({sum(1 for m in striking if m.startswith(u + '.'))})" for u in units) + "."
         rule = self.rs.rule("strike_order")
+        cap = f"{label}: " + " and ".join(
+            f"{sum(1 for m in striking if m.startswith(u + '.'))} of {_name(self.board, u)}" for u in units) + " strike"
         if len(units) > 1 and s["step"] is not None:
-            cap += f" Equal values strike at the same time; casualties are removed after both sides have struck ({rule})."
-        elif rule:
-            cap += f" ({rule})"
+            cap += (f" at the same time; casualties are removed after both sides have struck"
+                    + (f" ({rule})." if rule else "."))
+        else:
+            cap += f" ({rule})." if rule else "."
         self.current = RoundStep("strike", label, cap, self.board.copy(), an, self.number, striking=striking)
         if s["step"] is None:
             self.done = True  # one melee step only
@@ -344,6 +347,8 @@ class Round:
                 enemy = b if a == uid else a if b == uid else None
                 if enemy in striking_units:
                     self.inflicted[enemy] += n
+        # a model standing where one that has already struck stood loses nothing more
+        rm.stepped = [m for m in rm.stepped if m not in self.struck]
         self.cannot_attack |= set(rm.stepped)
         board, moves, notes = self._close_up(rm.board, set(rm.lost))
         an = self.analyse(board)
@@ -354,7 +359,7 @@ class Round:
         rule = self.rs.rule("casualty_removal")
         for uid, n in rm.lost.items():
             where = "from the back rank" if removal == "rear_rank" and st.board.unit(uid).kind == "ranked" else "as marked"
-            parts.append(f"{_name(st.board, uid)} loses {n} {where}")
+            parts.append(f"{_name(st.board, uid)}: {n} {where}")
         cap = "Casualties removed: " + "; ".join(parts) + (f" ({rule})." if rule else ".")
         for uid in rm.destroyed:
             cap += f" {_name(st.board, uid)} is destroyed."
