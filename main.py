@@ -61,7 +61,7 @@ def cmd_analyse(args) -> int:
         return _fail(str(exc))
     from game.core.checks import overlapping_bases
 
-    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm", 0.5)))
+    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm")))
     if overlaps:
         a, b, depth = overlaps[0]
         more = f" and {len(overlaps) - 1} more pair(s)" if len(overlaps) > 1 else ""

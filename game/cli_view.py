@@ -108,9 +108,10 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.view.app import App
+    from game.view.session import default_recent_file
 
     try:
-        app = App(board, ruleset=rs, path=args.file, size=(w, h))
+        app = App(board, ruleset=rs, path=args.file, size=(w, h), recent_file=default_recent_file())
     except Exception as exc:  # e.g. the display refused the window
         return _err(f"could not open the window: {exc}", 1)
     return app.run(frames=args.frames)

@@ -13,19 +13,14 @@ from pathlib import Path
 import pytest
 
 from game.core.analysis import analyse
-from game.core.ruleset import Param, load_ruleset
+from game.core.ruleset import load_ruleset
 from game.core.rules import slots as S
 from game.core.scenario import board_from_dict, load_scenario
 
 
 def rs_with(**values):
     """The shipped ``slots`` ruleset with some parameter values replaced."""
-    rs = load_ruleset("slots")
-    params = dict(rs.params)
-    for k, v in values.items():
-        old = params[k]
-        params[k] = Param(v, old.rule, old.why)
-    return dataclasses.replace(rs, params=params)
+    return load_ruleset("slots").with_values(**values)
 
 
 def fixed(pct=70, **more):

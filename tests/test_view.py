@@ -31,9 +31,11 @@ def board():
 
 
 def _app(board):
+    from apputil import Driver, FakeClock
     from game.view.app import App
 
-    return App(board, size=(1200, 800))
+    clock = FakeClock()
+    return Driver(App(board, size=(1200, 800), clock=clock), clock)
 
 
 def _drag(app, frm_mm, to_mm, frames=90):
@@ -82,7 +84,7 @@ def test_app_rotate_and_bad_state_banner(board):
     assert app.board.unit("night_goblins").facing_deg == pytest.approx(105)
     # a broken board (a unit with no files) must not kill the loop: banner + last good board
     app.board.unit("night_goblins").files = 0
-    app.recompute()
+    app.reanalyse()
     app.frame()
     assert app.banner and app.board.unit("night_goblins").files == 5
 

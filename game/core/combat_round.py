@@ -84,6 +84,11 @@ def _name(board: Board, uid: str) -> str:
     return u.name or uid
 
 
+def _rule(rs: Ruleset, key: str) -> str:
+    """The rule a ruleset parameter implements, or '' if the ruleset has no such parameter."""
+    return rs.params[key].rule if key in rs.params else ""
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -152,8 +157,8 @@ def remove_casualties(board: Board, rs: Ruleset, fallen: list[str], analysis: Op
     docstring, items 3 and 4). ``analysis`` is the board's analysis at the step (it tells
     which models were in a fighting rank, for stepping forward). Returns a :class:`Removal`
     on a copy of the board."""
-    policy = str(rs.p("casualty_removal", "as_marked"))
-    can_attack = bool(rs.p("stepped_forward_can_attack", True))
+    policy = rs.p("casualty_removal")
+    can_attack = rs.p("stepped_forward_can_attack")
     out = Removal(board.copy())
     by_unit: dict[str, list[str]] = {}
     for mid in fallen:
@@ -248,7 +253,7 @@ class Round:
                 an.models[mid] = ModelResult(
                     role="none", attacks=0, targets=[], at=r.at,
                     why=(f"Stepped forward into the fighting rank this phase, so it cannot attack "
-                         f"({self.rs.rule('stepped_forward_can_attack') or 'Stepping forward'})."))
+                         f"({_rule(self.rs, 'stepped_forward_can_attack') or 'Stepping forward'})."))
         for s in an.strike_order or []:
             s["models"] = [m for m in s.get("models", []) if m not in self.cannot_attack]
         an.strike_order = [s for s in an.strike_order or [] if s["models"]]
@@ -279,7 +284,7 @@ class Round:
         self.struck |= set(striking)
         units = sorted({m.split(".", 1)[0] for m in striking}, key=[u.id for u in self.board.units].index)
         label = str(s.get("label", s.get("step")))
-        rule = self.rs.rule("strike_order")
+        rule = _rule(self.rs, "strike_order")
         cap = f"{label}: " + " and ".join(
             f"{sum(1 for m in striking if m.startswith(u + '.'))} of {_name(self.board, u)}" for u in units) + " strike"
         if len(units) > 1 and s["step"] is not None:
@@ -355,8 +360,8 @@ class Round:
         an.moves = closing.merge_moves(moves, an.moves)
         self.board = board
         parts = []
-        removal = str(self.rs.p("casualty_removal", "as_marked"))
-        rule = self.rs.rule("casualty_removal")
+        removal = self.rs.p("casualty_removal")
+        rule = _rule(self.rs, "casualty_removal")
         for uid, n in rm.lost.items():
             where = "from the back rank" if removal == "rear_rank" and st.board.unit(uid).kind == "ranked" else "as marked"
             parts.append(f"{_name(st.board, uid)}: {n} {where}")
@@ -365,12 +370,12 @@ class Round:
             cap += f" {_name(st.board, uid)} is destroyed."
         if rm.stepped:
             cap += (f" {_plural(len(rm.stepped), 'model')} stepped forward into the fighting rank and cannot attack "
-                    f"this phase ({self.rs.rule('stepped_forward_can_attack')}).")
+                    f"this phase ({_rule(self.rs, 'stepped_forward_can_attack')}).")
         movers = sorted({m.split(".", 1)[0] for m in moves})
         for uid in movers:
             p = next(v for k, v in moves.items() if k.startswith(uid + "."))
             cap += (f" {_name(board, uid)} moves {g.dist(p[0], p[-1]):.0f} mm back into contact "
-                    f"({self.rs.rule('close_up')}).")
+                    f"({_rule(self.rs, 'close_up')}).")
         cap += " The next step is fought with what is left."
         out = RoundStep("remove", "Casualties", cap, board.copy(), an, st.number, removed=rm.removed,
                         cannot_attack=sorted(self.cannot_attack), moves=moves, notes=rm.notes + notes)
@@ -412,10 +417,10 @@ class Round:
             if winner is not None and winner in {u.id for u in board.units}:
                 board.context = dict(board.context or {}, round_winner=winner)
                 cap = (f"Round over ({lost}). {_name(board, winner)} removed the most enemy models, so it won the round "
-                       f"and now counts as the attacker: allocation recalculated ({self.rs.rule('round_winner')}).")
+                       f"and now counts as the attacker: allocation recalculated ({_rule(self.rs, 'round_winner')}).")
             else:
                 cap = (f"Round over ({lost}). No side removed more models, so no round winner: the attacker stays "
-                       f"and the allocation is recalculated on what is left ({self.rs.rule('round_winner')}).")
+                       f"and the allocation is recalculated on what is left ({_rule(self.rs, 'round_winner')}).")
             return RoundStep("recalculate", "Recalculation", cap, board, self.analyse(board), self.number)
         return RoundStep("end", "End of round", f"End of the round: {lost}.", self.board.copy(),
                          self.analyse(self.board), self.number)

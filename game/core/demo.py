@@ -18,8 +18,9 @@ Actions (lengths mm, angles degrees clockwise):
 * ``context: {key: value}`` - set phase context keys (``step: pile_in``, ``round_winner``...);
 * ``apply_moves: true`` - make the rule-mandated moves of the current analysis real
   (pile-in, consolidation, the incomplete-rank shuffle);
-* ``fight_phase: true`` - expands this step into the steps of
-  :func:`game.core.rules.wh40k.fight_phase_steps` (Warhammer 40,000, "Fight phase");
+* ``fight_phase: true`` - expands this step into the phase steps of the ruleset's strategy
+  (``Strategy.phase_steps``: the Warhammer 40,000 "Fight phase"); an error for a strategy
+  without steps;
 * ``strike: N | LABEL`` - show only the models striking at the N-th step of the strike order
   (1-based) or the step whose label is ``LABEL`` ("Initiative 5", "Agility 3"); the rest are
   dimmed (WHFB 8th "Strike Order"; T9A "Agility Steps");
@@ -51,6 +52,7 @@ from . import geometry as g
 from .analysis import Analysis, analyse
 from .board import Board, parse_slot
 from .combat_round import Round, RoundError, RoundStep
+from .registry import strategy_of
 from .rules import closing
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .scenario import ScenarioError, load_scenario
@@ -414,11 +416,10 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
             elif a.kind == "apply_moves":
                 _apply_moves(board, analyse(board, rs, **services))
             elif a.kind == "fight_phase":
-                if rs.strategy != "wh40k":
-                    ctx.fail(path, f"fight_phase needs a wh40k scenario (ruleset {rs.id} uses {rs.strategy})")
-                from .rules import wh40k
-
-                expanded = wh40k.fight_phase_steps(board, rs, planner=services.get("planner"))
+                expanded = strategy_of(rs).phase_steps(board, rs, services)
+                if expanded is None:
+                    ctx.fail(path, f"fight_phase needs a ruleset whose engine steps through a phase "
+                                   f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
                 if expanded:
                     board = expanded[-1][1].copy()
             elif a.kind == "strike":

@@ -4,8 +4,8 @@
 :class:`LegendItem` (headings, swatch rows, paragraphs). It is honest: a row appears only
 for what the picture shows, and every count is of the models in the picture
 (``SceneOptions.visible``: the ids inside a cropped figure). Rows for roles come from
-:func:`role_rows`, the one place that knows a rule system's wording (a strategy query can
-replace it without touching the drawing). :func:`layout_legend` places the items in a panel
+:func:`role_rows`, worded by the analysing strategy (``analysis.legend.role_labels``, built
+from the ruleset's values and rule names; no rule system is named here). :func:`layout_legend` places the items in a panel
 (font px, positions) with any canvas's text metrics, so a figure is sized from
 :func:`legend_height` instead of a dry-run render, and :meth:`LegendPainter.panel` draws
 exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
@@ -24,10 +24,6 @@ from .palette import player_colour, with_alpha
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
-ROLE_LABEL_BY_STRATEGY = {
-    "wh40k": {"attack": "Fights (engaged: within engagement range of an enemy)"},
-    "slots": {"attack": "Fights (allocated to melee, filling a combat slot)"},
-}
 DIFFER_COLOUR = (255, 210, 0)
 
 
@@ -43,24 +39,16 @@ class LegendItem:
     units: float = 0.0
 
 
-def strategy_of(ruleset_id: Any) -> Optional[str]:
-    """The engine strategy of a ruleset id (None when unknown), to word the role rows."""
-    try:
-        from game.core.ruleset import load_ruleset
-        return load_ruleset(str(ruleset_id)).strategy
-    except Exception:  # an unknown or broken ruleset still gets a legend
-        return None
-
-
-def role_rows(ruleset_id: Any, counts: dict) -> list[LegendItem]:
-    """Role rows (``attack``, ``support``, ``none``) worded for the rule system, each with
-    its count in the picture; a role nobody has is left out."""
-    strategy = strategy_of(ruleset_id)
+def role_rows(legend: Any, counts: dict) -> list[LegendItem]:
+    """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
+    :class:`game.core.strategy.Legend`, or None: the generic words), each with its count in
+    the picture; a role nobody has is left out."""
+    labels = getattr(legend, "role_labels", None) or {}
     out = []
     for role in ("attack", "support", "none"):
         if not counts.get(role):
             continue
-        label = ROLE_LABEL_BY_STRATEGY.get(strategy, {}).get(role, ROLE_LABEL[role])
+        label = labels.get(role, ROLE_LABEL[role])
         out.append(LegendItem("row", f"{label} ({counts[role]})", swatch=f"role:{role}"))
     return out
 
@@ -104,7 +92,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     counts = {"attack": 0, "support": 0, "none": 0}
     for dm in shown:
         counts[dm.role if dm.role in counts else "none"] += 1
-    items += role_rows(getattr(analysis, "ruleset", None) or board.ruleset, counts)
+    items += role_rows(getattr(analysis, "legend", None), counts)
     if options.counts:
         many = sorted({str(attacks_of(analysis, dm.id)) for dm in shown
                        if dm.role != "none" and attacks_of(analysis, dm.id) != 1})

@@ -201,8 +201,8 @@ def close_up(board: Board, rs: Ruleset, pairs: list, tol: Optional[float] = None
     by the ruleset's ``close_up`` policy (see the module docstring). Pairs are handled in
     order, each on the board left by the ones before. Never raises: a pair naming a unit not
     on the board, or a policy this module does not know, is reported in ``notes``."""
-    policy = str(rs.p("close_up", "none"))
-    tol = float(rs.p("contact_tolerance_mm", 0.5)) if tol is None else tol
+    policy = rs.p("close_up")
+    tol = rs.p("contact_tolerance_mm") if tol is None else tol
     out = CloseUp(board)
     if policy == "none" or not pairs:
         return out

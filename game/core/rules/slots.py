@@ -51,13 +51,16 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Optional
+from typing import Literal, Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..ruleset import Ruleset
-from .ranked import boundary, find_engagements
+from ..engagement import boundary, find_engagements
+from .. import schema as sc
+from ..strategy import Engine, Legend, ProfileField
+from .round_rules import RoundParams
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -315,10 +318,11 @@ def draw_shares(board: Board, rs: Ruleset) -> dict[str, int]:
     ``random.Random(seed)`` (the scenario's ``seed``, else the ruleset's ``default_seed``),
     uniform between ``share_min_pct`` and ``share_max_pct`` inclusive. Every unit draws,
     engaged or not, so casualties or moves never shift another unit's share."""
-    lo, hi = int(rs.p("share_min_pct", 60)), int(rs.p("share_max_pct", 85))
+    v = rs.values
+    lo, hi = v.share_min_pct, v.share_max_pct
     if hi < lo:
         lo, hi = hi, lo
-    seed = board.seed if board.seed is not None else int(rs.p("default_seed", 0))
+    seed = board.seed if board.seed is not None else v.default_seed
     rng = random.Random(seed)
     return {u.id: rng.randint(lo, hi) for u in board.units}
 
@@ -378,13 +382,14 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     filled_by: model id | None, side}``. Never raises on a valid board; a ``round_winner``
     naming no unit is ignored with a note.
     """
-    tol = float(rs.p("contact_tolerance_mm", 0.5))
-    whole_max = int(rs.p("whole_unit_max_models", 3))
-    bonus_x = int(rs.p("bonus_models", 1))
-    n_regular = int(rs.p("slots_regular_model", 4))
-    n_large = int(rs.p("slots_large_model", 8))
-    large_room = int(rs.p("large_model_room", 2))
-    default_size = str(rs.p("default_size", "regular"))
+    v = rs.values
+    tol = v.contact_tolerance_mm
+    whole_max = v.whole_unit_max_models
+    bonus_x = v.bonus_models
+    n_regular = v.slots_regular_model
+    n_large = v.slots_large_model
+    large_room = v.large_model_room
+    default_size = v.default_size
 
     res = Analysis(ruleset=rs.id)
     units = {u.id: u for u in board.units}
@@ -606,3 +611,42 @@ def _alloc_why(v: PairView, share: int, actual: int, whole_max: int) -> str:
         parts.append("Bonus number: none (only the attacker gets it in a flank or rear attack).")
     parts.append(f"Final number {v.final}; {actual} found a free combat slot (Actual number).")
     return " ".join(parts)
+
+
+# ----- the strategy ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SlotsParams:
+    """Parameters of the combat-slot allocation (percentages whole, lengths mm)."""
+
+    contact_tolerance_mm: float
+    share_min_pct: int
+    share_max_pct: int
+    bonus_models: int
+    whole_unit_max_models: int
+    slots_regular_model: int
+    slots_large_model: int
+    large_model_room: int
+    default_size: Literal["regular", "large"]
+    default_seed: int
+
+
+def legend(rs: Ruleset) -> Legend:
+    return Legend(role_labels={"attack": f"Fights (allocated to the melee, filling a combat slot: "
+                                         f"{rs.rule('slots_regular_model')})"}, rows=frozenset())
+
+
+def _analyse(board: Board, rs: Ruleset, **services) -> Analysis:
+    res = analyse(board, rs, **services)
+    res.legend = legend(rs)
+    return res
+
+
+def fields(rs: Ruleset) -> list:
+    v = rs.values
+    return [ProfileField("size", "Size", kind="choice", default=v.default_size, choices=("regular", "large")),
+            ProfileField("parts", "Parts", kind="parts")]
+
+
+STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend,
+                  schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
+                  overlays=frozenset({"slots"}), fields_of=fields)

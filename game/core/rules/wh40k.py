@@ -42,7 +42,7 @@ import copy
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
@@ -71,19 +71,29 @@ class Params:
     coherency_big: int
     default_attacks: int
     clearance_mm: float
+    fights_first_chooser: str = "active_player"
+    rules: Mapping[str, str] = field(default_factory=dict, compare=False)  # parameter -> rule name
+    inches: Mapping[str, float] = field(default_factory=dict, compare=False)  # ``*_in`` values as written
+
+    def say_in(self, key: str) -> str:
+        """A ``*_in`` parameter as users read it (``3"``)."""
+        return f"{self.inches[key]:g}\""
 
     @staticmethod
     def of(rs: Ruleset) -> "Params":
-        i = lambda k, d: float(rs.p(k, d)) * INCH_MM  # noqa: E731
+        """The ruleset's typed values (see ``wh40k_strategy.FightPhaseParams``) in mm."""
+        v = rs.values
         return Params(
-            er_mm=i("engagement_range_in", 1), tol_mm=float(rs.p("contact_tolerance_mm", 0.5)),
-            pile_in_mm=i("pile_in_in", 3), pile_in_radius_mm=i("pile_in_target_radius_in", 5),
-            consolidate_mm=i("consolidate_in", 3), consolidate_enemy_mm=i("consolidate_enemy_radius_in", 3),
-            consolidate_objective_mm=i("consolidate_objective_radius_in", 3),
-            objective_range_mm=i("objective_range_in", 3),
-            marker_radius_mm=float(rs.p("objective_marker_diameter_mm", 40)) / 2,
-            coherency_mm=i("coherency_in", 2), coherency_big=int(rs.p("coherency_big_unit_models", 7)),
-            default_attacks=int(rs.p("default_attacks", 1)), clearance_mm=float(rs.p("planner_clearance_mm", 0.2)))
+            er_mm=v.engagement_range_in * INCH_MM, tol_mm=v.contact_tolerance_mm,
+            pile_in_mm=v.pile_in_in * INCH_MM, pile_in_radius_mm=v.pile_in_target_radius_in * INCH_MM,
+            consolidate_mm=v.consolidate_in * INCH_MM, consolidate_enemy_mm=v.consolidate_enemy_radius_in * INCH_MM,
+            consolidate_objective_mm=v.consolidate_objective_radius_in * INCH_MM,
+            objective_range_mm=v.objective_range_in * INCH_MM,
+            marker_radius_mm=v.objective_marker_diameter_mm / 2,
+            coherency_mm=v.coherency_in * INCH_MM, coherency_big=v.coherency_big_unit_models,
+            default_attacks=v.default_attacks, clearance_mm=v.planner_clearance_mm,
+            fights_first_chooser=v.fights_first_chooser, rules={k: rs.rule(k) for k in rs.params},
+            inches={k: float(getattr(v, k)) for k in rs.params if k.endswith("_in")})
 
 
 # ----- the table during the phase ---------------------------------------------------------------
@@ -684,7 +694,8 @@ def pile_in_unit(table: Table, uid: str, p: Params, planner: Optional[Planner] =
     targets = engaged or [e for e in table.enemy_units(uid) if table.unit_gap(uid, e) <= p.pile_in_radius_mm]
     rep.targets = targets
     if not targets:
-        rep.notes.append(f"{uid}: no enemy unit within 5\", so it has no pile-in target (Pile-in Moves).")
+        rep.notes.append(f"{uid}: no enemy unit within {p.say_in('pile_in_target_radius_in')}, so it has no pile-in "
+                         f"target ({p.rules['pile_in_target_radius_in']}).")
         return rep
     mv = _Mover(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, target_units=targets, objective=None,
                 planner=planner)
@@ -692,7 +703,8 @@ def pile_in_unit(table: Table, uid: str, p: Params, planner: Optional[Planner] =
     if not table.engaged_with(uid, p.er_mm):
         _undo(table, rep.paths)
         rep.paths = {}
-        rep.notes.append(f"{uid}: could not end engaged, so it does not pile in (Pile-in Moves: the unit must end engaged).")
+        rep.notes.append(f"{uid}: could not end engaged, so it does not pile in ({p.rules['pile_in_in']}: the unit must "
+                         "end engaged).")
     return rep
 
 
@@ -728,7 +740,8 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
                 return rep
             _undo(table, paths)
             sel = reached
-        rep.notes.append(f"{uid}: cannot end engaged with the enemy within 3\", so it stays (Engaging Consolidation).")
+        rep.notes.append(f"{uid}: cannot end engaged with the enemy within {p.say_in('consolidate_enemy_radius_in')}, so "
+                         f"it stays ({p.rules['consolidate_enemy_radius_in']}).")
         return rep
     marker = lambda o: g.Circle(tuple(o), p.marker_radius_mm)  # noqa: E731
     objs = [tuple(o) for o in objectives
@@ -743,7 +756,8 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
         if min(_gap(q.shape, marker(obj)) for q in table.models_of(uid)) > p.objective_range_mm:
             _undo(table, rep.paths)
             rep.paths = {}
-            rep.notes.append(f"{uid}: cannot end within range of the objective, so it stays (Objective Consolidation).")
+            rep.notes.append(f"{uid}: cannot end within range of the objective, so it stays "
+                             f"({p.rules['consolidate_objective_radius_in']}).")
         return rep
     rep.mode = "none"
     return rep
@@ -791,7 +805,7 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner: Optional[Planner
     at_start = {u for u in t.units if t.engaged_with(u, p.er_mm)}
     selected: set[str] = set()
     out: list[Selection] = []
-    step, chooser = "fights_first", active
+    step, chooser = "fights_first", active if p.fights_first_chooser == "active_player" else _other(active)
 
     def eligible() -> list[str]:
         return [u for u in t.units if u not in selected and (u in at_start or u in charged or t.engaged_with(u, p.er_mm))]
@@ -905,6 +919,9 @@ def _results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str
              only_unit: Optional[str] = None) -> None:
     """Fill ``res.models`` and engagements from the table as it stands."""
     inch = lambda mm: f"{mm / INCH_MM:.1f}\""  # noqa: E731
+    er = f"{p.rules['engagement_range_in']} ({p.say_in('engagement_range_in')})"
+    mode_rule = {"pile_in": p.rules["pile_in_in"], "ongoing": p.rules["consolidate_in"],
+                 "engaging": p.rules["consolidate_enemy_radius_in"], "objective": p.rules["consolidate_objective_radius_in"]}
     for u in board.units:
         if u.id not in t.units:
             why = t.off.get(u.id, "not on the table")
@@ -921,19 +938,19 @@ def _results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str
             moved = ""
             if rep and pc.id in rep.paths:
                 L = path_length(rep.paths[pc.id])
-                rule = "Pile-in Moves" if rep.mode == "pile_in" else f"{rep.mode.title()} Consolidation"
+                rule = mode_rule.get(rep.mode, p.rules["consolidate_in"])
                 moved = f" Moved {inch(L)} ({rule})."
             if tg and (only_unit is None or only_unit == u.id):
                 units = ", ".join(sorted({q.split('.')[0] for q in tg}))
                 r.role, r.attacks, r.targets = "attack", attacks, tg
-                r.why = (f"Fights: within Engagement Range (1\") of {units}, so it is engaged and makes {attacks} "
-                         f"attack(s) from its profile (Fight).{moved}")
+                r.why = (f"Fights: within {er} of {units}, so it is engaged and makes {attacks} "
+                         f"attack(s) from its profile ({p.rules['default_attacks']}).{moved}")
             elif tg:
                 r.why = f"Engaged, but another unit is fighting at this step.{moved}"
             else:
                 d = min((x for x, _ in gaps), default=math.inf)
                 far = f"{inch(d)} from the closest enemy" if d < math.inf else "no enemy on the table"
-                r.why = (f"Does not fight: {far}, outside Engagement Range (1\"); this system has no supporting "
+                r.why = (f"Does not fight: {far}, outside {er}; this system has no supporting "
                          f"attacks.{moved}")
             res.models[pc.id] = r
     seen = set()
@@ -1024,12 +1041,13 @@ def fight_phase_steps(board: Board, rs: Ruleset, planner: Optional[Planner] = No
 
     ff = sorted(set(ctx.get("charged") or []) | set(ctx.get("fights_first") or []))
     snap("Start of the Fight phase: " + (f"{', '.join(ff)} charged or have Fights First, so they fight first "
-         "(Fights First)." if ff else "no unit has Fights First this phase."), "pile_in", {})
+         f"({p.rules['fights_first_chooser']})." if ff else "no unit has Fights First this phase."), "pile_in", {})
     for who, pl in (("active player", active), ("opponent", opp)):
         reps = pile_in_step(t, p, ctx, planner, players=[pl])
         moved = [u for u, r in reps.items() if r.paths]
-        snap(f"Pile In, player {pl} ({who}): " + (f"{', '.join(moved)} move up to 3\" closer to their targets; "
-             "models in base contact stay put (Pile-in Moves)." if moved else "no model needs to or can move (Pile-in Moves)."),
+        snap(f"Pile In, player {pl} ({who}): " + (f"{', '.join(moved)} move up to {p.say_in('pile_in_in')} closer to their "
+             f"targets; models in base contact stay put ({p.rules['pile_in_in']})." if moved else
+             f"no model needs to or can move ({p.rules['pile_in_in']})."),
              "pile_in", reps)
     seq = fight_sequence(t, p, ctx, planner)
     fought = set()
@@ -1057,5 +1075,5 @@ def fight_phase_steps(board: Board, rs: Ruleset, planner: Optional[Planner] = No
         parts = [f"{u} ({r.mode}{'' if r.paths or r.mode == 'none' else ', no move needed or possible'})"
                  for u, r in reps.items()]
         snap(f"Consolidate, player {pl} ({who}): " + (", ".join(parts) if parts else "no eligible unit")
-             + " (Consolidation Moves).", "consolidate", reps)
+             + f" ({p.rules['consolidate_in']}).", "consolidate", reps)
     return out
