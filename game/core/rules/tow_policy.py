@@ -277,16 +277,13 @@ class _Unit:
         self.movement_in = float(mv) if isinstance(mv, (int, float)) and not isinstance(mv, bool) else None
         if self.movement_in is None and p.fight_range == "movement_inches" and u.kind == "ranked":
             notes.append(f"{u.id}: no Movement in its profile; its fighting rank is not limited by distance")
-        self.charged = u.id in charged
-        occ = list(self.slots)
-        self.ranks = max((r for r, _ in occ), default=0)
-        sizes = [sum(1 for r, _ in occ if r == k) for k in range(1, self.ranks + 1)]
-        self.rank_sizes = sizes
-        self.in_order = bool(occ) and combat_order(max(sizes), self.ranks)
+        self.charged = u.id in charged  # this turn
+        self.ranks = max((r for r, _ in self.slots), default=0)
+        self.rank_sizes = [sum(1 for r, _ in self.slots if r == k) for k in range(1, self.ranks + 1)]
+        self.in_order = bool(self.slots) and combat_order(max(self.rank_sizes), self.ranks)
 
     def reach_mm(self, p: Any) -> Optional[float]:
-        unlimited = p.fight_range == "unlimited" or self.movement_in is None
-        return None if unlimited else self.movement_in * INCH_MM
+        return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * INCH_MM
 
 
 def _gap_to(m: Any, enemy_models: list, limit: Optional[float]) -> float:
