@@ -2,8 +2,8 @@
 
 Outcomes are not rolled: ``context.destroys`` says what each unit's fight destroys, either
 whole units (``{monster: [transport]}``) or some models of a unit
-(``{assault_squad: [{unit: passengers, models: 2}]}``: the enemy models closest to the
-fighting unit's engaged models fall first).
+(``{assault_squad: [{unit: passengers, models: 2}]}``: the owner removes casualties and keeps
+its models in the fight, so the models furthest from the fighting unit are removed first).
 """
 from __future__ import annotations
 
@@ -54,7 +54,9 @@ def _casualties(t: Table, uid: str, spec, p: Params) -> tuple[list[str], list[st
         if victim not in t.units:
             continue
         mine = t.models_of(uid)
-        pool = sorted(t.models_of(victim), key=lambda q: (min((gap(q.shape, m.shape) for m in mine), default=0.0),
+        # the owner removes its casualties and keeps its models in the fight: the models
+        # furthest from the fighting unit go first
+        pool = sorted(t.models_of(victim), key=lambda q: (-min((gap(q.shape, m.shape) for m in mine), default=0.0),
                                                           natural(q.id)))
         if n <= 0 or n >= len(pool):
             units.append(victim)
@@ -114,6 +116,9 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
         attackers, targets = attackers_of(t, uid, p)
         entry = {"order": len(out) + 1, "unit": uid, "player": t.player(uid), "fight": kind,
                  "fights_first": uid in ff, "step": step, "engaged": bool(attackers)}
+        if kind == "overrun":
+            entry["overrun_because"] = ("engaged at the start of the Fight step" if uid in at_start else
+                                        "charged this turn")
         if moves:
             entry["moved"] = sorted(moves, key=natural)
         gone, killed = _casualties(t, uid, destroys.get(uid), p) if attackers else ([], [])

@@ -93,9 +93,9 @@ class MoveSolver:
             m = Mover(pc.id, self.foot[pc.id], self.pos[pc.id].copy())
             m.must_stay = tuple(e for e in enemy_units if ugap[e][i] <= p.er_mm)
             if self.objective is not None:
+                # every model heads onto the marker, those already within range too (they
+                # must stay within range; Objective Consolidation moves "onto" the objective)
                 m.start_gap = gap(pc.shape, g.Circle(tuple(objective), p.marker_radius_mm))
-                if m.start_gap <= p.objective_range_mm:
-                    continue  # already within range: no need to move
             else:
                 for e in self.targets:
                     d = float(ugap[e][i]) if e in ugap else math.inf
@@ -136,11 +136,13 @@ class MoveSolver:
     def _static(self, foot: Foot, P: np.ndarray, units) -> tuple[np.ndarray, dict]:
         """(free of standing bases and on the table, {unit: gap of each point to that unit})."""
         cs = self.cs(foot)
-        cols = self._local(cs, P, self.p.er_mm + 2.0)
+        local = self._local(cs, P, 2.0)
+        wanted = np.array([j for j in range(len(cs)) if cs.units[j] in units], int)
+        cols = np.union1d(local, wanted).astype(int)
         G = cs.gaps(P, cols)
         free = self._inside(foot, P)
-        if len(cols):
-            free &= G.min(1) >= self.floor
+        if len(local):
+            free &= G[:, np.isin(cols, local)].min(1) >= self.floor
         un = np.array([cs.units[j] for j in cols], object)
         ug = {}
         for u in units:
@@ -192,7 +194,9 @@ class MoveSolver:
             if m.foot.round:
                 d = np.hypot(*(P - self.objective).T) - m.foot.rad - p.marker_radius_mm
             inr = d <= p.objective_range_mm - EPS_ENG
-            ok &= inr | (d < m.start_gap - 2 * p.tol_mm)
+            ok &= d < m.start_gap - 2 * p.tol_mm
+            if m.start_gap <= p.objective_range_mm:
+                ok &= inr
             return ok, {"goal": d, "eng": inr, "any": inr}
         ok &= ug[m.closest] < m.start_gap - 2 * p.tol_mm
         anyg = np.min(np.stack([ug[u] for u in self.targets]), axis=0)
@@ -449,6 +453,7 @@ class MoveSolver:
                 if not failed:
                     break
                 banned |= {(mid, tuple(np.round(ends[mid], 3))) for mid in failed}
+            paths, now = self._shorten(paths, now)
         rest = sorted((m for m in self.movers if m.id not in paths), key=self._slack)
         for m in rest:
             path = self._one(m, now)
@@ -456,6 +461,56 @@ class MoveSolver:
                 paths[m.id] = path
                 now[m.id] = np.array(path[-1])
         return {mid: [(float(x), float(y)) for x, y in path] for mid, path in paths.items()}
+
+    def _shorten(self, paths: dict[str, list], now: dict[str, np.ndarray]) -> tuple[dict, dict]:
+        """Packed spots can lie further than needed: a mover whose move is clearly longer than
+        its straight need takes the shortest end that keeps it as engaged (closest target
+        first). It then moves before the others, so its straight path must clear their starts
+        and ends, and its end must not lie on their paths."""
+        by_id = {m.id: m for m in self.movers}
+        for mid in list(paths):
+            m = by_id[mid]
+            L = polyline_length(paths[mid])
+            if L <= max(0.0, m.start_gap - self.p.er_mm) + 8.0:
+                continue
+            _, info0 = self._legal(m, now[mid][None], {})
+            P = self._candidates(m)
+            if not len(P):
+                continue
+            ok, info = self._legal(m, P, {o: c for o, c in now.items() if o != mid and "@" not in o})
+            ok &= (info["eng"] >= info0["eng"][0]) & (info["any"] >= info0["any"][0])
+            d = np.hypot(*(P - m.start).T)
+            ok &= d < L - 4.0
+            for i in np.argsort(np.where(ok, d, np.inf))[:6]:
+                if not ok[i]:
+                    break
+                trial = dict(now)
+                trial[mid] = m.start.copy()
+                for o in paths:  # it moves first now: the others still stand at their starts
+                    if o != mid:
+                        self.foot[o + "@start"] = self.foot[o]
+                        trial[o + "@start"] = np.array(paths[o][0])
+                path = self._path(mid, P[i], trial, visibility=False)
+                if path is not None and not self._blocks_others(mid, path, paths, now):
+                    paths[mid] = path
+                    now[mid] = P[i].copy()
+                    break
+        return paths, now
+
+    def _blocks_others(self, mid: str, path: list, paths: dict, now: dict) -> bool:
+        """True when the straight moves of the other movers would cross ``mid``'s new end."""
+        end = np.array(path[-1])
+        f = self.foot[mid]
+        for o, pth in paths.items():
+            if o == mid:
+                continue
+            need = f.extent() + self.foot[o].extent() - SLACK
+            for a, b in zip(pth, pth[1:]):
+                if _seg_dist(end, np.array(a), np.array(b)) < need and \
+                        (not (f.round and self.foot[o].round) or
+                         _seg_dist(end, np.array(a), np.array(b)) < f.rad + self.foot[o].rad - SLACK):
+                    return True
+        return False
 
     def _slack(self, m: Mover) -> tuple:
         d = m.start_gap - (self.p.objective_range_mm if self.objective is not None else self.p.er_mm)

@@ -87,7 +87,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
         txt = f"Pile In, player {pl} ({who}): "
         if moved:
             txt += f"{', '.join(moved)} move up to {pile} to engage as many models as they can"
-            txt += "; models in base contact stay put" if held or True else ""
+            txt += "; models in base contact stay put"
         if held:
             txt += ("; " if moved else "") + f"{', '.join(held)} not moved (in base contact, or no legal move)"
         if not reps:
@@ -141,7 +141,8 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
     tag = "Fights First" if e["fights_first"] else "Resolve Remaining Combats"
     head = f"{ordinal(e['order'])} selection ({tag}): player {e['player']}'s {e['unit']}"
     if e["fight"] == "overrun":
-        why = "is unengaged but was engaged at the start of the Fight step or charged, so it makes an overrun fight"
+        why = f"is unengaged but was {e.get('overrun_because', 'engaged at the start of the Fight step')}, so it " \
+              "makes an overrun fight"
         if s.moves:
             S.snap(f"{head} {why}: first an extra pile-in of up to {_inch(p.pile_in_mm)} to engage "
                    f"{', '.join(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
