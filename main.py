@@ -9,7 +9,8 @@
 
 Exit status: 0 on success; 2 for a bad scenario, ruleset, demo or book file (a message naming
 the file, line and field) or a bad option value; 1 when something else fails (a file that
-cannot be written, a window that cannot open).
+cannot be written, a window that cannot open); 130 after Ctrl+C, 143 after SIGTERM, 141 when
+the reader of the output went away (``analyse ... | head``), each without a traceback.
 """
 from __future__ import annotations
 
@@ -41,19 +42,26 @@ def load_board(path: str, ruleset_override: str | None = None):
     return board, rs
 
 
+def _dump_json(data) -> None:
+    """Strict JSON on stdout: a NaN or infinity is a bug, never output (ValueError)."""
+    json.dump(data, sys.stdout, indent=1, allow_nan=False)
+
+
 def cmd_analyse(args) -> int:
     from game.core.analysis import analyse
     from game.core.ruleset import RulesetError
     from game.core.scenario import ScenarioError
+    from game.cliargs import UsageError, check_ruleset
     from game.services import default_services
 
     try:
+        check_ruleset(args.ruleset)
         board, rs = load_board(args.file, args.ruleset)
-    except (ScenarioError, RulesetError) as exc:
+    except (ScenarioError, RulesetError, UsageError) as exc:
         return _fail(str(exc))
     from game.core.checks import overlapping_bases
 
-    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm", 0.5)))
+    overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm")))
     if overlaps:
         a, b, depth = overlaps[0]
         more = f" and {len(overlaps) - 1} more pair(s)" if len(overlaps) > 1 else ""
@@ -63,8 +71,11 @@ def cmd_analyse(args) -> int:
     result = analyse(board, rs, **default_services())
     dt = time.perf_counter() - t0
     if args.json:
-        json.dump(result.to_json(), sys.stdout, indent=None if args.compact else 1)
-        sys.stdout.write("\n")
+        try:
+            text = json.dumps(result.to_json(), indent=None if args.compact else 1, allow_nan=False)
+        except ValueError:
+            return _fail(f"{args.file}: the analysis produced a number that is not finite; please report this file", 1)
+        sys.stdout.write(text + "\n")
     else:
         _print_summary(board, result, dt)
     return 0
@@ -76,9 +87,12 @@ def cmd_compare(args) -> int:
     from game.core.scenario import ScenarioError
     from game.services import default_services
 
-    ids = [x.strip() for x in args.compare.split(",") if x.strip()]
-    if len(ids) != 2:
-        return _fail(f"--compare needs two ruleset ids separated by a comma (got {args.compare!r})")
+    from game.cliargs import UsageError, check_pair
+
+    try:
+        ids = list(check_pair(args.compare))
+    except UsageError as exc:
+        return _fail(str(exc))
     try:
         board, _ = load_board(args.file)
         rsa, rsb = load_ruleset(ids[0]), load_ruleset(ids[1])
@@ -86,9 +100,8 @@ def cmd_compare(args) -> int:
         return _fail(str(exc))
     _, _, diffs = compare(board, rsa, rsb, **default_services())
     if args.json:
-        json.dump({"rulesets": ids, "differences": [{"model": d.model, ids[0]: {"role": d.a[0], "attacks": d.a[1]},
-                                                     ids[1]: {"role": d.b[0], "attacks": d.b[1]}} for d in diffs]},
-                  sys.stdout, indent=1)
+        _dump_json({"rulesets": ids, "differences": [{"model": d.model, ids[0]: {"role": d.a[0], "attacks": d.a[1]},
+                                                     ids[1]: {"role": d.b[0], "attacks": d.b[1]}} for d in diffs]})
         sys.stdout.write("\n")
         return 0
     print(f"{board.title or board.source}: {len(diffs)} model(s) differ between {ids[0]} and {ids[1]}")
@@ -115,7 +128,17 @@ def _print_summary(board, result, dt: float) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; see the module doc for the exit status."""
+    from game.cliargs import guarded
+
     argv = list(sys.argv[1:] if argv is None else argv)
+    commands = {"analyse", "render", "demo", "render-book"}
+    cmd = argv[0] if argv and argv[0] in commands else "window"
+    # SIGTERM in the window is the window's to handle (it autosaves); elsewhere it ends the command
+    return guarded(lambda: _main(argv), handle_term=cmd != "window")
+
+
+def _main(argv: list[str]) -> int:
     commands = {"analyse", "render", "demo", "render-book"}
     if argv and argv[0] in commands:
         cmd = argv.pop(0)

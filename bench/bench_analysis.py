@@ -1,94 +1,75 @@
 #!/usr/bin/env python3
-"""Analysis speed against model count, incremental re-analysis while dragging, and contact
-detection against pymunk's own bounding-box queries over the same bases.
+"""Analysis speed (CPU, time.process_time) on new inputs every run: never a cache replay.
 
-    python bench/bench_analysis.py            # prints medians in ms
+    python bench/bench_analysis.py [--quick]
 
-Targets (issue "Big tables stay fluid"): full analysis <= 5 ms at 2000 models, incremental
-<= 2 ms, linear growth, contact detection <= 3x pymunk's query time.
+* full analysis: the whole table shifted by a fresh random offset each run (a translation
+  changes no result, but no cached model, pair or combat can be reused), 200 -> 8000 models;
+* incremental: one unit dragged along a random walk, a position never seen before on every
+  frame, on a table of separate combats and on a table that is one big combat.
+
+Targets (issue 14): full 2000 models <= 5 ms; incremental <= 1 ms at 2000 models, one big
+combat included; full 8000 / full 2000 <= x4.2.
 """
 from __future__ import annotations
 
-from common import big_table, median_ms
+import argparse
 
-import pymunk
+from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats
 
-from game.core import board as board_mod
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
-from game.core.rules import ranked
+
+
+def full(models: int, runs: int, rs, r) -> float:
+    base = big_table(models)
+    analyse(base, rs)  # imports, first-use costs
+    ts = []
+    for _ in range(runs):
+        b = shifted(base, r.uniform(-50, 50), r.uniform(-50, 50))
+        ts.append(cpu_ms(lambda: analyse(b, rs)))
+    return stats(ts)[0]
+
+
+def drag(board, rs, r, frames: int, index: int = 0) -> tuple[float, float, float]:
+    """CPU ms per re-analysis while unit ``index`` slides randomly along its enemy's front
+    (new positions each frame, contact kept)."""
+    analyse(board, rs)
+    u0 = board.units[index]
+    x, y = 0.0, 0.0
+    ts = []
+    for _ in range(frames):
+        # slide along the enemy's front, staying in base contact (within the 0.5 mm tolerance)
+        x = max(-30.0, min(30.0, x + r.uniform(-1.5, 1.5)))
+        y = r.uniform(-0.3, 0.3)
+        board.units[index] = u0.translated(x, y)
+        ts.append(cpu_ms(lambda: analyse(board, rs)))
+    return stats(ts)
 
 
 def main() -> None:
-    rs = load_ruleset("whfb8")
-    print("full analysis: cold = no cached models or combats; warm = the same board again (every combat cached)")
-    print("models  units  cold ms  warm ms  cold ms/1000 models")
-    for n in (100, 500, 1000, 2000, 5000):
-        b = big_table(n)
-
-        def cold():
-            board_mod._MODEL_CACHE.clear()
-            ranked._COMBAT_CACHE.clear()
-            analyse(b, rs)
-
-        c = median_ms(cold, repeat=7)
-        w = median_ms(lambda: analyse(b, rs), repeat=7)
-        n_models = sum(x.count for x in b.units)
-        print(f"{n_models:6d}  {len(b.units):5d}  {c:7.2f}  {w:7.2f}  {c / n_models * 1000:8.2f}")
-
-    # incremental: one unit dragged a little each frame (only its models are rebuilt)
-    b = big_table(2000)
-    u = b.units[0]
-    step = [0]
-
-    def drag():
-        step[0] += 1
-        b.units[0] = u.translated(0.0, -0.05 * (step[0] % 20))
-        analyse(b, rs)
-
-    print(f"incremental re-analysis while dragging one unit, 2000 models: {median_ms(drag, repeat=21):.2f} ms")
-
-    # contact detection alone (unit pairs + model pairs) vs pymunk bounding-box queries
-    models = {x.id: x.models() for x in b.units}
-    tol = rs.p("contact_tolerance_mm")
-
-    def ours():
-        bounds = {x.id: ranked.boundary(x, models[x.id]) for x in b.units}
-        ids = [x.id for x in b.units]
-        found = 0
-        for i, a in enumerate(ids):
-            for c in ids[i + 1:]:
-                if ranked.touching(bounds[a], bounds[c], tol):
-                    na = ranked._near(models[a], bounds[c], tol)
-                    nb = ranked._near(models[c], bounds[a], tol)
-                    for ma in na:
-                        for mb in nb:
-                            if ranked.g.within(ma.shape, mb.shape, tol):
-                                found += 1
-        return found
-
-    space = pymunk.Space()
-    shapes = []
-    for ms in models.values():
-        for m in ms:
-            body = pymunk.Body(body_type=pymunk.Body.STATIC)
-            s = pymunk.Poly(body, m.shape.points)
-            space.add(body, s)
-            shapes.append(s)
-    space.reindex_static()
-    sf = pymunk.ShapeFilter()
-
-    def theirs():
-        hits = 0
-        for s in shapes:
-            bb = s.bb
-            hits += len(space.bb_query(pymunk.BB(bb.left - tol, bb.bottom - tol, bb.right + tol, bb.top + tol), sf))
-        return hits
-
-    t_ours = median_ms(ours, repeat=9)
-    t_pm = median_ms(theirs, repeat=9)
-    print(f"contact detection, 2000 models: ours {t_ours:.2f} ms ({ours()} touching pairs); "
-          f"pymunk bb_query over the same bases {t_pm:.2f} ms ({theirs()} bb hits); ratio {t_ours / t_pm:.2f}x")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="fewer runs")
+    ap.add_argument("--ruleset", default="whfb8")
+    args = ap.parse_args()
+    rs = load_ruleset(args.ruleset)
+    r = rng()
+    runs = 5 if args.quick else 11
+    print(f"[{args.ruleset}] full analysis, new table offset every run (CPU median ms)")
+    print("  models   ms    ms/1000 models")
+    res = {}
+    for n in (200, 500, 1000, 2000, 4000, 8000):
+        res[n] = full(n, runs if n <= 4000 else max(3, runs // 2), rs, r)
+        print(f"  {n:6d} {res[n]:7.2f}  {res[n] / n * 1000:6.2f}")
+    print(f"FIGURE full analysis 2000 models: {res[2000]:.2f} ms (target <= 5)")
+    print(f"FIGURE growth 8000/2000: x{res[8000] / res[2000]:.2f} (target <= 4.2)")
+    frames = 100 if args.quick else 300
+    for name, board in (("separate combats", big_table(2000)), ("one big combat", big_combat(2000))):
+        med, p95, mx = drag(board, rs, r, frames, index=len(board.units) // 2)
+        print(f"FIGURE incremental 2000 models, {name} ({n_models(board)} models, {len(board.units)} units): "
+              f"median {med:.2f} ms, p95 {p95:.2f}, max {mx:.2f} (target median <= 1)")
+    med, p95, mx = drag(big_combat(8000), rs, r, frames // 2, index=40)
+    print(f"  incremental 8000 models, one big combat: median {med:.2f} ms, p95 {p95:.2f}, max {mx:.2f}")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,8 @@ def _headless_env() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # headless commands keep Python's SIGINT/SIGTERM handling (a clean exit), not SDL's
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 
 def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: Optional[int] = None,
@@ -57,13 +59,14 @@ def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: O
     _headless_env()
     from game.core.analysis import analyse
     from game.services import default_services
-    from game.view.figure import save_png
-    from game.view.scene import SceneOptions
+    from game.view.figure import FigureOptions
+    from game.view.figure import write_figure as _write
 
     t0 = time.perf_counter()
     analysis = analyse(board, rs, **default_services())
-    opts = SceneOptions(legend=legend, title=title)
-    errors = save_png(board, analysis, out, width=width, height=height, scale_px_per_mm=scale, options=opts)
+    fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=legend, title=title,
+                       scale_px_per_mm=scale)
+    errors = _write(board, analysis, out, fo, services={})
     return time.perf_counter() - t0, errors
 
 
@@ -85,9 +88,14 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--ruleset", help="analyse under this ruleset id instead of the file's")
     ap.add_argument("--size", default="1400x880", help="window size WxH in px")
     args = ap.parse_args(argv)
+    from game.cliargs import MAX_FRAMES, UsageError, check_int, check_ruleset, check_size
+
     try:
+        check_ruleset(args.ruleset)
+        check_int(args.frames, "--frames", 0, MAX_FRAMES)
+        w, h = check_size(args.size)
         board, rs = _load(args.file, args.ruleset)
-    except (ScenarioError, RulesetError) as exc:
+    except (ScenarioError, RulesetError, UsageError) as exc:
         return _err(str(exc), 2)
     if not has_display():
         out = OUT_DIR / f"{Path(args.file).stem}.png"
@@ -98,15 +106,12 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
         print(f"No display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window opened; "
               f"wrote the figure to {out} instead.")
         return 0
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        return _err(f"--size must look like 1400x880 (got {args.size!r})", 2)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.view.app import App
+    from game.view.session import default_recent_file
 
     try:
-        app = App(board, ruleset=rs, path=args.file, size=(w, h))
+        app = App(board, ruleset=rs, path=args.file, size=(w, h), recent_file=default_recent_file())
     except Exception as exc:  # e.g. the display refused the window
         return _err(f"could not open the window: {exc}", 1)
     return app.run(frames=args.frames)
@@ -149,22 +154,39 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--title", help="caption text (default: the scenario's title)")
     ap.add_argument("--crop", action="store_true", help="fit the view to the engaged units")
     ap.add_argument("--crop-margin", type=float, default=40.0, metavar="MM", help="margin around the crop (mm, default 40)")
-    ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind"],
-                    help="colourblind: Okabe-Ito colours plus role patterns")
+    ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind", "greyscale", "grayscale"],
+                    help="colourblind: Okabe-Ito colours plus role patterns; greyscale: roles by shade and outline")
+    ap.add_argument("--ids", action="store_true", help="unit labels add the unit id after the name")
+    ap.add_argument("--letters", action="store_true", help="name units A: name, B: name... in labels and legend")
+    ap.add_argument("--counts", type=_on_off, default=True, metavar="on|off",
+                    help="draw xN on models making other than 1 attack (default on)")
     ap.add_argument("--compare", metavar="A,B", help="two rulesets: panels side by side, differing models ringed")
     ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
                     help="side: two panels; overlay: one panel under A with the differences ringed")
     ap.add_argument("--font-scale", type=float, help="text scale (default: from --dpi for mm sizes, else 1)")
     args = ap.parse_args(argv)
+    from game.cliargs import UsageError, check_int, check_number, check_output, check_pair, check_ruleset
+    from game.core.validate import short
+
     if (args.width is None) != (args.height is None):
         return _err("give both --width and --height, or --size", 2)
     if Path(args.output).suffix.lower() not in (".png", ".svg"):
-        return _err(f"-o must end in .png or .svg (got {args.output!r})", 2)
+        return _err(f"-o must end in .png or .svg (got {short(args.output)})", 2)
     if args.scale is not None and not (math.isfinite(args.scale) and 0 < args.scale <= 20):
         return _err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 2)
+    compare = None
     try:
+        check_ruleset(args.ruleset)
+        if args.compare:
+            compare = check_pair(args.compare)
+        check_int(args.width, "--width", 1, 8000)
+        check_int(args.height, "--height", 1, 8000)
+        check_int(args.dpi, "--dpi", 30, 2400)
+        check_number(args.font_scale, "--font-scale", 0.05, 10)
+        check_number(args.crop_margin, "--crop-margin", 0, 10_000)
+        check_output(args.output, [args.file])
         board, rs = _load(args.file, args.ruleset)
-    except (ScenarioError, RulesetError) as exc:
+    except (ScenarioError, RulesetError, UsageError) as exc:
         return _err(str(exc), 2)
     _headless_env()
     out = Path(args.output)
@@ -175,23 +197,19 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
         except OSError as exc:
             return _err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
         return _wrote(args.output, errors, dt)
-    from game.view.publish import FigureError, FigureOptions, render_figure
+    from game.view.figure import FigureError, FigureOptions
+    from game.view.figure import write_figure as write_fig
 
-    compare = None
-    if args.compare:
-        ids = [x.strip() for x in args.compare.split(",") if x.strip()]
-        if len(ids) != 2:
-            return _err(f"--compare needs two ruleset ids separated by a comma (got {args.compare!r})", 2)
-        compare = (ids[0], ids[1])
     size = args.size or (f"{args.width}x{args.height}" if args.width else None)
     fo = FigureOptions(size=size, dpi=args.dpi, legend=args.legend and not args.no_legend, caption=args.caption,
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
-                       palette="colourblind" if args.palette == "colorblind" else args.palette, compare=compare,
-                       compare_mode=args.compare_mode, font_scale=args.font_scale)
+                       palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
+                       compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
+                       letters=args.letters, counts=args.counts)
     t0 = time.perf_counter()
     try:
         fo.pixel_size()
-        errors = render_figure(board, rs, out, fo)
+        errors = write_fig(board, None, out, fo)
     except FigureError as exc:  # a bad option value: a usage error, like argparse's (exit 2)
         return _err(str(exc), 2)
     except RulesetError as exc:
@@ -212,10 +230,17 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--size", default="1280x820", help="window / frame size WxH in px (default 1280x820)")
     ap.add_argument("--seconds", type=float, default=4.0, help="GIF: seconds per step (default 4)")
     args = ap.parse_args(argv)
+    from game.cliargs import (MAX_FRAME_PX, MAX_FRAMES, MAX_SECONDS, MIN_SECONDS, UsageError, check_int,
+                              check_number, check_output, check_size)
+
     try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        return _err(f"--size must look like 1280x820 (got {args.size!r})", 2)
+        w, h = check_size(args.size, hi=MAX_FRAME_PX)
+        check_number(args.seconds, "--seconds", MIN_SECONDS, MAX_SECONDS)
+        check_int(args.frames, "--frames", 0, MAX_FRAMES)
+        if args.gif:
+            check_output(args.gif, [args.file], "--gif")
+    except UsageError as exc:
+        return _err(str(exc), 2)
     try:
         demo = load_demo(args.file)
         from game.services import default_services

@@ -1,47 +1,368 @@
-"""Driving the window headless in tests: synthetic pygame events posted before ``App.frame()``.
+"""Driving the window headless in tests: a small facade over :class:`game.view.app.App`.
+
+Tests see the window as a user does (keys, clicks, drags, toolbar buttons, panel fields,
+dialogs) plus what it shows (board, analysis, status line, banner, drawn marks), through
+:class:`Driver`, never the App's private state. Time is a :class:`FakeClock` the test moves;
+nothing here reads the wall clock or sleeps.
 
 Set ``SDL_VIDEODRIVER=dummy`` before importing (tests/conftest.py does).
 """
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+from typing import Any, Optional
+
 import pygame
 
 from game.core.scenario import load_scenario
 
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "assets" / "scenarios"
 
-def make_app(path, size=(1400, 880)):
-    """An App on the scenario at ``path`` (saving goes next to it), one frame drawn."""
+
+class FakeClock:
+    """Seconds that move only when the test says so (``advance``), or by ``step`` per read."""
+
+    def __init__(self, t: float = 1000.0, step: float = 0.0):
+        self.t, self.step = t, step
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+    def advance(self, s: float) -> None:
+        self.t += s
+
+
+class Driver:
+    """The window as a test drives it."""
+
+    def __init__(self, app: Any, clock: FakeClock):
+        self._app = app
+        self.clock = clock
+
+    # -- what the window shows -------------------------------------------------------------------
+    board = property(lambda self: self._app.board)
+    analysis = property(lambda self: self._app.analysis)
+    view = property(lambda self: self._app.view)
+    message = property(lambda self: self._app.message)
+    banner = property(lambda self: self._app.banner)
+    selection = property(lambda self: self._app.selection)
+    tool = property(lambda self: self._app.tool)
+    dirty = property(lambda self: self._app.dirty)
+    running = property(lambda self: self._app.running)
+    ruleset = property(lambda self: self._app.rs.id)
+    ruleset_strategy = property(lambda self: self._app.rs.strategy)
+    save_path = property(lambda self: self._app.session.save_path)
+    undo_depth = property(lambda self: self._app.session.history.undo_depth)
+    overlaps = property(lambda self: self._app.live.overlaps)
+    compare_id = property(lambda self: self._app.live.compare_id)
+    diffs = property(lambda self: self._app.live.diffs)
+    analysis_paused = property(lambda self: self._app.live.paused)
+    analyse_ms = property(lambda self: self._app.live.analyse_ms)
+    dragging = property(lambda self: self._app.busy())
+    hover = property(lambda self: self._app.hover)
+    place_base = property(lambda self: getattr(self._app.tools["place"].choice, "base", None))
+    screen_size = property(lambda self: self._app.screen.get_size())
+    options = property(lambda self: self._app.options)
+    frames_drawn = property(lambda self: self._app.frames)
+    autosave_error = property(lambda self: self._app.session.autosave_error)
+    models = property(lambda self: self._app.live.models)
+    moved_mm = property(lambda self: self._app.session.moved_mm)
+    mouse_px = property(lambda self: self._app.mouse_px)
+
+    def over_gui(self, px=None) -> bool:
+        """True when a window, panel or toolbar element is under ``px`` (default: the mouse)."""
+        return self._app.over_gui(self._app.mouse_px if px is None else px)
+
+    @property
+    def step(self) -> Optional[tuple[int, int]]:
+        """(index, count) of the phase step shown, or None on the editable board."""
+        s = self._app.steps
+        return (s.index, len(s.steps)) if s.active else None
+
+    def status(self, max_w: Optional[float] = None) -> str:
+        return self._app.status_text(max_w)
+
+    def roles(self, uid: str) -> dict:
+        return self._app.roles(uid)
+
+    def shown(self):
+        return self._app.shown()
+
+    def layout(self):
+        from game.view.scene import scene_layout
+
+        return scene_layout(self._app.canvas, self._app.board, self._app.options)
+
+    def in_table(self, px) -> bool:
+        return self._app.in_table_area(px)
+
+    def fits(self, unit) -> bool:
+        return self._app.editor.fits(self._app.board, unit)
+
+    def blocker(self, unit):
+        return self._app.editor.blocker(self._app.board, unit)
+
+    def text_width(self, text: str, size: int) -> float:
+        return self._app.canvas.text_size(text, size)[0]
+
+    def recorded(self, record_canvas: bool = False):
+        """Draw one frame on a recording canvas (``record_canvas``: a pygame canvas that
+        records, else the plain recording :class:`Canvas`) and return that canvas."""
+        from game.view.canvas import Canvas, PygameCanvas
+
+        a = self._app
+        real = a.canvas
+        a.canvas = PygameCanvas(a.screen, record=True) if record_canvas else Canvas(*a.screen.get_size())
+        try:
+            a.invalidate()
+            a.frame()
+            return a.canvas
+        finally:
+            a.canvas = real
+
+    # -- input ---------------------------------------------------------------------------------
+    def frame(self, n: int = 1) -> None:
+        for _ in range(n):
+            self._app.frame()
+
+    def post(self, ev: pygame.event.Event) -> None:
+        pygame.event.post(ev)
+        self._app.frame()
+
+    def key(self, k: int, mod: int = 0, text: str = "") -> None:
+        self.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text))
+
+    def move_mouse(self, px, buttons=(0, 0, 0)) -> None:
+        self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=buttons))
+
+    def press(self, px, button: int = 1) -> None:
+        self.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))
+
+    def release(self, px, button: int = 1) -> None:
+        self.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=button))
+
+    def wheel(self, y: int) -> None:
+        self.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+
+    def click_px(self, px, button: int = 1) -> None:
+        self.move_mouse(px)
+        self.press(px, button)
+        self.release(px, button)
+        self._app.frame()
+
+    def click(self, p_mm) -> None:
+        self.click_px(self._app.view.to_px(p_mm))
+
+    def select(self, uid: Optional[str], p_mm=None) -> None:
+        """Click unit ``uid`` with the move tool (None: clear the selection)."""
+        if uid is None:
+            self._app.select(None)
+            return
+        self._app.set_tool("move")
+        self.click(p_mm or self._app.board.unit(uid).center())
+        assert self._app.selection == uid
+
+    def drag(self, a_mm, b_mm, frames: int = 60) -> None:
+        """Press at table point ``a_mm``, move to ``b_mm`` in five steps, let the physics
+        follow for ``frames`` frames, release."""
+        a, b = self._app.view.to_px(a_mm), self._app.view.to_px(b_mm)
+        self.move_mouse(a)
+        self.press(a)
+        for i in range(1, 6):
+            self.move_mouse((a[0] + (b[0] - a[0]) * i / 5, a[1] + (b[1] - a[1]) * i / 5), (1, 0, 0))
+        self.frame(frames)
+        self.release(b)
+
+    def action(self, action: str) -> None:
+        """What a toolbar button or key does, by its key-map action (``"undo"``, ``"turn:90"``)."""
+        self._app.do_action(action)
+        self._app.frame()
+
+    def button(self, action: str) -> None:
+        """Click the toolbar button of ``action``."""
+        r = self._app.button_rect(action)
+        assert r is not None, f"no toolbar button for {action}"
+        self.click_px(r.center)
+
+    def button_rect(self, action: str):
+        return self._app.button_rect(action)
+
+    def toolbar_rects(self) -> list:
+        return self._app.toolbar.rects() if self._app.toolbar else []
+
+    def help_text(self) -> str:
+        return self._app.help_text()
+
+    # -- gui: windows, fields, drop-downs --------------------------------------------------------
+    def window(self, name: str):
+        """The pygame_gui window ``help``, ``palette``, ``unit`` or ``dialog`` (newest), or None."""
+        a = self._app
+        a.forget_closed_windows()
+        if name == "help":
+            return a.help_window
+        if name == "palette":
+            return a.palette_panel.window if a.palette_panel else None
+        if name == "unit":
+            return a.unit_panel.window if a.unit_panel else None
+        if name == "dialog":
+            return a.dialogs[-1].window if a.dialogs else None
+        raise KeyError(name)
+
+    def dialog(self):
+        self._app.forget_closed_windows()
+        return self._app.dialogs[-1] if self._app.dialogs else None
+
+    def palette_button(self, label: str):
+        return self._app.palette_panel.button_for(label)
+
+    def palette_player(self):
+        return self._app.palette_panel.player
+
+    def entry(self, name: str):
+        """Unit panel field ``name`` (``name``, ``base``, ``files``, ``models``, ``f:attacks``...)."""
+        return self._app.unit_panel.entry(name) if self._app.unit_panel else None
+
+    def panel_fields(self) -> list[str]:
+        return list(self._app.unit_panel.els) if self._app.unit_panel else []
+
+    def focus(self, element) -> None:
+        self._app.gui.set_focus_set(element)
+
+    def enter_text(self, element, text: str) -> None:
+        """Type into a pygame_gui entry the way a user finishes it: text, then Enter."""
+        self.focus(element)
+        element.set_text(text)
+        self.key(pygame.K_RETURN)
+        self._app.frame()
+
+    def choose(self, element, text: str) -> None:
+        """Pick ``text`` in a pygame_gui drop-down."""
+        import pygame_gui
+
+        self.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=element))
+
+    def dropdown(self, name: str):
+        """The toolbar drop-down ``rules`` or ``compare``."""
+        return self._app.dropdowns.get(name)
+
+    def pick_file(self, path: str) -> None:
+        """Answer the file dialog on top with ``path``."""
+        import pygame_gui
+
+        d = self.dialog()
+        assert d is not None, "no dialog is open"
+        self.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=d.window))
+
+    def answer(self, label: str) -> None:
+        """Click button ``label`` of the dialog on top (Save / Discard / Cancel, OK, Export...)."""
+        d = self.dialog()
+        assert d is not None, "no dialog is open"
+        b = d.button(label) if hasattr(d, "button") else (d.ok if label == d.ok.text else d.extra)
+        assert b is not None, f"no button {label}"
+        import pygame_gui
+
+        self.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=b))
+
+    def fill(self, values: dict) -> None:
+        """Set fields of the form on top (text entries by name)."""
+        d = self.dialog()
+        for k, v in values.items():
+            e = d.els[k]
+            if hasattr(e, "set_text"):
+                e.set_text(str(v))
+            else:
+                self.choose(e, v)
+
+    def edit(self, command: str, *args) -> bool:
+        """A unit-panel edit of the selected unit (``rename``, ``set_base``, ``set_profile``...)."""
+        ok = self._app.unit_command(command, *args)
+        self._app.frame()
+        return ok
+
+    def reanalyse(self) -> None:
+        """Analyse the board again (as any edit does)."""
+        self._app.recompute()
+
+    def usable_rulesets(self) -> list[str]:
+        return self._app.usable_rulesets()
+
+    def differ_lines(self) -> dict:
+        """{model id: tooltip line} of compare mode."""
+        return self._app.live.differ_options(self._app.rs.id)[0]
+
+    def say(self, text: str) -> None:
+        """Put ``text`` in the status line as the window's message (test set-up)."""
+        self._app.message = text
+
+    def put_unit(self, unit) -> None:
+        """Put ``unit`` on the board in place of the unit of its id (test set-up, one undoable edit)."""
+        from game.core.editor import Change
+
+        b = self._app.board.copy()
+        b.replace_unit(unit)
+        self._app.apply(Change(b, "set up by the test"))
+
+    @property
+    def tape(self):
+        """The tape tool's reading: ``{"gap_mm", "text", ...}`` or None."""
+        return self._app.tools["tape"].tape
+
+    def pick_base(self, choice) -> None:
+        """Choose a palette entry (:class:`game.core.edits.BaseChoice`): the place tool is armed."""
+        self._app.arm_place(choice)
+
+    def select_id(self, uid: Optional[str]) -> None:
+        """Select unit ``uid`` as the unit list would (no click)."""
+        self._app.select(uid)
+
+    # -- analysis services (tests swap in a slow or counting engine) --------------------------------
+    def set_services(self, services: dict) -> None:
+        self._app.services = services
+        self._app.live.services = services
+
+
+def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = None, gui: bool = True,
+             services: Optional[dict] = None, recent_file=None, **kw) -> Driver:
+    """A window on the scenario at ``path`` (copied into ``copy_to`` first when given, so
+    saving goes there), with a fake clock, one frame drawn."""
     from game.view.app import App
 
-    a = App(load_scenario(path), path=str(path), size=size)
-    a.frame()
-    return a
-
-
-def key(app, k, mod=0, text=""):
-    """One key press (KEYDOWN with ``unicode`` ``text``), then a frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text))
+    path = Path(path)
+    if copy_to is not None:
+        dst = Path(copy_to) / path.name
+        shutil.copy(path, dst)
+        path = dst
+    clock = clock or FakeClock()
+    out_dir = Path(copy_to) / "out" if copy_to is not None else None
+    app = App(load_scenario(path), path=str(path), size=size, clock=clock, gui=gui, services=services,
+              recent_file=recent_file, out_dir=out_dir, **kw)
     app.frame()
+    return Driver(app, clock)
 
 
-def move_mouse(app, px, buttons=(0, 0, 0)):
-    """Move the mouse to window pixel ``px``, then a frame."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=buttons))
+def make_blank(size=(1400, 880), clock: Optional[FakeClock] = None, out_dir=None, recent_file=None,
+               ruleset: str = "whfb8") -> Driver:
+    """A window on a new, empty board (no file)."""
+    from game.core.board import Board
+    from game.view.app import App
+
+    clock = clock or FakeClock()
+    app = App(Board(units=[], ruleset=ruleset), size=size, clock=clock, out_dir=out_dir, recent_file=recent_file)
     app.frame()
+    return Driver(app, clock)
 
 
-def drag(app, a_mm, b_mm, frames=60):
-    """Press at table point ``a_mm``, move to ``b_mm`` in five steps, let the physics follow
-    for ``frames`` frames, release."""
-    a, b = app.view.to_px(a_mm), app.view.to_px(b_mm)
-    move_mouse(app, a)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.frame()
-    for i in range(1, 6):
-        p = (a[0] + (b[0] - a[0]) * i / 5, a[1] + (b[1] - a[1]) * i / 5)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-        app.frame()
-    for _ in range(frames):
-        app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.frame()
+# the old helper functions, kept for tests written against them
+def key(d: Driver, k, mod=0, text=""):
+    d.key(k, mod, text)
+
+
+def move_mouse(d: Driver, px, buttons=(0, 0, 0)):
+    d.move_mouse(px, buttons)
+
+
+def drag(d: Driver, a_mm, b_mm, frames=60):
+    d.drag(a_mm, b_mm, frames)

@@ -24,13 +24,9 @@ SKIRMISH = ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml"
 
 
 def make_app(tmp_path, src=SCENARIO):
-    from game.view.app import App
+    from apputil import make_app as mk
 
-    path = tmp_path / src.name
-    shutil.copy(src, path)
-    a = App(load_scenario(path), path=str(path), size=(1400, 880))
-    a.frame()
-    return a
+    return mk(src, copy_to=tmp_path, recent_file=tmp_path / "recent.json")
 
 
 @pytest.fixture()
@@ -39,36 +35,15 @@ def app(tmp_path):
 
 
 def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    app.frame()
-
-
-def click_px(app, px, button=1):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=px, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=button))
-    app.frame()
-    app.frame()
+    app.key(k, mod)
 
 
 def click(app, p_mm):
-    click_px(app, app.view.to_px(p_mm))
+    app.click(p_mm)
 
 
 def select(app, uid, p_mm=None):
-    app.set_tool("move")
-    click(app, p_mm or app.board.unit(uid).center())
-    assert app.selection == uid
-
-
-def enter_text(app, entry, text):
-    """Type into a pygame_gui entry the way a user finishes it: text, then Enter."""
-    app.gui.set_focus_set(entry)
-    entry.set_text(text)
-    key(app, pygame.K_RETURN)
-    app.frame()
+    app.select(uid, p_mm)
 
 
 def n_models(app, uid):
@@ -127,23 +102,22 @@ def test_duplicate_delete_and_undo(app):
 def test_rename_base_files_and_player_in_the_panel(app):
     select(app, "dwarfs")
     key(app, pygame.K_F2)
-    panel = app.unit_panel
-    assert panel is not None and panel.entry("name").is_focused
-    enter_text(app, panel.entry("name"), "Iron Guard")
+    assert app.window("unit") is not None
+    app.key(pygame.K_RETURN)  # Enter: the cursor in the name field
+    assert app.entry("name").is_focused
+    app.enter_text(app.entry("name"), "Iron Guard")
     assert app.board.unit("dwarfs").name == "Iron Guard"
-    enter_text(app, panel.entry("base"), "25x25")
+    app.enter_text(app.entry("base"), "25x25")
     u = app.board.unit("dwarfs")
     assert u.base == (25.0, 25.0)
     assert app.fits(u)
-    enter_text(app, panel.entry("base"), "big")  # refused: the reason is shown, the board kept
+    app.enter_text(app.entry("base"), "big")  # refused: the reason is shown, the board kept
     assert app.board.unit("dwarfs").base == (25.0, 25.0) and "diameter" in app.message
     front = app.board.unit("dwarfs").front
-    enter_text(app, panel.entry("files"), "8")
+    app.enter_text(app.entry("files"), "8")
     u = app.board.unit("dwarfs")
     assert u.files == 8 and u.front == pytest.approx(front) and u.ranks == 5
-    dd = panel.els["player"]
-    pygame.event.post(pygame.event.Event(app.pg_gui.UI_DROP_DOWN_MENU_CHANGED, text="Player 2", ui_element=dd))
-    app.frame()
+    app.choose(app.entry("player"), "Player 2")
     assert app.board.unit("dwarfs").player == 2
     key(app, pygame.K_1, pygame.KMOD_CTRL)
     assert app.board.unit("dwarfs").player == 1
@@ -155,10 +129,10 @@ def test_rename_base_files_and_player_in_the_panel(app):
 
 def test_new_unit_from_the_palette_at_the_cursor(app):
     key(app, pygame.K_u)
-    panel = app.palette_panel
-    assert panel is not None and len(panel.buttons) == len(ed.BASE_PALETTE)
-    click_px(app, panel.button_for("round 32 mm").rect.center)
-    assert app.tool == "place" and app.place_choice.base == 32
+    assert app.window("palette") is not None
+    assert all(app.palette_button(c.label) is not None for c in ed.BASE_PALETTE)
+    app.click_px(app.palette_button("round 32 mm").rect.center)
+    assert app.tool == "place" and app.place_base == 32
     where = app.view.to_mm((200, 740))  # open table, bottom left, clear of units and panels
     click(app, where)
     new = app.board.units[-1]
@@ -167,9 +141,8 @@ def test_new_unit_from_the_palette_at_the_cursor(app):
     assert app.selection == new.id and app.tool == "move"
     assert f"{new.id}.m5" in app.analysis.models
     # a rank-and-file base, for player 2, on top of another unit: refused
-    pygame.event.post(pygame.event.Event(app.pg_gui.UI_DROP_DOWN_MENU_CHANGED, text="Player 2", ui_element=panel.player))
-    app.frame()
-    click_px(app, panel.button_for("25x50 cavalry").rect.center)
+    app.choose(app.palette_player(), "Player 2")
+    app.click_px(app.palette_button("25x50 cavalry").rect.center)
     n = len(app.board.units)
     click(app, app.board.unit("dwarfs").center())
     assert len(app.board.units) == n and "No room" in app.message
@@ -187,25 +160,24 @@ def test_drop_good_and_bad_files(app, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("ruleset: whfb8\nunits:\n  - id: dwarfs\n    player: 1\n    base: [20, 20]\n    models: 10\n"
                    "    files: zero\n    front: [0, 0]\n")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
-    app.frame()
+    app.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
     assert f"{bad}:7" in app.banner and "files" in app.banner
     assert board_to_dict(app.board) == before
     key(app, pygame.K_ESCAPE)
     assert not app.banner
     good = ROOT / "assets" / "scenarios" / "t9a_knight_height2.yaml"
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(good)))
-    app.frame()
+    app.post(pygame.event.Event(pygame.DROPFILE, file=str(good)))
     assert app.board.title == load_scenario(good).title and app.analysis.ruleset == "t9a"
-    assert app.save_path.parent.name == "out" and not app.undo_stack and not app.banner
+    # a built-in scenario has no save path of its own: Ctrl+S asks where (Save As)
+    assert app.save_path is None and not app.undo_depth and not app.banner
 
 
 def test_shortcuts_listed_in_help():
-    from game.view.app import SHORTCUTS
+    from game.view.keymap import KeyMap
 
-    keys = " ".join(k for k, _ in SHORTCUTS)
-    for k in ("U", "F2", ", / .", "Ctrl+D", "Delete", "Ctrl+1", "R / Shift+R", "K / Shift+K", "PageDown", "Home",
-              "Drop a file"):
+    keys = " | ".join(k for k, _ in KeyMap().help_rows())
+    for k in ("U", "F2", ",", ".", "Ctrl+D", "Delete", "Ctrl+1", "R", "Shift+R", "K", "Shift+K", "PageDown", "Home",
+              "Drop a file", "Ctrl+N", "Ctrl+O", "Ctrl+Shift+S", "Ctrl+E", "Ctrl+T"):
         assert k in keys
 
 
@@ -218,50 +190,47 @@ OPS = st.lists(st.tuples(st.sampled_from(["add", "remove", "dup", "delete", "ren
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=OPS)
 def test_random_edits_round_trip_and_undo(tmp_path, ops):
+    from apputil import Driver, FakeClock
     from game.core.scenario import save_scenario
     from game.view.app import App
 
     board = load_scenario(SKIRMISH if ops[0][1] % 2 else SCENARIO)
     original = board_to_dict(board)
-    app = App(board, surface=pygame.Surface((900, 600)), gui=False)
-    app.services = {}  # the pure pile-in fallback: fast; the pymunk planner has its own tests
+    clock = FakeClock()
+    # the pure pile-in fallback (no services): fast; the pymunk planner has its own tests
+    app = Driver(App(board, surface=pygame.Surface((900, 600)), gui=False, clock=clock, services={},
+                     out_dir=tmp_path), clock)
     edits = 0
     for op, i, j in ops:
         if not app.board.units:
             break
-        app.select(app.board.units[i % len(app.board.units)].id)
-        n_undo = len(app.undo_stack)
-        if op == "add":
-            app.add_model_selected()
-        elif op == "remove":
-            app.remove_model_selected()
-        elif op == "dup":
-            app.duplicate_selected()
-        elif op == "delete":
-            app.delete_selected()
+        app.select_id(app.board.units[i % len(app.board.units)].id)
+        n_undo = app.undo_depth
+        if op in ("add", "remove", "dup", "delete", "turn"):
+            app.action({"add": "model:1", "remove": "model:-1", "dup": "duplicate", "delete": "delete",
+                        "turn": f"turn:{15.0 * (j - 5)}"}[op])
         elif op == "rename":
-            app.rename_selected(f"Unit {j}")
+            app.edit("rename", f"Unit {j}")
         elif op == "player":
-            app.set_player_selected(1 + j % 2)
+            app.action(f"player:{1 + j % 2}")
         elif op == "base":
-            app.set_base_selected(["20x20", "25", "25x50", "32", "40x40"][j % 5])
+            app.edit("set_base", ["20x20", "25", "25x50", "32", "40x40"][j % 5])
         elif op == "files":
-            app.set_files_selected(str(1 + j))
+            app.edit("set_files", str(1 + j))
         elif op == "rules":
-            app.cycle_ruleset(1 if j % 2 else -1)
+            app.action("ruleset:1" if j % 2 else "ruleset:-1")
         elif op == "place":
-            # under wh40k only round bases: its pile-in of ranked trays is slow (App.usable_rulesets)
-            choices = [c for c in ed.BASE_PALETTE if c.round or app.rs.strategy != "wh40k"]
-            app.arm_place(choices[j % len(choices)])
-            app.place_at((100.0 + 90 * i, 80.0 + 60 * j))
-        elif op == "turn":
-            app.rotate_selected(15.0 * (j - 5))
-        assert len(app.undo_stack) in (n_undo, n_undo + 1)
-        edits += len(app.undo_stack) - n_undo
+            # under wh40k only round bases: its pile-in of ranked trays is slow (the rule adapter says so)
+            choices = [c for c in ed.BASE_PALETTE if c.round or app.ruleset_strategy != "wh40k"]
+            app.pick_base(choices[j % len(choices)])
+            app.click((100.0 + 90 * i, 80.0 + 60 * j))
+        assert app.undo_depth in (n_undo, n_undo + 1)
+        edits += app.undo_depth - n_undo
     path = tmp_path / "edited.yaml"
     save_scenario(app.board, path)
     assert board_to_dict(load_scenario(path)) == board_to_dict(app.board)
     for _ in range(edits):
-        app.undo()
+        app.action("undo")
     assert board_to_dict(app.board) == original
-    assert app.rs.id == original["ruleset"]
+    assert app.ruleset == original["ruleset"]
+    assert not app.dirty  # undone back to the board as loaded: nothing unsaved

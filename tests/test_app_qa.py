@@ -14,8 +14,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.core.scenario import load_scenario  # noqa: E402
-from game.view.canvas import Canvas  # noqa: E402
-from game.view.scene import scene_layout  # noqa: E402
 from apputil import drag, key, make_app, move_mouse  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,29 +28,18 @@ def untitled(tmp_path) -> Path:
     return p
 
 
-def recorded_draw(app) -> Canvas:
-    """Draw one frame of ``app`` on a recording canvas of the window's size."""
-    real = app.canvas
-    app.canvas = Canvas(*app.screen.get_size())
-    try:
-        app.draw()
-        return app.canvas
-    finally:
-        app.canvas = real
-
-
 # -- 1. a scenario without a title -----------------------------------------------------------
 @pytest.mark.parametrize("size", [(1400, 880), (1280, 820), (1100, 760)])
 def test_untitled_scenario_keeps_the_title_bar_and_the_panel_below_the_toolbar(tmp_path, size):
     path = untitled(tmp_path)
     assert load_scenario(path).title == ""
     app = make_app(path, size)
-    c = recorded_draw(app)
+    c = app.recorded()
     titles = [x.args[1] for x in c.find("text", "title")]
     assert any("no_title.yaml" in t for t in titles)  # the file name stands in for the title
-    lay = scene_layout(app.canvas, app.board, app.options)
+    lay = app.layout()
     assert lay.title is not None
-    toolbar = [b.rect for b in app.buttons] + [d.rect for d in app.dropdowns.values()]
+    toolbar = app.toolbar_rects()
     assert min(r.top for r in toolbar) >= lay.title[3]
     # nothing of the toolbar reaches into the legend panel or the table
     assert max(r.bottom for r in toolbar) <= lay.panel[1] == lay.table[1]
@@ -62,14 +49,14 @@ def test_untitled_scenario_keeps_the_title_bar_and_the_panel_below_the_toolbar(t
 
 def test_titled_scenario_shows_its_own_title(tmp_path):
     app = make_app(APART)
-    assert any(x.args[1].startswith("Bases 1.5 mm apart") for x in recorded_draw(app).find("text", "title"))
+    assert any(x.args[1].startswith("Bases 1.5 mm apart") for x in app.recorded().find("text", "title"))
 
 
 # -- 2. the distance moved since selection ------------------------------------------------------
 def _status_distances(app):
     import re
 
-    text = app.status_text()
+    text = app.status()
     return ([float(x) for x in re.findall(r'moved ([0-9.]+)" \(', text)],
             [float(x) for x in re.findall(r'Moved ([0-9.]+)" \(', text)])
 
@@ -79,7 +66,7 @@ def test_a_drag_is_counted_once_in_the_status_line(tmp_path, tool):
     path = tmp_path / "battle.yaml"
     shutil.copy(SCENARIO, path)
     app = make_app(path)
-    app.set_tool(tool)
+    app.action(f"tool:{tool}")
     c = app.board.unit("goblins").center()
     drag(app, c, (c[0], c[1] - 100))  # the goblins face south: straight back for the forward tool
     assert app.selection == "goblins"
@@ -104,11 +91,11 @@ def battle(tmp_path):
 
 def test_esc_closes_the_help_and_only_the_help(battle):
     app = battle
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     key(app, pygame.K_F1)
-    assert app.help_window is not None and app.help_window.alive()
+    assert app.window("help") is not None
     key(app, pygame.K_ESCAPE)
-    assert app.help_window is None or not app.help_window.alive()
+    assert app.window("help") is None
     assert app.selection == "dwarfs"  # the first Esc only closed the help
     key(app, pygame.K_ESCAPE)
     assert app.selection is None
@@ -123,10 +110,10 @@ def test_no_tooltip_while_the_help_is_open(battle):
     app = battle
     px = _hover_px(app, "dwarfs.r1f1")
     move_mouse(app, px)
-    assert app.hover == "dwarfs.r1f1" and recorded_draw(app).find("polygon", "tooltip")
+    assert app.hover == "dwarfs.r1f1" and app.recorded().find("polygon", "tooltip")
     key(app, pygame.K_F1)
     move_mouse(app, px)
-    assert app.hover is None and not recorded_draw(app).find(None, "tooltip")
+    assert app.hover is None and not app.recorded().find(None, "tooltip")
     key(app, pygame.K_ESCAPE)
     move_mouse(app, px)
     assert app.hover == "dwarfs.r1f1"
@@ -135,19 +122,18 @@ def test_no_tooltip_while_the_help_is_open(battle):
 def test_no_tooltip_under_a_panel(battle):
     app = battle
     key(app, pygame.K_u)  # the palette opens at the top left of the table
-    rect = app.palette_panel.window.rect
+    rect = app.window("palette").rect
     under = [m.id for m in app.models if rect.collidepoint(app.view.to_px(m.shape.center))]
     if not under:  # put a model under the panel
         c = app.view.to_mm(rect.center)
         g0 = app.board.unit("goblins")
-        app.board.replace_unit(g0.translated(c[0] - g0.center()[0], c[1] - g0.center()[1]))
-        app.recompute()
+        app.put_unit(g0.translated(c[0] - g0.center()[0], c[1] - g0.center()[1]))
         under = [m.id for m in app.models if rect.collidepoint(app.view.to_px(m.shape.center))]
     assert under
     move_mouse(app, app.view.to_px(next(m.shape.center for m in app.models if m.id == under[0])))
     assert app.hover is None
-    assert app.over_gui(app.mouse_px)
-    assert not recorded_draw(app).find(None, "tooltip")
+    assert app.over_gui()
+    assert not app.recorded().find(None, "tooltip")
 
 
 # -- 4. overlapping bases ------------------------------------------------------------------------
@@ -176,7 +162,7 @@ def test_overlapping_bases_load_with_a_warning_and_marks(tmp_path):
     expected = {m for a, b, _ in overlapping_bases(app.board) for m in (a, b)}
     assert expected == {f"a.r1f{f}" for f in range(1, 6)} | {f"b.r1f{f}" for f in range(1, 6)} | {"c.m1", "c.m2"}
     assert overlap_ids(app) == expected
-    c = recorded_draw(app)
+    c = app.recorded()
     warning = " ".join(x.args[1] for x in c.find("text", "warning"))
     assert warning.startswith("Warning: 6 pairs of bases overlap")
     assert "a.r1f1 and b.r1f5 by 5.0 mm" in warning
@@ -191,39 +177,41 @@ def test_overlap_marks_follow_edits_drags_and_undo(tmp_path):
     # drag the skirmisher c.m2 clear of c.m1: at the drag's end its overlap is gone
     m2 = app.board.unit("c").models()[1].shape.center
     drag(app, m2, (m2[0] + 40, m2[1] + 60))
-    assert app.drag_key is None and "c.m2" not in overlap_ids(app) and "c.m1" not in overlap_ids(app)
-    assert marked(recorded_draw(app)) == overlap_ids(app)
+    assert not app.dragging and "c.m2" not in overlap_ids(app) and "c.m1" not in overlap_ids(app)
+    assert marked(app.recorded()) == overlap_ids(app)
     # an edit: move b back (W) out of a
-    app.select("b")
+    app.select_id("b")
     key(app, pygame.K_s, pygame.KMOD_SHIFT)  # 1 mm back ...
     key(app, pygame.K_s)                      # ... and 1" more: clear of a
     assert overlap_ids(app) == set()
-    c = recorded_draw(app)
+    c = app.recorded()
     assert not c.find(None, "overlap:") and not c.find(None, "warning")
     assert not any("overlaps another" in x.args[1] for x in c.find("text", "legend"))
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert {f"b.r1f{f}" for f in range(1, 6)} <= overlap_ids(app)
-    assert marked(recorded_draw(app)) == overlap_ids(app)
+    assert marked(app.recorded()) == overlap_ids(app)
 
 
 def test_dropping_a_file_with_overlaps_warns_and_a_clean_file_clears_it(tmp_path, battle):
     app = battle
-    assert app.overlaps == [] and not recorded_draw(app).find(None, "warning")
+    assert app.overlaps == [] and not app.recorded().find(None, "warning")
     path = tmp_path / "overlap.yaml"
     path.write_text(OVERLAPPING)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.frame()
-    assert len(app.overlaps) == 6 and recorded_draw(app).find("text", "warning")
+    assert len(app.overlaps) == 6 and app.recorded().find("text", "warning")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(SCENARIO)))
     app.frame()
-    assert app.overlaps == [] and not recorded_draw(app).find(None, "overlap:")
+    assert app.overlaps == [] and not app.recorded().find(None, "overlap:")
 
 
 def test_draw_scene_marks_overlaps_for_figures_too():
     from game.core.analysis import analyse
     from game.core.scenario import parse_scenario
     from game.view.scene import SceneOptions, draw_scene, fit_view
+
+    from game.view.canvas import Canvas
 
     board = parse_scenario(OVERLAPPING, "x.yaml")
     o = SceneOptions(overlaps=["c.m1", "c.m2", "nobody.m9"], warning="Warning: bases overlap")

@@ -50,26 +50,27 @@ def click_px(app, px):
 # -- P1-1: typing in a text field goes to the field only --------------------------------------
 def test_typing_in_the_name_field_fires_no_board_shortcut(battle):
     app = battle
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     key(app, pygame.K_F2)
-    entry = app.unit_panel.entry("name")
+    app.key(pygame.K_RETURN)
+    entry = app.entry("name")
     assert entry.is_focused
     entry.set_text("")
     board0 = board_to_dict(app.board)
     view0 = (app.view.scale, app.view.offset_px)
-    tool0, rules0, undo0 = app.tool, app.rs.id, len(app.undo_stack)
+    tool0, rules0, undo0 = app.tool, app.ruleset, app.undo_depth
     type_text(app, "Wolf Riders tdbwsrqe3[].,+-fl")
     assert entry.get_text() == "Wolf Riders tdbwsrqe3[].,+-fl"
     assert board_to_dict(app.board) == board0
-    assert app.tool == tool0 and app.rs.id == rules0 and len(app.undo_stack) == undo0
+    assert app.tool == tool0 and app.ruleset == rules0 and app.undo_depth == undo0
     assert (app.view.scale, app.view.offset_px) == view0
     assert app.options.legend
     key(app, pygame.K_RETURN)
     app.frame()
     assert app.board.unit("dwarfs").name == "Wolf Riders tdbwsrqe3[].,+-fl"
-    assert len(app.undo_stack) == undo0 + 1 and app.rs.id == rules0
+    assert app.undo_depth == undo0 + 1 and app.ruleset == rules0
     # Esc leaves the field; then the keys are board shortcuts again
-    app.gui.set_focus_set(entry)
+    app.focus(entry)
     key(app, pygame.K_ESCAPE)
     assert not entry.is_focused
     key(app, pygame.K_3)
@@ -78,10 +79,10 @@ def test_typing_in_the_name_field_fires_no_board_shortcut(battle):
 
 def test_typing_a_digit_in_the_files_field_keeps_the_tool(battle):
     app = battle
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     key(app, pygame.K_F2)
-    files = app.unit_panel.entry("files")
-    app.gui.set_focus_set(files)
+    files = app.entry("files")
+    app.focus(files)
     files.set_text("")
     type_text(app, "3")
     assert app.tool == "move" and files.get_text() == "3"
@@ -92,48 +93,46 @@ def _close_px(window):
     return window.close_window_button.rect.center
 
 
-@pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help_window"), (pygame.K_u, "palette_panel"),
-                                          (pygame.K_F2, "unit_panel")])
+@pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help"), (pygame.K_u, "palette"), (pygame.K_F2, "unit")])
 def test_the_close_button_closes_each_window(battle, opener, attr):
     app = battle
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     key(app, opener)
-    obj = getattr(app, attr)
-    assert obj is not None and obj.alive()
-    window = obj if attr == "help_window" else obj.window
+    window = app.window(attr)
+    assert window is not None and window.alive()
     click_px(app, _close_px(window))
-    assert getattr(app, attr) is None and not window.alive()
+    assert app.window(attr) is None and not window.alive()
     key(app, opener)  # and it opens again
-    assert getattr(app, attr) is not None and getattr(app, attr).alive()
+    assert app.window(attr) is not None and app.window(attr).alive()
 
 
 def test_esc_closes_the_panels_and_f2_toggles_the_unit_panel(battle):
     app = battle
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     key(app, pygame.K_u)
     key(app, pygame.K_F2)
-    assert app.unit_panel is not None and app.palette_panel is not None
-    app.gui.set_focus_set(None)
+    assert app.window("unit") is not None and app.window("palette") is not None
+    app.focus(None)
     key(app, pygame.K_ESCAPE)
-    assert app.unit_panel is None and app.palette_panel is not None
+    assert app.window("unit") is None and app.window("palette") is not None
     key(app, pygame.K_ESCAPE)
-    assert app.palette_panel is None and app.selection == "dwarfs"  # Esc closed windows only
+    assert app.window("palette") is None and app.selection == "dwarfs"  # Esc closed windows only
     key(app, pygame.K_F2)
-    assert app.unit_panel is not None
-    app.gui.set_focus_set(None)
+    assert app.window("unit") is not None
+    app.focus(None)
     key(app, pygame.K_F2)
-    assert app.unit_panel is None
+    assert app.window("unit") is None
 
 
 def test_the_unit_panel_leaves_the_legend_free(battle):
     from game.view.scene import scene_layout
 
     app = battle
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     key(app, pygame.K_F2)
-    lay = scene_layout(app.canvas, app.board, app.options)
+    lay = app.layout()
     legend = pygame.Rect(*[int(v) for v in lay.panel])
-    assert not app.unit_panel.window.rect.colliderect(legend)
+    assert not app.window("unit").rect.colliderect(legend)
 
 
 # -- P1-3: a slow analysis is not rerun on every frame of a drag -----------------------------
@@ -151,39 +150,38 @@ def _drag_frames(app, a_mm, b_mm, steps=8):
     return b
 
 
-def _counting_analyse(monkeypatch, slow_s):
-    import time
+def _counting_analyse(monkeypatch, app, slow_s):
+    """Count the analyses; each one takes ``slow_s`` on the window's (fake) clock."""
+    import game.view.live as live_mod
 
-    import game.view.app as app_mod
-
-    real = app_mod.analyse
+    real = live_mod.analyse
     calls = []
 
     def fake(*args, **kw):
         calls.append(1)
-        if slow_s:
-            time.sleep(slow_s)  # longer than the budget: the window must not wait on it every frame
-        return real(*args, **kw)
+        out = real(*args, **kw)
+        app.clock.advance(slow_s)  # longer than the budget: the window must not wait on it every frame
+        return out
 
-    monkeypatch.setattr(app_mod, "analyse", fake)
+    monkeypatch.setattr(live_mod, "analyse", fake)
     return calls
 
 
 def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkeypatch):
-    from game.view.app import ANALYSIS_BUDGET_MS
+    from game.view.live import ANALYSIS_BUDGET_MS
 
     app = battle
-    calls = _counting_analyse(monkeypatch, slow_s=1.5 * ANALYSIS_BUDGET_MS / 1000)
-    app.recompute()
+    calls = _counting_analyse(monkeypatch, app, slow_s=1.5 * ANALYSIS_BUDGET_MS / 1000)
+    app.reanalyse()
     assert app.analyse_ms > ANALYSIS_BUDGET_MS
     calls.clear()
     gob = app.board.unit("goblins")
     c = gob.center()
     roles0 = app.roles("goblins")
     end = _drag_frames(app, c, (c[0], c[1] - 150))
-    assert app.drag_key is not None and app.analysis_paused
+    assert app.dragging and app.analysis_paused
     assert calls == []  # thirty frames of dragging, no analysis
-    assert "analysis paused while dragging" in app.status_text()
+    assert "analysis paused while dragging" in app.status()
     # the dragged unit is drawn where it is now, with the roles of the last analysis
     moved = app.board.unit("goblins")
     assert moved.center()[1] < c[1] - 100
@@ -195,14 +193,14 @@ def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkey
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.frame()
     assert len(calls) == 1 and not app.analysis_paused  # once, at the drag's end
-    assert "analysis paused" not in app.status_text()
+    assert "analysis paused" not in app.status()
     assert set(app.roles("goblins").values()) == {"none"}  # apart now: nobody fights
     assert app.analysis.models[next(iter(now))].at == pytest.approx(app.board.unit("goblins").models()[0].center)
 
 
 def test_a_cheap_analysis_stays_live_during_a_drag(battle, monkeypatch):
     app = battle
-    calls = _counting_analyse(monkeypatch, slow_s=0)
+    calls = _counting_analyse(monkeypatch, app, slow_s=0)
     c = app.board.unit("goblins").center()
     _drag_frames(app, c, (c[0], c[1] - 150))
     assert len(calls) >= 8 and not app.analysis_paused
@@ -228,28 +226,27 @@ def wheel(app, dy, mod=0):
     app.frame()
 
 
-@pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help_window"), (pygame.K_u, "palette_panel")])
+@pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help"), (pygame.K_u, "palette")])
 def test_the_wheel_over_a_window_neither_zooms_nor_turns(battle, opener, attr):
     app = battle
     key(app, opener)
-    obj = getattr(app, attr)
-    window = obj if attr == "help_window" else obj.window
+    window = app.window(attr)
     move_mouse(app, window.rect.center)
     view0 = (app.view.scale, app.view.offset_px)
     wheel(app, 1)
     wheel(app, -2)
     assert (app.view.scale, app.view.offset_px) == view0  # nothing selected: the wheel would zoom
-    app.select("dwarfs")
+    app.select_id("dwarfs")
     facing = app.board.unit("dwarfs").facing_deg
     wheel(app, 1)
-    assert app.board.unit("dwarfs").facing_deg == facing and not app.undo_stack  # ... or turn
+    assert app.board.unit("dwarfs").facing_deg == facing and not app.undo_depth  # ... or turn
     # over the table the wheel still zooms (nothing selected)
     app.select(None)
     from game.view.scene import scene_layout
 
-    left, top, tw, th = scene_layout(app.canvas, app.board, app.options).table
+    left, top, tw, th = app.layout().table
     move_mouse(app, (left + 20, top + th - 20))  # bottom left of the table: clear of every window
-    assert not app.over_gui(app.mouse_px)
+    assert not app.over_gui()
     wheel(app, 1)
     assert app.view.scale > view0[0]
 
@@ -258,13 +255,13 @@ def test_the_wheel_over_a_window_neither_zooms_nor_turns(battle, opener, attr):
 def _moved_in_status(app):
     import re
 
-    m = re.search(r'moved ([0-9.]+)" \(', app.status_text())
+    m = re.search(r'moved ([0-9.]+)" \(', app.status())
     return float(m.group(1)) if m else None
 
 
 def test_undo_rolls_back_the_distance_moved(battle):
     app = battle
-    app.select("goblins")
+    app.select_id("goblins")
     key(app, pygame.K_s)   # the goblins face the dwarfs: back 1"
     key(app, pygame.K_s)
     assert _moved_in_status(app) == pytest.approx(2.0)
@@ -289,11 +286,7 @@ def test_undo_rolls_back_the_distance_moved(battle):
 
 # -- P3-8: the status line fits the window ------------------------------------------------------
 def _status_drawn(app):
-    from game.view.canvas import PygameCanvas
-
-    app.canvas = PygameCanvas(app.screen, record=True)
-    app.frame()
-    texts = [c for c in app.canvas.calls if c.name == "text" and c.get("tag") == "status"]
+    texts = [c for c in app.recorded(record_canvas=True).calls if c.name == "text" and c.get("tag") == "status"]
     assert len(texts) == 1
     return texts[0]
 
@@ -303,17 +296,17 @@ def test_the_status_line_fits_the_window_and_keeps_the_message(tmp_path, width):
     path = tmp_path / "battle.yaml"
     shutil.copy(SCENARIO, path)
     app = make_app(path, size=(width, 800))
-    app.select("goblins")
+    app.select_id("goblins")
     key(app, pygame.K_s)
     key(app, pygame.K_k)  # compare mode: one more part
-    app.message = "Goblins moved back."
+    app.say("Goblins moved back.")
     call = _status_drawn(app)
     (x, _), text, size = call.args[0], call.args[1], call.get("size")
-    assert x + app.canvas.text_size(text, size)[0] <= width
+    assert x + app.text_width(text, size) <= width
     assert text.startswith("[move]") and "Goblins moved back." in text
     if width == 1400:
         assert "rules whfb8 (R)" in text and 'moved 1.0"' in text
     # a message too long for any window is cut with an ellipsis, never drawn past the edge
-    app.message = "A very long message " * 30
+    app.say("A very long message " * 30)
     call = _status_drawn(app)
-    assert call.args[1].endswith("…") and call.args[0][0] + app.canvas.text_size(call.args[1], size)[0] <= width
+    assert call.args[1].endswith("…") and call.args[0][0] + app.text_width(call.args[1], size) <= width

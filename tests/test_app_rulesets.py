@@ -23,16 +23,13 @@ PILE_IN = ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml"
 
 
 def make_app(path, **kw):
-    from game.view.app import App
+    from apputil import make_app as mk
 
-    a = App(load_scenario(path), size=(1400, 880), **kw)
-    a.frame()
-    return a
+    return mk(path, **kw)
 
 
 def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    app.frame()
+    app.key(k, mod)
 
 
 @pytest.fixture()
@@ -57,27 +54,24 @@ def test_r_switches_ruleset_keeping_the_board_and_undo_switches_back(app):
     assert "fight differently" in app.message
     assert {k: v for k, v in board_to_dict(app.board).items() if k != "ruleset"} == \
         {k: v for k, v in board0.items() if k != "ruleset"}
-    assert app.dropdowns["rules"].selected_option[0] == "Rules: whfb8"
+    assert app.dropdown("rules").selected_option[0] == "Rules: whfb8"
     key(app, pygame.K_r, pygame.KMOD_SHIFT)  # back one
     assert app.analysis.ruleset == ids[(ids.index("whfb8") - 1) % len(ids)]
-    while app.undo_stack:
+    while app.undo_depth:
         key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.analysis.ruleset == "t9a" and app.analysis.models["dwarfs.r1f1"].role == "attack"
 
 
 def test_ruleset_drop_down(app):
-    dd = app.dropdowns["rules"]
-    pygame.event.post(pygame.event.Event(app.pg_gui.UI_DROP_DOWN_MENU_CHANGED, text="Rules: whfb8", ui_element=dd))
-    app.frame()
-    assert app.rs.id == "whfb8" and app.analysis.models["dwarfs.r1f1"].role == "none"
+    app.choose(app.dropdown("rules"), "Rules: whfb8")
+    assert app.ruleset == "whfb8" and app.analysis.models["dwarfs.r1f1"].role == "none"
 
 
-def _drawn_differ_tags(app):
-    from game.view.canvas import PygameCanvas
-
-    app.canvas = PygameCanvas(app.screen, record=True)
-    app.frame()
-    return {c.get("tag").split(":", 1)[1] for c in app.canvas.calls if str(c.get("tag", "")).startswith("differ:")}
+def _drawn_differ_tags(app, out=None):
+    canvas = app.recorded(record_canvas=True)
+    if out is not None:
+        out.append(canvas)
+    return {c.get("tag").split(":", 1)[1] for c in canvas.calls if str(c.get("tag", "")).startswith("differ:")}
 
 
 def test_compare_mode_marks_exactly_the_differing_models(app):
@@ -86,25 +80,25 @@ def test_compare_mode_marks_exactly_the_differing_models(app):
     _, _, diffs = compare(app.board, load_ruleset("t9a"), load_ruleset("whfb8"), **default_services())
     expect = {d.model for d in diffs}
     assert expect and set(app.diffs) == expect
-    assert _drawn_differ_tags(app) == expect
-    legend = [c.args[1] for c in app.canvas.calls if c.name == "text" and c.get("tag") == "legend"]
+    drawn = []
+    assert _drawn_differ_tags(app, drawn) == expect
+    legend = [c.args[1] for c in drawn[0].calls if c.name == "text" and c.get("tag") == "legend"]
     assert any(t.startswith(f"Differs under whfb8 ({len(expect)})") for t in legend)
     # the tooltip names the rule (why) and how the model fights under the other ruleset
     mid = "dwarfs.r2f2"
     assert mid in expect
-    app.hover = mid
-    app.options.hover, app.options.hover_px = mid, (300, 300)
-    differ, _ = app.differ_options()
+    differ = app.differ_lines()
     assert differ[mid] == "Under whfb8: does not fight (under t9a: support x1)"
     assert app.analysis.models[mid].why and "Supporting Attacks" in app.analysis.models[mid].why
     # another ruleset to compare with, then off
     key(app, pygame.K_k, pygame.KMOD_SHIFT)
-    assert app.compare_id == "slots" and app.dropdowns["compare"].selected_option[0] == "Compare: slots"
+    assert app.compare_id == "slots" and app.dropdown("compare").selected_option[0] == "Compare: slots"
     key(app, pygame.K_k)
     assert app.compare_id is None and _drawn_differ_tags(app) == set()
 
 
 def test_compare_follows_a_drag(app):
+    app.clock.step = 0.01  # every read of the window's clock: 10 ms later (the compare throttle runs on it)
     key(app, pygame.K_k)
     assert app.diffs
     gob = app.board.unit("goblins")
@@ -116,7 +110,7 @@ def test_compare_follows_a_drag(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     for _ in range(60):
         app.frame()
-    assert app.drag_key is not None  # still dragging ...
+    assert app.dragging  # still dragging ...
     assert app.diffs == {}  # ... and apart, both rulesets agree nobody fights
     assert _drawn_differ_tags(app) == set()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
@@ -127,38 +121,38 @@ def test_wh40k_steps_to_the_last_and_back():
     app = make_app(PILE_IN)
     board0 = board_to_dict(app.board)
     key(app, pygame.K_n)
-    n = len(app.steps)
-    assert n >= 5 and app.step_i == 0  # N from the board shows step 1 (not 2)
-    assert app.status_text().startswith(f"[Fight phase step 1/{n}]")
+    n = app.step[1]
+    assert n >= 5 and app.step[0] == 0  # N from the board shows step 1 (not 2)
+    assert app.status().startswith(f"[Fight phase step 1/{n}]")
     key(app, pygame.K_n)
-    assert app.step_i == 1 and app.status_text().startswith(f"[Fight phase step 2/{n}]")
+    assert app.step[0] == 1 and app.status().startswith(f"[Fight phase step 2/{n}]")
     shown_board, shown_analysis, _ = app.shown()
     assert shown_analysis.moves and shown_analysis.extra.get("move_reach_mm") == pytest.approx(76.2)
     for _ in range(n + 2):
         key(app, pygame.K_PAGEDOWN)
-    assert app.step_i == n - 1 and "last step" in app.message
+    assert app.step[0] == n - 1 and "last step" in app.message
     assert app.shown()[0].context["step"] == "consolidate"
     key(app, pygame.K_e)  # editing keys do nothing while a step is shown
     assert board_to_dict(app.board) == board0 and "Fight phase step" in app.message
     for _ in range(n - 1):
         key(app, pygame.K_p)
-    assert app.step_i == 0
+    assert app.step[0] == 0
     key(app, pygame.K_PAGEUP)
-    assert app.steps is None
+    assert app.step is None
     key(app, pygame.K_n)
     key(app, pygame.K_HOME)
-    assert app.steps is None and app.shown()[0] is app.board
+    assert app.step is None and app.shown()[0] is app.board
     key(app, pygame.K_n)
     key(app, pygame.K_ESCAPE)
-    assert app.steps is None
+    assert app.step is None
     assert board_to_dict(app.board) == board0
 
 
 def test_wh40k_refused_for_ranked_boards(app):
-    app.set_ruleset("wh40k")
-    assert app.rs.id == "t9a" and "rank-and-file" in app.message
+    app.choose(app.dropdown("rules"), "Rules: wh40k (unavailable)")
+    assert app.ruleset == "t9a" and "rank-and-file" in app.message
 
 
 def test_steps_only_for_wh40k(app):
     key(app, pygame.K_n)
-    assert app.steps is None and "Warhammer 40,000" in app.message
+    assert app.step is None and "Warhammer 40,000" in app.message

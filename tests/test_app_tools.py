@@ -20,42 +20,32 @@ SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
 
 @pytest.fixture()
 def app(tmp_path):
-    from game.view.app import App
+    from apputil import make_app
 
-    path = tmp_path / "battle.yaml"
-    shutil.copy(SCENARIO, path)
-    a = App(load_scenario(path), path=str(path), size=(1400, 880))
-    a.frame()
-    return a
+    shutil.copy(SCENARIO, tmp_path / "battle.yaml")
+    return make_app(tmp_path / "battle.yaml", recent_file=tmp_path / "recent.json")
 
 
 def key(app, k, mod=0):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    app.frame()
+    app.key(k, mod)
 
 
 def click(app, p_mm, button=1):
     px = app.view.to_px(p_mm)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=button))
-    app.frame()
+    app.release(px, button)
 
 
 def drag(app, a_mm, b_mm, frames=3):
     a, b = app.view.to_px(a_mm), app.view.to_px(b_mm)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.frame()
+    app.press(a)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
-    for _ in range(frames):
-        app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.frame()
+    app.frame(frames)
+    app.release(b)
 
 
 def select(app, uid):
-    app.set_tool("move")
-    click(app, app.board.unit(uid).center())
-    assert app.selection == uid
+    app.select(uid)
 
 
 def test_forward_back_keys_stop_at_contact_and_undo_redo(app):
@@ -64,7 +54,7 @@ def test_forward_back_keys_stop_at_contact_and_undo_redo(app):
     key(app, pygame.K_s)
     assert app.board.unit("dwarfs").front[1] == pytest.approx(y0 + 25.4)
     assert set(app.roles("dwarfs").values()) == {"none"}
-    assert '1.0" (25.4 mm)' in app.status_text()
+    assert '1.0" (25.4 mm)' in app.status()
     key(app, pygame.K_w)
     key(app, pygame.K_w)  # blocked: the goblins are in the way
     assert app.board.unit("dwarfs").front[1] == pytest.approx(y0, abs=0.5)
@@ -84,7 +74,7 @@ def test_forward_tool_drag_moves_only_along_facing(app):
     drag(app, c, (c[0] + 50, c[1] + 40))
     new = app.board.unit("night_goblins")
     assert new.front == pytest.approx((ng.front[0] + 50, ng.front[1]))
-    assert app.undo_stack
+    assert app.undo_depth == 1
 
 
 def test_wheel_turn_reform_keys(app):
@@ -106,14 +96,7 @@ def test_wheel_turn_reform_keys(app):
 
 def test_toolbar_button_turns_the_unit(app):
     select(app, "night_goblins")
-    r = app.button_rect("turn:90")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1))
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=1))
-    app.frame()
-    app.frame()
+    app.button("turn:90")
     assert app.board.unit("night_goblins").facing_deg == pytest.approx(180)
 
 
@@ -128,8 +111,7 @@ def test_charge_into_flank_and_refusal(app):
     assert "charged the left of Dwarf Warriors" in app.message
     # from up here the night goblins' centre lies in the dwarfs' front arc: that front is taken
     ng = app.board.unit("night_goblins")
-    app.board.replace_unit(ng.translated(430 - ng.front[0], 310 - ng.front[1]))  # tray x 370-430, y 260-360
-    app.space.sync(app.board)
+    app.put_unit(ng.translated(430 - ng.front[0], 310 - ng.front[1]))  # tray x 370-430, y 260-360
     before = app.board.unit("night_goblins").front
     select(app, "night_goblins")
     key(app, pygame.K_c)
@@ -164,30 +146,47 @@ def test_tape_reads_edge_to_edge_and_zero_when_touching(app):
     assert app.tape["gap_mm"] == 0 and app.tape["text"].startswith('0"')
 
 
-def test_save_round_trips_and_autosave_on_quit(app, tmp_path):
+def test_save_round_trips_and_closing_asks_about_unsaved_changes(app, tmp_path):
     select(app, "dwarfs")
     key(app, pygame.K_s)
-    assert app.dirty
+    assert app.dirty and "unsaved" in app.status()
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     saved = tmp_path / "battle.yaml"
-    assert not app.dirty and saved.read_text() == dump_scenario(app.board)
+    assert not app.dirty  # the text keeps the source file's layout (lossless save); the meaning is the board
     assert dump_scenario(load_scenario(saved)) == dump_scenario(app.board)
     key(app, pygame.K_e)  # an unsaved change ...
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.frame()
-    auto = tmp_path / "battle.autosave.yaml"
-    assert not app.running and auto.exists()  # ... is kept on quit
-    assert load_scenario(auto).unit("dwarfs").facing_deg == pytest.approx(15)
-    assert load_scenario(saved).unit("dwarfs").facing_deg == pytest.approx(0)
+    app.post(pygame.event.Event(pygame.QUIT))
+    assert app.running and app.dialog() is not None  # ... closing asks Save / Discard / Cancel
+    app.answer("Cancel")
+    assert app.running and app.dirty
+    app.post(pygame.event.Event(pygame.QUIT))
+    app.answer("Save")
+    assert not app.running and not app.dirty
+    assert load_scenario(saved).unit("dwarfs").facing_deg == pytest.approx(15)
+
+
+def test_undo_back_to_the_saved_board_is_clean(app):
+    select(app, "night_goblins")
+    key(app, pygame.K_e)
+    key(app, pygame.K_e)
+    assert app.dirty
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert not app.dirty and "saved" in app.message
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert app.dirty
+    key(app, pygame.K_q, pygame.KMOD_CTRL)  # quit with unsaved changes: Discard closes, the file stays
+    app.answer("Discard")
+    assert not app.running
 
 
 def test_f1_help_lists_every_shortcut(app):
-    from game.view.app import SHORTCUTS
+    from game.view.keymap import MOUSE, KeyMap
 
     key(app, pygame.K_F1)
-    assert app.help_window is not None and app.help_window.alive()
+    assert app.window("help") is not None and app.window("help").alive()
     text = app.help_text()
-    for k, v in SHORTCUTS:
-        assert k in text and v in text
+    for b in KeyMap().bindings + MOUSE:
+        assert all(k in text for k in b.keys) and (b.help in text or b.group)
     key(app, pygame.K_F1)
-    assert app.help_window is None
+    assert app.window("help") is None

@@ -69,7 +69,7 @@ def test_charge_goes_flush_and_aligned_to_the_facing_of_its_centre(where, facing
     out = {"front": 0, "right": 90, "rear": 180, "left": 270}[facing]
     assert new.facing_deg == pytest.approx((out + 180) % 360)
     # maximal contact: the whole of the shorter edge touches
-    from game.core.rules.ranked import edge_contact_lengths
+    from game.core.engagement import edge_contact_lengths
 
     touch = edge_contact_lengths(target, [new.tray()], 0.5)[facing]
     assert touch == pytest.approx(min(new.width_mm, target.width_mm if facing in ("front", "rear") else target.depth_mm),

@@ -153,7 +153,7 @@ def test_separate_combats_analysed_apart_equal_the_whole(b1, b2):
     board = Board(units=b1.units + b2.units, ruleset=b1.ruleset)
     rs = load_ruleset(board.ruleset)
     split = analyse(board, rs).to_json()
-    whole = ranked._analyse_combat(board, rs).to_json()
+    whole = ranked.analyse_combat(board, rs).to_json()
     for key in ("models", "moves", "strike_order"):
         assert split[key] == whole[key], key
     assert sorted(map(sorted, split["gap_links"])) == sorted(map(sorted, whole["gap_links"]))

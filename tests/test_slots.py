@@ -13,19 +13,14 @@ from pathlib import Path
 import pytest
 
 from game.core.analysis import analyse
-from game.core.ruleset import Param, load_ruleset
+from game.core.ruleset import load_ruleset
 from game.core.rules import slots as S
 from game.core.scenario import board_from_dict, load_scenario
 
 
 def rs_with(**values):
     """The shipped ``slots`` ruleset with some parameter values replaced."""
-    rs = load_ruleset("slots")
-    params = dict(rs.params)
-    for k, v in values.items():
-        old = params[k]
-        params[k] = Param(v, old.rule, old.why)
-    return dataclasses.replace(rs, params=params)
+    return load_ruleset("slots").with_values(**values)
 
 
 def fixed(pct=70, **more):
@@ -85,10 +80,12 @@ def test_large_model_offers_eight_slots_and_a_lone_model_fights_whole(seed):
     around = [s for s in res["slots"] if s["model"] == "spider.r1f1"]
     assert len(around) == 8 and all(s["filled_by"] and s["size"] == "regular" for s in around)
     assert Counter(s["side"] for s in around) == {"front": 2, "right": 2, "rear": 2, "left": 2}
-    # the spider takes two regular slots of one goblin: a corner, shown as one large slot
+    # the spider takes the room of two regular slots: the fronts of the two middle goblins,
+    # neighbours along the same side (shown as one large slot)
     (big,) = [s for s in res["slots"] if s["filled_by"] == "spider.r1f1"]
-    assert big["size"] == "large" and big["model"] in ("goblins.r1f1", "goblins.r1f4")
-    assert res["models"]["spider.r1f1"]["targets"] == [big["model"]]
+    assert big["size"] == "large" and big["side"] == "front"
+    assert [big["model"]] + big["also"] == ["goblins.r1f2", "goblins.r1f3"]
+    assert res["models"]["spider.r1f1"]["targets"] == ["goblins.r1f2", "goblins.r1f3"]
     assert len(attackers(res, "goblins")) == 8
 
 

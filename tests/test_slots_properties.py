@@ -86,7 +86,7 @@ def test_allocation_invariants(data):
         assert len(fighters) == a["actual"]
         for m in fighters:
             s = slot_of[m]
-            assert res["models"][m]["targets"] == [s["model"]]
+            assert res["models"][m]["targets"] == [s["model"]] + s.get("also", [])
             assert s["model"].startswith(other + ".")
             assert s["size"] == board.unit(uid).profile["size"]
     for m, i in res["models"].items():

@@ -59,7 +59,7 @@ def test_gap_links_are_dashed_lines():
     _, a, _, root = _svg("tests/golden/whfb8_rear_gap.yaml")
     gaps = _groups(root, "gap")
     assert len(gaps) == len(a.gap_links) == 3
-    assert all(g.find(f"{NS}polyline").get("stroke-dasharray") for g in gaps)
+    assert all(any(p.get("stroke-dasharray") for p in g.findall(f"{NS}polyline")) for g in gaps)
 
 
 def test_text_uses_the_shipped_font_with_a_fallback():
@@ -99,7 +99,7 @@ def test_compare_side_by_side_has_two_panels_and_rings_differences(tmp_path):
 
     _, _, diffs = compare(b, load_ruleset("whfb8"), load_ruleset("t9a"))
     for p in panels:
-        assert len(_groups(p, "diff")) == len(diffs) > 0
+        assert len(_groups(p, "differ")) == len(diffs) > 0
 
 
 def test_svg_and_recording_canvas_see_the_same_calls():

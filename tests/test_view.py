@@ -17,7 +17,6 @@ from apputil import drag  # noqa: E402
 from game.core.analysis import analyse  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.view.canvas import Canvas  # noqa: E402
-from game.view.figure import render_surface  # noqa: E402
 from game.view.palette import PALETTE  # noqa: E402
 from game.view.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
 
@@ -32,9 +31,11 @@ def board():
 
 
 def _app(board):
+    from apputil import Driver, FakeClock
     from game.view.app import App
 
-    return App(board, size=(1200, 800))
+    clock = FakeClock()
+    return Driver(App(board, size=(1200, 800), clock=clock), clock)
 
 
 def _drag(app, frm_mm, to_mm, frames=90):
@@ -83,18 +84,20 @@ def test_app_rotate_and_bad_state_banner(board):
     assert app.board.unit("night_goblins").facing_deg == pytest.approx(105)
     # a broken board (a unit with no files) must not kill the loop: banner + last good board
     app.board.unit("night_goblins").files = 0
-    app.recompute()
+    app.reanalyse()
     app.frame()
     assert app.banner and app.board.unit("night_goblins").files == 5
 
 
 def test_figure_pixels_follow_roles(board):
+    from game.view.canvas import PygameCanvas
+    from game.view.figure import FigureOptions, draw_figure, render_png_surface
+
     a = analyse(board)
-    surf, errors = render_surface(board, a, 1100, 700, supersample=1)
+    fo = FigureOptions(size="1100x700", supersample=1, counts=False)
+    surf, errors = render_png_surface(board, a, fo, (1100, 700))
     assert errors == []
-    o = SceneOptions()
-    view = fit_view(1100, 700, board, o)
-    # the figure fits the view the same way fit_view does (margin 60 mm, 12 px)
+    view, _ = draw_figure(PygameCanvas(pygame.Surface((1100, 700))), board, a, fo)
     u = board.unit("dwarfs")
 
     def colour_at(slot):
@@ -119,7 +122,10 @@ def test_recording_canvas_structure(board):
     assert len(blue) == sum(r.role == "support" for r in a.models.values()) == 30
     assert {x.get("tag") for x in c.find("polygon", "front:")} == {"front:dwarfs", "front:goblins", "front:night_goblins"}
     texts = [x.args[1] for x in c.find("text", "label:")]
-    assert "Dwarf Warriors (dwarfs)" in texts
+    assert "Dwarf Warriors" in texts  # names, not ids
+    c2 = Canvas(1200, 800)
+    draw_scene(c2, board, a, fit_view(1200, 800, board, SceneOptions()), options=SceneOptions(ids=True, letters=True))
+    assert "A: Dwarf Warriors (dwarfs)" in [x.args[1] for x in c2.find("text", "label:")]
     assert any("Initiative 2" in x.args[1] for x in c.find("text", "legend"))
 
 

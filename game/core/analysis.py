@@ -1,13 +1,12 @@
 """The result of analysing a board under a ruleset, and the entry point :func:`analyse`.
 
-:func:`analyse` looks up the ruleset's ``strategy`` (a module in ``game/core/rules``) and
-calls its ``analyse(board, ruleset, **services)``. ``services`` lets the caller inject
+:func:`analyse` looks up the ruleset's ``strategy`` in :mod:`game.core.registry` and calls
+its ``analyse(board, ruleset, services)``. ``services`` lets the caller inject
 non-pure helpers (for example a pymunk path planner for pile-in moves) without the rules
 core importing them.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -51,6 +50,8 @@ class Analysis:
     engagements: list[dict] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    rank_bonus: dict[str, int] = field(default_factory=dict)
+    legend: Any = None  # strategy.Legend: the legend rows this analysis produces
 
     def role_of(self, model_id: str) -> str:
         r = self.models.get(model_id)
@@ -77,6 +78,8 @@ class Analysis:
             "strike_order": self.strike_order,
             "engagements": self.engagements,
         }
+        if self.rank_bonus:
+            out["rank_bonus"] = dict(self.rank_bonus)
         out.update(self.extra)
         if self.notes:
             out["notes"] = list(self.notes)
@@ -88,6 +91,6 @@ def analyse(board: Board, ruleset: Optional[Ruleset] = None, **services: Any) ->
 
     Raises :class:`~game.core.ruleset.RulesetError` if the ruleset is not shipped.
     """
+    from .registry import strategy_of
     rs = ruleset or load_ruleset(board.ruleset)
-    module = importlib.import_module(f"game.core.rules.{rs.strategy}")
-    return module.analyse(board, rs, **services)
+    return strategy_of(rs).analyse(board, rs, services)

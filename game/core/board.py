@@ -12,28 +12,59 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
+
+import numpy as np
 
 from . import geometry as g
+from .lru import LRU
 
 
-@dataclass(frozen=True)
 class Model:
-    """One model on the table.
+    """One model on the table (treat as immutable).
 
     ``id`` is ``<unit>.<slot>`` (``dwarfs.r2f7``, ``intercessors.m3``); ``rank``/``file`` are
     1-based for ranked units and ``None`` for skirmishers; ``center`` in table mm; ``shape``
-    the base outline (:class:`geometry.Poly` or :class:`geometry.Circle`).
+    the base outline (:class:`geometry.Poly` or :class:`geometry.Circle`). A unit builds its
+    models from arrays (:meth:`Unit.geom`) and each base outline only when first asked for
+    (``make_shape(center)``), so an analysis that never looks at a base never builds it.
     """
 
-    id: str
-    unit_id: str
-    slot: str
-    rank: Optional[int]
-    file: Optional[int]
-    center: g.Point
-    facing_deg: float
-    shape: g.Shape
+    __slots__ = ("id", "unit_id", "slot", "rank", "file", "center", "facing_deg", "_shape", "_make")
+
+    def __init__(self, id: str, unit_id: str, slot: str, rank: Optional[int], file: Optional[int],
+                 center: g.Point, facing_deg: float, shape: Optional[g.Shape] = None,
+                 make_shape: Optional[Callable[[g.Point], g.Shape]] = None) -> None:
+        if shape is None and make_shape is None:
+            raise ValueError("a Model needs a shape or a make_shape")
+        self.id = id
+        self.unit_id = unit_id
+        self.slot = slot
+        self.rank = rank
+        self.file = file
+        self.center = center
+        self.facing_deg = facing_deg
+        self._shape = shape
+        self._make = make_shape
+
+    @property
+    def shape(self) -> g.Shape:
+        s = self._shape
+        if s is None:
+            s = self._shape = self._make(self.center)
+        return s
+
+    def _key(self) -> tuple:
+        return (self.id, self.unit_id, self.slot, self.rank, self.file, self.center, self.facing_deg, self.shape)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Model) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.center, self.facing_deg))
+
+    def __repr__(self) -> str:
+        return f"Model({self.id!r}, center={self.center!r}, facing_deg={self.facing_deg!r})"
 
 
 def slot_name(rank: int, file: int) -> str:
@@ -48,7 +79,63 @@ def parse_slot(slot: str) -> tuple[int, int]:
     return int(r), int(f)
 
 
-_MODEL_CACHE: dict[tuple, list[Model]] = {}
+_MODEL_CACHE = LRU(2048)      # pose_key -> list[Model]
+_GEOM_CACHE = LRU(2048)       # pose_key -> UnitGeom
+_TEMPLATE_CACHE = LRU(512)    # formation key -> SlotTemplate
+
+
+class SlotTemplate:
+    """The occupied slots of a ranked formation, independent of where the unit stands.
+
+    ``slots``: [(rank, file)] front rank first; ``names``: ``r<rank>f<file>``; ``local``: the
+    slot centres as an (n, 2) float array of (across, back) mm from the middle of the front
+    edge (across to the unit's right, back away from its front)."""
+
+    __slots__ = ("slots", "names", "local", "ranks", "files_")
+
+    def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
+        self.slots = slots
+        self.names = [f"r{r}f{f}" for r, f in slots]
+        rf = np.array(slots, dtype=float).reshape(-1, 2)
+        self.local = np.empty((len(slots), 2))
+        self.local[:, 0] = (rf[:, 1] - 0.5) * base_w - files * base_w / 2
+        self.local[:, 1] = (rf[:, 0] - 0.5) * base_d
+        self.ranks = [r for r, _ in slots]
+        self.files_ = [f for _, f in slots]
+
+
+class UnitGeom:
+    """A unit's models as arrays (built from a :class:`SlotTemplate` and the unit's pose).
+
+    ``ids``: model ids in slot order; ``centers``: (n, 2) table mm; ``half``: (n, 2) half
+    extents of each base's bounding box on the table; ``rect``: every base is a rectangle of
+    ``base`` (width, depth) mm turned to ``facing_deg`` (ranked units), so two such units
+    square to each other touch where their bases' intervals overlap."""
+
+    __slots__ = ("ids", "centers", "half", "rect", "base", "facing_deg", "template")
+
+    def __init__(self, ids, centers, half, rect, base, facing_deg, template=None) -> None:
+        self.ids = ids
+        self.centers = centers
+        self.half = half
+        self.rect = rect
+        self.base = base
+        self.facing_deg = facing_deg
+        self.template = template
+
+
+def _corners_maker(w: float, d: float, facing_deg: float) -> Callable[[g.Point], g.Poly]:
+    """A function: centre -> the rectangle of a (w x d) mm base at ``facing_deg``; corners
+    front-left, front-right, back-right, back-left (as :func:`geometry.rect`)."""
+    rx, ry = g.right(facing_deg)
+    fx, fy = g.forward(facing_deg)
+    (ax, ay), (bx, by), (cx, cy), (dx, dy) = [(rx * a - fx * b, ry * a - fy * b) for a, b in
+                                              ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
+
+    def make(c: g.Point) -> g.Poly:
+        x, y = c
+        return g.Poly(((x + ax, y + ay), (x + bx, y + by), (x + cx, y + cy), (x + dx, y + dy)))
+    return make
 
 
 @dataclass
@@ -146,46 +233,67 @@ class Unit:
         return (self.id, self.kind, base, self.files, self.count, self.last_rank, tuple(self.empty),
                 tuple(self.front), self.facing_deg, placed)
 
-    def models(self) -> list[Model]:
+    def template(self) -> SlotTemplate:
+        """The ranked formation's :class:`SlotTemplate` (cached by formation)."""
+        key = (self.files, self.count, self.last_rank, tuple(self.empty), self.base_w, self.base_d)
+        t = _TEMPLATE_CACHE.get(key)
+        if t is None:
+            t = _TEMPLATE_CACHE.put(key, SlotTemplate(self.occupied_slots(), self.base_w, self.base_d, self.files))
+        return t
+
+    def geom(self, key: Optional[tuple] = None) -> UnitGeom:
+        """The unit's models as arrays (:class:`UnitGeom`), cached by :meth:`pose_key`."""
+        key = key or self.pose_key()
+        hit = _GEOM_CACHE.get(key)
+        if hit is not None:
+            return hit
+        if self.kind == "ranked":
+            t = self.template()
+            rx, ry = g.right(self.facing_deg)
+            fx, fy = g.forward(self.facing_deg)
+            rot = np.array([[rx, ry], [-fx, -fy]])
+            centers = np.asarray(self.front, dtype=float) + t.local @ rot
+            w, d = self.base_w, self.base_d
+            ca, sa = abs(rx), abs(ry)
+            half = np.empty_like(centers)
+            half[:, 0] = ca * w / 2 + sa * d / 2
+            half[:, 1] = sa * w / 2 + ca * d / 2
+            prefix = self.id + "."
+            geom = UnitGeom([prefix + n for n in t.names], centers, half, True, (w, d), self.facing_deg, t)
+        else:
+            ms = self.models(key)
+            centers = np.array([m.center for m in ms], dtype=float).reshape(-1, 2)
+            boxes = np.array([m.shape.bbox() for m in ms], dtype=float).reshape(-1, 4)
+            half = (boxes[:, 2:] - boxes[:, :2]) / 2
+            centers = (boxes[:, 2:] + boxes[:, :2]) / 2 if len(ms) else centers
+            geom = UnitGeom([m.id for m in ms], centers, half, False, None, self.facing_deg)
+        return _GEOM_CACHE.put(key, geom)
+
+    def models(self, key: Optional[tuple] = None) -> list[Model]:
         """Every model of the unit with its base shape, in slot order.
 
-        Results are cached by :meth:`pose_key`, so re-analysing a board while one unit is
-        dragged rebuilds only that unit's models. The returned list must not be mutated.
+        Results are cached by :meth:`pose_key` (a bounded LRU), so re-analysing a board while
+        one unit is dragged rebuilds only that unit's models; ranked models come from the
+        unit's arrays and build their base outline lazily. The returned list must not be mutated.
         """
-        key = self.pose_key()
+        key = key or self.pose_key()
         hit = _MODEL_CACHE.get(key)
         if hit is not None:
             return hit
-        out = self._build_models()
-        if len(_MODEL_CACHE) > 4096:
-            _MODEL_CACHE.clear()
-        _MODEL_CACHE[key] = out
-        return out
-
-    def _build_models(self) -> list[Model]:
         if self.kind == "ranked":
+            geom = self.geom(key)
+            t = geom.template
+            uid, facing = self.id, self.facing_deg
+            make = _corners_maker(self.base_w, self.base_d, facing)
+            out = [Model(mid, uid, name, r, f, c, facing, None, make) for mid, name, r, f, c in
+                   zip(geom.ids, t.names, t.ranks, t.files_, map(tuple, geom.centers.tolist()))]
+        else:
             out = []
-            rx, ry = g.right(self.facing_deg)
-            fx, fy = g.forward(self.facing_deg)
-            w, d = self.base_w, self.base_d
-            x0, y0 = self.front
-            half_w = self.width_mm / 2
-            # corner offsets of one base about its centre: front-left, front-right, back-right, back-left
-            corners = [(rx * a - fx * b, ry * a - fy * b) for a, b in
-                       ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
-            for r, f in self.occupied_slots():
-                across = (f - 0.5) * w - half_w
-                back = (r - 0.5) * d
-                c = (x0 + rx * across - fx * back, y0 + ry * across - fy * back)
-                shape = g.Poly(tuple((c[0] + ox, c[1] + oy) for ox, oy in corners))
-                name = f"r{r}f{f}"
-                out.append(Model(f"{self.id}.{name}", self.id, name, r, f, c, self.facing_deg, shape))
-            return out
-        out = []
-        for i, (c, base) in enumerate(self.placed, start=1):
-            out.append(Model(f"{self.id}.m{i}", self.id, f"m{i}", None, None, c, self.facing_deg,
-                             base_shape(base if base is not None else self.base, c, self.facing_deg)))
-        return out
+            for i, (c, base) in enumerate(self.placed, start=1):
+                c = (float(c[0]), float(c[1]))
+                out.append(Model(f"{self.id}.m{i}", self.id, f"m{i}", None, None, c, self.facing_deg,
+                                 base_shape(base if base is not None else self.base, c, self.facing_deg)))
+        return _MODEL_CACHE.put(key, out)
 
     # ----- moves (used by the window and demos) -----------------------------------------
     def translated(self, dx: float, dy: float) -> "Unit":

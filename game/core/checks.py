@@ -5,6 +5,11 @@ up); the window and the command line warn and draw the overlaps instead of refus
 """
 from __future__ import annotations
 
+from typing import Iterable
+
+import numpy as np
+
+from . import contact
 from . import geometry as g
 from .board import Board, Model
 
@@ -13,38 +18,52 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
     """Pairs of models whose bases overlap by more than ``tol_mm``: ``(id_a, id_b, depth_mm)``.
 
     Models of one ranked unit never overlap (slots stand edge to edge); skirmish models of one
-    unit and models of different units are checked. Stops after ``limit`` pairs.
+    unit and models of different units are checked. Stops after ``limit`` pairs. Indexed:
+    units are paired by a sort-and-sweep over their boxes and only bases whose boxes meet
+    (an array test) get the exact gap, so a big table costs about what its contacts cost.
     """
     out: list[tuple[str, str, float]] = []
     units = board.units
     models = {u.id: u.models() for u in units}
-    boxes = {}
-    for u in units:
-        bb = [m.shape.bbox() for m in models[u.id]] or [(0.0, 0.0, 0.0, 0.0)]
-        boxes[u.id] = (min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb))
+    geoms = [u.geom() for u in units]
+    boxes = []
+    for geom in geoms:
+        if len(geom.ids):
+            lo = (geom.centers - geom.half).min(axis=0)
+            hi = (geom.centers + geom.half).max(axis=0)
+            boxes.append((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+        else:
+            boxes.append((0.0, 0.0, 0.0, 0.0))
+    partners: dict[int, list[int]] = {}
+    for i, j in contact.sweep_pairs(boxes, 0.0):
+        if len(geoms[i].ids) and len(geoms[j].ids):
+            partners.setdefault(i, []).append(j)
 
-    def check(ms_a: list[Model], ms_b: list[Model], same: bool) -> bool:
-        for i, a in enumerate(ms_a):
-            ba = a.shape.bbox()
-            for b in (ms_b[i + 1:] if same else ms_b):
-                if g.bbox_gap(ba, b.shape.bbox()) > 0:
-                    continue
-                gap = g.gap_mm(a.shape, b.shape)
-                if gap < -tol_mm:
-                    out.append((a.id, b.id, round(-gap, 2)))
-                    if len(out) >= limit:
-                        return False
+    def check(ms_a: list[Model], ms_b: list[Model], pairs: Iterable[tuple[int, int]]) -> bool:
+        for i, j in pairs:
+            a, b = ms_a[i], ms_b[j]
+            gap = g.gap_mm(a.shape, b.shape)
+            if gap < -tol_mm:
+                out.append((a.id, b.id, round(-gap, 2)))
+                if len(out) >= limit:
+                    return False
         return True
 
+    def boxes_meet(ga, gb, same: bool) -> Iterable[tuple[int, int]]:
+        """(i, j) whose base boxes overlap or touch (i < j within one unit), row by row."""
+        for r0 in range(0, len(ga.ids), 256):  # blocks of rows: memory stays bounded
+            ca, ha = ga.centers[r0:r0 + 256], ga.half[r0:r0 + 256]
+            hit = np.all(np.abs(ca[:, None, :] - gb.centers[None, :, :]) <= ha[:, None, :] + gb.half[None, :, :], axis=2)
+            if same:
+                hit = np.triu(hit, 1 + r0)
+            pi, pj = np.nonzero(hit)
+            yield from zip((pi + r0).tolist(), pj.tolist())
+
     for i, ua in enumerate(units):
-        if ua.kind != "ranked" and not check(models[ua.id], models[ua.id], True):
+        ms_a = models[ua.id]
+        if ua.kind != "ranked" and len(ms_a) > 1 and not check(ms_a, ms_a, boxes_meet(geoms[i], geoms[i], True)):
             return out
-        for ub in units[i + 1:]:
-            if g.bbox_gap(boxes[ua.id], boxes[ub.id]) > 0:
-                continue
-            # only models inside the other unit's bounding box can overlap one of its models
-            near_a = [m for m in models[ua.id] if g.bbox_gap(m.shape.bbox(), boxes[ub.id]) <= 0]
-            near_b = [m for m in models[ub.id] if g.bbox_gap(m.shape.bbox(), boxes[ua.id]) <= 0]
-            if not check(near_a, near_b, False):
+        for j in partners.get(i, ()):
+            if not check(ms_a, models[units[j].id], boxes_meet(geoms[i], geoms[j], False)):
                 return out
     return out

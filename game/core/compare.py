@@ -9,7 +9,7 @@ from typing import Any
 
 from .analysis import Analysis, analyse
 from .board import Board
-from .ruleset import Ruleset
+from .ruleset import Ruleset, RulesetError, load_ruleset
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,45 @@ def differences(ra: Analysis, rb: Analysis) -> list[Difference]:
         if va != vb:
             diffs.append(Difference(mid, va, vb))
     return diffs
+
+
+def usable(board: Board, ids: list[str], keep: str | None = None) -> list[str]:
+    """The ruleset ids of ``ids`` worth offering for ``board``: each loads and its strategy is
+    usable on the board (``Strategy.usable_on``); ``keep`` (the board's own) always stays."""
+    from .registry import strategy_of
+    out = []
+    for rid in ids:
+        try:
+            rs = load_ruleset(rid)
+        except RulesetError:
+            continue
+        if rid == keep or strategy_of(rs).usable_on(board):
+            out.append(rid)
+    return out
+
+
+def partner(rid: str, ids: list[str]) -> str | None:
+    """The natural ruleset to compare ``rid`` with, among ``ids``: the ruleset it inherits
+    from, else one that inherits from it, else one with the same strategy, else the next
+    one in ``ids`` (None when there is no other)."""
+    rest = [x for x in ids if x != rid]
+    if not rest:
+        return None
+    loaded = {}
+    for x in [rid] + rest:
+        try:
+            loaded[x] = load_ruleset(x)
+        except RulesetError:
+            pass
+    me = loaded.get(rid)
+    if me is not None:
+        if me.inherits in rest:
+            return me.inherits
+        for test in (lambda o: o.inherits == rid, lambda o: o.strategy == me.strategy):
+            hit = next((x for x in rest if x in loaded and test(loaded[x])), None)
+            if hit is not None:
+                return hit
+    return rest[0]
 
 
 def _natural(s: str):

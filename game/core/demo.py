@@ -18,8 +18,9 @@ Actions (lengths mm, angles degrees clockwise):
 * ``context: {key: value}`` - set phase context keys (``step: pile_in``, ``round_winner``...);
 * ``apply_moves: true`` - make the rule-mandated moves of the current analysis real
   (pile-in, consolidation, the incomplete-rank shuffle);
-* ``fight_phase: true`` - expands this step into the steps of
-  :func:`game.core.rules.wh40k.fight_phase_steps` (Warhammer 40,000, "Fight phase");
+* ``fight_phase: true`` - expands this step into the phase steps of the ruleset's strategy
+  (``Strategy.phase_steps``: the Warhammer 40,000 "Fight phase"); an error for a strategy
+  without steps;
 * ``strike: N | LABEL`` - show only the models striking at the N-th step of the strike order
   (1-based) or the step whose label is ``LABEL`` ("Initiative 5", "Agility 3"); the rest are
   dimmed (WHFB 8th "Strike Order"; T9A "Agility Steps");
@@ -38,9 +39,12 @@ from typing import Any, Callable, Optional
 from . import geometry as g
 from .analysis import Analysis, analyse
 from .board import Board, parse_slot
+from .registry import strategy_of
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .scenario import ScenarioError, load_scenario
-from .yamlfile import FileError, Locator, parse_yaml, read_text
+from .validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
+                       Checker, short)
+from .yamlfile import FileError, parse_yaml, read_text
 
 ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
            "strike", "highlight", "annotate")
@@ -107,7 +111,13 @@ class DemoStep:
     scene: int = 0
 
 
-class _Ctx(Locator):
+#: Most steps one demo may hold (a ``fight_phase`` action may expand a step further).
+MAX_STEPS = 500
+#: Most actions in one step.
+MAX_ACTIONS = 200
+
+
+class _Ctx(Checker):
     def __init__(self, file: str, lines: dict):
         super().__init__(file, lines, DemoError)
 
@@ -130,12 +140,13 @@ def parse_demo(text: str, filename: str = "<demo>") -> Demo:
     for k in data:
         if k not in TOP_KEYS:
             ctx.fail((k,), f"unknown key (allowed: {', '.join(sorted(TOP_KEYS))})")
-    title = data.get("title", "")
-    if not isinstance(title, str):
-        ctx.fail(("title",), f"must be text (got {title!r})")
+    title = ctx.text(data.get("title", "") or "", ("title",), max_len=MAX_TITLE)
+    if "about" in data and data["about"] is not None:
+        ctx.text(data["about"], ("about",), max_len=MAX_CAPTION, multiline=True)
     steps = data.get("steps")
     if not isinstance(steps, list) or not steps:
         ctx.fail(("steps",), "must be a non-empty list of steps")
+    ctx.seq(steps, ("steps",), "steps", max_len=MAX_STEPS)
     out = []
     for i, s in enumerate(steps):
         sp = ("steps", i)
@@ -145,18 +156,16 @@ def parse_demo(text: str, filename: str = "<demo>") -> Demo:
             if k not in STEP_KEYS:
                 ctx.fail(sp + (k,), f"unknown key (allowed: caption, actions)")
         cap = s.get("caption", "")
-        if not isinstance(cap, str):
-            ctx.fail(sp + ("caption",), f"must be text (got {cap!r})")
+        cap = "" if cap is None else ctx.text(cap, sp + ("caption",), max_len=MAX_CAPTION, multiline=True)
         acts = s.get("actions", []) or []
-        if not isinstance(acts, list):
-            ctx.fail(sp + ("actions",), "must be a list of actions")
+        ctx.seq(acts, sp + ("actions",), "actions", max_len=MAX_ACTIONS)
         parsed = []
         for j, a in enumerate(acts):
             ap = sp + ("actions", j)
             if not isinstance(a, dict) or len(a) != 1:
                 ctx.fail(ap, f"an action is a mapping with one key, one of: {', '.join(ACTIONS)}")
             (kind, value), = a.items()
-            if kind not in ACTIONS:
+            if not isinstance(kind, str) or kind not in ACTIONS:
                 ctx.fail(ap + (kind,), f"unknown action (allowed: {', '.join(ACTIONS)})")
             _check(ctx, kind, value, ap + (kind,))
             parsed.append(Action(kind, value, ap + (kind,)))
@@ -166,10 +175,8 @@ def parse_demo(text: str, filename: str = "<demo>") -> Demo:
     return Demo(title, out, filename, ctx.lines)
 
 
-def _num(ctx: _Ctx, v: Any, path: tuple) -> float:
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        ctx.fail(path, f"must be a number (got {v!r})")
-    return float(v)
+def _num(ctx: _Ctx, v: Any, path: tuple, hi: float = MAX_COORD_MM) -> float:
+    return ctx.num(v, path, lo=-hi, hi=hi)
 
 
 def _keys(ctx: _Ctx, v: Any, path: tuple, required: set, optional: set) -> dict:
@@ -177,20 +184,24 @@ def _keys(ctx: _Ctx, v: Any, path: tuple, required: set, optional: set) -> dict:
         ctx.fail(path, f"must be a mapping with {', '.join(sorted(required | optional))}")
     for k in v:
         if k not in required | optional:
-            ctx.fail(path + (k,), f"unknown key (allowed: {', '.join(sorted(required | optional))})")
+            ctx.fail(path + (k,) if isinstance(k, str) else path,
+                     f"unknown key {short(k)} (allowed: {', '.join(sorted(required | optional))})")
     for k in sorted(required):
         if k not in v:
             ctx.fail(path, f"missing '{k}'")
-    if "unit" in v and not isinstance(v["unit"], str):
-        ctx.fail(path + ("unit",), f"must be a unit id (got {v['unit']!r})")
+    if "unit" in v:
+        ctx.ident(v["unit"], path + ("unit",))
     return v
 
 
 def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
     """Shape checks that need no board (unit and model ids are checked when applied)."""
-    if kind in ("load", "ruleset"):
+    if kind == "load":
         if not isinstance(v, str) or not v:
-            ctx.fail(path, f"must be {'a file path' if kind == 'load' else 'a ruleset id'} (got {v!r})")
+            ctx.fail(path, f"must be a file path (got {short(v)})")
+        ctx.text(v, path, max_len=4096, what="a file path")
+    elif kind == "ruleset":
+        ctx.ruleset(v, path)
     elif kind == "move":
         d = _keys(ctx, v, path, {"unit"}, {"forward_mm", "by", "to"})
         modes = [k for k in ("forward_mm", "by", "to") if k in d]
@@ -200,46 +211,48 @@ def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
             _num(ctx, d["forward_mm"], path + ("forward_mm",))
         else:
             pt = d[modes[0]]
-            if not isinstance(pt, list) or len(pt) != 2:
-                ctx.fail(path + (modes[0],), f"must be [x, y] in mm (got {pt!r})")
-            for i, x in enumerate(pt):
-                _num(ctx, x, path + (modes[0], i))
+            ctx.point(pt, path + (modes[0],))
     elif kind == "wheel":
         d = _keys(ctx, v, path, {"unit", "deg"}, {"pivot"})
-        _num(ctx, d["deg"], path + ("deg",))
-        if d.get("pivot", "left") not in ("left", "right"):
-            ctx.fail(path + ("pivot",), f"must be left or right (got {d['pivot']!r})")
+        _num(ctx, d["deg"], path + ("deg",), MAX_ANGLE_DEG)
+        ctx.enum(d.get("pivot", "left"), path + ("pivot",), ("left", "right"))
     elif kind == "turn":
         d = _keys(ctx, v, path, {"unit", "deg"}, set())
-        _num(ctx, d["deg"], path + ("deg",))
+        _num(ctx, d["deg"], path + ("deg",), MAX_ANGLE_DEG)
     elif kind == "remove":
         d = _keys(ctx, v, path, {"unit"}, {"slots", "count"})
         if ("slots" in d) == ("count" in d):
             ctx.fail(path, "give slots: [r1f3, ...] or count: N (one of them)")
-        if "count" in d and (isinstance(d["count"], bool) or not isinstance(d["count"], int) or d["count"] < 1):
-            ctx.fail(path + ("count",), f"must be a whole number 1 or more (got {d['count']!r})")
-        if "slots" in d and (not isinstance(d["slots"], list) or not all(isinstance(s, str) for s in d["slots"])):
-            ctx.fail(path + ("slots",), f"must be a list of slot names like r1f3 or m2 (got {d['slots']!r})")
+        if "count" in d:
+            ctx.int_(d["count"], path + ("count",), 1, MAX_UNIT_MODELS)
+        if "slots" in d:
+            ctx.seq(d["slots"], path + ("slots",), "slot names like r1f3 or m2", max_len=MAX_UNIT_MODELS)
+            for i, x in enumerate(d["slots"]):
+                if not isinstance(x, str) or len(x) > 20:
+                    ctx.fail(path + ("slots", i), f"must be a slot name like r1f3 or m2 (got {short(x)})")
     elif kind == "context":
-        if not isinstance(v, dict):
-            ctx.fail(path, "must be a mapping of context keys")
+        ctx.mapping(v, path, "context keys, e.g. {step: pile_in}")  # the values are checked against the board
     elif kind in ("apply_moves", "fight_phase"):
         if v is not True:
-            ctx.fail(path, f"must be true (got {v!r})")
+            ctx.fail(path, f"must be true (got {short(v)})")
     elif kind == "strike":
-        if isinstance(v, bool) or not isinstance(v, (int, str)) or (isinstance(v, int) and v < 1):
-            ctx.fail(path, f"must be a strike step number (1 = first) or its label like 'Initiative 5' (got {v!r})")
+        if isinstance(v, str):
+            ctx.text(v, path)
+        elif isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_LIST:
+            ctx.fail(path, f"must be a strike step number (1 = first) or its label like 'Initiative 5' (got {short(v)})")
     elif kind == "highlight":
         vs = v if isinstance(v, list) else [v]
-        if not all(isinstance(x, str) for x in vs):
-            ctx.fail(path, f"must be a model or unit id or a list of them (got {v!r})")
+        ctx.seq(vs, path, "model or unit ids")
+        for i, x in enumerate(vs):
+            if not isinstance(x, str) or len(x) > 2 * MAX_NAME:
+                ctx.fail(path, f"must be a model or unit id or a list of them (got {short(v)})")
     elif kind == "annotate":
         vs = v if isinstance(v, list) else [v]
         for i, x in enumerate(vs):
             p = path + (i,) if isinstance(v, list) else path
             d = _keys(ctx, x, p, {"model", "text"}, set())
-            if not isinstance(d["model"], str) or not isinstance(d["text"], str):
-                ctx.fail(p, "model and text must be text")
+            ctx.text(d["model"], p + ("model",), max_len=2 * MAX_NAME, what="a model id")
+            ctx.text(d["text"], p + ("text",), max_len=MAX_CAPTION, multiline=True)
 
 
 # -- applying actions ------------------------------------------------------------------------------
@@ -362,16 +375,18 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
             elif a.kind == "remove":
                 _remove(ctx, board, v, path)
             elif a.kind == "context":
-                board.context = dict(board.context)
-                board.context.update(v)
+                from .scenario import check_context
+
+                merged = dict(board.context)
+                merged.update(v)
+                board.context = check_context(ctx, merged, {u.id for u in board.units}, path)
             elif a.kind == "apply_moves":
                 _apply_moves(board, analyse(board, rs, **services))
             elif a.kind == "fight_phase":
-                if rs.strategy != "wh40k":
-                    ctx.fail(path, f"fight_phase needs a wh40k scenario (ruleset {rs.id} uses {rs.strategy})")
-                from .rules import wh40k
-
-                expanded = wh40k.fight_phase_steps(board, rs, planner=services.get("planner"))
+                expanded = strategy_of(rs).phase_steps(board, rs, services)
+                if expanded is None:
+                    ctx.fail(path, f"fight_phase needs a ruleset whose engine steps through a phase "
+                                   f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
                 if expanded:
                     board = expanded[-1][1].copy()
             elif a.kind == "strike":
@@ -380,6 +395,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                 pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
         if board is None or rs is None:
             ctx.fail(spec.path, "no scenario loaded yet")
+        _check_limits(ctx, board, spec.path + ("actions",))
         if expanded:
             for cap, b, an in expanded:
                 full = f"{spec.caption} {cap}".strip() if spec.caption else cap
@@ -399,6 +415,16 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                     marks.notes.append((x["model"], x["text"]))
         out.append(DemoStep(spec.caption, board.copy(), rs, an, marks, scene))
     return out
+
+
+def _check_limits(ctx: _Ctx, board: Board, path: tuple) -> None:
+    """Fail when the step's moves took a model beyond the table limits (±MAX_COORD_MM)."""
+    for u in board.units:
+        pts = [u.front] if u.kind == "ranked" else [p for p, _ in u.placed]
+        for p in pts:
+            if not all(math.isfinite(c) and abs(c) <= MAX_COORD_MM for c in p):
+                ctx.fail(path, f"moves {u.id} to ({p[0]:.6g}, {p[1]:.6g}) mm, beyond the table limits "
+                               f"(±{MAX_COORD_MM:g} mm)")
 
 
 def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> None:

@@ -68,22 +68,39 @@ def unique_id(board: Board, stem: str) -> str:
     return f"{base}_{n}"
 
 
+def kind_word(choice: BaseChoice) -> str:
+    """What a unit on ``choice`` bases usually is, for its name: infantry on small squares,
+    cavalry on 25x50, monsters on 40-50 mm squares, chariots on 50x100, skirmishers on rounds."""
+    if choice.round:
+        return "Skirmishers" if float(choice.base) < 50 else "Monster"
+    w, d = float(choice.base[0]), float(choice.base[1])
+    if d > w * 1.5:
+        return "Chariots" if w >= 50 else "Cavalry"
+    return "Infantry" if w <= 30 else "Monsters"
+
+
 def new_unit(board: Board, choice: BaseChoice, center: g.Point, player: int = 1,
-             facing_deg: Optional[float] = None) -> Unit:
+             facing_deg: Optional[float] = None, profile: Optional[dict] = None) -> Unit:
     """A unit of ``choice`` centred on table point ``center`` (mm). Rectangular bases make a
     rank-and-file unit ``choice.files`` wide; round bases a skirmish unit of models in a line,
-    ``SKIRMISH_GAP_MM`` apart. ``facing_deg`` defaults to 0 for player 1, 180 for player 2."""
+    ``SKIRMISH_GAP_MM`` apart. ``facing_deg`` defaults to 0 for player 1, 180 for player 2.
+    The unit is named after its kind and player ("Infantry 2 (P1)", id ``p1_infantry_2``);
+    ``profile`` (default ``{attacks: 1}``) is copied in."""
     if player not in (1, 2):
         raise ValueError(f"player must be 1 or 2 (got {player})")
     facing = (0.0 if player == 1 else 180.0) if facing_deg is None else float(facing_deg) % 360
-    tag = re.sub(r"[^a-z0-9]+", "_", choice.label.lower()).strip("_")
-    uid = unique_id(board, f"p{player}_{tag}")
-    name = f"New unit ({choice.label})"
+    word = kind_word(choice)
+    n = 1
+    while unique_id(board, f"p{player}_{word}_{n}") != f"p{player}_{word.lower()}_{n}":
+        n += 1
+    uid = f"p{player}_{word.lower()}_{n}"
+    name = f"{word} {n} (P{player})"
+    prof = copy.deepcopy(profile) if profile else {"attacks": 1}
     if not choice.round:
         w, d = float(choice.base[0]), float(choice.base[1])
         files = max(1, min(choice.files, choice.models))
         u = Unit(id=uid, player=player, kind="ranked", base=(w, d), facing_deg=facing, name=name,
-                 profile={"attacks": 1}, files=files, count=choice.models)
+                 profile=prof, files=files, count=choice.models)
         # the tray's centre lies depth/2 behind the front midpoint
         u.front = g.to_table(0.0, -u.depth_mm / 2, center, facing)
         return u
@@ -92,7 +109,7 @@ def new_unit(board: Board, choice: BaseChoice, center: g.Point, player: int = 1,
     n = choice.models
     placed = [(g.to_table((i - (n - 1) / 2) * step, 0.0, center, facing), None) for i in range(n)]
     return Unit(id=uid, player=player, kind="skirmish", base=dia, facing_deg=facing, name=name,
-                profile={"attacks": 1}, placed=placed)
+                profile=prof, placed=placed)
 
 
 def _model_radius_mm(unit: Unit, base: Any) -> float:

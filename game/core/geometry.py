@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Iterable, Sequence, Union
 
 Point = tuple[float, float]
@@ -83,24 +82,32 @@ class Circle:
 
 @dataclass(frozen=True)
 class Poly:
-    """A convex polygon base; ``points`` in table mm, any winding."""
+    """A convex polygon base; ``points`` in table mm, any winding.
+
+    ``center`` and :meth:`bbox` are computed on first use and kept (a plain instance
+    attribute, no per-object lock as ``functools.cached_property`` takes)."""
 
     points: tuple[Point, ...]
 
-    @cached_property
+    @property
     def center(self) -> Point:
-        n = len(self.points)
-        return (sum(p[0] for p in self.points) / n, sum(p[1] for p in self.points) / n)
-
-    @cached_property
-    def _bbox(self) -> tuple[float, float, float, float]:
-        xs = [p[0] for p in self.points]
-        ys = [p[1] for p in self.points]
-        return (min(xs), min(ys), max(xs), max(ys))
+        d = self.__dict__
+        c = d.get("_c")
+        if c is None:
+            pts = self.points
+            n = len(pts)
+            c = d["_c"] = (sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n)
+        return c
 
     def bbox(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) in table mm (computed once)."""
-        return self._bbox
+        d = self.__dict__
+        bb = d.get("_bb")
+        if bb is None:
+            xs = [p[0] for p in self.points]
+            ys = [p[1] for p in self.points]
+            bb = d["_bb"] = (min(xs), min(ys), max(xs), max(ys))
+        return bb
 
 
 Shape = Union[Circle, Poly]

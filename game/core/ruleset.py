@@ -1,10 +1,11 @@
-"""Rulesets as data: ``rulesets/<id>.yaml`` holds the parameters the shared engine reads.
+"""Rulesets as data: ``rulesets/<id>.yaml`` holds the parameters an engine reads.
 
 File layout::
 
     id: whfb8
     name: Warhammer Fantasy Battle, 8th edition
-    strategy: ranked                 # which engine in game/core/rules analyses boards
+    strategy: rank_and_file          # a registered strategy (game.core.registry)
+    inherits: whfb8                  # optional: start from another ruleset's parameters
     sources: [seeds/000, seeds/002]
     params:
       contact_tolerance_mm:
@@ -12,21 +13,31 @@ File layout::
         rule: "Who Can Attack?"      # the rule (section name) the value comes from
         why: one line in our own words
 
-Unknown top-level keys, parameters without ``value``/``rule``/``why`` and bad YAML raise
-:class:`RulesetError` naming the file, line and key.
+Every parameter is checked against the strategy's schema (a frozen dataclass, see
+:mod:`game.core.schema`): unknown names, missing values, wrong types and bad enum values
+raise :class:`RulesetError` ``rulesets/<id>.yaml:LINE: params.<name>: message``. There are
+no defaults in Python: the file (or the ruleset it inherits from) gives every value.
+
+With ``inherits: <id>`` the parent's parameters come first; the child may override a whole
+parameter or only its ``value`` (keeping the parent's ``rule`` and ``why``), and may change
+``strategy``. Inherited parameters the child's schema does not read are dropped; the child's
+own unknown ones are errors. Errors about an inherited value name the parent's file and line.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
-import yaml
+from . import schema as sc
+from .yamlfile import FileError, parse_yaml, read_text
 
-from .yamlfile import FileError
-
-RULESET_DIR = Path(__file__).resolve().parents[2] / "rulesets"
-TOP_KEYS = {"id", "name", "strategy", "sources", "summary", "params", "palette"}
+ROOT = Path(__file__).resolve().parents[2]
+RULESET_DIR = ROOT / "rulesets"
+TOP_KEYS = {"id", "name", "strategy", "inherits", "sources", "summary", "params", "palette"}
+PARAM_KEYS = {"value", "rule", "why"}
+MAX_INHERIT = 8
+MAX_FILE_BYTES = 1 << 20
 
 
 class RulesetError(FileError):
@@ -39,16 +50,20 @@ class RulesetError(FileError):
 
 @dataclass(frozen=True)
 class Param:
-    """One ruleset parameter: its ``value``, the ``rule`` it implements and ``why`` in a line."""
+    """One ruleset parameter: its ``value``, the ``rule`` it implements and ``why`` in a line;
+    ``file`` and ``line`` say where the value was set."""
 
     value: Any
     rule: str
     why: str
+    file: str = ""
+    line: Optional[int] = None
 
 
 @dataclass
 class Ruleset:
-    """A loaded ruleset: ``id``, display ``name``, engine ``strategy`` and ``params``."""
+    """A loaded ruleset: ``id``, display ``name``, engine ``strategy``, ``params`` as written
+    (value, rule, why) and ``values``, the typed instance of the strategy's schema."""
 
     id: str
     name: str
@@ -56,66 +71,178 @@ class Ruleset:
     params: dict[str, Param] = field(default_factory=dict)
     sources: list = field(default_factory=list)
     summary: str = ""
+    values: Any = None
+    inherits: Optional[str] = None
+    file: str = ""
 
-    def p(self, key: str, default: Any = None) -> Any:
-        """Value of parameter ``key`` (``default`` when the ruleset does not set it)."""
-        prm = self.params.get(key)
-        return default if prm is None else prm.value
+    def p(self, key: str) -> Any:
+        """Typed value of parameter ``key`` (KeyError if the ruleset has no such parameter)."""
+        if key not in self.params:
+            raise KeyError(f"ruleset {self.id} has no parameter {key}")
+        return getattr(self.values, key) if self.values is not None else self.params[key].value
 
     def rule(self, key: str) -> str:
-        """Name of the rule a parameter implements ('' if unknown)."""
-        prm = self.params.get(key)
-        return prm.rule if prm else ""
+        """Name of the rule a parameter implements (KeyError if there is no such parameter)."""
+        return self.params[key].rule
+
+    def why(self, key: str) -> str:
+        return self.params[key].why
+
+    def with_values(self, **values: Any) -> "Ruleset":
+        """A copy with some parameter values replaced (rule and why kept), checked against the
+        strategy's schema like a file; raises :class:`RulesetError` naming the parameter."""
+        from .registry import strategy
+        params = dict(self.params)
+        for k, v in values.items():
+            old = params.get(k)
+            params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
+        return _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
+                      self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits)
 
 
-def available() -> list[str]:
-    """Ids of the rulesets shipped in ``rulesets/``, sorted."""
-    return sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
+def available(directory: Path | None = None) -> list[str]:
+    """Ids of the rulesets shipped in ``rulesets/`` (or ``directory``), sorted."""
+    return sorted(p.stem for p in (directory or RULESET_DIR).glob("*.yaml"))
 
 
-_cache: dict[str, Ruleset] = {}
+def display_path(path: Path) -> str:
+    """``rulesets/whfb8.yaml`` for a shipped file, else the path as given."""
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+_cache: dict[tuple, Ruleset] = {}
+
+
+def clear_cache() -> None:
+    """Forget loaded rulesets (tests that edit ruleset files)."""
+    _cache.clear()
+
+
+@dataclass
+class _Raw:
+    """One ruleset file read (and its parents merged): top-level data, params with origin."""
+
+    data: dict
+    params: dict[str, Param]
+    own: set                    # parameter names written in this file itself
+    file: str
+    lines: Any                  # yamlfile.Locator of this file
+
+
+def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
+    path = directory / f"{ruleset_id}.yaml"
+    shown = display_path(path)
+    if not isinstance(ruleset_id, str) or not ruleset_id or "/" in ruleset_id or "\\" in ruleset_id:
+        raise RulesetError(shown, None, "", f"not a ruleset id: {sc.shown(ruleset_id)}")
+    if not path.is_file():
+        raise RulesetError(shown, None, "", f"no ruleset {sc.shown(ruleset_id)}; shipped: "
+                                            f"{', '.join(available(directory))}")
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise RulesetError(shown, None, "", f"is larger than {MAX_FILE_BYTES} bytes; a ruleset is a short file")
+    data, loc = parse_yaml(read_text(path, RulesetError), shown, RulesetError)
+    if not isinstance(data, dict):
+        raise RulesetError(shown, 1, "", "must be a mapping of id, name, strategy, params")
+    for k in data:
+        if k not in TOP_KEYS:
+            loc.fail((k,) if isinstance(k, str) else (), f"unknown key{sc.suggestion(str(k), sorted(TOP_KEYS))}; "
+                                                         f"allowed: {', '.join(sorted(TOP_KEYS))}")
+    parent: Optional[_Raw] = None
+    if "inherits" in data:
+        pid = data["inherits"]
+        if not isinstance(pid, str) or not pid:
+            loc.fail(("inherits",), f"must be a ruleset id (got {sc.shown(pid)})")
+        if pid in chain + (ruleset_id,):
+            loc.fail(("inherits",), f"inherits from itself through {' -> '.join(chain + (ruleset_id, pid))}")
+        if len(chain) >= MAX_INHERIT:
+            loc.fail(("inherits",), f"more than {MAX_INHERIT} levels of inherits")
+        if not (directory / f"{pid}.yaml").is_file():
+            loc.fail(("inherits",), f"no ruleset {sc.shown(pid)}; shipped: {', '.join(available(directory))}")
+        parent = _read(pid, directory, chain + (ruleset_id,))
+    required = ("id", "name") if parent else ("id", "name", "strategy")
+    for k in required:
+        if not isinstance(data.get(k), str) or not data.get(k):
+            loc.fail((k,), "is required (text)")
+    if "strategy" in data and not isinstance(data["strategy"], str):
+        loc.fail(("strategy",), "must be the name of a strategy (text)")
+    raw_params = data.get("params") or {}
+    if not isinstance(raw_params, dict):
+        loc.fail(("params",), "must be a mapping of parameter names to {value, rule, why}")
+    params = dict(parent.params) if parent else {}
+    for pk, pv in raw_params.items():
+        path_ = ("params", pk)
+        if not isinstance(pk, str):
+            loc.fail(("params",), f"parameter names are text (got {sc.shown(pk)})")
+        if not isinstance(pv, dict) or "value" not in pv:
+            loc.fail(path_, "must be {value: ..., rule: <rule name>, why: <one line>}")
+        extra = set(pv) - PARAM_KEYS
+        if extra:
+            loc.fail(path_, f"unknown keys {sc.shown(sorted(map(str, extra)))}; allowed: value, rule, why")
+        base = params.get(pk)
+        rule, why = pv.get("rule", base.rule if base else None), pv.get("why", base.why if base else None)
+        for name, text in (("rule", rule), ("why", why)):
+            if not isinstance(text, str) or not text.strip():
+                loc.fail(path_ + ((name,) if name in pv else ()),
+                         f"{name} is required (text)" + ("" if base else "; only an inherited parameter may omit it"))
+        params[pk] = Param(pv["value"], rule, why, shown, loc.line_of(path_))
+    merged = dict(parent.data) if parent else {}
+    merged.update({k: v for k, v in data.items() if k != "params"})
+    return _Raw(merged, params, set(raw_params), shown, loc)
+
+
+def _typed(rid: str, name: str, sname: str, strat: Any, all_params: dict[str, Param], own: set, file: str,
+           params_line: Optional[int], **more: Any) -> Ruleset:
+    """Check ``all_params`` against the strategy's schema and build the :class:`Ruleset`.
+    ``own``: names set by the file itself (the only ones that may be unknown: inherited
+    parameters the schema does not read are dropped)."""
+    def fail_at(pname: str, message: str):
+        prm = all_params.get(pname)
+        if prm is not None and prm.file:
+            raise RulesetError(prm.file, prm.line, f"params.{pname}", message)
+        raise RulesetError(file, params_line, f"params.{pname}", message)
+
+    values = {k: p.value for k, p in all_params.items()}
+    schema = strat.params(values)
+    fields = sc.fields_of(schema)
+    # the policy choices first: they decide which other parameters the schema holds
+    for fname, (tp, f) in fields.items():
+        if "choices" in f.metadata and fname in values:
+            ok, _, msg = sc.convert(tp, values[fname], f.metadata["choices"])
+            if not ok:
+                fail_at(fname, msg)
+    for pname in own:
+        if pname not in fields:
+            fail_at(pname, f"unknown parameter for strategy {sname}{sc.suggestion(pname, list(fields))}")
+    params = {k: p for k, p in all_params.items() if k in fields}
+    typed = sc.build(schema, {k: p.value for k, p in params.items()}, fail_at)
+    return Ruleset(id=rid, name=name, strategy=sname, params=params, values=typed, file=file, **more)
 
 
 def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
-    """Load ``rulesets/<ruleset_id>.yaml``. Raises :class:`RulesetError` if missing or invalid."""
-    key = f"{directory}:{ruleset_id}"
-    if key in _cache:
-        return _cache[key]
-    path = (directory or RULESET_DIR) / f"{ruleset_id}.yaml"
-    if not path.exists():
-        raise RulesetError(str(path), None, "", f"no ruleset {ruleset_id!r}; shipped: {', '.join(available())}")
-    text = path.read_text(encoding="utf-8")
+    """Load and check ``rulesets/<ruleset_id>.yaml`` (or the file in ``directory``).
+
+    Raises :class:`RulesetError` (file, line, field, message) for a missing or invalid file:
+    bad YAML, unknown keys, an unknown strategy, a parameter that is unknown, missing, of the
+    wrong type or not one of its allowed values. Loaded rulesets are cached by id and folder.
+    """
+    directory = Path(directory) if directory is not None else RULESET_DIR
+    key = (str(directory), ruleset_id)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    raw = _read(ruleset_id, directory)
+    from .registry import names, strategy
+    sname = raw.data["strategy"]
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise RulesetError(str(path), mark.line + 1 if mark else None, "", f"not valid YAML: {exc}") from None
-    lines = {}
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            lines[k.value] = k.start_mark.line + 1
-            if k.value == "params" and isinstance(v, yaml.MappingNode):
-                for pk, _ in v.value:
-                    lines["params." + pk.value] = pk.start_mark.line + 1
-    if not isinstance(data, dict):
-        raise RulesetError(str(path), 1, "", "must be a mapping")
-    for k in data:
-        if k not in TOP_KEYS:
-            raise RulesetError(str(path), lines.get(k), k, f"unknown key; allowed: {', '.join(sorted(TOP_KEYS))}")
-    for k in ("id", "name", "strategy"):
-        if not isinstance(data.get(k), str):
-            raise RulesetError(str(path), lines.get(k), k, "is required (text)")
-    params = {}
-    for pk, pv in (data.get("params") or {}).items():
-        if not isinstance(pv, dict) or "value" not in pv or not pv.get("rule") or not pv.get("why"):
-            raise RulesetError(str(path), lines.get("params." + pk), f"params.{pk}",
-                               "must be {value: ..., rule: <rule name>, why: <one line>}")
-        extra = set(pv) - {"value", "rule", "why"}
-        if extra:
-            raise RulesetError(str(path), lines.get("params." + pk), f"params.{pk}", f"unknown keys {sorted(extra)}")
-        params[pk] = Param(pv["value"], str(pv["rule"]), str(pv["why"]))
-    rs = Ruleset(id=data["id"], name=data["name"], strategy=data["strategy"], params=params,
-                 sources=list(data.get("sources") or []), summary=str(data.get("summary", "")))
+        strat = strategy(sname)
+    except KeyError:
+        raw.lines.fail(("strategy",), f"unknown strategy {sc.shown(sname)}{sc.suggestion(sname, names())}; "
+                                      f"known: {', '.join(names())}")
+
+    rs = _typed(raw.data["id"], raw.data["name"], sname, strat, raw.params, raw.own, raw.file,
+                raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
+                summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"))
     _cache[key] = rs
     return rs

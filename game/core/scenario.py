@@ -11,72 +11,62 @@ from __future__ import annotations
 import math
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any, Optional
 
 import yaml
 
 from .board import Board, Unit, parse_slot
+from .savefile import SaveError, merge_text, target_of, write_atomic  # noqa: F401 (SaveError re-exported)
 from .ruleset import available as available_rulesets
-from .yamlfile import FileError, Locator, parse_yaml, read_text
+from .validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
+                       MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
+from .yamlfile import FileError, parse_yaml, read_text
 
-ID_RE = re.compile(r"^[a-z0-9_]+$")
-SCI_RE = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)[eE][-+]?\d+$")
-WHOLE_CHARACTERISTICS = ("attacks", "initiative", "agility", "height")
+SLOT_RE = re.compile(r"^r[1-9][0-9]{0,5}f[1-9][0-9]{0,5}$")
 TOP_KEYS = {"title", "ruleset", "seed", "table", "units", "context", "terrain", "expect"}
 RANKED_KEYS = {"id", "player", "name", "profile", "keywords", "base", "files", "models", "last_rank",
                "empty", "front", "facing"}
+SKIRMISH_KEYS = {"id", "player", "name", "profile", "keywords", "base", "models", "facing"}
+WHOLE_CHARACTERISTICS = ("attacks", "initiative", "agility", "height")
 CONTEXT_STEPS = ("pile_in", "fight", "consolidate")
+#: The Old World keys (``shared/spec/scenario-format.md``, "Keys for The Old World").
+TROOP_TYPES = ("regular_infantry", "heavy_infantry", "monstrous_infantry", "swarm", "light_cavalry",
+               "heavy_cavalry", "monstrous_cavalry", "war_beasts", "light_chariot", "heavy_chariot",
+               "monstrous_creature", "behemoth", "war_machine")
+WEAPONS = ("hand_weapon", "thrusting_spear", "cavalry_spear", "polearm", "throwing_spear", "great_weapon",
+           "halberd", "additional_hand_weapon", "lance")
+#: Context keys holding lists of unit ids of the file.
+CONTEXT_ID_LISTS = ("charged", "fights_first", "destroyed", "fought", "disordered")
+#: Longest charge distance a context may give (inches).
+MAX_CHARGE_IN = 100.0
 
 
 class ScenarioError(FileError):
     """A scenario that breaks the contract: ``file``, ``line`` (1-based or None), ``field``."""
 
 
-class _Ctx(Locator):
+class _Ctx(Checker):
     def __init__(self, file: str, lines: dict):
         super().__init__(file, lines, ScenarioError)
 
-    def num(self, v: Any, path: tuple, *, positive: bool = False) -> float:
-        if isinstance(v, str) and SCI_RE.match(v.strip()):
-            v = float(v)  # YAML 1.1 reads 1e3 as text; take it as the number it spells
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            self.fail(path, f"must be a number (got {v!r})")
-        if positive and v <= 0:
-            self.fail(path, f"must be greater than 0 (got {v!r})")
-        return float(v)
-
-    def int_(self, v: Any, path: tuple, lo: int = 1, hi: Optional[int] = None) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
-            rng = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
-            self.fail(path, f"must be a whole number {rng} (got {v!r})")
-        return v
-
-    def point(self, v: Any, path: tuple) -> tuple[float, float]:
-        if not isinstance(v, (list, tuple)) or len(v) != 2:
-            self.fail(path, f"must be a point [x, y] in mm (got {v!r})")
-        return (self.num(v[0], path + (0,)), self.num(v[1], path + (1,)))
-
     def base(self, v: Any, path: tuple, *, ranked: bool) -> Any:
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
+        if is_number(v):
             if ranked:
-                self.fail(path, f"a ranked unit needs a rectangular base [width, depth] in mm (got {v!r})")
-            return self.num(v, path, positive=True)
+                self.fail(path, f"a ranked unit needs a rectangular base [width, depth] in mm (got {short(v)})")
+            return self.size(v, path)
         if isinstance(v, dict) and set(v) == {"oval"} and ranked:
             self.fail(path, "oval bases are for skirmish units (models placed one by one); a ranked unit "
                             "needs a rectangular base [width, depth] in mm")
         if isinstance(v, dict) and set(v) == {"oval"} and not ranked:
-            w, d = self.point(v["oval"], path + ("oval",))
-            if w <= 0 or d <= 0:
-                self.fail(path, "oval sizes must be greater than 0")
-            return {"oval": [w, d]}
+            o = v["oval"]
+            if not isinstance(o, (list, tuple)) or len(o) != 2:
+                self.fail(path + ("oval",), f"must be [width, depth] in mm (got {short(o)})")
+            return {"oval": [self.size(o[0], path + ("oval", 0)), self.size(o[1], path + ("oval", 1))]}
         if isinstance(v, (list, tuple)) and len(v) == 2:
-            w = self.num(v[0], path + (0,), positive=True)
-            d = self.num(v[1], path + (1,), positive=True)
-            return (w, d)
+            return (self.size(v[0], path + (0,)), self.size(v[1], path + (1,)))
         self.fail(path, "must be [width, depth] in mm" + ("" if ranked else ", a round base's diameter, or {oval: [w, d]}")
-                  + f" (got {v!r})")
+                  + f" (got {short(v)})")
 
 
 def load_scenario(path: str | os.PathLike) -> Board:
@@ -91,110 +81,162 @@ def parse_scenario(text: str, filename: str = "<scenario>") -> Board:
 
 
 def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
-    """Build a :class:`Board` from already-parsed data (errors carry no line without ``ctx``)."""
+    """Build a :class:`Board` from already-parsed data (errors carry no line without ``ctx``).
+
+    Every key the project reads is typed and bounded (limits in :mod:`game.core.validate`);
+    unknown keys are kept (``extra``) so a save loses nothing."""
     ctx = ctx or _Ctx("<scenario>", {})
     if not isinstance(data, dict):
         ctx.fail((), "must be a mapping with at least 'ruleset' and 'units'")
     extra = {k: v for k, v in data.items() if k not in TOP_KEYS}
-    rs = data.get("ruleset")
-    shipped = available_rulesets()
     if "ruleset" not in data:
-        ctx.fail(("ruleset",), f"is missing: name the rules to apply, one of {', '.join(shipped)}")
-    if not isinstance(rs, str) or not ID_RE.match(rs) or (shipped and rs not in shipped):
-        ctx.fail(("ruleset",), f"must be one of the shipped rulesets: {', '.join(shipped)} (got {rs!r})")
+        ctx.fail(("ruleset",), f"is missing: name the rules to apply, one of {', '.join(available_rulesets())}")
+    rs = ctx.ruleset(data.get("ruleset"), ("ruleset",))
     title = data.get("title", "")
-    if title is None:
-        title = ""
-    if not isinstance(title, (str, int, float)):
-        ctx.fail(("title",), "must be text")
+    title = "" if title is None else ctx.text(title, ("title",), max_len=MAX_TITLE, numbers=True)
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        ctx.fail(("seed",), f"must be a whole number (got {seed!r})")
+    if seed is not None:
+        seed = ctx.int_(seed, ("seed",), 0, 2 ** 63 - 1)
     table = (1200.0, 800.0)
     if "table" in data:
         t = data["table"]
         if not isinstance(t, dict) or set(t) - {"width", "height"}:
             ctx.fail(("table",), "must be {width: mm, height: mm}")
-        table = (ctx.num(t.get("width", 1200), ("table", "width"), positive=True),
-                 ctx.num(t.get("height", 800), ("table", "height"), positive=True))
+        table = (ctx.size(t.get("width", 1200), ("table", "width"), MAX_TABLE_MM),
+                 ctx.size(t.get("height", 800), ("table", "height"), MAX_TABLE_MM))
     units_raw = data.get("units")
     if not isinstance(units_raw, list):
         ctx.fail(("units",), "must be a list of units (it may be empty: an empty table)")
+    ctx.seq(units_raw, ("units",), "units", max_len=MAX_UNITS)
     units: list[Unit] = []
     seen: set[str] = set()
+    total = 0
     for i, u in enumerate(units_raw):
         unit = _unit(u, ("units", i), ctx)
         if unit.id in seen:
             ctx.fail(("units", i, "id"), f"unit id {unit.id!r} is used twice; ids must be unique")
         seen.add(unit.id)
         units.append(unit)
-    context = data.get("context") or {}
-    if not isinstance(context, dict):
-        ctx.fail(("context",), "must be a mapping (step, active_player, charged, fights_first, objectives)")
-    context = dict(context)
-    if "step" in context and context["step"] not in CONTEXT_STEPS:
-        ctx.fail(("context", "step"), f"must be one of {', '.join(CONTEXT_STEPS)} (got {context['step']!r})")
-    if "active_player" in context:
-        ctx.int_(context["active_player"], ("context", "active_player"), 1, 2)
-    for key in ("charged", "fights_first"):
-        v = context.get(key, [])
-        if not isinstance(v, list) or any(not isinstance(x, str) or x not in seen for x in v):
-            bad = [x for x in (v if isinstance(v, list) else [v]) if not isinstance(x, str) or x not in seen]
-            ctx.fail(("context", key), f"must list unit ids of this file (unknown: {bad!r})")
-    if "objectives" in context:
-        obj = context["objectives"]
-        if not isinstance(obj, list):
-            ctx.fail(("context", "objectives"), "must be a list of points [x, y] in mm")
-        context["objectives"] = [ctx.point(o, ("context", "objectives", j)) for j, o in enumerate(obj)]
+        total += unit.count if unit.kind == "ranked" else len(unit.placed)
+        if total > MAX_MODELS:
+            ctx.fail(("units", i, "models"), f"the file holds more than {MAX_MODELS} models")
+    for i, u in enumerate(units):
+        if "embarked_in" in u.extra:
+            t = ctx.unit_id(u.extra["embarked_in"], ("units", i, "embarked_in"), seen - {u.id})
+            u.extra["embarked_in"] = t
+    raw_ctx = data.get("context")
+    context = {} if raw_ctx is None else dict(ctx.mapping(raw_ctx, ("context",),
+                                                          "step, active_player, charged, fights_first, objectives, ..."))
+    context = check_context(ctx, context, seen, ("context",))
     terrain = []
-    for j, t in enumerate(data.get("terrain") or []):
+    raw_terrain = data.get("terrain")
+    for j, t in enumerate(ctx.seq(raw_terrain, ("terrain",), "terrain pieces") if raw_terrain is not None else []):
         path = ("terrain", j)
         if not isinstance(t, dict) or not isinstance(t.get("points"), list) or len(t["points"]) < 3:
             ctx.fail(path, "must be {name, kind: impassable, points: [[x, y], ...]} with 3 or more points")
-        kind = t.get("kind", "impassable")
-        if kind != "impassable":
-            ctx.fail(path + ("kind",), f"must be 'impassable' (got {kind!r})")
-        terrain.append({"name": str(t.get("name", f"terrain {j + 1}")), "kind": kind,
-                        "points": [ctx.point(p, path + ("points", k)) for k, p in enumerate(t["points"])]})
+        kind = ctx.enum(t.get("kind", "impassable"), path + ("kind",), ("impassable",))
+        name = ctx.text(t.get("name", f"terrain {j + 1}"), path + ("name",), numbers=True)
+        pts = ctx.seq(t["points"], path + ("points",), "points")
+        piece = {k: v for k, v in t.items() if k not in ("name", "kind", "points")}
+        piece.update({"name": name, "kind": kind, "points": [ctx.point(p, path + ("points", k)) for k, p in enumerate(pts)]})
+        terrain.append(piece)
     return Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
                  terrain=terrain, extra=extra, source=ctx.file)
+
+
+def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
+    """Type and bound the phase context keys the engines read (``step``, ``active_player``,
+    ``charged``, ``fights_first``, ``objectives``, ``combats``, ``destroyed``, ``destroys``,
+    ``fought``, ``round_winner``, ``charge_moved``, ``disordered``); ``units`` are the unit ids
+    of the board. Returns the context with ``objectives`` as tuples; other keys are kept."""
+    context = dict(context)
+    if "step" in context:
+        ctx.enum(context["step"], path + ("step",), CONTEXT_STEPS)
+    if "active_player" in context:
+        ctx.int_(context["active_player"], path + ("active_player",), 1, 2)
+    for key in CONTEXT_ID_LISTS:
+        if key in context:
+            if context[key] is None:
+                context[key] = []
+            context[key] = ctx.unit_ids(context[key], path + (key,), units)
+    if "objectives" in context:
+        obj = ctx.seq(context["objectives"], path + ("objectives",), "points [x, y] in mm")
+        context["objectives"] = [ctx.point(o, path + ("objectives", j)) for j, o in enumerate(obj)]
+    if "combats" in context:
+        pairs = ctx.seq(context["combats"], path + ("combats",), "pairs [unit id, enemy unit id]")
+        for j, pair in enumerate(pairs):
+            if not isinstance(pair, list) or len(pair) != 2:
+                ctx.fail(path + ("combats", j), f"must be a pair [unit id, enemy unit id] (got {short(pair)})")
+            ctx.unit_ids(pair, path + ("combats", j), units)
+            if pair[0] == pair[1]:
+                ctx.fail(path + ("combats", j), f"a unit cannot be in combat with itself ({pair[0]!r})")
+    if "destroys" in context:
+        d = ctx.mapping(context["destroys"], path + ("destroys",), "{unit id: [unit ids it destroys]}")
+        if len(d) > MAX_LIST:
+            ctx.fail(path + ("destroys",), f"has more than {MAX_LIST} entries")
+        for k, v in d.items():
+            ctx.unit_id(k, path + ("destroys", k), units)
+            ctx.unit_ids(v, path + ("destroys", k), units)
+    if "round_winner" in context and context["round_winner"] is not None:
+        ctx.ident(context["round_winner"], path + ("round_winner",))  # an unknown id is noted by the engine
+    if "charge_moved" in context:
+        d = ctx.mapping(context["charge_moved"], path + ("charge_moved",), "{unit id: inches moved}")
+        for k, v in d.items():
+            ctx.unit_id(k, path + ("charge_moved", k), units)
+            ctx.num(v, path + ("charge_moved", k), lo=0.0, hi=MAX_CHARGE_IN, what="a distance in inches")
+    return context
+
+
+def _profile(profile: Any, path: tuple, ctx: _Ctx) -> dict:
+    if not isinstance(profile, dict):
+        ctx.fail(path, "must map characteristic names to values, e.g. {attacks: 1, initiative: 3}")
+    for k, v in profile.items():
+        kp = path + (k,)
+        if not isinstance(k, str):
+            ctx.fail(path, f"characteristic names must be text (got {short(k)})")
+        if k == "parts":
+            parts = ctx.seq(v, kp, "parts, e.g. [{name: rider, attacks: 2}]", max_len=20)
+            for j, part in enumerate(parts):
+                if not isinstance(part, dict):
+                    ctx.fail(kp + (j,), "must be a part, e.g. {name: rider, attacks: 2}")
+                for pk, pv in part.items():
+                    if pk == "name":
+                        ctx.text(pv, kp + (j, pk), numbers=True)
+                    elif not isinstance(pk, str):
+                        ctx.fail(kp + (j,), f"characteristic names must be text (got {short(pk)})")
+                    elif pk in WHOLE_CHARACTERISTICS:
+                        ctx.int_(pv, kp + (j, pk), 0, 100)
+                    else:
+                        ctx.num(pv, kp + (j, pk), lo=-MAX_CHARACTERISTIC, hi=MAX_CHARACTERISTIC)
+        elif k == "size":
+            ctx.enum(v, kp, ("regular", "large"))
+        elif k in WHOLE_CHARACTERISTICS:
+            ctx.int_(v, kp, 0, 100)
+        else:
+            ctx.num(v, kp, lo=-MAX_CHARACTERISTIC, hi=MAX_CHARACTERISTIC)
+    return dict(profile)
 
 
 def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
     if not isinstance(u, dict):
         ctx.fail(path, "must be a mapping describing one unit")
-    uid = u.get("id")
-    if not isinstance(uid, str) or not ID_RE.match(uid):
-        ctx.fail(path + ("id",), f"must be lower-case letters, digits and _ (got {uid!r})")
+    uid = ctx.ident(u.get("id"), path + ("id",))
     player = ctx.int_(u.get("player"), path + ("player",), 1, 2)
-    profile = u.get("profile") or {}
-    if not isinstance(profile, dict):
-        ctx.fail(path + ("profile",), "must map characteristic names to values, e.g. {attacks: 1, initiative: 3}")
-    for k, v in profile.items():
-        if k == "parts":
-            if not isinstance(v, list) or not all(isinstance(p, dict) for p in v):
-                ctx.fail(path + ("profile", "parts"), "must be a list of parts, e.g. [{name: rider, attacks: 2}]")
-            for j, part in enumerate(v):
-                for pk, pv in part.items():
-                    if pk == "name":
-                        if not isinstance(pv, (str, int)):
-                            ctx.fail(path + ("profile", "parts", j, pk), f"must be text (got {pv!r})")
-                    elif pk in WHOLE_CHARACTERISTICS:
-                        ctx.int_(pv, path + ("profile", "parts", j, pk), 0, 100)
-                    elif isinstance(pv, bool) or not isinstance(pv, (int, float)) or not math.isfinite(pv):
-                        ctx.fail(path + ("profile", "parts", j, pk), f"must be a number (got {pv!r})")
-        elif k == "size":
-            if v not in ("regular", "large"):
-                ctx.fail(path + ("profile", "size"), f"must be regular or large (got {v!r})")
-        elif k in WHOLE_CHARACTERISTICS:
-            ctx.int_(v, path + ("profile", k), 0, 100)
-        elif isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            ctx.fail(path + ("profile", k), f"must be a number (got {v!r})")
+    profile = _profile(u.get("profile") or {}, path + ("profile",), ctx)
     keywords = u.get("keywords") or []
-    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
+    if not isinstance(keywords, list):
         ctx.fail(path + ("keywords",), "must be a list of words, e.g. [horde]")
-    facing = ctx.num(u.get("facing", 0), path + ("facing",)) % 360
-    name = u.get("name") or uid
+    ctx.seq(keywords, path + ("keywords",), "keywords", max_len=100)
+    for j, k in enumerate(keywords):
+        ctx.text(k, path + ("keywords", j), what="a word, e.g. horde")
+    facing = ctx.num(u.get("facing", 0), path + ("facing",), lo=-MAX_ANGLE_DEG, hi=MAX_ANGLE_DEG,
+                     what="an angle in degrees") % 360
+    name = u.get("name")
+    name = uid if name is None or name == "" else ctx.text(name, path + ("name",), numbers=True)
+    if "troop_type" in u:
+        ctx.enum(u["troop_type"], path + ("troop_type",), TROOP_TYPES)
+    if "weapon" in u:
+        ctx.enum(u["weapon"], path + ("weapon",), WEAPONS)
     models = u.get("models")
     if "base" not in u:
         ctx.fail(path + ("base",), "is missing: give [width, depth] in mm, or a round base's diameter")
@@ -202,6 +244,7 @@ def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
         base = ctx.base(u["base"], path + ("base",), ranked=False)
         if not models:
             ctx.fail(path + ("models",), "must list at least one model")
+        ctx.seq(models, path + ("models",), "models", max_len=MAX_UNIT_MODELS)
         placed = []
         for j, m in enumerate(models):
             mp = path + ("models", j)
@@ -213,26 +256,27 @@ def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
                 placed.append((at, mb))
             else:
                 placed.append((ctx.point(m, mp), None))
-        extra = {k: v for k, v in u.items() if k not in {"id", "player", "name", "profile", "keywords", "base", "models", "facing"}}
+        extra = {k: v for k, v in u.items() if k not in SKIRMISH_KEYS}
         return Unit(id=uid, player=player, kind="skirmish", base=base, facing_deg=facing, name=str(name),
-                    profile=dict(profile), keywords=list(keywords), placed=placed, extra=extra)
+                    profile=profile, keywords=list(keywords), placed=placed, extra=extra)
     base = ctx.base(u["base"], path + ("base",), ranked=True)
     if models is None:
         ctx.fail(path + ("models",), "is missing: a ranked unit gives a model count, a skirmish unit a list of positions")
-    count = ctx.int_(models, path + ("models",), 1, 10000)
-    files = ctx.int_(u.get("files", min(count, 5)), path + ("files",), 1, 1000)
-    last = u.get("last_rank", "center")
-    if last not in ("left", "center", "right"):
-        ctx.fail(path + ("last_rank",), f"must be left, center or right (got {last!r})")
+    count = ctx.int_(models, path + ("models",), 1, MAX_UNIT_MODELS)
+    files = ctx.int_(u.get("files", min(count, 5)), path + ("files",), 1, MAX_FILES)
+    last = ctx.enum(u.get("last_rank", "center"), path + ("last_rank",), ("left", "center", "right"))
     empty = u.get("empty") or []
     if not isinstance(empty, list):
         ctx.fail(path + ("empty",), "must be a list of slot names such as [r1f3]")
+    ctx.seq(empty, path + ("empty",), "slot names", max_len=MAX_UNIT_MODELS)
     ranks = math.ceil(count / files)
+    if files * base[0] > MAX_COORD_MM or ranks * base[1] > MAX_COORD_MM:
+        ctx.fail(path + ("files",), f"makes a unit {files * base[0]:g} mm wide and {ranks * base[1]:g} mm deep; "
+                                    f"at most {MAX_COORD_MM:g} mm each way")
     for j, s in enumerate(empty):
-        try:
-            r, f = parse_slot(str(s))
-        except ValueError:
-            ctx.fail(path + ("empty", j), f"must be a slot name r<rank>f<file> (got {s!r})")
+        if not isinstance(s, str) or not SLOT_RE.match(s):
+            ctx.fail(path + ("empty", j), f"must be a slot name r<rank>f<file> (got {short(s)})")
+        r, f = parse_slot(s)
         if not (1 <= r <= ranks and 1 <= f <= files):
             ctx.fail(path + ("empty", j), f"slot {s} is outside the unit ({ranks} ranks of {files} files)")
     if "front" not in u:
@@ -240,14 +284,27 @@ def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
     front = ctx.point(u["front"], path + ("front",))
     extra = {k: v for k, v in u.items() if k not in RANKED_KEYS}
     return Unit(id=uid, player=player, kind="ranked", base=base, facing_deg=facing, name=str(name),
-                profile=dict(profile), keywords=list(keywords), files=files, count=count, last_rank=last,
+                profile=profile, keywords=list(keywords), files=files, count=count, last_rank=last,
                 empty=[str(s) for s in empty], front=front, extra=extra)
 
 
 # ----- saving ----------------------------------------------------------------------------
 def _num_out(v: float) -> Any:
-    v = round(float(v), 4)
-    return int(v) if v == int(v) else v
+    """A number as written: whole numbers without ``.0``, others at full precision."""
+    v = float(v)
+    return int(v) if v.is_integer() and abs(v) < 2 ** 53 else v
+
+
+def _base_out(b: Any) -> Any:
+    if isinstance(b, dict):
+        return {"oval": [_num_out(x) for x in b["oval"]]}
+    if isinstance(b, (list, tuple)):
+        return [_num_out(x) for x in b]
+    return _num_out(b)
+
+
+def _point_out(p: Any) -> list:
+    return [_num_out(p[0]), _num_out(p[1])]
 
 
 def unit_to_dict(u: Unit) -> dict:
@@ -259,24 +316,15 @@ def unit_to_dict(u: Unit) -> dict:
         d["profile"] = u.profile
     if u.keywords:
         d["keywords"] = list(u.keywords)
-
-    def base_out(b: Any) -> Any:
-        if isinstance(b, dict):
-            return {"oval": [_num_out(x) for x in b["oval"]]}
-        if isinstance(b, (list, tuple)):
-            return [_num_out(x) for x in b]
-        return _num_out(b)
-
-    d["base"] = base_out(u.base)
+    d["base"] = _base_out(u.base)
     if u.kind == "ranked":
         d.update({"files": u.files, "models": u.count, "last_rank": u.last_rank})
         if u.empty:
             d["empty"] = list(u.empty)
-        d["front"] = [_num_out(u.front[0]), _num_out(u.front[1])]
+        d["front"] = _point_out(u.front)
         d["facing"] = _num_out(u.facing_deg)
     else:
-        d["models"] = [[_num_out(p[0]), _num_out(p[1])] if b is None else
-                       {"at": [_num_out(p[0]), _num_out(p[1])], "base": base_out(b)} for p, b in u.placed]
+        d["models"] = [_point_out(p) if b is None else {"at": _point_out(p), "base": _base_out(b)} for p, b in u.placed]
         d["facing"] = _num_out(u.facing_deg)
     d.update(u.extra)
     return d
@@ -294,44 +342,52 @@ def board_to_dict(b: Board) -> dict:
     if b.context:
         ctx = dict(b.context)
         if "objectives" in ctx:
-            ctx["objectives"] = [[_num_out(p[0]), _num_out(p[1])] for p in ctx["objectives"]]
+            ctx["objectives"] = [_point_out(p) for p in ctx["objectives"]]
         d["context"] = ctx
     if b.terrain:
-        d["terrain"] = [{"name": t["name"], "kind": t["kind"],
-                         "points": [[_num_out(p[0]), _num_out(p[1])] for p in t["points"]]} for t in b.terrain]
+        d["terrain"] = [{"name": t["name"], "kind": t["kind"], "points": [_point_out(p) for p in t["points"]],
+                         **{k: v for k, v in t.items() if k not in ("name", "kind", "points")}} for t in b.terrain]
     d["units"] = [unit_to_dict(u) for u in b.units]
     d.update(b.extra)
     return d
 
 
 def dump_scenario(b: Board) -> str:
-    """Scenario YAML text for ``b``."""
+    """Scenario YAML text for ``b`` (a fresh file: no comments to keep)."""
     return yaml.safe_dump(board_to_dict(b), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def save_scenario(b: Board, path: str | os.PathLike) -> None:
-    """Write ``b`` to ``path`` atomically: a temporary file in the same folder, flushed and
-    fsynced, then renamed over the target, so an interrupted save leaves the old file whole."""
-    path = Path(path)
-    text = dump_scenario(b)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or "."))
-    try:
-        # mkstemp makes the file private (0600): give it the old file's mode, or the usual one
+def _template(path: Optional[Path], b: Board) -> Optional[tuple[str, dict]]:
+    """The text to keep the layout of, and its meaning as data: the file being replaced, else
+    the file the board was loaded from; None if neither is a readable scenario."""
+    for cand in (path, Path(b.source) if b.source and not b.source.startswith("<") else None):
+        if cand is None:
+            continue
         try:
-            mode = path.stat().st_mode & 0o777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            text = read_text(cand, ScenarioError)
+            return text, board_to_dict(parse_scenario(text, str(cand)))
+        except ScenarioError:
+            continue
+    return None
+
+
+def scenario_text(b: Board, path: str | os.PathLike | None = None) -> str:
+    """The text :func:`save_scenario` would write to ``path`` for ``b``: the old file with only
+    the changed values rewritten (comments, unknown keys, ``expect:`` and number spelling
+    kept), or a fresh file when there is nothing to keep."""
+    tpl = _template(Path(os.path.realpath(path)) if path is not None else None, b)
+    if tpl is not None:
+        text = merge_text(tpl[0], tpl[1], board_to_dict(b))
+        if text is not None:
+            return text
+    return dump_scenario(b)
+
+
+def save_scenario(b: Board, path: str | os.PathLike) -> Path:
+    """Write ``b`` to ``path`` losslessly (:func:`scenario_text`) and atomically: a temporary
+    file in the target's folder, flushed and fsynced, then renamed over the target, so an
+    interrupted save leaves the old file whole. A symlink is followed (its target is written);
+    a read-only file, a folder or a device raise :class:`SaveError` (an ``OSError``).
+    Returns the path written."""
+    target_of(path)  # refuse before doing any work
+    return write_atomic(path, scenario_text(b, path))

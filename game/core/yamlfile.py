@@ -1,24 +1,55 @@
-"""Reading the project's YAML files (scenarios, demos, books) with errors that point at a line.
+"""Reading the project's YAML files (scenarios, demos, books, rulesets) with errors that point at a line.
 
-One place for what every loader needs: ``safe_load`` only, the line of every key and list
-item (from the composed node tree), and :class:`FileError`, the error type that names the
-file, the 1-based line, the field path (``units[1].files``) and what is wrong.
+One place for what every loader needs:
+
+* :func:`read_text` reads only a *regular* file of bounded size (a FIFO, a device such as
+  ``/dev/zero`` or a folder fails at once, without blocking or filling memory);
+* :func:`parse_yaml` parses the text ONCE with libyaml (``CSafeLoader`` when PyYAML was built
+  with it, else ``SafeLoader``; safe tags only): it composes the node tree, keeps the line of
+  every key and list item, and constructs the data from that same tree;
+* :class:`FileError`, the error type that names the file, the 1-based line, the field path
+  (``units[1].files``) and what is wrong; its message is one line and bounded in length
+  whatever the file holds (values are shown through :func:`game.core.validate.short`).
+
+A YAML alias (``*name``) shares one object: the data of a "billion laughs" file stays as small
+as its text, and nothing here walks it more than once per node.
 """
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 from typing import Any, Optional, Type, TypeVar
 
 import yaml
 
+#: Largest file any loader reads (bytes). A scenario of 20,000 placed models is about 0.5 MB.
+MAX_FILE_BYTES = 8 * 1024 * 1024
+#: Longest message part kept from a file's own text (field names, parser problems).
+_MAX_PART = 200
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _clip(s: str, n: int = _MAX_PART) -> str:
+    s = " ".join(str(s)[: n + 1].splitlines())
+    s = "".join(ch if ch.isprintable() else "?" for ch in s)
+    return s if len(s) <= n else s[: n - 1] + "…"
+
 
 class FileError(ValueError):
-    """A file that cannot be used: ``file``, ``line`` (1-based or None), ``field`` and ``message``."""
+    """A file that cannot be used: ``file``, ``line`` (1-based or None), ``field`` and ``message``.
+
+    ``str()`` is one line: ``FILE:LINE: FIELD: MESSAGE`` (control characters shown as ``?``,
+    each part clipped), so a hostile file cannot flood or garble the terminal."""
 
     def __init__(self, file: str, line: Optional[int], field: str, message: str):
         self.file, self.line, self.field, self.message = file, line, field, message
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+        f, fld = _clip(file, 400), _clip(field)
+        msg = _clip(message, 1200)
+        where = f"{f}:{line}" if line else f
+        super().__init__(f"{where}: {fld}: {msg}" if field else f"{where}: {msg}")
 
 
 E = TypeVar("E", bound=FileError)
@@ -30,24 +61,28 @@ def key_lines(node: Optional[yaml.Node], path: tuple = (), out: Optional[dict] =
     (a mapping key's own line for keyed entries).
 
     A node reached again through an alias (``*name``) is not walked again, so recursive
-    aliases and "billion laughs" files cost one visit per node.
+    aliases and "billion laughs" files cost one visit per node. Iterative (no recursion
+    limit); composed trees are at most libyaml's nesting depth deep anyway.
     """
     out = {} if out is None else out
     seen = set() if seen is None else seen
-    if node is None:
-        return out
-    out[path] = node.start_mark.line + 1
-    if id(node) in seen:
-        return out
-    seen.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else repr(k.start_mark.line)
-            key_lines(v, path + (key,), out, seen)
-            out[path + (key,)] = k.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, v in enumerate(node.value):
-            key_lines(v, path + (i,), out, seen)
+    stack = [(node, path)]
+    while stack:
+        n, p = stack.pop()
+        if n is None:
+            continue
+        out.setdefault(p, n.start_mark.line + 1)
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                key = k.value if isinstance(k, yaml.ScalarNode) else repr(k.start_mark.line)
+                out[p + (key,)] = k.start_mark.line + 1
+                stack.append((v, p + (key,)))
+        elif isinstance(n, yaml.SequenceNode):
+            for i, v in enumerate(n.value):
+                stack.append((v, p + (i,)))
     return out
 
 
@@ -75,28 +110,79 @@ class Locator:
         raise self.error(self.file, self.line_of(path), field_name(path), message)
 
 
-def read_text(path: str | Path, error: Type[E]) -> str:
-    """The UTF-8 text of ``path``; raises ``error`` (file named, no line) if unreadable."""
-    p = Path(path)
+def read_bytes(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit``); raises ``error`` (file named,
+    no line) for a folder, a FIFO, a device, a missing or unreadable file, or one too large.
+    Never blocks: the file is opened non-blocking and checked with ``fstat`` before reading."""
+    p = str(path)
     try:
-        return p.read_text(encoding="utf-8")
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except IsADirectoryError:
-        raise error(str(p), None, "", "is a folder, not a file") from None
+        raise error(p, None, "", "is a folder, not a file") from None
     except OSError as exc:
-        raise error(str(p), None, "", f"cannot read the file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise error(str(p), None, "", "is not UTF-8 text") from None
+        if exc.errno == errno.ENXIO:
+            raise error(p, None, "", "is not a regular file (a pipe or socket?)") from None
+        raise error(p, None, "", f"cannot read the file ({exc.strerror or exc})") from None
+    except ValueError:  # a NUL in the path
+        raise error(_clip(repr(p)), None, "", "is not a valid file name") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise error(p, None, "", "is a folder, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise error(p, None, "", "is not a regular file (a pipe, device or socket cannot be read)")
+        if st.st_size > limit:
+            raise error(p, None, "", f"is too large ({st.st_size} bytes; at most {limit} are read)")
+        chunks, total = [], 0
+        while True:
+            try:
+                b = os.read(fd, min(1 << 20, limit + 1 - total))
+            except OSError as exc:
+                raise error(p, None, "", f"cannot read the file ({exc.strerror or exc})") from None
+            if not b:
+                break
+            chunks.append(b)
+            total += len(b)
+            if total > limit:
+                raise error(p, None, "", f"is too large (more than {limit} bytes)")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_text(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file ``path`` (see :func:`read_bytes`); raises ``error``."""
+    data = read_bytes(path, error, limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise error(str(path), line, "", "is not UTF-8 text") from None
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
-    """``safe_load`` ``text`` and map its lines; raises ``error`` for invalid YAML."""
+    """Parse ``text`` once (safe tags only) and map its lines; raises ``error`` for text that is
+    not valid YAML or holds a value YAML cannot build (a 5,000-digit number, a 13th month)."""
+    loader = _LOADER(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "syntax error"
+        raise error(filename, mark.line + 1 if mark else None, "", f"is not valid YAML ({problem})") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise error(filename, mark.line + 1 if mark else None, "",
-                    f"is not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
+        raise error(filename, None, "", f"is not valid YAML ({exc})") from None
+    except (ValueError, TypeError, OverflowError) as exc:  # a scalar that cannot be built
+        raise error(filename, None, "", f"holds a value that cannot be read ({exc})") from None
     except RecursionError:
         raise error(filename, None, "", "is nested too deeply") from None
+    finally:
+        loader.dispose()
     return data, Locator(filename, key_lines(node), error)
+
+
+def load_file(path: str | Path, error: Type[E]) -> tuple[Any, Locator]:
+    """:func:`read_text` then :func:`parse_yaml`: ``(data, locator)`` of a YAML file."""
+    return parse_yaml(read_text(path, error), str(path), error)

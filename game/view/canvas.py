@@ -113,6 +113,18 @@ def anchored(pos: Point, w: float, h: float, anchor: str) -> tuple[float, float]
     return x, y
 
 
+def dash_pattern(width: float) -> tuple[float, float]:
+    """(dash, gap) lengths in px of a dashed line ``width`` px wide: proportional to the width,
+    so a dashed line looks the same at any dpi (both back ends use this)."""
+    w = max(0.5, float(width))
+    return 4.0 * w + 2.0, 2.5 * w + 1.0
+
+
+def text_pad(size: float) -> float:
+    """Padding (px) of a text's background box at font ``size`` px."""
+    return max(1.0, 0.22 * float(size))
+
+
 def dash_segments(points: Sequence[Point], dash: float = 8.0, gap: float = 5.0) -> list[tuple[Point, Point]]:
     """Split a polyline into dash segments (``dash`` px on, ``gap`` px off)."""
     out = []
@@ -131,6 +143,89 @@ def dash_segments(points: Sequence[Point], dash: float = 8.0, gap: float = 5.0) 
                 on = not on
                 left = dash if on else gap
     return out
+
+
+def text_box(x: float, y: float, w: float, h: float, size: float) -> list[Point]:
+    """The background rectangle (4 points, px) of a ``w`` x ``h`` text whose top-left is (x, y)."""
+    pad = text_pad(size)
+    return [(x - pad, y - pad * 0.6), (x + w + pad, y - pad * 0.6), (x + w + pad, y + h + pad * 0.6),
+            (x - pad, y + h + pad * 0.6)]
+
+
+def overlap_area(a: Sequence[float], b: Sequence[float]) -> float:
+    """Area (px^2) shared by boxes ``(x0, y0, x1, y1)`` ``a`` and ``b``."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def ellipsize(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> str:
+    """``text`` cut at a word and ended with an ellipsis so it fits ``max_w`` px (the window's
+    status line only: figures wrap instead)."""
+    if canvas.text_size(text, size, bold)[0] <= max_w:
+        return text
+    words = text.split()
+    while words and canvas.text_size(" ".join(words) + "…", size, bold)[0] > max_w:
+        words.pop()
+    return (" ".join(words) + "…") if words else text[: max(1, int(max_w / max(size, 1)))] + "…"
+
+
+def wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``
+    (measured in the bold face when ``bold``); a word longer than a line is broken."""
+    out: list[str] = []
+    for para in str(text).split("\n"):
+        cur = ""
+        for word in para.split():
+            while canvas.text_size(word, size, bold)[0] > max_w and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and canvas.text_size(word[:cut], size, bold)[0] > max_w:
+                    cut -= 1
+                if cur:
+                    out.append(cur)
+                    cur = ""
+                out.append(word[:cut])
+                word = word[cut:]
+            trial = f"{cur} {word}" if cur else word
+            if cur and canvas.text_size(trial, size, bold)[0] > max_w:
+                out.append(cur)
+                cur = word
+            else:
+                cur = trial
+        out.append(cur)
+    return out or [""]
+
+
+def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:
+    """Diagonal hatch lines (45 degrees, ``spacing`` px apart) clipped to a simple polygon."""
+    if len(points) < 3 or spacing <= 0:
+        return []
+    vals = [p[0] + p[1] for p in points]
+    lo, hi = min(vals), max(vals)
+    out = []
+    n = len(points)
+    c = lo + spacing / 2
+    while c < hi:
+        xs = []
+        for i in range(n):
+            p, q = points[i], points[(i + 1) % n]
+            fp, fq = p[0] + p[1] - c, q[0] + q[1] - c
+            if (fp < 0) != (fq < 0):
+                t = fp / (fp - fq)
+                xs.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+        xs.sort()
+        for a, b in zip(xs[::2], xs[1::2]):
+            out.append((a, b))
+        c += spacing
+    return out
+
+
+def cross_hatch(canvas: "Canvas", pts: Sequence[Point], spacing: float, colour: Any, width: float) -> None:
+    """Hatch a polygon (canvas px) along both diagonals with lines ``width`` px wide."""
+    for a, b in hatch_segments(pts, spacing):
+        canvas.line([a, b], colour, width)
+    for a, b in hatch_segments([(-x, y) for x, y in pts], spacing):  # mirrored: the other diagonal
+        canvas.line([(-a[0], a[1]), (-b[0], b[1])], colour, width)
 
 
 def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
@@ -273,9 +368,9 @@ class PygameCanvas(Canvas):
             return
         sp = self._shift(pts, off)
         w = max(1, round(width))
-        segs = dash_segments(sp, 3.0 * w + 5, 2.0 * w + 3) if dashed else list(zip(sp, sp[1:]))
+        segs = dash_segments(sp, *dash_pattern(width)) if dashed else list(zip(sp, sp[1:]))
         for a, b in segs:
-            if w == 1:
+            if width <= 1.2:
                 self.pg.draw.aaline(surf, col, a, b)
             else:
                 self.pg.draw.line(surf, col, a, b, w)
@@ -315,7 +410,5 @@ class PygameCanvas(Canvas):
         w, h = img.get_size()
         x, y = anchored(pos, w, h, anchor)
         if background is not None:
-            pad = 3
-            bg = [(x - pad, y - pad + 1), (x + w + pad, y - pad + 1), (x + w + pad, y + h + pad - 1), (x - pad, y + h + pad - 1)]
-            self.polygon(bg, fill=background)
+            self.polygon(text_box(x, y, w, h, size), fill=background)
         self.surface.blit(img, (round(x), round(y)))

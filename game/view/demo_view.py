@@ -3,7 +3,7 @@
 Keys: Right / Down / Space / PageDown / left click = next step; Left / Up / Backspace / PageUp
 / right click = previous; Home or R = restart; Esc or Q = quit. The title bar shows the step
 counter ("3 / 7") and the demo title; a dark band at the top of the table shows the caption.
-Each step is drawn by :func:`game.view.publish.draw_figure` (so by ``draw_scene`` plus the
+Each step is drawn by :func:`game.view.figure.draw_figure` (so by ``draw_scene`` plus the
 teaching marks), exactly like ``render`` and ``render-book``.
 
 Headless use (tests): ``DemoView(steps, title, surface=pygame.Surface(...))`` then
@@ -12,14 +12,16 @@ frames. :func:`export_frames` and :func:`export_gif` need no window.
 """
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 from typing import Optional, Sequence
 
+from game.core.atomic import write_atomic
 from game.core.demo import DemoStep
 
 from .marks import Marks
-from .publish import FigureOptions, draw_figure, png_bytes, render_png_surface
+from .figure import FigureOptions, draw_figure, png_bytes, render_png_surface
 
 HINT = "Right, Space or click: next    Left: previous    R: restart    Esc: quit"
 
@@ -37,7 +39,7 @@ def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tupl
     """Per step, the table box (mm) its view fits: the union over every step of the same
     scene (units, analysed positions and move paths), so the picture holds still while a scene
     is stepped through."""
-    from .publish import engaged_bbox
+    from .figure import engaged_bbox
     from .scene import units_bbox
 
     by_scene: dict[int, list[float]] = {}
@@ -182,7 +184,7 @@ def export_frames(steps: Sequence[DemoStep], title: str, out_dir: str | os.PathL
     boxes = scene_boxes(steps)
     for i, st in enumerate(steps):
         p = d / f"step_{i + 1:02d}.png"
-        p.write_bytes(png_bytes(render_step(st, i, len(steps), title, size, fo, boxes[i]), fo.dpi))
+        write_atomic(p, png_bytes(render_step(st, i, len(steps), title, size, fo, boxes[i]), fo.dpi))
         out.append(p)
     return out
 
@@ -200,8 +202,8 @@ def export_gif(steps: Sequence[DemoStep], title: str, out: str | os.PathLike, *,
         img = Image.frombytes("RGB", surf.get_size(), pg.image.tobytes(surf, "RGB"))
         frames.append(img.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
     p = Path(out)
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
-    frames[0].save(p, format="GIF", save_all=True, append_images=frames[1:], duration=int(seconds_per_step * 1000),
+    buf = io.BytesIO()
+    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=int(seconds_per_step * 1000),
                    loop=0, optimize=False, disposal=1)
+    write_atomic(p, buf.getvalue())
     return p

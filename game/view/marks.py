@@ -15,9 +15,9 @@ from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 
-from .canvas import Canvas
+from .canvas import Canvas, hatch_segments, wrap
 from .palette import PALETTE
-from .scene import drawn_models, hatch_segments, scene_layout, wrap, SceneOptions
+from .scene import drawn_models, scene_layout, SceneOptions
 from .transform import View
 
 DIM_ALPHA = 200
@@ -28,8 +28,11 @@ DIFF = (255, 210, 0)
 @dataclass
 class Marks:
     """What to mark: ``dim`` model ids drawn faded; ``highlight`` model ids ringed;
-    ``notes`` ``[(model id, text)]`` callouts; ``diff`` model ids ringed as differing between
-    two rulesets; ``caption`` a wrapped text band at the top of the table area."""
+    ``notes`` ``[(model id, text)]`` callouts (``numbered``: a numbered badge by the model,
+    the text listed under "Notes" in the legend, or in the caption band without a legend);
+    ``diff`` model ids ringed as differing between two rulesets; ``caption`` a wrapped text
+    band at the top of the table area (never cut: the band grows); ``patterns``: role
+    patterns (kept for old callers; the colour-blind and greyscale palettes carry them)."""
 
     dim: Sequence[str] = ()
     highlight: Sequence[str] = ()
@@ -37,6 +40,7 @@ class Marks:
     diff: Sequence[str] = ()
     caption: str = ""
     patterns: bool = False
+    numbered: bool = False
     extra: dict = field(default_factory=dict)
 
 
@@ -55,41 +59,12 @@ def _ring(c: Canvas, view: View, s: g.Shape, colour: Any, width: float) -> None:
         c.polygon(view.pts(s.points), outline=colour, width=width)
 
 
-def role_patterns(canvas: Canvas, palette: dict, start: int = 0) -> None:
-    """Hatch every polygon the scene filled with the support colour (bases and the legend
-    swatch) and give attack-coloured ones a heavy outline, so roles differ by pattern as well as
-    colour. Reads the canvas's recorded calls from index ``start``: the canvas must record."""
-    sup, att = tuple(palette["support"][:3]), tuple(palette["attack"][:3])
-    calls = list(canvas.calls[start:])
-    for call in calls:
-        if call.name not in ("polygon", "circle"):
-            continue
-        tag = call.get("tag", "")
-        if not (tag.startswith("model:") or tag == "legend"):
-            continue
-        fill = call.get("fill")
-        if fill is None or tuple(fill[:3]) not in (sup, att):
-            continue
-        if call.name == "circle":
-            (cx, cy), r = call.args[0], call.args[1]
-            pts = [(cx + r * math.cos(2 * math.pi * i / 24), cy + r * math.sin(2 * math.pi * i / 24)) for i in range(24)]
-        else:
-            pts = call.args[0]
-        canvas.tag = f"pattern:{tag.split(':', 1)[-1]}" if tag != "legend" else "legend-pattern"
-        if tuple(fill[:3]) == sup:
-            for a, b in hatch_segments(pts, 6.0):
-                canvas.line([a, b], (255, 255, 255), 1.5)
-        else:
-            canvas.polygon(pts, outline=(0, 0, 0), width=2.5)
-    canvas.tag = ""
-
-
 def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float) -> tuple[int, list[str], float, float]:
-    """(font size, wrapped lines (at most 5), line height, band height) of a caption band
+    """(font size, wrapped lines, line height, band height) of a caption band
     ``width_px`` wide at the top of the table area."""
     size = max(8, int(round(15 * font_scale)))
-    lines = wrap(canvas, text, size, width_px - 32 * font_scale)[:5]
-    lh = canvas.text_size("Ag", size)[1] + 3
+    lines = wrap(canvas, text, size, width_px - 32 * font_scale)
+    lh = canvas.text_size("Ag", size)[1] + 3 * font_scale
     return size, lines, lh, lh * len(lines) + 14 * font_scale
 
 
@@ -102,8 +77,6 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     pal.update(o.palette or {})
     errors: list[str] = []
     fs = o.font_scale
-    if marks.patterns:
-        role_patterns(canvas, pal, start)
     dms = drawn_models(board, analysis)
     shapes = {dm.id: dm.shape for dm in dms}
     ub: dict[str, list[float]] = {}
@@ -114,7 +87,10 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     unit_boxes = [(*view.to_px((q[0], q[1])), *view.to_px((q[2], q[3]))) for q in ub.values()]
     lay = scene_layout(canvas, board, o)
     tl, tt, tw, th = lay.table
-    band = caption_box(canvas, marks.caption, tw, fs)[3] if marks.caption else 0.0
+    caption = marks.caption
+    if marks.numbered and marks.notes and not o.legend:
+        caption = (caption + " " if caption else "") + " ".join(f"({i}) {t}" for i, (_, t) in enumerate(marks.notes, 1))
+    band = caption_box(canvas, caption, tw, fs)[3] if caption else 0.0
     nt, nh = tt + band, th - band  # callouts stay below the caption band
 
     table_col = tuple(pal["table"][:3])
@@ -142,7 +118,25 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         _ring(canvas, view, s, HIGHLIGHT, 3.5 * fs)
     size = max(7, int(round(13 * fs)))
     placed: list[tuple] = []
-    for i, (mid, text) in enumerate(marks.notes):
+    if marks.numbered:
+        for i, (mid, _) in enumerate(marks.notes, start=1):
+            s = shapes.get(mid)
+            if s is None:
+                errors.append(f"annotate: no model {mid}")
+                continue
+            canvas.tag = f"callout:{i}"
+            b = s.bbox()
+            p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
+            r = 9 * fs
+            cands = [(p1[0] + r, p0[1] - r), (p0[0] - r, p0[1] - r), (p1[0] + r, p1[1] + r), (p0[0] - r, p1[1] + r)]
+            x, y = min(cands, key=lambda q: (sum(1 for b2 in placed if abs(q[0] - b2[0]) < 2 * r and abs(q[1] - b2[1]) < 2 * r),
+                                             cands.index(q)))
+            x = min(max(x, tl + r + 2), tl + tw - r - 2)
+            y = min(max(y, nt + r + 2), nt + nh - r - 2)
+            placed.append((x, y))
+            canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=1.5 * fs)
+            canvas.text((x, y), str(i), max(6, int(round(12 * fs))), (255, 255, 255), anchor="center", bold=True)
+    for i, (mid, text) in enumerate(() if marks.numbered else marks.notes):
         s = shapes.get(mid)
         if s is None:
             errors.append(f"annotate: no model {mid}")
@@ -151,9 +145,9 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         b = s.bbox()
         p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
         lines = wrap(canvas, text, size, 260 * fs)
-        lh = canvas.text_size("Ag", size)[1] + 2
-        w = max(canvas.text_size(ln, size)[0] for ln in lines) + 12
-        h = lh * len(lines) + 8
+        lh = canvas.text_size("Ag", size)[1] + 2 * fs
+        w = max(canvas.text_size(ln, size)[0] for ln in lines) + 12 * fs
+        h = lh * len(lines) + 8 * fs
         cands = []
         for off in (22 * fs, 60 * fs, 120 * fs, 200 * fs):
             cands += [(p1[0] + off, p0[1] - off - h), (p0[0] - off - w, p0[1] - off - h),
@@ -168,8 +162,8 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             return out * 1000 + hit * 100000 + cover
 
         x, y = min(cands, key=lambda q: (bad(*q), cands.index(q)))
-        x = min(max(x, tl + 2), tl + tw - w - 2)
-        y = min(max(y, nt + 2), nt + nh - h - 2)
+        x = min(max(x, tl + 2 * fs), tl + tw - w - 2 * fs)
+        y = min(max(y, nt + 2 * fs), nt + nh - h - 2 * fs)
         placed.append((x, y, x + w, y + h))
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
         ax = min(max(cx, x), x + w)
@@ -179,10 +173,10 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         canvas.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=(255, 255, 240), outline=(20, 20, 20),
                        width=max(1.0, 1.5 * fs))
         for k, ln in enumerate(lines):
-            canvas.text((x + 6, y + 4 + k * lh), ln, size, (20, 20, 20))
-    if marks.caption:
+            canvas.text((x + 6 * fs, y + 4 * fs + k * lh), ln, size, (20, 20, 20))
+    if caption:
         canvas.tag = "caption"
-        size, lines, lh, h = caption_box(canvas, marks.caption, tw, fs)
+        size, lines, lh, h = caption_box(canvas, caption, tw, fs)
         canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=(34, 38, 42, 235))
         for k, ln in enumerate(lines):
             canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, (250, 250, 250))

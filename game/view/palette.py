@@ -86,12 +86,37 @@ COLOURBLIND: dict[str, tuple] = {
     "target": (240, 228, 66),
 }
 
-PALETTES: dict[str, dict] = {"default": {}, "colourblind": COLOURBLIND, "colorblind": COLOURBLIND}
+COLOURBLIND["patterns"] = (1,)
+
+# Greyscale-safe: printed in black and white, roles differ by fill shade and outline style
+# (attack dark with a heavy solid outline, support mid grey hatched white with a dashed
+# outline, none pale with a thin outline), as The Ninth Age's own diagrams tell them apart.
+GREYSCALE: dict[str, tuple] = {
+    "patterns": (1,),
+    "attack": (70, 70, 70),
+    "support": (150, 150, 150),
+    "none": (232, 232, 232),
+    "player1": (30, 30, 30),
+    "player2": (120, 120, 120),
+    "move": (0, 0, 0),
+    "reach": (0, 0, 0, 18),
+    "reach_edge": (0, 0, 0, 110),
+    "table": (255, 255, 255),
+    "table_edge": (120, 120, 120),
+    "terrain": (200, 200, 200),
+    "objective": (210, 210, 210),
+    "selection": (0, 0, 0),
+    "target": (0, 0, 0),
+    "differ": (255, 255, 255),
+}
+
+PALETTES: dict[str, dict] = {"default": {}, "colourblind": COLOURBLIND, "colorblind": COLOURBLIND,
+                             "greyscale": GREYSCALE, "grayscale": GREYSCALE}
 
 
 def palette_named(name: str) -> dict:
-    """Overrides of the named palette (``default``, ``colourblind``); raises ValueError."""
+    """Overrides of the named palette (``default``, ``colourblind``, ``greyscale``); raises ValueError."""
     try:
         return dict(PALETTES[name])
     except KeyError:
-        raise ValueError(f"palette must be one of default, colourblind (got {name!r})") from None
+        raise ValueError(f"palette must be one of default, colourblind, greyscale (got {name!r})") from None

@@ -1,8 +1,9 @@
 """pygame_gui panels of the window: the new-unit palette and the unit properties panel.
 
-Both are thin: every change goes through a method of :class:`game.view.app.App` (so it is
-one undoable edit, checked for overlaps like any other), and the panels only show the
-selected unit and forward what the user typed or clicked. :meth:`handle` takes a pygame_gui
+Both are thin: every change goes through a command of :class:`game.core.editor.Editor` run by
+the window (so it is one undoable edit, checked for overlaps like any other), and the panels
+only show the selected unit and forward what the user typed or clicked. The unit panel edits
+every value the current ruleset reads (asked of the window's rule-system adapter). :meth:`handle` takes a pygame_gui
 event and returns True when it belonged to the panel.
 """
 from __future__ import annotations
@@ -30,7 +31,7 @@ class PalettePanel:
         cw = self.window.get_container().get_rect().w
         self.buttons: dict[Any, BaseChoice] = {}
         gui.elements.UILabel(pygame.Rect(8, 4, 60, 28), "Player", manager=app.gui, container=self.window)
-        self.player = gui.elements.UIDropDownMenu(PLAYER_OPTIONS, PLAYER_OPTIONS[app.place_player - 1],
+        self.player = gui.elements.UIDropDownMenu(PLAYER_OPTIONS, PLAYER_OPTIONS[app.tools["place"].player - 1],
                                                   pygame.Rect(70, 4, cw - 80, 28), manager=app.gui,
                                                   container=self.window)
         bw = (cw - 24) // 2
@@ -59,17 +60,22 @@ class PalettePanel:
             self.app.arm_place(self.buttons[ev.ui_element])
             return True
         if ev.type == gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.player:
-            self.app.place_player = PLAYER_OPTIONS.index(ev.text) + 1
-            if self.app.place_choice is not None:
-                self.app.arm_place(self.app.place_choice)
+            place = self.app.tools["place"]
+            place.player = PLAYER_OPTIONS.index(ev.text) + 1
+            if place.choice is not None:
+                self.app.arm_place(place.choice)
             return True
         return False
 
 
+LAST_RANK_OPTIONS = ["left", "center", "right"]
+
+
 class UnitPanel:
     """Properties of the selected unit (a pygame_gui window): name, player, base size
-    (``25x50`` or a diameter ``32``), files (rank-and-file only), model count with - / +,
-    duplicate and delete. Text entries apply on Enter."""
+    (``25x50`` or a diameter ``32``), files and where the last rank stands (rank-and-file),
+    the model count, every profile value, keyword and unit key the ruleset reads, duplicate
+    and delete. Text entries apply on Enter; drop-downs at once."""
 
     def __init__(self, app: Any, rect: pygame.Rect):
         self.app = app
@@ -79,6 +85,8 @@ class UnitPanel:
         self.shown_key: Any = None
         self.els: dict[str, Any] = {}
         self.actions: dict[Any, str] = {}
+        self.fields: dict[str, Any] = {}
+        self.built_for: Any = None
 
     def alive(self) -> bool:
         return self.window.alive()
@@ -92,115 +100,172 @@ class UnitPanel:
         self.els.clear()
         self.actions.clear()
 
+    def _key(self, unit: Optional[Unit]) -> Any:
+        if unit is None:
+            return None
+        return (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files, unit.last_rank,
+                unit.count if unit.kind == "ranked" else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
+                repr(sorted(unit.extra.items())), self.app.rs.id)
+
     def show(self, unit: Optional[Unit]) -> None:
         """Show ``unit`` (None: a hint to select one). Cheap when nothing changed; entries the
         user is typing in are left alone."""
-        key = None if unit is None else (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files,
-                                         unit.count if unit.kind == "ranked" else len(unit.placed))
+        key = self._key(unit)
         if key == self.shown_key and self.els:
             return
-        if unit is not None and unit.id == self.unit_id and self.els:
+        built = None if unit is None else (unit.id, unit.kind, self.app.rs.id)
+        if unit is not None and built == self.built_for and self.els:
             self._update(unit)
             self.shown_key = key
             return
+        self._build(unit)
+        self.built_for = built
+        self.shown_key = key
+
+    def _build(self, unit: Optional[Unit]) -> None:
         self._clear()
         self.unit_id = unit.id if unit else None
-        self.shown_key = key
         gui, m, c = self.app.pg_gui, self.app.gui, self.window
         cw = c.get_container().get_rect().w
         if unit is None:
             self.els["hint"] = gui.elements.UILabel(pygame.Rect(8, 8, cw - 16, 28), "Click a unit to edit it.",
                                                     manager=m, container=c)
             return
-        lx, ex, ew = 8, 84, cw - 92
+        lx, ex, ew = 8, 96, cw - 104
+        y = 2
 
-        def label(y: int, text: str, name: str) -> None:
+        def label(text: str, name: str) -> None:
             self.els[name] = gui.elements.UILabel(pygame.Rect(lx, y, ex - lx - 4, 28), text, manager=m, container=c)
 
-        y = 4
+        def entry(name: str, text: str, hint: str = "") -> None:
+            label(text, "l_" + name)
+            self.els[name] = gui.elements.UITextEntryLine(pygame.Rect(ex, y, ew, 30), manager=m, container=c,
+                                                          placeholder_text=hint or None)
+
+        def choice(name: str, text: str, options: list, current: str) -> None:
+            label(text, "l_" + name)
+            cur = current if current in options else options[0]
+            self.els[name] = gui.elements.UIDropDownMenu(list(options), cur, pygame.Rect(ex, y, ew, 30), manager=m,
+                                                         container=c)
+
+        row = ROW_PX - 2
         self.els["id"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), f"id: {unit.id} ({unit.kind})",
                                               manager=m, container=c)
-        y += 28
-        label(y, "Name", "l_name")
-        self.els["name"] = gui.elements.UITextEntryLine(pygame.Rect(ex, y, ew, 30), manager=m, container=c)
-        y += ROW_PX
-        label(y, "Player", "l_player")
-        self.els["player"] = gui.elements.UIDropDownMenu(PLAYER_OPTIONS, PLAYER_OPTIONS[min(unit.player, 2) - 1],
-                                                         pygame.Rect(ex, y, ew, 30), manager=m, container=c)
-        y += ROW_PX
-        label(y, "Base mm", "l_base")
-        self.els["base"] = gui.elements.UITextEntryLine(pygame.Rect(ex, y, ew, 30), manager=m, container=c,
-                                                        placeholder_text="25x50 or 32")
-        y += ROW_PX
+        y += 26
+        entry("name", "Name")
+        y += row
+        choice("player", "Player", PLAYER_OPTIONS, PLAYER_OPTIONS[min(unit.player, 2) - 1])
+        y += row
+        entry("base", "Base mm", "25x50 or 32")
+        y += row
         if unit.kind == "ranked":
-            label(y, "Files", "l_files")
-            self.els["files"] = gui.elements.UITextEntryLine(pygame.Rect(ex, y, ew, 30), manager=m, container=c)
+            entry("files", "Files")
             self.els["files"].set_allowed_characters("numbers")
-            y += ROW_PX
-        self.els["count"] = gui.elements.UILabel(pygame.Rect(lx, y, ex + 40 - lx, 28), "", manager=m, container=c)
-        bw = (cw - (ex + 40) - 16) // 2
-        for i, (text, action, tip) in enumerate((("-", "model:-1", ", (comma): one model fewer"),
-                                                 ("+", "model:1", ". (full stop): one model more"))):
-            b = gui.elements.UIButton(pygame.Rect(ex + 44 + i * (bw + 4), y, bw, 30), text, manager=m, container=c,
-                                      tool_tip_text=tip)
-            self.actions[b] = action
-        y += ROW_PX + 4
-        half = (cw - 24) // 2
+            y += row
+        entry("models", "Models")
+        self.els["models"].set_allowed_characters("numbers")
+        y += row
+        if unit.kind == "ranked":
+            choice("last_rank", "Last rank", LAST_RANK_OPTIONS, unit.last_rank)
+            y += row
+        self.fields = {}
+        for f in self.app.rules.fields(self.app.rs):
+            name = "f:" + f.key
+            self.fields[name] = f
+            if f.kind == "choice":
+                cur = unit.extra.get(f.key[6:]) if f.key.startswith("extra:") else unit.profile.get(f.key)
+                choice(name, f.label, list(f.choices), str(cur if cur is not None else f.default))
+            else:
+                hint = {"parts": "rider 2/4, mount 1/3", "keywords": "horde, ..."}.get(f.kind, "")
+                entry(name, f.label, hint)
+            y += row
+        bw = (cw - 24) // 2
         for i, (text, action, tip) in enumerate((("Duplicate", "duplicate", "Ctrl+D"), ("Delete", "delete", "Delete"))):
-            b = gui.elements.UIButton(pygame.Rect(8 + i * (half + 8), y, half, 30), text, manager=m, container=c,
+            b = gui.elements.UIButton(pygame.Rect(8 + i * (bw + 8), y + 4, bw, 30), text, manager=m, container=c,
                                       tool_tip_text=tip)
             self.actions[b] = action
         self._update(unit, force=True)
 
+    def _text(self, unit: Unit, name: str) -> str:
+        f = self.fields[name]
+        if f.kind == "keywords":
+            return ", ".join(unit.keywords)
+        if f.kind == "parts":
+            return ", ".join(f"{p.get('name', 'part')} {p.get('attacks', 1)}/{p.get('agility', 0)}"
+                             for p in unit.profile.get("parts", []) if isinstance(p, dict))
+        v = unit.profile.get(f.key)
+        return "" if v is None else str(v)
+
     def _update(self, unit: Unit, force: bool = False) -> None:
         def put(name: str, text: str) -> None:
             e = self.els.get(name)
-            if e is not None and (force or not e.is_focused) and e.get_text() != text:
+            if e is not None and hasattr(e, "set_text") and (force or not e.is_focused) and e.get_text() != text:
                 e.set_text(text)
         put("name", unit.name or unit.id)
         put("base", format_base(unit.base))
         if "files" in self.els:
             put("files", str(unit.files))
-        n = unit.count if unit.kind == "ranked" else len(unit.placed)
-        if unit.kind == "ranked":
-            n = len(unit.occupied_slots())
-        self.els["count"].set_text(f"Models: {n}")
+        put("models", str(len(unit.occupied_slots()) if unit.kind == "ranked" else len(unit.placed)))
+        for name, f in self.fields.items():
+            if f.kind != "choice":
+                put(name, self._text(unit, name))
+        stale = []
         dd = self.els.get("player")
         if dd is not None and dd.selected_option[0] != PLAYER_OPTIONS[min(unit.player, 2) - 1]:
-            self.shown_key = None
-            self.unit_id = None  # rebuild: a drop-down cannot change its selection in place
-            self.show(unit)
+            stale.append(dd)
+        dd = self.els.get("last_rank")
+        if dd is not None and dd.selected_option[0] != unit.last_rank:
+            stale.append(dd)
+        if stale:
+            self._build(unit)  # a drop-down cannot change its selection in place
 
     def handle(self, ev: pygame.event.Event) -> bool:
-        gui = self.app.pg_gui
+        gui, app = self.app.pg_gui, self.app
         el = getattr(ev, "ui_element", None)
         if el is None:
             return False
         if ev.type == gui.UI_BUTTON_PRESSED and el in self.actions:
-            self.app.do_action(self.actions[el])
+            app.do_action(self.actions[el])
             return True
-        if ev.type == gui.UI_DROP_DOWN_MENU_CHANGED and el is self.els.get("player"):
-            self.app.set_player_selected(PLAYER_OPTIONS.index(ev.text) + 1)
-            return True
-        if ev.type == gui.UI_TEXT_ENTRY_FINISHED:
-            if el is self.els.get("name"):
-                self.app.rename_selected(ev.text)
-            elif el is self.els.get("base"):
-                self.app.set_base_selected(ev.text)
-            elif el is self.els.get("files"):
-                self.app.set_files_selected(ev.text)
+        name = next((k for k, e in self.els.items() if e is el), None)
+        if name is None:
+            return False
+        if ev.type == gui.UI_DROP_DOWN_MENU_CHANGED:
+            if name == "player":
+                app.unit_command("set_player", PLAYER_OPTIONS.index(ev.text) + 1)
+            elif name == "last_rank":
+                app.unit_command("set_last_rank", ev.text)
+            elif name in self.fields:
+                self._set_field(name, ev.text)
             else:
                 return False
-            self.shown_key = None  # show what the board holds now (a refused edit reverts the text)
-            self._update_from_app()
-            return True
-        return False
-
-    def _update_from_app(self) -> None:
-        u = self.app.selected_or_none()
+        elif ev.type == gui.UI_TEXT_ENTRY_FINISHED:
+            cmd = {"name": "rename", "base": "set_base", "files": "set_files", "models": "set_models"}.get(name)
+            if cmd:
+                app.unit_command(cmd, ev.text)
+            elif name in self.fields:
+                self._set_field(name, ev.text)
+            else:
+                return False
+        else:
+            return False
+        self.shown_key = None  # show what the board holds now (a refused edit reverts the text)
+        u = app.selected_or_none()
         if u is not None and u.id == self.unit_id:
             self._update(u, force=True)
+        return True
+
+    def _set_field(self, name: str, text: str) -> None:
+        f, app = self.fields[name], self.app
+        if f.key.startswith("extra:"):
+            app.unit_command("set_extra", f.key[6:], text)
+        elif f.kind == "keywords":
+            app.unit_command("set_keywords", text)
+        elif f.kind == "parts":
+            app.unit_command("set_parts", text)
+        else:
+            app.unit_command("set_profile", f.key, text, f.kind == "int")
 
     def entry(self, name: str) -> Any:
-        """The text entry ``name`` (``name``, ``base``, ``files``) for tests and scripts."""
+        """The entry ``name`` (``name``, ``base``, ``files``, ``models``, ``f:<profile key>``)."""
         return self.els.get(name)

@@ -19,7 +19,7 @@ import math
 from typing import Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .canvas import FONT_DIR, Canvas, anchored, arrow_head
+from .canvas import FONT_DIR, Canvas, anchored, arrow_head, dash_pattern, text_box
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
 _FONTS: dict = {}
@@ -141,8 +141,8 @@ class SvgCanvas(Canvas):
         self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
         if len(points) < 2 or colour is None:
             return
-        w = max(1.0, float(width))
-        dash = f' stroke-dasharray="{num(3 * w + 5)} {num(2 * w + 3)}"' if dashed else ""
+        d, gp = dash_pattern(width)
+        dash = f' stroke-dasharray="{num(d)} {num(gp)}"' if dashed else ""
         self._emit(f'<polyline points="{self._pts(points)}" fill="none"{colour_attrs("stroke", colour)}'
                    f' stroke-width="{num(width)}" stroke-linecap="butt" stroke-linejoin="round"{dash}/>')
 
@@ -164,9 +164,7 @@ class SvgCanvas(Canvas):
         w, h = self.text_size(string, size, bold)
         x, y = anchored(pos, w, h, anchor)
         if background is not None:
-            pad = 3
-            self.polygon([(x - pad, y - pad + 1), (x + w + pad, y - pad + 1), (x + w + pad, y + h + pad - 1),
-                          (x - pad, y + h + pad - 1)], fill=background)
+            self.polygon(text_box(x, y, w, h, size), fill=background)
         f = _font(size, bold)
         asc = f.getmetrics()[0] if f is not None else int(size * 0.93)
         weight = ' font-weight="bold"' if bold else ""

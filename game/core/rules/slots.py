@@ -16,8 +16,11 @@ The rule, in our words (section names as in the source):
   enemy model of a unit they are engaged with (so actual <= final and actual <= free slots).
 * **Combat slots.** A regular model has room for ``slots_regular_model`` (4) regular enemies,
   one per side; a large model (``profile.size: large``) for ``slots_large_model`` (8), two
-  per side. A large enemy takes ``large_model_room`` (2) regular slots that sit next to each
-  other: a whole side of a large model, or both slots at a corner of a regular model. A slot
+  per side. A large enemy takes the room of ``large_model_room`` (2) regular slots that sit
+  next to each other: on one model (a whole side of a large model, or both slots at a corner of
+  a regular one), or on two neighbouring models along the same side (a large base against a
+  line covers two fronts; so three large models charging the front of a ten-wide line of
+  regular models all find room). A slot
   whose stretch of the base edge a friendly model touches (within ``contact_tolerance_mm``)
   offers no room: a model inside a formation has fewer slots than one at its edge.
 * **Recalculation.** The analysis is a pure function of the board, so removing casualties
@@ -48,13 +51,14 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Optional
+from typing import Literal, Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..ruleset import Ruleset
-from .ranked import boundary, find_engagements
+from ..engagement import boundary, find_engagements
+from ..strategy import Engine, Legend, ProfileField
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -223,10 +227,58 @@ def slot_groups(ring: list[SlotUnit], room: int, total_slots: int) -> list[tuple
     return [tuple((i + j) % n for j in range(room)) for i in range(n)]
 
 
-def group_at(ring: list[SlotUnit], idx: tuple[int, ...]) -> g.Point:
-    """Centre (table mm) of a place made of ring slots ``idx``: outside the middle of their
-    stretches, as far out as half their combined width."""
-    us = [ring[i] for i in idx]
+def side_pairs(models: list[Model], rings: dict[str, list[SlotUnit]], totals: dict[str, int],
+               tol: float) -> list[tuple[tuple[str, int], tuple[str, int]]]:
+    """Places for a large enemy that span two neighbouring models along the same side.
+
+    A large model takes the room of two regular slots (Combat slots); those two may lie on two
+    models standing side by side, along one straight side of the line they form: the last slot
+    of one model's side and the first slot of the next model's same side, where the side of one
+    ends within ``tol`` mm of where the other's begins and both face the same way. So a large
+    model charging a line of regular models covers two fronts. Returns
+    ``((model id, ring index), (model id, ring index))`` pairs, in model order.
+    """
+    starts: dict[tuple[int, int], list[tuple[str, int, SlotUnit]]] = defaultdict(list)
+    ends: list[tuple[g.Point, str, int, SlotUnit]] = []
+    cell = max(tol, 1.0)
+    for m in models:
+        ring = rings.get(m.id)
+        if not ring or not (isinstance(m.shape, g.Poly) and len(m.shape.points) == 4):
+            continue
+        pts = m.shape.points
+        i = 0
+        for s, k in enumerate(side_counts(totals[m.id])):
+            if k == 0:
+                continue
+            first, last = ring[i], ring[i + k - 1]
+            a, b = pts[s], pts[(s + 1) % 4]
+            starts[(math.floor(a[0] / cell), math.floor(a[1] / cell))].append((m.id, i, first))
+            ends.append((b, m.id, i + k - 1, last))
+            i += k
+    out = []
+    for p, mid, idx, su in ends:
+        ci, cj = math.floor(p[0] / cell), math.floor(p[1] / cell)
+        for di in (-1, 0, 1):
+            for dj in (-1, 0, 1):
+                for oid, oidx, osu in starts.get((ci + di, cj + dj), ()):
+                    if oid == mid or g.dot(su.normal, osu.normal) < 0.999:
+                        continue
+                    # the next model's side must begin where this one's ends
+                    start_pt = g.sub(osu.anchor, g.scale(_along(osu), osu.width_mm / 2))
+                    if g.dist(start_pt, p) <= tol:
+                        out.append(((mid, idx), (oid, oidx)))
+    return out
+
+
+def _along(su: SlotUnit) -> g.Point:
+    """Unit vector along a slot's stretch, in ring (clockwise) order."""
+    return (-su.normal[1], su.normal[0])
+
+
+def place_at(rings: dict[str, list[SlotUnit]], place: tuple[tuple[str, int], ...]) -> g.Point:
+    """Centre (table mm) of a place made of ring slots ``(model id, index)``: outside the middle
+    of their stretches, as far out as half their combined width."""
+    us = [rings[mid][k] for mid, k in place]
     if len(us) == 1:
         return us[0].at
     ax = sum(u.anchor[0] for u in us) / len(us)
@@ -264,10 +316,11 @@ def draw_shares(board: Board, rs: Ruleset) -> dict[str, int]:
     ``random.Random(seed)`` (the scenario's ``seed``, else the ruleset's ``default_seed``),
     uniform between ``share_min_pct`` and ``share_max_pct`` inclusive. Every unit draws,
     engaged or not, so casualties or moves never shift another unit's share."""
-    lo, hi = int(rs.p("share_min_pct", 60)), int(rs.p("share_max_pct", 85))
+    v = rs.values
+    lo, hi = v.share_min_pct, v.share_max_pct
     if hi < lo:
         lo, hi = hi, lo
-    seed = board.seed if board.seed is not None else int(rs.p("default_seed", 0))
+    seed = board.seed if board.seed is not None else v.default_seed
     rng = random.Random(seed)
     return {u.id: rng.randint(lo, hi) for u in board.units}
 
@@ -327,13 +380,14 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     filled_by: model id | None, side}``. Never raises on a valid board; a ``round_winner``
     naming no unit is ignored with a note.
     """
-    tol = float(rs.p("contact_tolerance_mm", 0.5))
-    whole_max = int(rs.p("whole_unit_max_models", 3))
-    bonus_x = int(rs.p("bonus_models", 1))
-    n_regular = int(rs.p("slots_regular_model", 4))
-    n_large = int(rs.p("slots_large_model", 8))
-    large_room = int(rs.p("large_model_room", 2))
-    default_size = str(rs.p("default_size", "regular"))
+    v = rs.values
+    tol = v.contact_tolerance_mm
+    whole_max = v.whole_unit_max_models
+    bonus_x = v.bonus_models
+    n_regular = v.slots_regular_model
+    n_large = v.slots_large_model
+    large_room = v.large_model_room
+    default_size = v.default_size
 
     res = Analysis(ruleset=rs.id)
     units = {u.id: u for u in board.units}
@@ -401,34 +455,45 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             rings[m.id] = ring
             total_of[m.id] = n
 
-    # 4. fill: attackers first (file order), then the rest; nearest (model, place) first
+    # 4. fill: attackers first (file order), then the rest; nearest (model, place) first.
+    # A place is a tuple of (enemy model id, ring index): one regular slot, or the room of a
+    # large model (two slots of one model, or of two neighbouring models along one side).
     taken: dict[tuple[str, int], str] = {}        # (enemy model, ring index) -> filler id
-    placed: dict[str, tuple[str, tuple[int, ...]]] = {}  # filler id -> (enemy model, ring indices)
+    placed: dict[str, tuple[tuple[str, int], ...]] = {}  # filler id -> its place
     fill_order = sorted(enemies, key=lambda u: (u not in attacking, order[u]))
     actual: dict[str, int] = {}
+    across: dict[str, list] = {}
     for uid in fill_order:
         room = large_room if size[uid] == "large" else 1
         cands = []
         for e_i, eid in enumerate(enemies[uid]):
-            for em_i, em in enumerate(models[eid]):
+            em_index = {em.id: i for i, em in enumerate(models[eid])}
+            places = []
+            for em in models[eid]:
                 ring = rings[em.id]
-                for grp in slot_groups(ring, room, total_of[em.id]):
-                    if any(ring[k].blocked for k in grp):
-                        continue
-                    at = group_at(ring, grp)
-                    for mi, m in enumerate(models[uid]):
-                        cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, grp, m.id, em.id))
+                places += [tuple((em.id, k) for k in grp) for grp in slot_groups(ring, room, total_of[em.id])]
+            if room == 2:
+                if eid not in across:
+                    across[eid] = side_pairs(models[eid], rings, total_of, tol)
+                places += across[eid]
+            for place in places:
+                if any(rings[emid][k].blocked for emid, k in place):
+                    continue
+                at = place_at(rings, place)
+                em_i = em_index[place[0][0]]
+                for mi, m in enumerate(models[uid]):
+                    cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, place, m.id))
         cands.sort(key=lambda c: c[:5])
         want = views[uid].final
         got = 0
-        for _d, _mi, _ei, _emi, grp, mid, emid in cands:
+        for _d, _mi, _ei, _emi, place, mid in cands:
             if got >= want:
                 break
-            if mid in placed or any((emid, k) in taken for k in grp):
+            if mid in placed or any(slot in taken for slot in place):
                 continue
-            for k in grp:
-                taken[(emid, k)] = mid
-            placed[mid] = (emid, grp)
+            for slot in place:
+                taken[slot] = mid
+            placed[mid] = place
             got += 1
         actual[uid] = got
 
@@ -448,37 +513,49 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     res.extra["allocation"] = alloc
 
     slots_out = []
+    done: set[tuple[str, int]] = set()
     for uid in sorted(enemies, key=order.__getitem__):
         for m in models[uid]:
             ring = rings[m.id]
-            done: set[int] = set()
             for su in ring:
-                if su.blocked or su.index in done:
+                if su.blocked or (m.id, su.index) in done:
                     continue
                 filler = taken.get((m.id, su.index))
+                entry: dict = {"model": m.id}
                 if filler is not None:
-                    grp = placed[filler][1]
-                    done.update(grp)
-                    at = group_at(ring, grp)
+                    place = placed[filler]
+                    done.update(place)
+                    at = place_at(rings, place)
                     sz = size[model_by_id[filler].unit_id]
-                    side = "/".join(dict.fromkeys(ring[k].side for k in grp))
+                    side = "/".join(dict.fromkeys(rings[emid][k].side for emid, k in place))
+                    others = list(dict.fromkeys(emid for emid, _ in place if emid != m.id))
+                    if others:
+                        entry["also"] = others
                 else:
-                    done.add(su.index)
+                    done.add((m.id, su.index))
                     at, sz, side = su.at, "regular", su.side
-                slots_out.append({"model": m.id, "at": [round(at[0], 3), round(at[1], 3)], "size": sz,
-                                  "side": side, "filled_by": filler})
+                entry.update({"at": [round(at[0], 3), round(at[1], 3)], "size": sz, "side": side, "filled_by": filler})
+                slots_out.append(entry)
     res.extra["slots"] = slots_out
 
+    board_index = {m.id: i for i, m in enumerate(all_models)}
     for uid, ms in models.items():
         attacks = _profile_attacks(units[uid])
         for m in ms:
             r = ModelResult(at=m.center)
             if m.id in placed:
-                emid, grp = placed[m.id]
-                r.role, r.attacks, r.targets = "attack", attacks, [emid]
-                r.why = (f"Allocated to melee: fills a combat slot {_where(rings[emid], grp)} {emid} "
-                         f"({'a large model takes two slots; ' if len(grp) > 1 else ''}"
-                         f"Combat slots; Allocated models).")
+                place = placed[m.id]
+                targets = sorted(dict.fromkeys(emid for emid, _ in place), key=board_index.__getitem__)
+                r.role, r.attacks, r.targets = "attack", attacks, targets
+                if len(targets) > 1:
+                    r.why = (f"Allocated to melee: as a large model it takes the room of two regular slots, here "
+                             f"the {rings[place[0][0]][place[0][1]].side} slots of the neighbours "
+                             f"{' and '.join(targets)} (Combat slots; Allocated models).")
+                else:
+                    grp = tuple(k for _, k in place)
+                    r.why = (f"Allocated to melee: fills a combat slot {_where(rings[targets[0]], grp)} {targets[0]} "
+                             f"({'a large model takes two slots; ' if len(grp) > 1 else ''}"
+                             f"Combat slots; Allocated models).")
             elif uid not in views:
                 r.why = "Not in a melee: its unit touches no enemy unit (Allocated models: melee starts on collision)."
             else:
@@ -532,3 +609,41 @@ def _alloc_why(v: PairView, share: int, actual: int, whole_max: int) -> str:
         parts.append("Bonus number: none (only the attacker gets it in a flank or rear attack).")
     parts.append(f"Final number {v.final}; {actual} found a free combat slot (Actual number).")
     return " ".join(parts)
+
+
+# ----- the strategy ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SlotsParams:
+    """Parameters of the combat-slot allocation (percentages whole, lengths mm)."""
+
+    contact_tolerance_mm: float
+    share_min_pct: int
+    share_max_pct: int
+    bonus_models: int
+    whole_unit_max_models: int
+    slots_regular_model: int
+    slots_large_model: int
+    large_model_room: int
+    default_size: Literal["regular", "large"]
+    default_seed: int
+
+
+def legend(rs: Ruleset) -> Legend:
+    return Legend(role_labels={"attack": f"Fights (allocated to the melee, filling a combat slot: "
+                                         f"{rs.rule('slots_regular_model')})"}, rows=frozenset())
+
+
+def _analyse(board: Board, rs: Ruleset, **services) -> Analysis:
+    res = analyse(board, rs, **services)
+    res.legend = legend(rs)
+    return res
+
+
+def fields(rs: Ruleset) -> list:
+    v = rs.values
+    return [ProfileField("size", "Size", kind="choice", default=v.default_size, choices=("regular", "large")),
+            ProfileField("parts", "Parts", kind="parts")]
+
+
+STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, schema=SlotsParams,
+                  overlays=frozenset({"slots"}), fields_of=fields)

@@ -57,7 +57,9 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
             only_unit: Optional[str] = None) -> None:
     """Fill ``res.models`` and engagements from the table as it stands (ids as on the table)."""
     inch = lambda mm: f"{mm / INCH_MM:.1f}\""  # noqa: E731
-    er_txt = f"{p.er_mm / INCH_MM:g}\""
+    er = f"{p.rules['engagement_range_in']} ({p.say_in('engagement_range_in')})"
+    mode_rule = {"pile_in": p.rules["pile_in_in"], "ongoing": p.rules["consolidate_in"],
+                 "engaging": p.rules["consolidate_enemy_radius_in"], "objective": p.rules["consolidate_objective_radius_in"]}
     for u in board.units:
         if u.id in t.units:
             continue
@@ -77,19 +79,19 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
             moved = ""
             if rep and pc.id in rep.paths:
                 L = path_length(rep.paths[pc.id])
-                rule = "Pile-in Moves" if rep.mode == "pile_in" else f"{rep.mode.title()} Consolidation"
+                rule = mode_rule.get(rep.mode, p.rules["consolidate_in"])
                 moved = f" Moved {inch(L)} ({rule})."
             if tg and (only_unit is None or only_unit == uid):
                 units = ", ".join(sorted({q.split('.')[0] for q in tg}))
                 r.role, r.attacks, r.targets = "attack", attacks, tg
-                r.why = (f"Fights: within Engagement Range ({er_txt}) of {units}, so it is engaged and makes {attacks} "
-                         f"attack(s) from its profile (Fight).{moved}")
+                r.why = (f"Fights: within {er} of {units}, so it is engaged and makes {attacks} "
+                         f"attack(s) from its profile ({p.rules['default_attacks']}).{moved}")
             elif tg:
                 r.why = f"Engaged, but another unit is fighting at this step.{moved}"
             else:
                 d = min((x for x, _ in gaps), default=math.inf)
                 far = f"{inch(d)} from the closest enemy" if d < math.inf else "no enemy on the table"
-                r.why = (f"Does not fight: {far}, outside Engagement Range ({er_txt}); this system has no supporting "
+                r.why = (f"Does not fight: {far}, outside {er}; this system has no supporting "
                          f"attacks.{moved}")
             res.models[pc.id] = r
     seen = set()

@@ -85,7 +85,7 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
     at_start = {u for u in t.units if t.engaged_with(u, p.er_mm)}
     selected = set(selected or ())
     out: list[Selection] = []
-    step, chooser = "fights_first", active
+    step, chooser = "fights_first", active if p.fights_first_chooser == "active_player" else other(active)
 
     def eligible() -> list[str]:
         return [u for u in t.units if u not in selected and (u in at_start or u in charged or t.engaged_with(u, p.er_mm))]

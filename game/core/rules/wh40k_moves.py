@@ -39,10 +39,6 @@ def _undo(table: Table, paths: dict[str, list[g.Point]]) -> None:
         pc.shape = moved_shape(pc.shape, path[0])
 
 
-def _inch(mm: float) -> str:
-    return f"{mm / g.INCH_MM:g}\""
-
-
 def pile_in_unit(table: Table, uid: str, p: Params, planner=None) -> MoveReport:
     """Warhammer 40,000 "Pile-in Moves" for one unit, applied to ``table`` in place.
 
@@ -56,15 +52,16 @@ def pile_in_unit(table: Table, uid: str, p: Params, planner=None) -> MoveReport:
     targets = engaged or [e for e in table.enemy_units(uid) if table.unit_gap(uid, e) <= p.pile_in_radius_mm]
     rep.targets = targets
     if not targets:
-        rep.notes.append(f"{uid}: no enemy unit within {_inch(p.pile_in_radius_mm)}, so it has no pile-in target "
-                         "(Pile-in Moves).")
+        rep.notes.append(f"{uid}: no enemy unit within {p.say_in('pile_in_target_radius_in')}, so it has no pile-in "
+                         f"target ({p.rules['pile_in_target_radius_in']}).")
         return rep
     rep.paths = solve_move(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, targets=targets)
     _apply(table, rep.paths)
     if not table.engaged_with(uid, p.er_mm):
         _undo(table, rep.paths)
         rep.paths = {}
-        rep.notes.append(f"{uid}: could not end engaged, so it does not pile in (Pile-in Moves: the unit must end engaged).")
+        rep.notes.append(f"{uid}: could not end engaged, so it does not pile in ({p.rules['pile_in_in']}: the unit must "
+                         "end engaged).")
     return rep
 
 
@@ -97,8 +94,8 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
                 return rep
             _undo(table, paths)
             sel = reached
-        rep.notes.append(f"{uid}: cannot end engaged with the enemy within {_inch(p.consolidate_enemy_mm)}, so it stays "
-                         "(Engaging Consolidation).")
+        rep.notes.append(f"{uid}: cannot end engaged with the enemy within {p.say_in('consolidate_enemy_radius_in')}, so "
+                         f"it stays ({p.rules['consolidate_enemy_radius_in']}).")
         return rep
     marker = lambda o: g.Circle(tuple(o), p.marker_radius_mm)  # noqa: E731
     objs = [tuple(o) for o in objectives
@@ -112,7 +109,8 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
         if min(gap(q.shape, marker(obj)) for q in table.models_of(uid)) > p.objective_range_mm:
             _undo(table, rep.paths)
             rep.paths = {}
-            rep.notes.append(f"{uid}: cannot end within range of the objective, so it stays (Objective Consolidation).")
+            rep.notes.append(f"{uid}: cannot end within range of the objective, so it stays "
+                             f"({p.rules['consolidate_objective_radius_in']}).")
         return rep
     rep.mode = "none"
     return rep

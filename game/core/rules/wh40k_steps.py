@@ -17,11 +17,7 @@ from ..ruleset import Ruleset
 from . import wh40k as w
 from .wh40k_fight import Selection, fight_sequence, strike_order
 from .wh40k_moves import consolidation_step, pile_in_step
-from .wh40k_table import INCH_MM, Params, Table, ordinal, other
-
-
-def _inch(mm: float) -> str:
-    return f"{mm / INCH_MM:g}\""
+from .wh40k_table import Params, Table, ordinal, other
 
 
 class _Steps:
@@ -64,7 +60,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
     active = int(ctx.get("active_player", 1) or 1)
     opp = other(active)
     t = Table(board)
-    pile = _inch(p.pile_in_mm)
+    pile = p.say_in("pile_in_in")
 
     charged = sorted(set(ctx.get("charged") or []) & set(t.units))
     ff = sorted((set(ctx.get("charged") or []) | set(ctx.get("fights_first") or [])) & set(t.units))
@@ -92,7 +88,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
             txt += ("; " if moved else "") + f"{', '.join(held)} not moved (in base contact, or no legal move)"
         if not reps:
             txt += "no unit is eligible"
-        S.snap(txt + " (Pile-in Moves).", "pile_in", t, reps)
+        S.snap(txt + f" ({p.rules['pile_in_in']}).", "pile_in", t, reps)
 
     seq = fight_sequence(t, p, ctx)
     last = t
@@ -115,7 +111,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
                 how += ", no move needed or possible"
             parts.append(f"{u} ({how})")
         txt = f"Consolidate, player {pl} ({who}): " + ("; ".join(parts) if parts else "no eligible unit")
-        txt += f", each model up to {_inch(p.consolidate_mm)} (Consolidation Moves)."
+        txt += f", each model up to {p.say_in('consolidate_in')} ({p.rules['consolidate_in']})."
         picked = w.newly_engaged(t, reps, p, fought)
         extra = {"selected_to_fight": picked} if picked else None
         S.snap(txt, "consolidate", t, reps, reach=p.consolidate_mm, extra=extra)
@@ -138,15 +134,15 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
     e = s.entry
     p = S.p
     shown = seq[:e["order"]]
-    tag = "Fights First" if e["fights_first"] else "Resolve Remaining Combats"
+    tag = p.rules.get("fights_first_chooser", "Fights First") if e["fights_first"] else "Resolve Remaining Combats"
     head = f"{ordinal(e['order'])} selection ({tag}): player {e['player']}'s {e['unit']}"
     if e["fight"] == "overrun":
         why = f"is unengaged but was {e.get('overrun_because', 'engaged at the start of the Fight step')}, so it " \
               "makes an overrun fight"
         if s.moves:
-            S.snap(f"{head} {why}: first an extra pile-in of up to {_inch(p.pile_in_mm)} to engage "
+            S.snap(f"{head} {why}: first an extra pile-in of up to {p.say_in('pile_in_in')} to engage "
                    f"{', '.join(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
-                   "(Overrun Fight, Pile-in Moves).", "fight", s.at_fight, {}, seq=shown, only=e["unit"], moves=s.moves)
+                   f"(Overrun Fight, {p.rules['pile_in_in']}).", "fight", s.at_fight, {}, seq=shown, only=e["unit"], moves=s.moves)
         else:
             S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).", "fight", s.at_fight, {},
                    seq=shown, only=e["unit"])

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import Mapping, Optional
 
 import numpy as np
 
@@ -23,7 +23,9 @@ INCH_MM = g.INCH_MM
 
 @dataclass(frozen=True)
 class Params:
-    """Ruleset parameters converted to mm once (inches only in the YAML)."""
+    """Ruleset parameters converted to mm once (inches only in the YAML); ``rules`` names the
+    rule of each parameter and ``inches`` keeps the ``*_in`` values as written, so every number
+    and rule name in an explanation comes from the data."""
 
     er_mm: float
     tol_mm: float
@@ -38,19 +40,29 @@ class Params:
     coherency_big: int
     default_attacks: int
     clearance_mm: float
+    fights_first_chooser: str = "active_player"
+    rules: Mapping[str, str] = field(default_factory=dict, compare=False)  # parameter -> rule name
+    inches: Mapping[str, float] = field(default_factory=dict, compare=False)  # ``*_in`` values as written
+
+    def say_in(self, key: str) -> str:
+        """A ``*_in`` parameter as users read it (``3"``)."""
+        return f"{self.inches[key]:g}\""
 
     @staticmethod
     def of(rs: Ruleset) -> "Params":
-        i = lambda k, d: float(rs.p(k, d)) * INCH_MM  # noqa: E731
+        """The ruleset's typed values (see ``wh40k_strategy.FightPhaseParams``) in mm."""
+        v = rs.values
         return Params(
-            er_mm=i("engagement_range_in", 1), tol_mm=float(rs.p("contact_tolerance_mm", 0.5)),
-            pile_in_mm=i("pile_in_in", 3), pile_in_radius_mm=i("pile_in_target_radius_in", 5),
-            consolidate_mm=i("consolidate_in", 3), consolidate_enemy_mm=i("consolidate_enemy_radius_in", 3),
-            consolidate_objective_mm=i("consolidate_objective_radius_in", 3),
-            objective_range_mm=i("objective_range_in", 3),
-            marker_radius_mm=float(rs.p("objective_marker_diameter_mm", 40)) / 2,
-            coherency_mm=i("coherency_in", 2), coherency_big=int(rs.p("coherency_big_unit_models", 7)),
-            default_attacks=int(rs.p("default_attacks", 1)), clearance_mm=float(rs.p("planner_clearance_mm", 0.2)))
+            er_mm=v.engagement_range_in * INCH_MM, tol_mm=v.contact_tolerance_mm,
+            pile_in_mm=v.pile_in_in * INCH_MM, pile_in_radius_mm=v.pile_in_target_radius_in * INCH_MM,
+            consolidate_mm=v.consolidate_in * INCH_MM, consolidate_enemy_mm=v.consolidate_enemy_radius_in * INCH_MM,
+            consolidate_objective_mm=v.consolidate_objective_radius_in * INCH_MM,
+            objective_range_mm=v.objective_range_in * INCH_MM,
+            marker_radius_mm=v.objective_marker_diameter_mm / 2,
+            coherency_mm=v.coherency_in * INCH_MM, coherency_big=v.coherency_big_unit_models,
+            default_attacks=v.default_attacks, clearance_mm=v.planner_clearance_mm,
+            fights_first_chooser=v.fights_first_chooser, rules={k: rs.rule(k) for k in rs.params},
+            inches={k: float(getattr(v, k)) for k in rs.params if k.endswith("_in")})
 
 
 def moved_shape(shape: g.Shape, center: g.Point) -> g.Shape:

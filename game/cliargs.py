@@ -1,0 +1,137 @@
+"""Checking command-line values and ending commands cleanly (no pygame here).
+
+Each ``check_*`` returns the parsed value or raises :class:`UsageError`, whose message is one
+line that ``main.py`` prints as ``error: ...`` before exiting with status 2. :func:`guarded`
+runs a command so that a closed pipe (``analyse ... | head``) ends quietly, Ctrl+C (SIGINT)
+ends with one line and status 130, and SIGTERM with one line and status 143.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Callable, Optional
+
+from game.core.validate import ruleset_id_problem, short
+
+#: Window and demo frame sides (px): a demo frame is drawn at twice its size off-screen.
+MIN_SIDE_PX, MAX_WINDOW_PX, MAX_FRAME_PX = 200, 8000, 4096
+#: GIF seconds per step.
+MIN_SECONDS, MAX_SECONDS = 0.05, 600.0
+#: Most frames a smoke test may run.
+MAX_FRAMES = 1_000_000
+
+
+class UsageError(ValueError):
+    """A bad option value: one line, exit status 2."""
+
+
+class Terminated(BaseException):
+    """Raised in the main thread when SIGTERM arrives (so ``finally`` blocks still run)."""
+
+
+def check_size(text: str, option: str = "--size", hi: int = MAX_WINDOW_PX) -> tuple[int, int]:
+    """``"1280x820"`` -> ``(1280, 820)``; each side a whole number of px from
+    :data:`MIN_SIDE_PX` to ``hi``."""
+    parts = str(text).lower().split("x")
+    try:
+        if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) < 10 for p in parts):
+            raise ValueError
+        w, h = (int(p) for p in parts)
+    except ValueError:
+        raise UsageError(f"{option} must look like 1280x820 (two whole numbers of px; got {short(text)})") from None
+    if not (MIN_SIDE_PX <= w <= hi and MIN_SIDE_PX <= h <= hi):
+        raise UsageError(f"{option} must be from {MIN_SIDE_PX}x{MIN_SIDE_PX} to {hi}x{hi} px (got {w}x{h})")
+    return w, h
+
+
+def check_number(v: Optional[float], option: str, lo: float, hi: float) -> Optional[float]:
+    """``v`` if it is None or a finite number in ``[lo, hi]``."""
+    if v is None:
+        return None
+    if not (isinstance(v, (int, float)) and math.isfinite(v) and lo <= v <= hi):
+        raise UsageError(f"{option} must be a number from {lo:g} to {hi:g} (got {short(v)})")
+    return v
+
+
+def check_int(v: Optional[int], option: str, lo: int, hi: int) -> Optional[int]:
+    if v is not None and not lo <= v <= hi:
+        raise UsageError(f"{option} must be a whole number from {lo} to {hi} (got {v})")
+    return v
+
+
+def check_ruleset(v: Optional[str], option: str = "--ruleset") -> Optional[str]:
+    """A ruleset id from the registry (never a path), or None."""
+    if v is None:
+        return None
+    why = ruleset_id_problem(v)
+    if why:
+        raise UsageError(f"{option} {why}")
+    return v
+
+
+def check_pair(v: str, option: str = "--compare") -> tuple[str, str]:
+    """``"whfb8,t9a"`` -> two registry ids."""
+    ids = [x.strip() for x in str(v).split(",") if x.strip()]
+    if len(ids) != 2:
+        raise UsageError(f"{option} needs two ruleset ids separated by a comma (got {short(v)})")
+    return check_ruleset(ids[0], option), check_ruleset(ids[1], option)
+
+
+def check_output(output: str, inputs: list[str], option: str = "-o") -> Path:
+    """An output file that is none of ``inputs`` (not even through a link) and not a folder."""
+    out = Path(output)
+    if out.is_dir():
+        raise UsageError(f"{option} {short(output)} is a folder; give a file name")
+    real = os.path.realpath(out)
+    for i in inputs:
+        try:
+            if real == os.path.realpath(i) or (out.exists() and os.path.samefile(out, i)):
+                raise UsageError(f"{option} {short(output)} is the input file {short(i)}; "
+                                 "writing there would destroy it (choose another name)")
+        except OSError:
+            continue
+    return out
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _on_term(signum, frame):  # noqa: ARG001
+    raise Terminated()
+
+
+def guarded(run: Callable[[], int], *, handle_term: bool = True) -> int:
+    """Run a command; a broken pipe ends it quietly (status 141, like a shell tool killed by
+    SIGPIPE), Ctrl+C with ``interrupted`` (130), SIGTERM with ``terminated`` (143)."""
+    old = None
+    if handle_term:
+        try:
+            old = signal.signal(signal.SIGTERM, _on_term)
+        except (ValueError, OSError):  # not the main thread
+            old = None
+    try:
+        return run()
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except Terminated:
+        print("terminated", file=sys.stderr)
+        return 143
+    finally:
+        if old is not None:
+            try:
+                signal.signal(signal.SIGTERM, old)
+            except (ValueError, OSError):
+                pass

@@ -1,0 +1,439 @@
+"""The window's edits as pure commands, with one collision policy.
+
+Each command takes a :class:`~game.core.board.Board` (never changed) and returns a
+:class:`Change`: the new board and the sentence the status line shows, or ``board=None`` and
+the reason it was refused. The window records the old board in its history and shows the
+new one; tests call these directly.
+
+Collision policy (:class:`Editor`): an edit may not leave a unit overlapping another by more
+than ``tol_mm`` (or by more than it already did); moves and wheels stop at base contact
+(bisection to within ``flush_mm``) instead of being refused. Lengths in table mm, angles in
+degrees clockwise from north. No pygame, no pymunk.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from . import edits as ed
+from . import geometry as g
+from . import manoeuvre as mv
+from .board import Board, Unit, parse_slot
+
+OVERLAP_TOL_MM = 0.5
+FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact
+LAST_RANK = ("left", "center", "right")
+_KEEP = object()
+
+
+def fmt_distance(mm: float) -> str:
+    """``'2.5" (63.5 mm)'``: inches first (the table's unit), millimetres after."""
+    return f'{mm / g.INCH_MM:.1f}" ({mm:.1f} mm)'
+
+
+@dataclass
+class Change:
+    """The result of a command: ``board`` (None: refused), the status ``message``, the
+    distance the edited unit moved (``moved``: ``(unit id, mm)`` or None) and the unit to
+    select afterwards (``select``: a unit id, None to clear, or left as it is)."""
+
+    board: Optional[Board]
+    message: str
+    moved: Optional[tuple[str, float]] = None
+    select: Any = _KEEP
+
+    @property
+    def ok(self) -> bool:
+        return self.board is not None
+
+    @property
+    def selects(self) -> bool:
+        return self.select is not _KEEP
+
+
+def refused(message: str) -> Change:
+    return Change(None, message)
+
+
+def _shapes(unit: Unit) -> list[g.Shape]:
+    return [unit.tray()] if unit.kind == "ranked" else [m.shape for m in unit.models()]
+
+
+def n_models(u: Unit) -> int:
+    """Models a unit holds now (casualty slots left out)."""
+    return len(u.occupied_slots()) if u.kind == "ranked" else len(u.placed)
+
+
+class Editor:
+    """Commands on a board under one collision policy (``tol_mm`` overlap allowed)."""
+
+    def __init__(self, tol_mm: float = OVERLAP_TOL_MM, flush_mm: float = FLUSH_MM):
+        self.tol_mm = float(tol_mm)
+        self.flush_mm = float(flush_mm)
+
+    # -- collision policy --------------------------------------------------------------------
+    def penetration(self, board: Board, unit: Unit) -> float:
+        """Deepest overlap (mm, >= 0) of ``unit`` (in its new pose) with every other body of
+        ``board``: other units, and for a skirmisher the other models of its own unit."""
+        worst = 0.0
+        mine = _shapes(unit)
+        for other in board.units:
+            if other.id == unit.id:
+                if unit.kind == "ranked":
+                    continue
+                pairs = [(a, b) for i, a in enumerate(mine) for j, b in enumerate(mine) if j > i]
+            else:
+                pairs = [(a, b) for a in mine for b in _shapes(other)]
+            for a, b in pairs:
+                if g.bbox_gap(a.bbox(), b.bbox()) <= 0:
+                    worst = max(worst, -g.gap_mm(a, b))
+        return worst
+
+    def blocker(self, board: Board, unit: Unit) -> Optional[Unit]:
+        """The first other unit ``unit`` (in its new pose) overlaps by more than the tolerance."""
+        mine = _shapes(unit)
+        for other in board.units:
+            if other.id == unit.id:
+                continue
+            for a in mine:
+                for b in _shapes(other):
+                    if g.bbox_gap(a.bbox(), b.bbox()) <= 0 and g.gap_mm(a, b) < -self.tol_mm:
+                        return other
+        return None
+
+    def fits(self, board: Board, unit: Unit, tol_mm: Optional[float] = None) -> bool:
+        """True when ``unit`` in its new pose overlaps others by at most ``tol_mm`` (default:
+        the policy's tolerance), or by no more than it already did."""
+        tol = self.tol_mm if tol_mm is None else tol_mm
+        try:
+            before = self.penetration(board, board.unit(unit.id))
+        except KeyError:
+            before = 0.0
+        return self.penetration(board, unit) <= max(tol, before + 1e-6)
+
+    def clamp(self, board: Board, make: Callable[[float], Unit], amount: float) -> tuple[float, Unit]:
+        """The largest fraction of ``amount`` for which ``make(x)`` fits flush (bisection), and
+        that unit: moves stop at base contact instead of sinking into the other unit."""
+        full = make(amount)
+        if self.fits(board, full, self.flush_mm):
+            return amount, full
+        lo, hi = 0.0, 1.0
+        for _ in range(24):
+            mid = (lo + hi) / 2
+            if self.fits(board, make(amount * mid), self.flush_mm):
+                lo = mid
+            else:
+                hi = mid
+        return amount * lo, make(amount * lo)
+
+    def replace(self, board: Board, new: Unit, message: str, moved_mm: float = 0.0) -> Change:
+        """``board`` with ``new`` in place of the unit of its id, unless it would overlap another."""
+        if not self.fits(board, new):
+            b = self.blocker(board, new)
+            return refused(f"{new.name} cannot do that: {b.name if b else 'another unit'} is in the way.")
+        out = board.copy()
+        out.replace_unit(new)
+        return Change(out, message, (new.id, moved_mm) if moved_mm else None)
+
+    @staticmethod
+    def _unit(board: Board, uid: str) -> Unit:
+        return board.unit(uid)
+
+    # -- manoeuvres ----------------------------------------------------------------------------
+    def turn(self, board: Board, uid: str, deg: float) -> Change:
+        """Turn unit ``uid`` ``deg`` clockwise about its centre."""
+        u = board.unit(uid)
+        return self.replace(board, mv.turn(u, deg), f"{u.name} turned to face {(u.facing_deg + deg) % 360:.0f} deg.")
+
+    def forward(self, board: Board, uid: str, distance_mm: float) -> Change:
+        """Move unit ``uid`` straight forward (back if negative), stopping at contact."""
+        u = board.unit(uid)
+        d, new = self.clamp(board, lambda x: mv.forward(u, x), distance_mm)
+        word = "forward" if distance_mm > 0 else "back"
+        if abs(d) < 0.05:
+            return refused(f"{u.name} cannot move {word}: something is in the way.")
+        note = "" if abs(d - distance_mm) < 1e-6 else " (stopped at contact)"
+        return self.replace(board, new, f"{u.name} moved {fmt_distance(abs(d))} {word}{note}.", abs(d))
+
+    def wheel(self, board: Board, uid: str, deg: float, pivot: str) -> Change:
+        """Wheel unit ``uid`` ``deg`` (clockwise +) about its front-``pivot`` corner, up to contact."""
+        u = board.unit(uid)
+        if u.kind != "ranked":
+            return refused("Only rank-and-file units wheel; turn skirmishers with Q/E.")
+        a, new = self.clamp(board, lambda x: mv.wheel(u, x, pivot), deg)
+        if abs(a) < 0.01:
+            return refused(f"{u.name} cannot wheel that way: something is in the way.")
+        d = mv.wheel_distance_mm(u, a)
+        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner "
+                                        f"({fmt_distance(d)}).", d)
+
+    def reform(self, board: Board, uid: str, delta_files: int) -> Change:
+        """Reform unit ``uid`` ``delta_files`` files wider (narrower if negative) about its centre."""
+        u = board.unit(uid)
+        if u.kind != "ranked":
+            return refused("Only rank-and-file units reform.")
+        try:
+            new = mv.reform(u, u.files + delta_files)
+        except ValueError as exc:
+            return refused(f"Cannot reform {u.name}: {exc}.")
+        return self.replace(board, new, f"{u.name} reformed {new.files} wide, {new.ranks} deep.")
+
+    def charge(self, board: Board, charger_id: str, target_id: str) -> Change:
+        """Charge ``charger_id`` into contact with ``target_id`` (see :func:`manoeuvre.charge`)."""
+        c, t = board.unit(charger_id), board.unit(target_id)
+        if c.player == t.player:
+            return refused(f"{t.name} is a friend; charge an enemy unit.")
+        try:
+            new = mv.charge(c, t)
+        except ValueError as exc:
+            return refused(f"Cannot charge: {exc}.")
+        side = mv.facing_toward(t, c.center())
+        b = self.blocker(board, new)
+        if b is not None:
+            return refused(f"Charge refused: {c.name} would overlap {b.name} on the {side} of {t.name}.")
+        d = mv.move_distance_mm(c, new)
+        return self.replace(board, new, f"{c.name} charged the {side} of {t.name} ({fmt_distance(d)}).", d)
+
+    def casualty(self, board: Board, p_mm: g.Point) -> Change:
+        """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
+        for u in reversed(board.units):
+            if u.kind == "ranked":
+                if not g.point_in_poly(p_mm, u.tray().points):
+                    continue
+                a, b = g.to_local(p_mm, u.front, u.facing_deg)
+                f = int((a + u.width_mm / 2) // u.base_w) + 1
+                r = int(b // u.base_d) + 1
+                if not (1 <= f <= u.files and 1 <= r <= u.ranks):
+                    return refused("")
+                slot = f"r{r}f{f}"
+                new = u.translated(0, 0)
+                if slot in new.empty:
+                    new.empty = [s for s in new.empty if s != slot]
+                    return self.replace(board, new, f"{u.name}: {slot} restored ({len(new.occupied_slots())} models).")
+                if (r, f) not in set(u.occupied_slots()):
+                    return refused(f"{u.name}: slot {slot} holds no model (it is past the last model of the unit).")
+                if len(u.occupied_slots()) <= 1:
+                    return refused(f"{u.name} has one model left; it stays.")
+                new.empty = sorted(new.empty + [slot], key=parse_slot)
+                return self.replace(board, new, f"{u.name}: {slot} removed as a casualty "
+                                                f"({len(new.occupied_slots())} models left; click again to restore).")
+            for i, m in enumerate(u.models()):
+                s = m.shape
+                inside = g.dist(p_mm, s.center) <= s.radius_mm if isinstance(s, g.Circle) else \
+                    g.point_in_poly(p_mm, s.points)
+                if inside:
+                    if len(u.placed) <= 1:
+                        return refused(f"{u.name} has one model left; it stays.")
+                    new = u.translated(0, 0)
+                    new.placed = [pl for j, pl in enumerate(new.placed) if j != i]
+                    return self.replace(board, new, f"{u.name}: {m.slot} removed as a casualty (Ctrl+Z brings it back).")
+        return refused("Click a model to remove it, or an empty slot of a tray to restore it.")
+
+    # -- unit properties -------------------------------------------------------------------------
+    def unit_edit(self, board: Board, uid: str, make: Callable[[Unit], Unit],
+                  label: Callable[[Unit, Unit], str]) -> Change:
+        """``make`` applied to unit ``uid`` (a ValueError it raises is the refusal's reason)."""
+        u = board.unit(uid)
+        try:
+            new = make(u)
+        except ValueError as exc:
+            return refused(f"{u.name}: {exc}.")
+        return self.replace(board, new, label(u, new))
+
+    def add_model(self, board: Board, uid: str) -> Change:
+        return self.unit_edit(board, uid, lambda u: ed.add_model(u, free=lambda c: self.fits(board, c)),
+                              lambda u, n: f"{n.name}: one model more ({n_models(n)} models).")
+
+    def remove_model(self, board: Board, uid: str) -> Change:
+        return self.unit_edit(board, uid, ed.remove_model,
+                              lambda u, n: f"{n.name}: one model fewer ({n_models(n)} models).")
+
+    def rename(self, board: Board, uid: str, name: str) -> Change:
+        return self.unit_edit(board, uid, lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
+
+    def set_player(self, board: Board, uid: str, player: int) -> Change:
+        if board.unit(uid).player == player:
+            return refused(f"{board.unit(uid).name} already belongs to player {player}.")
+        return self.unit_edit(board, uid, lambda u: ed.with_player(u, player),
+                              lambda u, n: f"{n.name} now belongs to player {player}.")
+
+    def set_base(self, board: Board, uid: str, text: str) -> Change:
+        return self.unit_edit(board, uid, lambda u: ed.set_base(u, ed.parse_base(text)),
+                              lambda u, n: f"{n.name} now stands on {ed.format_base(n.base)} mm bases.")
+
+    def set_files(self, board: Board, uid: str, text: Any) -> Change:
+        def make(u: Unit) -> Unit:
+            try:
+                files = int(str(text).strip())
+            except ValueError:
+                raise ValueError(f"files must be a whole number (got {str(text)[:20]!r})") from None
+            return ed.set_files(u, files)
+        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name} is now {n.files} wide, {n.ranks} deep.")
+
+    def set_models(self, board: Board, uid: str, text: Any) -> Change:
+        """Unit ``uid`` with ``text`` models (rank-and-file: the count; skirmish: models added
+        beside the last or the last ones removed)."""
+        def make(u: Unit) -> Unit:
+            try:
+                n = int(str(text).strip())
+            except ValueError:
+                raise ValueError(f"models must be a whole number (got {str(text)[:20]!r})") from None
+            if not 1 <= n <= ed.MAX_MODELS:
+                raise ValueError(f"models must be from 1 to {ed.MAX_MODELS}")
+            if u.kind == "ranked":
+                new = u.translated(0, 0)
+                new.count = n + len(u.empty)
+                new.files = min(new.files, new.count)
+                return new
+            new = u
+            while len(new.placed) < n:
+                new = ed.add_model(new, free=lambda c: self.fits(board, c))
+            while len(new.placed) > n:
+                new = ed.remove_model(new)
+            return new
+        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: {n_models(n)} models.")
+
+    def set_last_rank(self, board: Board, uid: str, where: str) -> Change:
+        """Where the incomplete last rank of unit ``uid`` stands: left, center or right."""
+        def make(u: Unit) -> Unit:
+            if u.kind != "ranked":
+                raise ValueError("only rank-and-file units have a last rank")
+            if where not in LAST_RANK:
+                raise ValueError(f"the last rank stands left, center or right (got {where!r})")
+            new = u.translated(0, 0)
+            new.last_rank = where
+            new.empty = []
+            return new
+        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: the last rank stands {where}.")
+
+    def set_profile(self, board: Board, uid: str, key: str, text: Any, whole: bool = True) -> Change:
+        """Profile value ``key`` of unit ``uid`` (``""`` removes it). ``whole``: a whole number
+        from 0 to 99, else a text value (a size class)."""
+        def make(u: Unit) -> Unit:
+            new = u.translated(0, 0)
+            t = str(text).strip()
+            if not t:
+                new.profile.pop(key, None)
+                return new
+            if whole:
+                try:
+                    v = int(t)
+                except ValueError:
+                    raise ValueError(f"{key} must be a whole number (got {t[:20]!r})") from None
+                if not 0 <= v <= 99:
+                    raise ValueError(f"{key} must be from 0 to 99 (got {v})")
+                new.profile[key] = v
+            else:
+                new.profile[key] = t[:40]
+            return new
+        return self.unit_edit(board, uid, make,
+                              lambda u, n: f"{n.name}: {key} {n.profile.get(key, '(not set)')}.")
+
+    def set_parts(self, board: Board, uid: str, text: str) -> Change:
+        """The parts of a multi-part model: ``"rider 2/4, mount 1/3"`` (name attacks/agility);
+        ``""`` makes it one part again."""
+        def make(u: Unit) -> Unit:
+            new = u.translated(0, 0)
+            t = str(text).strip()
+            if not t:
+                new.profile.pop("parts", None)
+                return new
+            parts = []
+            for item in t.split(","):
+                bits = item.split()
+                if len(bits) != 2 or bits[1].count("/") != 1:
+                    raise ValueError(f"parts look like 'rider 2/4, mount 1/3' (name attacks/agility), not {item.strip()[:30]!r}")
+                try:
+                    a, s = (int(x) for x in bits[1].split("/"))
+                except ValueError:
+                    raise ValueError(f"attacks and agility of {bits[0][:20]!r} must be whole numbers") from None
+                parts.append({"name": bits[0][:20], "attacks": a, "agility": s})
+            new.profile["parts"] = parts
+            return new
+        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: {len(n.profile.get('parts', []))} part(s).")
+
+    def set_keywords(self, board: Board, uid: str, text: str) -> Change:
+        """Keywords of unit ``uid`` from comma- or space-separated ``text``."""
+        def make(u: Unit) -> Unit:
+            new = u.translated(0, 0)
+            words = [w.strip() for w in str(text).replace(",", " ").split() if w.strip()]
+            if any(len(w) > 40 or not w.isprintable() for w in words):
+                raise ValueError("a keyword is a printable word of up to 40 characters")
+            new.keywords = words
+            return new
+        return self.unit_edit(board, uid, make,
+                              lambda u, n: f"{n.name}: keywords {', '.join(n.keywords) or '(none)'}.")
+
+    def set_extra(self, board: Board, uid: str, key: str, value: Optional[str]) -> Change:
+        """A key a ruleset reads beyond the contract (``troop_type``, ``weapon``); None removes it."""
+        def make(u: Unit) -> Unit:
+            new = u.translated(0, 0)
+            if value in (None, ""):
+                new.extra.pop(key, None)
+            else:
+                new.extra[key] = str(value)
+            return new
+        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: {key} {n.extra.get(key, '(default)')}.")
+
+    # -- units ------------------------------------------------------------------------------------
+    def duplicate(self, board: Board, uid: str) -> Change:
+        """A copy of unit ``uid`` beside it (the first free place right, left, behind, in front)."""
+        u = board.unit(uid)
+        for c in ed.duplicate(board, u):
+            if self.blocker(board, c) is None and on_table(board, c):
+                out = board.copy()
+                out.units.append(c)
+                return Change(out, f"Duplicated {u.name} as {c.name} ({c.id}).", select=c.id)
+        return refused(f"There is no free room beside {u.name} for a copy.")
+
+    def delete(self, board: Board, uid: str) -> Change:
+        u = board.unit(uid)
+        return Change(ed.without_unit(board, uid), f"Deleted {u.name} (Ctrl+Z brings it back).", select=None)
+
+    def place(self, board: Board, choice: ed.BaseChoice, p_mm: g.Point, player: int,
+              profile: Optional[dict] = None) -> Change:
+        """A new unit of ``choice`` centred on ``p_mm`` (refused where it overlaps a unit)."""
+        u = ed.new_unit(board, choice, p_mm, player, profile=profile)
+        b = self.blocker(board, u)
+        if b is not None:
+            return refused(f"No room there: the new unit would overlap {b.name}.")
+        out = board.copy()
+        out.units.append(u)
+        return Change(out, f"Placed {u.name} ({u.id}) for player {u.player}; F2 edits it.", select=u.id)
+
+    # -- the board ------------------------------------------------------------------------------
+    @staticmethod
+    def set_title(board: Board, text: str) -> Change:
+        t = " ".join(str(text).split())
+        if len(t) > 200 or not t.isprintable():
+            return refused("A title is one printable line of up to 200 characters.")
+        out = board.copy()
+        out.title = t
+        return Change(out, f"Title: {t}." if t else "The title is cleared.")
+
+    @staticmethod
+    def set_caption(board: Board, text: str) -> Change:
+        """The figure caption (saved as the scenario's ``caption``; shown under the title of exports)."""
+        t = " ".join(str(text).split())
+        if len(t) > 400 or not t.isprintable():
+            return refused("A caption is one printable line of up to 400 characters.")
+        out = board.copy()
+        if t:
+            out.extra["caption"] = t
+        else:
+            out.extra.pop("caption", None)
+        return Change(out, "Caption set." if t else "The caption is cleared.")
+
+    @staticmethod
+    def set_ruleset(board: Board, rid: str) -> Change:
+        out = board.copy()
+        out.ruleset = rid
+        return Change(out, "")
+
+
+def on_table(board: Board, u: Unit) -> bool:
+    """True when the unit's centre lies within one table size of the table."""
+    c = u.center()
+    w, h = board.table
+    return -w <= c[0] <= 2 * w and -h <= c[1] <= 2 * h and math.isfinite(c[0]) and math.isfinite(c[1])

@@ -1,0 +1,232 @@
+"""Engagements shared by every engine: unit boundaries, facings, which units touch, combats.
+
+Pure geometry over a :class:`~game.core.board.Board` (table mm, facings clockwise from north):
+
+* :func:`boundary`: a ranked unit's tray, or each base of a skirmish unit;
+* :func:`touching` / :func:`near`: shapes (or models) within a tolerance (mm) of others;
+* :func:`facing_of`: which facing (``front``, ``right``, ``rear``, ``left``) of a unit an
+  enemy touching it is engaged with (the tray edge touched along the greatest length; a
+  corner-only contact falls back to the arc between the tray's diagonals);
+* :func:`find_engagements`: every pair of enemy units in contact, both ways round;
+* :func:`combats`: units grouped into separate combats (joined by contact, directly or not);
+* :func:`model_contacts`: which models of engaged units touch (base contact, corners count).
+
+No rule system is named here: the engines decide what an engagement means.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable
+
+from . import geometry as g
+from .board import Board, Model, Unit
+
+FACINGS = ("front", "right", "rear", "left")
+
+
+@dataclass(frozen=True)
+class Engagement:
+    """``enemy`` is engaged with the ``facing`` of ``unit`` (unit ids; one of :data:`FACINGS`)."""
+
+    unit: str
+    enemy: str
+    facing: str
+
+    def to_json(self) -> dict:
+        return {"unit": self.unit, "enemy": self.enemy, "facing": self.facing}
+
+
+def boundary(unit: Unit, models: list[Model]) -> list[g.Shape]:
+    """A unit's boundary: the tray of a ranked unit, each base of a skirmish unit."""
+    return [unit.tray()] if unit.kind == "ranked" else [m.shape for m in models]
+
+
+def _clip(poly: list[g.Point], inside) -> list[g.Point]:
+    """Sutherland-Hodgman clip of ``poly`` by a half-plane ``inside(p) -> signed value >= 0``."""
+    out: list[g.Point] = []
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        va, vb = inside(a), inside(b)
+        if va >= 0:
+            out.append(a)
+        if (va >= 0) != (vb >= 0):
+            t = va / (va - vb)
+            out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+    return out
+
+
+def as_poly(s: g.Shape) -> list[g.Point]:
+    if isinstance(s, g.Circle):
+        return [(s.center[0] + s.radius_mm * math.cos(2 * math.pi * i / 24),
+                 s.center[1] + s.radius_mm * math.sin(2 * math.pi * i / 24)) for i in range(24)]
+    return list(s.points)
+
+
+def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> dict[str, float]:
+    """How much of each edge of ``unit``'s tray the shapes ``other`` touch (mm along the edge).
+
+    A shape touches an edge where it lies within ``tol`` of the edge line, outside or on it,
+    and within the edge's extent. Pure corner contact gives lengths near zero.
+    """
+    W, D = unit.width_mm, unit.depth_mm
+    out = dict.fromkeys(FACINGS, 0.0)
+    # each edge: (facing, normal axis in local (u, v), band test, extent axis, lo, hi)
+    for s in other:
+        local = [g.to_local(p, unit.front, unit.facing_deg) for p in as_poly(s)]
+        for facing in FACINGS:
+            if facing == "front":
+                band = [lambda p: p[1] + tol, lambda p: tol - p[1]]          # -tol <= v <= tol
+                ext = (0, -W / 2, W / 2)
+            elif facing == "rear":
+                band = [lambda p: p[1] - (D - tol), lambda p: D + tol - p[1]]
+                ext = (0, -W / 2, W / 2)
+            elif facing == "left":
+                band = [lambda p: p[0] + W / 2 + tol, lambda p: -W / 2 + tol - p[0]]
+                ext = (1, 0.0, D)
+            else:
+                band = [lambda p: p[0] - (W / 2 - tol), lambda p: W / 2 + tol - p[0]]
+                ext = (1, 0.0, D)
+            axis, lo, hi = ext
+            poly = local
+            for f in band + [lambda p, a=axis, l=lo: p[a] - l, lambda p, a=axis, h=hi: h - p[a]]:
+                poly = _clip(poly, f)
+                if not poly:
+                    break
+            if poly:
+                vals = [p[axis] for p in poly]
+                out[facing] += max(vals) - min(vals)
+    return out
+
+
+def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, tol: float) -> str:
+    """The facing of ``unit`` (front/left/right/rear) an enemy touching it is engaged with.
+
+    Decided by which tray edge the enemy touches along the greatest length; a contact at a
+    corner only falls back to the arc (bounded by the tray's diagonals) holding the enemy's
+    centre. Skirmish units have only a front.
+    """
+    if unit.kind != "ranked":
+        return "front"
+    lengths = edge_contact_lengths(unit, enemy_shapes, tol)
+    best = max(FACINGS, key=lambda f: lengths[f])
+    if lengths[best] > 2 * tol:
+        return best
+    u, v = g.to_local(enemy_center, unit.front, unit.facing_deg)
+    v -= unit.depth_mm / 2
+    # exactly on a diagonal (a corner meeting a corner) counts as front/rear; the small margin
+    # keeps that choice the same however the table is turned (floating-point noise)
+    if abs(v) / (unit.depth_mm / 2) >= abs(u) / (unit.width_mm / 2) - 1e-6:
+        return "front" if v < 0 else "rear"
+    return "left" if u < 0 else "right"
+
+
+def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]],
+                     tol: float) -> list[Engagement]:
+    """Every pair of enemy units whose boundaries touch, both ways round: ``Engagement(unit, enemy,
+    facing)`` with the facing of ``unit`` that ``enemy`` is engaged with (see :func:`facing_of`)."""
+    out = []
+    ids = list(units)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            ua, ub = units[a], units[b]
+            if ua.player == ub.player or not models[a] or not models[b]:
+                continue
+            if not touching(bounds[a], bounds[b], tol):
+                continue
+            out.append(Engagement(a, b, facing_of(ua, bounds[b], ub.center(), tol)))
+            out.append(Engagement(b, a, facing_of(ub, bounds[a], ua.center(), tol)))
+    return out
+
+
+def near(ms: list[Model], shapes: list[g.Shape], tol: float) -> list[Model]:
+    """The models of ``ms`` within ``tol`` of any of ``shapes`` (bounding boxes first)."""
+    boxes = [s.bbox() for s in shapes]
+    if len(boxes) > 1:
+        whole = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    else:
+        whole = boxes[0]
+    out = []
+    for m in ms:
+        bb = m.shape.bbox()
+        if g.bbox_gap(bb, whole) > tol:
+            continue
+        if any(g.bbox_gap(bb, b) <= tol and g.within(m.shape, s, tol) for b, s in zip(boxes, shapes)):
+            out.append(m)
+    return out
+
+
+def facing_dir(unit: Unit, facing: str) -> g.Point:
+    """Outward direction (table) of ``unit``'s ``facing``."""
+    f, r = g.forward(unit.facing_deg), g.right(unit.facing_deg)
+    return {"front": f, "rear": g.scale(f, -1), "right": r, "left": g.scale(r, -1)}[facing]
+
+
+def touching(a: list[g.Shape], b: list[g.Shape], tol: float) -> bool:
+    """True when any shape of ``a`` is within ``tol`` of any shape of ``b``."""
+    for sa in a:
+        ba = sa.bbox()
+        for sb in b:
+            if g.bbox_gap(ba, sb.bbox()) <= tol and g.within(sa, sb, tol):
+                return True
+    return False
+
+
+
+def combats(board: Board, tol: float) -> list[list[str]]:
+    """Unit ids grouped into separate combats: units joined by base contact of their
+    boundaries, directly or through other units (a lone unit is a combat of its own)."""
+    units = board.units
+    parent = {u.id: u.id for u in units}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    bounds = [(u, boundary(u, u.models()) if u.kind != "ranked" else [u.tray()]) for u in units]
+    boxes = []
+    for u, shapes in bounds:
+        bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
+        boxes.append((min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb)))
+    for i, (ua, sa) in enumerate(bounds):
+        for j in range(i + 1, len(bounds)):
+            ub, sb = bounds[j]
+            if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol:
+                continue
+            if touching(sa, sb, tol):
+                parent[root(ua.id)] = root(ub.id)
+    groups: dict[str, list[str]] = defaultdict(list)
+    for u in units:
+        groups[root(u.id)].append(u.id)
+    return list(groups.values())
+
+
+
+def units_box(units: list[Unit]) -> tuple[float, float, float, float]:
+    boxes = [s.bbox() for u in units for s in ([u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()])]
+    if not boxes:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def model_contacts(models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]], engs: Iterable[Engagement],
+                   tol: float) -> dict[str, set[str]]:
+    """Base contact between the models of engaged units: ``{model id: {enemy model ids}}``
+    (symmetric; corners count). Only models near the other unit's boundary are tested."""
+    contacts: dict[str, set[str]] = defaultdict(set)
+    for a, b in {(e.unit, e.enemy) for e in engs}:
+        if a > b:
+            continue
+        near_a = near(models[a], bounds[b], tol)
+        near_b = near(models[b], bounds[a], tol)
+        for ma in near_a:
+            ba = ma.shape.bbox()
+            for mb in near_b:
+                if g.bbox_gap(ba, mb.shape.bbox()) <= tol and g.within(ma.shape, mb.shape, tol):
+                    contacts[ma.id].add(mb.id)
+                    contacts[mb.id].add(ma.id)
+    return contacts

@@ -1,0 +1,162 @@
+"""Typed ruleset parameters: raw YAML values checked against a frozen dataclass (the schema).
+
+A strategy (and each ranked policy) declares the parameters it reads as a frozen dataclass.
+Field types understood: ``int``, ``float`` (an int is accepted and converted), ``bool``,
+``str``, ``Optional[T]`` (``null`` allowed), ``Union[A, B]`` (the first that fits),
+``Literal[...]`` (an enum), ``tuple[T, ...]`` (a YAML list), ``Mapping[str, T]`` (a non-empty
+YAML mapping) and a frozen dataclass (a mapping giving exactly its fields: a table row). A field may also carry ``metadata={"choices": callable}``: a ``str`` whose
+allowed values the callable returns (the names of registered policies).
+
+:func:`build` returns the schema instance or reports the first problem through ``fail(name,
+message)``. Messages never quote more than :data:`SHOWN_CHARS` characters of a user's value.
+No defaults: every field must be given.
+"""
+from __future__ import annotations
+
+import collections.abc
+import dataclasses
+import typing
+from typing import Any, Callable, Literal, NoReturn, Optional, Union
+
+SHOWN_CHARS = 40
+
+
+def shown(value: Any) -> str:
+    """A user's value for an error message: its repr, cut to :data:`SHOWN_CHARS` characters."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a value that cannot even be shown
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
+
+
+def fields_of(schema: type) -> dict[str, tuple[Any, dataclasses.Field]]:
+    """``{name: (resolved type, field)}`` of a dataclass schema, in declaration order."""
+    hints = typing.get_type_hints(schema)
+    return {f.name: (hints[f.name], f) for f in dataclasses.fields(schema)}
+
+
+def merge(name: str, schemas: list[type]) -> type:
+    """One frozen dataclass holding the fields of every schema in ``schemas`` (a field may
+    appear in several with the same type). Raises TypeError on a clash of types."""
+    seen: dict[str, tuple[Any, dataclasses.Field]] = {}
+    for s in schemas:
+        for fname, (tp, f) in fields_of(s).items():
+            if fname in seen and seen[fname][0] != tp:
+                raise TypeError(f"parameter {fname} declared as {seen[fname][0]} and {tp}")
+            seen.setdefault(fname, (tp, f))
+    return dataclasses.make_dataclass(name, [(n, tp, dataclasses.field(metadata=f.metadata))
+                                             for n, (tp, f) in seen.items()], frozen=True)
+
+
+def describe(tp: Any) -> str:
+    """What a value of type ``tp`` looks like, in words (for messages)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Union:
+        inner = [a for a in args if a is not type(None)]
+        return " or ".join(describe(a) for a in inner) + " or null"
+    if origin is Literal:
+        return "one of " + ", ".join(str(a) for a in args)
+    if origin is tuple:
+        return f"a list of {describe(args[0])}" if args else "a list"
+    if origin in (dict, collections.abc.Mapping):
+        return f"a mapping of names to {describe(args[1])}"
+    if dataclasses.is_dataclass(tp):
+        return "{" + ", ".join(fields_of(tp)) + "}"
+    return {int: "a whole number", float: "a number", bool: "true or false", str: "text"}.get(tp, str(tp))
+
+
+def convert(tp: Any, value: Any, choices: Optional[Callable[[], list[str]]] = None) -> tuple[bool, Any, str]:
+    """``(ok, converted value, message)`` for ``value`` read from YAML as type ``tp``."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Union:
+        if value is None and type(None) in args:
+            return True, None, ""
+        inner = [a for a in args if a is not type(None)]
+        first = None
+        for alt in inner:
+            ok, v, msg = convert(alt, value, choices)
+            if ok:
+                return ok, v, msg
+            first = first or msg
+        return False, None, first if len(inner) == 1 else f"must be {describe(tp)} (got {shown(value)})"
+    if value is None:
+        return False, None, f"must be {describe(tp)} (got null)"
+    if origin is Literal:
+        if value in args and isinstance(value, type(args[args.index(value)])):
+            return True, value, ""
+        return False, None, f"must be {describe(tp)} (got {shown(value)})"
+    if origin in (dict, collections.abc.Mapping):
+        if not isinstance(value, dict) or not value:
+            return False, None, f"must be {describe(tp)} (got {shown(value)})"
+        out_map = {}
+        for k, item in value.items():
+            if not isinstance(k, str):
+                return False, None, f"keys must be text (got {shown(k)})"
+            ok, v, msg = convert(args[1], item)
+            if not ok:
+                return False, None, f"{k}: {msg}"
+            out_map[k] = v
+        return True, out_map, ""
+    if dataclasses.is_dataclass(tp):
+        want = fields_of(tp)
+        if not isinstance(value, dict) or set(value) != set(want):
+            return False, None, f"must give exactly {', '.join(want)} (got {shown(value)})"
+        kw = {}
+        for name, (ftp, f) in want.items():
+            ok, v, msg = convert(ftp, value[name], f.metadata.get("choices"))
+            if not ok:
+                return False, None, f"{name}: {msg}"
+            kw[name] = v
+        return True, tp(**kw), ""
+    if origin is tuple:
+        if not isinstance(value, list):
+            return False, None, f"must be {describe(tp)} (got {shown(value)})"
+        out = []
+        for i, item in enumerate(value):
+            ok, v, msg = convert(args[0], item)
+            if not ok:
+                return False, None, f"item {i + 1}: {msg}"
+            out.append(v)
+        return True, tuple(out), ""
+    if tp is bool:
+        return (True, value, "") if isinstance(value, bool) else (False, None, f"must be true or false (got {shown(value)})")
+    if tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return True, value, ""
+        return False, None, f"must be a whole number (got {shown(value)})"
+    if tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value and abs(value) != float("inf"):
+            return True, float(value), ""
+        return False, None, f"must be a number (got {shown(value)})"
+    if tp is str:
+        if not isinstance(value, str):
+            return False, None, f"must be text (got {shown(value)})"
+        if choices is not None:
+            allowed = choices()
+            if value not in allowed:
+                return False, None, f"must be one of {', '.join(allowed)} (got {shown(value)})"
+        return True, value, ""
+    raise TypeError(f"unsupported parameter type {tp!r}")
+
+
+def build(schema: type, values: dict[str, Any], fail: Callable[[str, str], NoReturn]) -> Any:
+    """An instance of ``schema`` from ``values``; ``fail(name, message)`` is called (and must
+    raise) for a missing, wrongly typed or bad enum value. Unknown names are the caller's
+    business (see :func:`unknown`)."""
+    kw = {}
+    for name, (tp, f) in fields_of(schema).items():
+        if name not in values:
+            fail(name, f"missing: this ruleset's engine needs it ({describe(tp)})")
+        ok, v, msg = convert(tp, values[name], f.metadata.get("choices"))
+        if not ok:
+            fail(name, msg)
+        kw[name] = v
+    return schema(**kw)
+
+
+def suggestion(name: str, known: list[str]) -> str:
+    """`` (did you mean x?)`` for a misspelt ``name``, else ''."""
+    import difflib
+    close = difflib.get_close_matches(name, known, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""

@@ -1,0 +1,146 @@
+"""The :class:`Strategy` protocol: what an engine offers the rest of the program.
+
+A rule system is a ruleset file (data) naming a strategy; the strategy is the code. Everything
+outside the engines asks the strategy (through :mod:`game.core.registry`) instead of naming a
+rule system:
+
+* ``params(raw)``: the frozen dataclass schema its parameters are checked against (it may
+  depend on choices in the raw values, e.g. the ranked engine's policies);
+* ``analyse(board, ruleset, services)``: the :class:`~game.core.analysis.Analysis`;
+* ``legend(ruleset)``: the legend rows its analyses produce (:class:`Legend`), with labels
+  built from the ruleset's values and rule names;
+* ``overlays``: the overlay kinds it draws (``gap_links``, ``moves``, ``reach``, ``slots``,
+  ``fight_order``);
+* ``phase_steps(board, ruleset, services)``: optional step-through of a phase (a list of
+  :class:`PhaseStep`), or ``None`` when the strategy has none;
+* ``usable_on(board)``: whether offering this strategy for ``board`` makes sense (capability);
+  ``unusable_reason`` says why not, in a user's words;
+* ``profile_fields(ruleset)``: the profile values and unit keys its engine reads
+  (:class:`ProfileField`), so an editor offers exactly those;
+* ``steps_name``: what the phase step-through is called ("Fight phase").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .analysis import Analysis
+    from .board import Board
+    from .ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Legend:
+    """Legend rows an analysis produces.
+
+    ``role_labels``: label of each role shown (``attack``, ``support``, ``none``; a role
+    missing here is listed only when some model has it); ``rows``: optional rows listed even
+    when empty (``gap_links``, ``moves``), so a reader learns the rule exists.
+    """
+
+    role_labels: Mapping[str, str] = field(default_factory=dict)
+    rows: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class ProfileField:
+    """One value an engine reads from a unit: ``key`` (profile key, or ``extra:<key>`` for a
+    unit key beyond the contract), ``label``, ``kind`` (``int``, ``text``, ``parts``,
+    ``keywords``, or ``choice`` with ``choices``) and the ``default`` a new unit gets (None:
+    unset)."""
+
+    key: str
+    label: str
+    kind: str = "int"
+    default: Any = None
+    choices: tuple = ()
+
+
+@dataclass(frozen=True)
+class PhaseStep:
+    """One step of a phase step-through: ``caption`` (our words), the ``board`` at that step
+    and its ``analysis``."""
+
+    caption: str
+    board: Any
+    analysis: Any
+
+    def __iter__(self):  # (caption, board, analysis), as the step lists always unpacked
+        return iter((self.caption, self.board, self.analysis))
+
+    def __getitem__(self, i: int):
+        return (self.caption, self.board, self.analysis)[i]
+
+    def __len__(self) -> int:
+        return 3
+
+
+class Strategy(Protocol):
+    """An engine registered under ``name`` (see module docstring)."""
+
+    name: str
+    overlays: frozenset
+
+    def params(self, raw: Mapping[str, Any]) -> type: ...
+
+    def analyse(self, board: "Board", rs: "Ruleset", services: Mapping[str, Any]) -> "Analysis": ...
+
+    def legend(self, rs: "Ruleset") -> Legend: ...
+
+    def phase_steps(self, board: "Board", rs: "Ruleset", services: Mapping[str, Any]) -> Optional[list]: ...
+
+    def usable_on(self, board: "Board") -> bool: ...
+
+    def profile_fields(self, rs: "Ruleset") -> list: ...
+
+
+@dataclass(frozen=True)
+class Engine:
+    """A :class:`Strategy` made of functions (how the built-in engines declare themselves).
+
+    ``schema``: the parameter dataclass, or ``schema_for(raw)`` when it depends on the raw
+    values; ``steps``: the phase step-through function if any; ``ranked_units``: False when
+    the engine should not be offered for boards with rank-and-file trays.
+    """
+
+    name: str
+    run: Callable[..., Any]
+    legend_of: Callable[[Any], Legend]
+    overlays: frozenset = frozenset()
+    schema: Optional[type] = None
+    schema_for: Optional[Callable[[Mapping[str, Any]], type]] = None
+    steps: Optional[Callable[..., list]] = None
+    ranked_units: bool = True
+    steps_name: str = ""
+    unusable_reason: str = ""
+    fields_of: Optional[Callable[[Any], list]] = None
+
+    def params(self, raw: Mapping[str, Any]) -> type:
+        return self.schema_for(raw) if self.schema_for else self.schema
+
+    def analyse(self, board, rs, services: Mapping[str, Any]):
+        return self.run(board, rs, **services)
+
+    def legend(self, rs) -> Legend:
+        return self.legend_of(rs)
+
+    def phase_steps(self, board, rs, services: Mapping[str, Any]) -> Optional[list]:
+        if self.steps is None:
+            return None
+        return [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs, services.get("planner"))]
+
+    @property
+    def has_phase_steps(self) -> bool:
+        return self.steps is not None
+
+    def usable_on(self, board) -> bool:
+        return self.ranked_units or not any(u.kind == "ranked" for u in board.units)
+
+    def profile_fields(self, rs) -> list:
+        """Attacks, what ``fields_of`` adds, and keywords when a parameter names one."""
+        out = [ProfileField("attacks", "Attacks", default=1)]
+        out += list(self.fields_of(rs)) if self.fields_of else []
+        if any(k.endswith("_keyword") and isinstance(rs.p(k), str) and rs.p(k) for k in rs.params):
+            out.append(ProfileField("keywords", "Keywords", kind="keywords"))
+        return out

@@ -1,0 +1,96 @@
+"""The phase-steps view of the window: a read-only walk through the steps of a phase.
+
+For rulesets whose boards step through a phase (the rule-system adapter says which), N / P
+show the board as it stands after each step with that step's analysis and caption; Home or
+Esc goes back to the editable table. The steps are computed once per board and ruleset.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from game.core.scenario import dump_scenario
+
+from .scene import DrawnModel, drawn_models
+
+
+class StepsView:
+    """``steps``: ``[(caption, board, analysis)]``; ``index`` the one shown."""
+
+    def __init__(self) -> None:
+        self.steps: Optional[list] = None
+        self.index = 0
+        self.models: list[DrawnModel] = []
+        self._key: Optional[tuple] = None
+        self._cache: Optional[list] = None
+
+    @property
+    def active(self) -> bool:
+        return self.steps is not None
+
+    def enter(self, app: Any, index: int = 0) -> bool:
+        """Show step ``index`` of the board's phase (computed once per board and ruleset)."""
+        if not app.rules.has_steps(app.rs):
+            names = ", ".join(app.rules.load(r).name for r in app.rules.ids() if app.rules.has_steps(app.rules.load(r)))
+            app.message = (f"Stepping through the phase is for {names or 'rulesets with phase steps'} boards; this "
+                           f"one is analysed under {app.rs.id} (R switches the ruleset).")
+            return False
+        app.finish_drag()
+        key = (dump_scenario(app.board), app.rs.id)
+        if self._key != key:
+            try:
+                self._cache = app.rules.steps(app.board, app.rs, app.services)
+            except Exception as exc:  # noqa: BLE001
+                app.show_error("the phase steps failed", exc)
+                return False
+            self._key = key
+        if not self._cache:
+            app.message = "This board has no phase steps to show."
+            return False
+        self.steps = self._cache
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self._show(app)
+        return True
+
+    def step(self, app: Any, delta: int) -> None:
+        """Next (``+1``) or previous (``-1``) step; from the board, N or P shows step 1."""
+        if self.steps is None:
+            self.enter(app, 0)
+            return
+        i = self.index + delta
+        if i < 0:
+            self.leave(app)
+            return
+        if i >= len(self.steps):
+            n = len(self.steps)
+            app.message = f"That was the last step ({n} of {n}). P goes back, Home leaves."
+            return
+        self.index = i
+        self._show(app)
+
+    def _show(self, app: Any) -> None:
+        _, board, analysis = self.steps[self.index]
+        self.models = drawn_models(board, analysis)
+        app.hover = None
+        app.message = f"Step {self.index + 1} of {len(self.steps)}: N next, P back, Home or Esc: back to the board."
+
+    def leave(self, app: Any, quiet: bool = False) -> None:
+        """Back to the editable board."""
+        if self.steps is None:
+            return
+        self.steps = None
+        self.models = []
+        if not quiet:
+            app.message = "Back to the editable board."
+
+    def shown(self) -> tuple:
+        _, b, a = self.steps[self.index]
+        return b, a, self.models
+
+    def caption(self) -> str:
+        return f"{self.index + 1}/{len(self.steps)}  {self.steps[self.index][0]}"
+
+    def title(self, board_title: str, name: str) -> str:
+        return f"Step {self.index + 1} of {len(self.steps)}: {board_title or name}"
+
+    def mode(self, name: str) -> str:
+        return f"[{name} step {self.index + 1}/{len(self.steps)}]"
