@@ -95,7 +95,7 @@ def test_tow_contact_is_symmetric_and_roles_are_consistent(board):
         if r.role == "attack" and not touching:
             n_parts = len(board.unit(m.unit_id).profile.get("parts") or [None])
             assert r.attacks <= n_parts, f"{mid} fights without contact but makes {r.attacks} attacks"
-    assert all(v >= 0 for v in res.extra["rank_bonus"].values())
+    assert all(v >= 0 for v in res.rank_bonus.values())
 
 
 @SETTINGS
@@ -109,7 +109,7 @@ def test_tow_separate_combats_analysed_apart_equal_the_whole(b1, b2):
     board = Board(units=b1.units + b2.units, ruleset="tow", context=ctx)
     rs = load_ruleset("tow")
     split = analyse(board, rs).to_json()
-    whole = ranked._analyse_combat(board, rs).to_json()
+    whole = ranked.analyse_combat(board, rs).to_json()
     assert split["models"] == whole["models"]
     assert [(s["step"], sorted(s["models"])) for s in split["strike_order"]] == \
         [(s["step"], sorted(s["models"])) for s in whole["strike_order"]]
