@@ -28,6 +28,7 @@ from ..engagement import boundary, combats, find_engagements, model_contacts, un
 from ..lru import LRU
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
+from .round_rules import RoundParams
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -70,7 +71,7 @@ def schema_for(raw: Mapping[str, Any]) -> type:
             chosen.append((slot, name))
     key = tuple(chosen)
     if key not in _SCHEMAS:
-        parts = [RankedParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
+        parts = [RankedParams, RoundParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
         _SCHEMAS[key] = sc.merge("RankedParams", parts)
     return _SCHEMAS[key]
 
