@@ -19,6 +19,7 @@ from game.core.analysis import Analysis, analyse
 from game.core.board import Board
 from game.core.checks import overlapping_bases
 from game.core.compare import Difference, differences
+from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
 
 from .scene import DrawnModel, drawn_models
@@ -85,9 +86,10 @@ class LiveAnalysis:
             self.update_overlaps(board, rs)
 
     def drag(self, board: Board, rs: Ruleset, uid: str) -> None:
-        """Follow a drag of unit ``uid``: re-analyse while that is cheap, else show the last
-        analysis with the unit's bases where they are now (:func:`paused_view`)."""
-        if not self.paused and self.analyse_ms <= self.budget_ms:
+        """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
+        declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
+        unit's bases where they are now (:func:`paused_view`)."""
+        if getattr(strategy_of(rs), "live_drag", False) or (not self.paused and self.analyse_ms <= self.budget_ms):
             self.run(board, rs, dragging=True)
             return
         if not self.paused:

@@ -264,4 +264,4 @@ def fields(rs) -> list:
 
 
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
-                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields)
+                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields, live_drag=True)
