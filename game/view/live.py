@@ -22,7 +22,8 @@ from game.core.compare import Difference, differences
 from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
 
-from .scene import DrawnModel, drawn_models
+from .retained import DrawnModels
+from .scene import DrawnModel
 
 OVERLAP_TOL_MM = 0.5
 ANALYSIS_BUDGET_MS = 40.0
@@ -62,6 +63,7 @@ class LiveAnalysis:
         self.budget_ms = float(budget_ms)
         self.analysis: Analysis = Analysis(ruleset="")
         self.models: list[DrawnModel] = []
+        self.drawn_models = DrawnModels()          # rebuilds only the units that changed
         self.overlaps: list[tuple[str, str, float]] = []
         self.analyse_ms = 0.0
         self.paused = False                       # a drag shows the last analysis (too slow to rerun)
@@ -78,7 +80,7 @@ class LiveAnalysis:
         self.paused, self._paused_from = False, None
         t0 = self.clock()
         analysis = analyse(board, rs, **self.services)
-        models = drawn_models(board, analysis)
+        models = self.drawn_models(board, analysis)
         self.analysis, self.models = analysis, models
         self.analyse_ms = (self.clock() - t0) * 1000
         self.update_compare(board, dragging=dragging, force=not dragging)
@@ -95,7 +97,7 @@ class LiveAnalysis:
         if not self.paused:
             self.paused, self._paused_from = True, self.analysis
         self.analysis = paused_view(self._paused_from, board, uid)
-        self.models = drawn_models(board, self.analysis)
+        self.models = self.drawn_models(board, self.analysis)
 
     def update_overlaps(self, board: Board, rs: Ruleset) -> None:
         """The pairs of bases that overlap (:func:`game.core.checks.overlapping_bases` within

@@ -70,9 +70,9 @@ class SceneOptions:
     ``visible``: ids of the models inside the picture (a cropped figure), which the legend
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
     ``layer``: ``all`` (everything), or one layer of the window's retained drawing
-    (:mod:`game.view.retained`): ``base`` (table, terrain, the units and their labels),
-    ``units`` (the units and their labels only) or ``top`` (selection, hover, overlays,
-    legend, title, status, banner, tooltip).
+    (:mod:`game.view.retained`): ``base`` (table, terrain, the units and their labels, the
+    legend), ``units`` (the units and their labels only), ``panel`` (the legend only) or
+    ``top`` (selection, hover, overlays, title, status, banner, tooltip).
     """
 
     palette: dict = field(default_factory=dict)
@@ -631,7 +631,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         for i, pt in enumerate((board.context or {}).get("objectives", []) or []):
             p.safe("objective", p.objective, i, pt)
         p.safe("reach", p.reach)
-    if layer == "top":
+    if layer in ("top", "panel"):
         p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
     else:
         _draw_units(p, board, analysis, o, models)
@@ -639,7 +639,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("highlight", p.highlight)
         for item in o.overlays or []:
             p.safe("overlay", p.overlay, item)
-    if layer != "top":
+    if layer in ("all", "base", "units"):
         for e in ((getattr(analysis, "extra", None) or {}).get("fight_sequence") or []):
             p.safe("badge", p.badge, e)
         shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
@@ -647,8 +647,9 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
             for i, u in enumerate(board.units):
                 if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
                     p.safe(f"label {u.id}", p.unit_label, u, i)
-    if layer in ("all", "top"):
+    if layer in ("all", "base", "panel"):
         p.safe("panel", p.panel)
+    if layer in ("all", "top"):
         p.safe("title", p.title)
         p.safe("status", p.status)
         p.safe("banner", p.banner)
