@@ -27,6 +27,7 @@ from ..board import Board, Model, Unit
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
+from .round_rules import RoundParams
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -69,7 +70,7 @@ def schema_for(raw: Mapping[str, Any]) -> type:
             chosen.append((slot, name))
     key = tuple(chosen)
     if key not in _SCHEMAS:
-        parts = [RankedParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
+        parts = [RankedParams, RoundParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
         _SCHEMAS[key] = sc.merge("RankedParams", parts)
     return _SCHEMAS[key]
 

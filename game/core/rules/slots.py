@@ -58,7 +58,9 @@ from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..ruleset import Ruleset
 from ..engagement import boundary, find_engagements
+from .. import schema as sc
 from ..strategy import Engine, Legend, ProfileField
+from .round_rules import RoundParams
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -693,5 +695,6 @@ def fields(rs: Ruleset) -> list:
             ProfileField("parts", "Parts", kind="parts")]
 
 
-STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, schema=SlotsParams,
+STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend,
+                  schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
                   overlays=frozenset({"slots"}), fields_of=fields)
