@@ -478,7 +478,8 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         if not self.in_table_area(pos):
             return
         if self.steps.active:
-            self.message = "This is a phase step, not the board: Home or Esc goes back to edit it."
+            if not self.steps.click(self, self.view.to_mm(pos)):
+                self.message = "This is a phase step, not the board: Home or Esc goes back to edit it."
             return
         self.tools[self.tool].down(self, self.view.to_mm(pos))
 
@@ -582,7 +583,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         if stepping:
             from .marks import Marks, draw_marks
 
-            errors += draw_marks(self.canvas, board, analysis, self.view, Marks(caption=self.steps.caption()),
+            errors += draw_marks(self.canvas, board, analysis, self.view, Marks(caption=self.steps.caption(), **self.steps.marks()),
                                  options=o)
         if errors and not self.banner:
             self.banner = f"drawing: {errors[0]}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else "")

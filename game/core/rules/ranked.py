@@ -28,7 +28,7 @@ from ..engagement import boundary, combats, find_engagements, model_contacts, un
 from ..lru import LRU
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
-from .round_rules import RoundParams
+from .round_rules import RoundParams, round_steps
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -264,4 +264,5 @@ def fields(rs) -> list:
 
 
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
-                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields)
+                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields,
+                  steps=round_steps, steps_name="Combat round")
