@@ -91,7 +91,7 @@ BINDINGS: list[Binding] = [
     B("ruleset:-1", "Shift+R", "previous ruleset"),
     B("compare", "K", "compare mode on / off: mark the models that fight differently under another ruleset"),
     B("compare_next", "Shift+K", "compare with the next ruleset"),
-    B("step:1", "N, PageDown", "next step of the phase (rulesets with phase steps)", "Step >"),
+    B("step:1", "N, PageDown", "next step of the phase or combat round (N on the board starts it; click a model at a strike step to mark it as a casualty)", "Step >"),
     B("step:-1", "P, PageUp", "previous step of the phase", "Step <"),
     B("board", "Home", "leave the phase steps: back to the editable board", "Board"),
     # view
