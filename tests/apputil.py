@@ -259,6 +259,8 @@ class Driver:
 
         d = self.dialog()
         assert d is not None, "no dialog is open"
+        d.window.kill()  # as pygame_gui does on OK: the window is gone before its event arrives
+        self._app.frame()
         self.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=d.window))
 
     def answer(self, label: str) -> None:
