@@ -70,10 +70,7 @@ class SceneOptions:
     legend row); ``warning``: a line shown in an amber band at the top of the table;
     ``visible``: ids of the models inside the picture (a cropped figure), which the legend
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
-    ``layer``: ``all`` (everything), or one layer of the window's retained drawing
-    (:mod:`game.view.retained`): ``base`` (table, terrain, the units and their labels, the
-    legend), ``units`` (the units and their labels only), ``panel`` (the legend only) or
-    ``top`` (selection, hover, overlays, title, status, banner, tooltip).
+    ``layer``: ``all``, or a layer of :mod:`game.view.retained` (``base``, ``units``, ``panel``, ``top``).
     """
 
     palette: dict = field(default_factory=dict)
