@@ -69,6 +69,8 @@ class SceneOptions:
     legend row); ``warning``: a line shown in an amber band at the top of the table;
     ``visible``: ids of the models inside the picture (a cropped figure), which the legend
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
+    ``supersample``: the canvas is drawn at this many times its final size (font sizes are
+    whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
     ``layer``: ``all`` (everything), or one layer of the window's retained drawing
     (:mod:`game.view.retained`): ``base`` (table, terrain, the units and their labels),
     ``units`` (the units and their labels only) or ``top`` (selection, hover, overlays,
@@ -99,6 +101,7 @@ class SceneOptions:
     warning: str = ""
     visible: Optional[set] = None
     callouts: Sequence[str] = ()
+    supersample: int = 1
     layer: str = "all"
 
 
@@ -151,7 +154,7 @@ def ruleset_inline(canvas: Canvas, options: SceneOptions, ruleset: Any) -> bool:
     A figure too narrow for it puts the name on a line of its own under the title."""
     if not options.wrap_title:
         return True
-    rw = canvas.text_size(ruleset_name(ruleset), max(6, round(13 * options.font_scale)))[0]
+    rw = canvas.text_size(ruleset_name(ruleset), font_px(13 * options.font_scale, options.supersample))[0]
     return rw <= 0.3 * canvas.width
 
 
@@ -161,10 +164,10 @@ def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: An
     if not title:
         return []
     fs = options.font_scale
-    size = max(6, round(TITLE_SIZE * fs))
+    size = font_px(TITLE_SIZE * fs, options.supersample)
     rs = ruleset or board.ruleset
     right = ruleset_name(rs) if options.wrap_title else f"ruleset: {rs}"
-    rw = canvas.text_size(right, max(6, round(13 * fs)))[0] if ruleset_inline(canvas, options, rs) else 0
+    rw = canvas.text_size(right, font_px(13 * fs, options.supersample))[0] if ruleset_inline(canvas, options, rs) else 0
     avail = canvas.width - rw - 52 * fs
     if not options.wrap_title:
         return [ellipsize(canvas, title, size, avail, bold=True)]
@@ -317,6 +320,12 @@ def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:
     return None
 
 
+def font_px(px: float, supersample: int = 1) -> int:
+    """A font size ``px`` (canvas px) rounded to whole px at the final size (at least 6)."""
+    ss = max(1, int(supersample))
+    return max(6, int(round(px / ss))) * ss
+
+
 def circle_pts(center: Point, radius: float, n: int = 24) -> list[Point]:
     """A circle (px) as an ``n``-gon, for hatching."""
     return [(center[0] + radius * math.cos(2 * math.pi * i / n), center[1] + radius * math.sin(2 * math.pi * i / n))
@@ -353,8 +362,8 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         return units * self.fs
 
     def size(self, units: float) -> int:
-        """A font size in design units as canvas px (at least 6)."""
-        return max(6, int(round(units * self.fs)))
+        """A font size in design units as canvas px: whole px (at least 6) at the final size."""
+        return font_px(units * self.fs, self.o.supersample)
 
     def shape_px(self, s: g.Shape) -> tuple[str, Any]:
         if isinstance(s, g.Circle):
