@@ -79,7 +79,7 @@ def test_casualties_recalculate_slots():
     steps = _steps(ROOT / "assets" / "demos" / "slots_large_model.yaml")
     before, after = steps[1], steps[2]
     assert len(after.board.unit("goblins").models()) == len(before.board.unit("goblins").models()) - 3
-    assert after.analysis.extra["allocation"] != before.analysis.extra["allocation"]
+    assert after.analysis.allocation != before.analysis.allocation
 
 
 def test_moves_wheels_and_removals(tmp_path):

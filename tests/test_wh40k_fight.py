@@ -28,7 +28,7 @@ def pair(uid_a, uid_b, x, *, gap=0.0):
 
 
 def order(res):
-    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.extra["fight_sequence"]]
+    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.fight_sequence]
 
 
 def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
@@ -76,7 +76,7 @@ def test_back_to_fights_first_when_one_becomes_eligible():
         {"id": "passengers", "player": 2, "base": 32, "embarked_in": "transport", "models": [[440, 400]]},
     ]
     b = board(units, step="fight", active_player=1, fights_first=["passengers"], destroys={"r1": ["transport"]})
-    seq = analyse(b, RS).extra["fight_sequence"]
+    seq = analyse(b, RS).fight_sequence
     assert [(e["unit"], e["step"]) for e in seq] == [
         ("r1", "remaining"), ("passengers", "fights_first"), ("r2", "remaining"), ("b2", "remaining")]
     assert seq[0]["destroys"] == ["transport"]
@@ -104,7 +104,7 @@ def test_worked_example_overrun_fight():
         assert wh40k.path_length(path) <= MOVE + 1e-6
     assert "transport" not in {u.id for u in b_overrun.units}
     assert any(r.role == "attack" for m, r in a_overrun.models.items() if m.startswith("assault_squad."))
-    cons = [a.extra.get("consolidation") for c, _, a in steps if c.startswith("Consolidate")]
+    cons = [a.consolidation for c, _, a in steps if c.startswith("Consolidate")]
     assert cons[0] == {"monster": "objective", "assault_squad": "ongoing"}
     assert cons[1] == {"passengers": "ongoing"}
 
@@ -120,9 +120,9 @@ def test_ongoing_consolidation():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 368], [450, 370]]}]
     b = board(units, step="consolidate", active_player=1)
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "ongoing"
+    assert res.consolidation["red"] == "ongoing"
     assert "red.m1" not in res.moves                 # base contact stays
-    assert res.extra["move_reach_mm"] == pytest.approx(76.2)
+    assert res.move_reach_mm == pytest.approx(76.2)
     assert _gap(res, b, "red.m2", "blue.m2") <= ER   # started engaged, still engaged
     for mid, path in res.moves.items():
         assert wh40k.path_length(path) <= MOVE + 1e-6
@@ -133,7 +133,7 @@ def test_engaging_consolidation_ends_engaged():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 400 - 32 - 60], [440, 400 - 32 - 60]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"])
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "engaging"
+    assert res.consolidation["red"] == "engaging"
     assert min(_gap(res, b, r, x) for r in ("red.m1", "red.m2") for x in ("blue.m1", "blue.m2")) <= ER
 
 
@@ -150,7 +150,7 @@ def test_objective_consolidation_moves_into_range(planner):
              {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"], objectives=[[400, 290]])
     res = analyse(b, RS, planner=planner)
-    assert res.extra["consolidation"] == {"red": "objective"}
+    assert res.consolidation == {"red": "objective"}
     marker = g.Circle((400, 290), 20)
     for mid in ("red.m1", "red.m2", "red.m3"):
         shape = g.Circle(tuple(res.models[mid].at), 16)
@@ -162,4 +162,4 @@ def test_no_consolidation_without_enemy_or_objective_nearby():
     units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
              {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
     res = analyse(board(units, step="consolidate", active_player=1, fought=["red"]), RS)
-    assert res.extra["consolidation"] == {"red": "none"} and res.moves == {}
+    assert res.consolidation == {"red": "none"} and res.moves == {}

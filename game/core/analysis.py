@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .board import Board
+from .engagement import Engagement
 from .geometry import Point
+from .results import PARTS, Allocation, CombatSlot, FightSelection, StrikeStep, to_json
 from .ruleset import Ruleset, load_ruleset
 
 ROLES = ("attack", "support", "none")
@@ -37,21 +39,48 @@ class ModelResult:
 
 @dataclass
 class Analysis:
-    """Analysis of a board: per-model results plus gap links, rule-mandated moves and the
-    strike order (see the contract's JSON). ``engagements`` lists, for each pair of units in
-    contact, the facing of ``unit`` that ``enemy`` is engaged with; ``extra`` holds
-    ruleset-specific keys (``allocation``, ``fight_sequence``, ...)."""
+    """Analysis of a board: per-model results plus typed parts (see the contract's JSON and
+    :mod:`game.core.results`).
+
+    ``gap_links`` (model id pairs), ``moves`` (model id -> path, table mm), ``strike_order``
+    (:class:`StrikeStep`), ``engagements`` (:class:`Engagement`: the facing of ``unit`` that
+    ``enemy`` is engaged with), ``notes``; parts an engine may give (None: not given, and left
+    out of the JSON): ``fight_sequence`` (:class:`FightSelection`), ``allocation`` (unit ->
+    :class:`Allocation`), ``slots`` (:class:`CombatSlot`), ``move_reach_mm``,
+    ``pile_in_targets`` / ``move_targets`` (unit -> enemy unit ids), ``consolidation`` (unit
+    -> mode), ``rank_bonus`` (unit -> Rank Bonus; empty: none shown). ``extra`` holds keys a
+    policy adds that have no type here (written to the JSON as they are); ``legend`` the
+    strategy's :class:`~game.core.strategy.Legend`.
+    """
 
     ruleset: str
     models: dict[str, ModelResult] = field(default_factory=dict)
     gap_links: list[tuple[str, str]] = field(default_factory=list)
     moves: dict[str, list[Point]] = field(default_factory=dict)
-    strike_order: list[dict] = field(default_factory=list)
-    engagements: list[dict] = field(default_factory=list)
+    strike_order: list[StrikeStep] = field(default_factory=list)
+    engagements: list[Engagement] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     rank_bonus: dict[str, int] = field(default_factory=dict)
-    legend: Any = None  # strategy.Legend: the legend rows this analysis produces
+    fight_sequence: Optional[list[FightSelection]] = None
+    allocation: Optional[dict[str, Allocation]] = None
+    slots: Optional[list[CombatSlot]] = None
+    move_reach_mm: Optional[float] = None
+    pile_in_targets: Optional[dict[str, list[str]]] = None
+    move_targets: Optional[dict[str, list[str]]] = None
+    consolidation: Optional[dict[str, str]] = None
+    legend: Any = None
+
+    def adopt(self) -> "Analysis":
+        """Make every part typed: strike steps and engagements given as plain mappings, and
+        contract keys an engine left in ``extra`` (``fight_sequence``, ``allocation``,
+        ``slots``, ...), become their records. Returns ``self``."""
+        self.strike_order = [StrikeStep.of(s) for s in self.strike_order]
+        self.engagements = [Engagement.of(e) for e in self.engagements]
+        for key, (attr, read) in PARTS.items():
+            if key in self.extra:
+                setattr(self, attr, read(self.extra.pop(key)))
+        return self
 
     def role_of(self, model_id: str) -> str:
         r = self.models.get(model_id)
@@ -75,12 +104,14 @@ class Analysis:
             "models": models,
             "gap_links": [list(p) for p in self.gap_links],
             "moves": {k: [pt(p) for p in v] for k, v in self.moves.items()},
-            "strike_order": self.strike_order,
-            "engagements": self.engagements,
+            "strike_order": to_json(self.strike_order),
+            "engagements": to_json(self.engagements),
         }
-        if self.rank_bonus:
-            out["rank_bonus"] = dict(self.rank_bonus)
-        out.update(self.extra)
+        for key, (attr, _read) in PARTS.items():
+            v = getattr(self, attr)
+            if v is not None and (key != "rank_bonus" or v):
+                out[key] = to_json(v)
+        out.update(to_json(self.extra))
         if self.notes:
             out["notes"] = list(self.notes)
         return out
@@ -93,4 +124,4 @@ def analyse(board: Board, ruleset: Optional[Ruleset] = None, **services: Any) ->
     """
     from .registry import strategy_of
     rs = ruleset or load_ruleset(board.ruleset)
-    return strategy_of(rs).analyse(board, rs, services)
+    return strategy_of(rs).analyse(board, rs, services).adopt()

@@ -11,8 +11,8 @@ Lengths: every stroke width, marker and font size is given in *design units* and
 0.2 mm, body text 7.5 pt, at any dpi, in PNG and SVG alike (:mod:`game.view.figure`).
 
 What is drawn, back to front: the table, terrain (hatched), objectives, reach zones
-(``extra["move_reach_mm"]``), movement trays (player colour), combat slots
-(``extra["slots"]``), every base to scale filled by role (attack red, support blue, none grey;
+(``move_reach_mm``), movement trays (player colour), combat slots
+(``slots``), every base to scale filled by role (attack red, support blue, none grey;
 with outline styles and hatching too when the palette asks for ``patterns``), ghosts where
 rule-mandated moves start (a model allocated to a combat slot stands in it, its place in the
 unit a ghost), compare marks, overlapping bases (cross-hatched), attack counts and
@@ -33,6 +33,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.board import Board, Unit, base_shape
+from game.core.results import part
 
 from .canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
 from .labels import LabelPainter, link_box
@@ -202,9 +203,9 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
 
 def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
     """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
-    stand (``extra["slots"]``, filler not touching the slot's model): drawn standing in the slot."""
+    stand (``slots``, filler not touching the slot's model): drawn standing in the slot."""
     out: dict = {}
-    slots = (getattr(analysis, "extra", None) or {}).get("slots") or []
+    slots = part(analysis, "slots") or []
     for s in slots:
         f, owner, at = s.get("filled_by"), s.get("model"), s.get("at")
         if not f or f not in shapes or at is None or f in out:
@@ -405,8 +406,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.text((c[0], c[1] + r + self.u(2)), "Objective", size, self.pal["label"], anchor="top")
 
     def reach(self) -> None:
-        extra = getattr(self.a, "extra", None) or {}
-        r_mm = extra.get("move_reach_mm")
+        r_mm = part(self.a, "move_reach_mm")
         if not r_mm:
             return
         for mid, path in (getattr(self.a, "moves", None) or {}).items():
@@ -454,10 +454,9 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.ghost_outline(s)
 
     def slots(self) -> None:
-        """Combat slots (``extra["slots"]``): a small dot, black when filled, white when free,
+        """Combat slots (``slots``): a small dot, black when filled, white when free,
         a larger ring for a large model's slot (drawn under the models standing in them)."""
-        extra = getattr(self.a, "extra", None) or {}
-        for i, s in enumerate(extra.get("slots") or []):
+        for i, s in enumerate(part(self.a, "slots") or []):
             self.c.tag = f"slot:{s.get('model')}:{i}"
             c = self.v.to_px(tuple(s["at"]))
             large = s.get("size") == "large"
@@ -633,7 +632,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     p.safe("highlight", p.highlight)
     for item in o.overlays or []:
         p.safe("overlay", p.overlay, item)
-    for e in ((getattr(analysis, "extra", None) or {}).get("fight_sequence") or []):
+    for e in part(analysis, "fight_sequence") or []:
         p.safe("badge", p.badge, e)
     if o.labels:
         for i, u in enumerate(board.units):

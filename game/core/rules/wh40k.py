@@ -16,13 +16,13 @@ Pure rules core (standard library only). Source: ``shared/seeds/003`` (Fight pha
   never overlap; models that started engaged stay engaged with the same enemy unit; unit
   coherency is kept where possible; afterwards the unit must be engaged, otherwise it does
   not pile in at all.
-* **Fight** (``step: fight``): the selection order in ``extra["fight_sequence"]`` (Fights
+* **Fight** (``step: fight``): the selection order in ``fight_sequence`` (Fights
   First alternation starting with the active player, then remaining combats starting with
   the player who moved the sequence on, back to Fights First whenever one is eligible);
   normal fights for engaged units, overrun fights (pile in again, then fight) for eligible
   units that are unengaged, e.g. because their enemy was destroyed.
 * **Consolidation Moves** (``step: consolidate``): ongoing / engaging / objective mode per
-  unit in ``extra["consolidation"]``.
+  unit in ``consolidation``.
 
 Optional scenario keys this engine reads (kept by the loader, ignored elsewhere):
 ``context.destroys: {unit: [unit ids]}`` (when ``unit`` fights it destroys those units: the
@@ -46,6 +46,8 @@ from typing import Any, Callable, Mapping, Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
+from ..engagement import Engagement
+from ..results import FightSelection
 from ..board import Board, Unit
 from ..ruleset import Ruleset
 
@@ -958,7 +960,7 @@ def _results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str
         for e in t.engaged_with(uid, p.er_mm):
             if (uid, e) not in seen:
                 seen.add((uid, e))
-                res.engagements.append({"unit": uid, "enemy": e, "facing": "front"})
+                res.engagements.append(Engagement(uid, e, "front"))
 
 
 def _apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
@@ -975,7 +977,7 @@ def analyse(board: Board, rs: Ruleset, *, planner: Optional[Planner] = None, **_
     model's path, ``at`` its new centre, roles are computed after the moves and
     ``fight_sequence``/``strike_order`` predict the Fight step from there. ``fight``: roles
     and the fight sequence for the board as it stands. ``consolidate``: consolidation moves,
-    the mode per unit in ``extra["consolidation"]``. ``planner`` is an optional path finder
+    the mode per unit in ``consolidation``. ``planner`` is an optional path finder
     (see :func:`game.physics.planner.plan_paths`). Never raises on a valid board.
     """
     p = Params.of(rs)
@@ -988,18 +990,22 @@ def analyse(board: Board, rs: Ruleset, *, planner: Optional[Planner] = None, **_
         reports = pile_in_step(t, p, ctx, planner)
     elif step == "consolidate":
         reports = consolidation_step(t, p, ctx, planner)
-        res.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
+        res.consolidation = {u: r.mode for u, r in reports.items()}
     _apply_moves(res, reports)
     _results(board, t, p, res, reports)
     if step in ("pile_in", "fight"):
         seq = fight_sequence(t, p, ctx, planner)
-        res.extra["fight_sequence"] = [s.entry for s in seq]
+        res.fight_sequence = [FightSelection.of(s.entry) for s in seq]
         res.strike_order = _strike_order(seq, t)
     else:
-        res.extra["fight_sequence"] = []
+        res.fight_sequence = []
     if step in ("pile_in", "consolidate"):
-        res.extra["move_reach_mm"] = round(p.pile_in_mm if step == "pile_in" else p.consolidate_mm, 3)
-    res.extra["pile_in_targets" if step == "pile_in" else "move_targets"] = {u: r.targets for u, r in reports.items()}
+        res.move_reach_mm = round(p.pile_in_mm if step == "pile_in" else p.consolidate_mm, 3)
+    targets = {u: r.targets for u, r in reports.items()}
+    if step == "pile_in":
+        res.pile_in_targets = targets
+    else:
+        res.move_targets = targets
     return res
 
 
@@ -1031,12 +1037,12 @@ def fight_phase_steps(board: Board, rs: Ruleset, planner: Optional[Planner] = No
             a.moves[mid] = list(path)
         _results(board, tab, p, a, reports, only_unit=only)
         if seq is not None:
-            a.extra["fight_sequence"] = [s.entry for s in seq]
+            a.fight_sequence = [FightSelection.of(s.entry) for s in seq]
             a.strike_order = _strike_order(seq, tab)
         if reports or moves:
-            a.extra["move_reach_mm"] = round(p.pile_in_mm, 3)
+            a.move_reach_mm = round(p.pile_in_mm, 3)
         if step == "consolidate":
-            a.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
+            a.consolidation = {u: r.mode for u, r in reports.items()}
         out.append((caption, b, a))
 
     ff = sorted(set(ctx.get("charged") or []) | set(ctx.get("fights_first") or []))
