@@ -48,18 +48,24 @@ def _dump_json(data) -> None:
 
 
 def cmd_analyse(args) -> int:
-    from game.core.analysis import analyse
+    from game.cliargs import UsageError, check_budget, check_ruleset, time_budget
     from game.core.ruleset import RulesetError
     from game.core.scenario import ScenarioError
-    from game.cliargs import UsageError, check_ruleset
-    from game.services import default_services
 
     try:
         check_ruleset(args.ruleset)
+        check_budget(args.time_budget)
         board, rs = load_board(args.file, args.ruleset)
     except (ScenarioError, RulesetError, UsageError) as exc:
         return _fail(str(exc))
+    with time_budget(args.time_budget, args.file):
+        return _analyse_loaded(args, board, rs)
+
+
+def _analyse_loaded(args, board, rs) -> int:
+    from game.core.analysis import analyse
     from game.core.checks import overlapping_bases
+    from game.services import default_services
 
     overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm")))
     if overlaps:
@@ -152,8 +158,16 @@ def _main(argv: list[str]) -> int:
         ap.add_argument("--compact", action="store_true", help="JSON on one line")
         ap.add_argument("--ruleset", help="analyse under this ruleset id instead of the file's")
         ap.add_argument("--compare", metavar="A,B", help="list models whose role or attacks differ between two rulesets")
+        from game.cliargs import add_budget_option
+
+        add_budget_option(ap)
         args = ap.parse_args(argv)
-        return cmd_compare(args) if args.compare else cmd_analyse(args)
+        if args.compare:
+            from game.cliargs import time_budget
+
+            with time_budget(args.time_budget, args.file):
+                return cmd_compare(args)
+        return cmd_analyse(args)
     from game import cli_view  # the window, figures and demos (pygame)
     return cli_view.run(cmd, argv, ap)
 

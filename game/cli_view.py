@@ -164,8 +164,19 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
                     help="side: two panels; overlay: one panel under A with the differences ringed")
     ap.add_argument("--font-scale", type=float, help="text scale (default: from --dpi for mm sizes, else 1)")
+    from game.cliargs import add_budget_option, time_budget
+
+    add_budget_option(ap)
     args = ap.parse_args(argv)
-    from game.cliargs import UsageError, check_int, check_number, check_output, check_pair, check_ruleset
+    with time_budget(args.time_budget, args.file):
+        return _render(args)
+
+
+def _render(args) -> int:
+    from game.core.ruleset import RulesetError
+    from game.core.scenario import ScenarioError
+
+    from game.cliargs import UsageError, check_int, check_number, check_output, check_pair, check_ruleset, check_text
     from game.core.validate import short
 
     if (args.width is None) != (args.height is None):
@@ -184,6 +195,8 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
         check_int(args.dpi, "--dpi", 30, 2400)
         check_number(args.font_scale, "--font-scale", 0.05, 10)
         check_number(args.crop_margin, "--crop-margin", 0, 10_000)
+        check_number(args.time_budget, "--time-budget", 0, 86_400)
+        check_text(args.title, "--title")
         check_output(args.output, [args.file])
         board, rs = _load(args.file, args.ruleset)
     except (ScenarioError, RulesetError, UsageError) as exc:
@@ -229,7 +242,19 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--gif", metavar="OUT.gif", help="write an animated GIF, one frame per step (no window)")
     ap.add_argument("--size", default="1280x820", help="window / frame size WxH in px (default 1280x820)")
     ap.add_argument("--seconds", type=float, default=4.0, help="GIF: seconds per step (default 4)")
+    from game.cliargs import add_budget_option, time_budget
+
+    add_budget_option(ap)
     args = ap.parse_args(argv)
+    headless = bool(args.export or args.gif or not has_display())
+    # a window waits for its user: only headless runs are bounded in CPU time
+    with time_budget(args.time_budget if headless else None, args.file):
+        return _demo(args)
+
+
+def _demo(args) -> int:
+    from game.core.demo import DemoError, build_steps, load_demo
+
     from game.cliargs import (MAX_FRAME_PX, MAX_FRAMES, MAX_SECONDS, MIN_SECONDS, UsageError, check_int,
                               check_number, check_output, check_size)
 
@@ -237,6 +262,7 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
         w, h = check_size(args.size, hi=MAX_FRAME_PX)
         check_number(args.seconds, "--seconds", MIN_SECONDS, MAX_SECONDS)
         check_int(args.frames, "--frames", 0, MAX_FRAMES)
+        check_number(args.time_budget, "--time-budget", 0, 86_400)
         if args.gif:
             check_output(args.gif, [args.file], "--gif")
     except UsageError as exc:
@@ -280,13 +306,21 @@ def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    from game.cliargs import UsageError, add_budget_option, check_budget, time_budget
+
+    add_budget_option(ap)
     args = ap.parse_args(argv)
+    try:
+        check_budget(args.time_budget)
+    except UsageError as exc:
+        return _err(str(exc), 2)
     _headless_env()
     from game.view.book import BookError, render_book
 
     t0 = time.perf_counter()
     try:
-        results = render_book(args.book, args.output, progress=not args.quiet)
+        with time_budget(args.time_budget, args.book):
+            results = render_book(args.book, args.output, progress=not args.quiet)
     except BookError as exc:
         return _err(str(exc), 2)
     except OSError as exc:

@@ -11,6 +11,7 @@ import math
 import os
 import signal
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -30,6 +31,54 @@ class UsageError(ValueError):
 
 class Terminated(BaseException):
     """Raised in the main thread when SIGTERM arrives (so ``finally`` blocks still run)."""
+
+
+#: Default CPU seconds a headless command may spend (``--time-budget``; 0 = no limit).
+DEFAULT_BUDGET_S = 30.0
+
+
+class OverBudget(BaseException):
+    """Raised when a command used up its CPU time budget (a BaseException, so that no
+    ``except Exception`` on the way swallows it). ``str()`` is the one-line message."""
+
+
+@contextmanager
+def time_budget(seconds: Optional[float], what: str):
+    """Stop the enclosed work with :class:`OverBudget` after ``seconds`` of CPU time (the
+    process's user + system time, ``ITIMER_PROF``), for ``what`` (a file name in the message).
+    ``None`` / 0, or a platform without interval timers: no limit."""
+    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and 0 < seconds <= 86_400) \
+            or not hasattr(signal, "setitimer"):
+        yield  # no limit (a bad value is reported by check_budget)
+        return
+
+    def on_prof(signum, frame):  # noqa: ARG001
+        raise OverBudget(f"{what}: stopped after {seconds:g} s of CPU time: the table is too large or too "
+                         f"entangled to finish within the time budget (raise it with --time-budget SECONDS, "
+                         f"0 for none, or split the table)")
+
+    try:
+        old = signal.signal(signal.SIGPROF, on_prof)
+    except (ValueError, OSError):  # not the main thread
+        yield
+        return
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+
+
+def add_budget_option(ap) -> None:
+    """``--time-budget SECONDS`` on a command's parser."""
+    ap.add_argument("--time-budget", type=float, default=DEFAULT_BUDGET_S, metavar="SECONDS",
+                    help=f"CPU seconds the command may spend before it stops with a message "
+                         f"(default {DEFAULT_BUDGET_S:g}; 0 = no limit)")
+
+
+def check_budget(v: float) -> float:
+    return check_number(v, "--time-budget", 0, 86_400)
 
 
 def check_size(text: str, option: str = "--size", hi: int = MAX_WINDOW_PX) -> tuple[int, int]:
@@ -78,6 +127,17 @@ def check_pair(v: str, option: str = "--compare") -> tuple[str, str]:
     if len(ids) != 2:
         raise UsageError(f"{option} needs two ruleset ids separated by a comma (got {short(v)})")
     return check_ruleset(ids[0], option), check_ruleset(ids[1], option)
+
+
+def check_text(v: Optional[str], option: str) -> Optional[str]:
+    """Text given on the command line (a title): no control characters, bounded length."""
+    from game.core.validate import MAX_TITLE, text_problem
+
+    if v is not None:
+        why = text_problem(v, max_len=MAX_TITLE)
+        if why:
+            raise UsageError(f"{option} {why}")
+    return v
 
 
 def check_output(output: str, inputs: list[str], option: str = "-o") -> Path:
@@ -129,6 +189,9 @@ def guarded(run: Callable[[], int], *, handle_term: bool = True) -> int:
     except Terminated:
         print("terminated", file=sys.stderr)
         return 143
+    except OverBudget as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     finally:
         if old is not None:
             try:

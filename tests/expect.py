@@ -2,7 +2,7 @@
 
 Mirrors ``shared/conformance/check.py`` for the keys our golden files use, without a
 subprocess per case: attack/support sets, attack counts, targets, gap links, moved models,
-strike order (units per step), allocation.
+strike order (units per step), allocation, rank_bonus, fighting_rank_models.
 """
 from __future__ import annotations
 
@@ -75,6 +75,11 @@ def compare(res: dict, expect: dict) -> list[str]:
         want = [sorted(s) for s in expect["strike_order"]]
         if got != want:
             errors.append(f"strike_order: expected {want}, got {got}")
+    for key in ("rank_bonus", "fighting_rank_models"):
+        for unit, n in (expect.get(key) or {}).items():
+            got = (res.get(key) or {}).get(unit)
+            if got != n:
+                errors.append(f"{key} {unit}: expected {n}, got {got}")
     for unit, n in (expect.get("allocation") or {}).items():
         got = res.get("allocation", {}).get(unit, {}).get("actual")
         if got != n:

@@ -369,6 +369,69 @@ _BECAUSE = {
 
 
 # ----- analysis -----------------------------------------------------------------------------
+def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed: dict, taken: dict) -> int:
+    """Fill free places with models of one unit, nearest (model, place) pair first.
+
+    ``places``: ``(enemy index, enemy model index, place, position)``, a place being a tuple
+    of ``(enemy model id, ring index)`` slots; pairs are taken in the order of ``(distance
+    rounded to 1e-6 mm, model index, enemy index, enemy model index, place)``, skipping a
+    model already placed or a place with a slot taken, until ``want`` models are placed.
+    Updates ``placed`` (model id -> place) and ``taken`` (slot -> model id); returns the number
+    placed. Each place walks its own models nearest first (numpy, lazily, in blocks that
+    double), merged through a heap: the same choices as sorting every pair, in memory linear
+    in models plus places instead of their product (two 10,000-model units: 1.1 GB before)."""
+    if want <= 0 or not own or not places:
+        return 0
+    import heapq
+
+    import numpy as np
+
+    xs = np.fromiter((m.center[0] for m in own), float, len(own))
+    ys = np.fromiter((m.center[1] for m in own), float, len(own))
+    n = len(own)
+
+    def first(pi: int, k: int) -> list[tuple[float, int]]:
+        """The first ``k`` models of place ``pi`` in key order (exact Python keys)."""
+        at = places[pi][3]
+        if k < n:
+            d = np.hypot(xs - at[0], ys - at[1])
+            kth = np.partition(d, k - 1)[k - 1]
+            idx = np.nonzero(d <= kth + 1e-4)[0].tolist()
+        else:
+            idx = range(n)
+        return sorted((round(g.dist(own[i].center, at), 6), i) for i in idx)[:k]
+
+    lists: dict[int, list] = {}
+    pos: dict[int, int] = {}
+    heap = []
+    for pi, (e_i, em_i, place, _at) in enumerate(places):
+        lists[pi] = first(pi, min(n, 8))
+        pos[pi] = 0
+        d, mi = lists[pi][0]
+        heap.append((d, mi, e_i, em_i, place, pi))
+    heapq.heapify(heap)
+    got = 0
+    while heap and got < want:
+        d, mi, e_i, em_i, place, pi = heapq.heappop(heap)
+        if any(slot in taken for slot in place):
+            continue  # this place is gone for good
+        mid = own[mi].id
+        if mid in placed:
+            pos[pi] += 1
+            if pos[pi] >= len(lists[pi]):
+                if len(lists[pi]) >= n:
+                    continue
+                lists[pi] = first(pi, min(n, 2 * len(lists[pi])))
+            d, mi = lists[pi][pos[pi]]
+            heapq.heappush(heap, (d, mi, e_i, em_i, place, pi))
+            continue
+        for slot in place:
+            taken[slot] = mid
+        placed[mid] = place
+        got += 1
+    return got
+
+
 def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     """Allocate models to melee by combat slots (seed 004: Allocated models, Combat slots).
 
@@ -482,23 +545,8 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             for place in places:
                 if any(rings[emid][k].blocked for emid, k in place):
                     continue
-                at = place_at(rings, place)
-                em_i = em_index[place[0][0]]
-                for mi, m in enumerate(models[uid]):
-                    cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, place, m.id))
-        cands.sort(key=lambda c: c[:5])
-        want = views[uid].final
-        got = 0
-        for _d, _mi, _ei, _emi, place, mid in cands:
-            if got >= want:
-                break
-            if mid in placed or any(slot in taken for slot in place):
-                continue
-            for slot in place:
-                taken[slot] = mid
-            placed[mid] = place
-            got += 1
-        actual[uid] = got
+                cands.append((e_i, em_index[place[0][0]], place, place_at(rings, place)))
+        actual[uid] = fill_nearest_first(models[uid], cands, views[uid].final, placed, taken)
 
     # 5. output: allocation, slots, model roles
     alloc = {}

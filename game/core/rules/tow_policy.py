@@ -117,104 +117,71 @@ class TowParams:
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any], rules: Optional[Mapping[str, str]] = None) -> "TowParams":
-        """Build from plain values (``{name: value}``); raises :class:`TowParamError`."""
-        def need(key: str) -> Any:
-            if key not in values:
-                raise TowParamError(key, "is required by the tow policy")
-            return values[key]
+        """Build from plain values (``{name: value}``); raises :class:`TowParamError` naming
+        the parameter (``troop_types.heavy_infantry.max_rank_bonus``) on anything amiss."""
+        out = {k: _check(k, kind, values[k] if k in values else _MISSING) for k, kind in _KINDS.items()}
+        out["troop_types"] = {str(n): TroopType(**_table_row(f"troop_types.{n}", row, _TROOP_KINDS))
+                              for n, row in _table("troop_types", out["troop_types"])}
+        out["weapons"] = {str(n): Weapon(**_table_row(f"weapons.{n}", row, _WEAPON_KINDS))
+                          for n, row in _table("weapons", out["weapons"])}
+        for key, table in (("default_troop_type", "troop_types"), ("default_weapon", "weapons")):
+            if out[key] not in out[table]:
+                raise TowParamError(key, f"must be one of the {table} (got {out[key]!r})")
+        return cls(**out, rules=dict(rules or {}))
 
-        def enum(key: str, allowed: Sequence[str]) -> str:
-            v = need(key)
-            if v not in allowed:
-                raise TowParamError(key, f"must be one of {', '.join(allowed)} (got {v!r})")
-            return v
 
-        def whole(key: str, lo: int = 0) -> int:
-            v = need(key)
-            if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-                raise TowParamError(key, f"must be a whole number >= {lo} (got {v!r})")
-            return v
+_MISSING = object()
+_KINDS: dict[str, Any] = {
+    "fight_range": ("movement_inches", "unlimited"), "non_contact_attacks": 1,
+    "dividing_attacks": ("closest_enemy_unit", "any_engaged_unit"), "press_of_battle_depth": 1,
+    "press_of_battle_facings": "facings", "support_keyword": str, "support_facings": "facings",
+    "support_any_facing_keyword": str, "support_attacks": 1,
+    "incomplete_ranks": ("largest_row_behind", "none"), "charge_initiative_per_inch": 0,
+    "charge_initiative_max_front": 0, "charge_initiative_max_flank_rear": 0, "initiative_cap": 1,
+    "strike_first_keyword": str, "strike_first_initiative": 1, "strike_last_keyword": str,
+    "strike_last_initiative": 0, "horde_keyword": str, "horde_rank_bonus": 0, "default_troop_type": str,
+    "default_weapon": str, "troop_types": dict, "weapons": dict}
+_TROOP_KINDS = {"models_per_rank": "rank", "max_rank_bonus": 0, "unit_strength": "strength",
+                "press_of_battle": bool, "rider_only_support": bool, "disrupted_by_unit_strength": 0}
+_WEAPON_KINDS = {"fight_in_extra_rank": SUPPORT_WHEN, "strike_last": bool, "initiative_vs_front_chargers": 0}
 
-        def facings(key: str) -> tuple[str, ...]:
-            v = need(key)
-            if not isinstance(v, list) or any(f not in FACINGS for f in v):
-                raise TowParamError(key, f"must be a list of facings from {', '.join(FACINGS)} (got {v!r})")
-            return tuple(v)
 
-        def text(key: str) -> str:
-            v = need(key)
-            if not isinstance(v, str):
-                raise TowParamError(key, f"must be text (got {v!r})")
-            return v
+def _check(key: str, kind: Any, v: Any) -> Any:
+    """``v`` checked against ``kind``: a tuple of allowed values, a minimum whole number,
+    ``str``, ``bool``, ``dict``, ``"facings"``, ``"rank"`` (whole >= 1 or null) or
+    ``"strength"`` (a number > 0 or ``wounds``)."""
+    if v is _MISSING:
+        raise TowParamError(key, "is required by the tow policy")
+    whole = isinstance(v, int) and not isinstance(v, bool)
+    if isinstance(kind, tuple):
+        ok, want = v in kind, f"one of {', '.join(kind)}"
+    elif isinstance(kind, int) and not isinstance(kind, bool):
+        ok, want = whole and v >= kind, f"a whole number >= {kind}"
+    elif kind == "facings":
+        ok, want = isinstance(v, list) and all(f in FACINGS for f in v), f"a list of facings from {', '.join(FACINGS)}"
+        v = tuple(v) if ok else v
+    elif kind == "rank":
+        ok, want = v is None or (whole and v >= 1), "a whole number >= 1, or null"
+    elif kind == "strength":
+        ok, want = v == "wounds" or (isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0), \
+            "a number > 0 or 'wounds'"
+    else:
+        ok, want = isinstance(v, kind), {str: "text", bool: "true or false", dict: "a mapping"}[kind]
+    if not ok:
+        raise TowParamError(key, f"must be {want} (got {v!r})")
+    return v
 
-        tt_raw = need("troop_types")
-        if not isinstance(tt_raw, dict) or not tt_raw:
-            raise TowParamError("troop_types", "must map troop type names to their rows")
-        troop_types = {}
-        for name, row in tt_raw.items():
-            keys = ("models_per_rank", "max_rank_bonus", "unit_strength", "press_of_battle",
-                    "rider_only_support", "disrupted_by_unit_strength")
-            if not isinstance(row, dict) or set(row) != set(keys):
-                raise TowParamError(f"troop_types.{name}", f"must give exactly {', '.join(keys)}")
-            mpr = row["models_per_rank"]
-            if mpr is not None and (isinstance(mpr, bool) or not isinstance(mpr, int) or mpr < 1):
-                raise TowParamError(f"troop_types.{name}.models_per_rank", f"must be a whole number >= 1 or null (got {mpr!r})")
-            us = row["unit_strength"]
-            if us != "wounds" and (isinstance(us, bool) or not isinstance(us, (int, float)) or us <= 0):
-                raise TowParamError(f"troop_types.{name}.unit_strength", f"must be a number or 'wounds' (got {us!r})")
-            for k in ("press_of_battle", "rider_only_support"):
-                if not isinstance(row[k], bool):
-                    raise TowParamError(f"troop_types.{name}.{k}", f"must be true or false (got {row[k]!r})")
-            for k in ("max_rank_bonus", "disrupted_by_unit_strength"):
-                if isinstance(row[k], bool) or not isinstance(row[k], int) or row[k] < 0:
-                    raise TowParamError(f"troop_types.{name}.{k}", f"must be a whole number >= 0 (got {row[k]!r})")
-            troop_types[str(name)] = TroopType(mpr, row["max_rank_bonus"], us, row["press_of_battle"],
-                                               row["rider_only_support"], row["disrupted_by_unit_strength"])
-        wp_raw = need("weapons")
-        if not isinstance(wp_raw, dict) or not wp_raw:
-            raise TowParamError("weapons", "must map weapon names to their rules")
-        weapons = {}
-        for name, row in wp_raw.items():
-            keys = ("fight_in_extra_rank", "strike_last", "initiative_vs_front_chargers")
-            if not isinstance(row, dict) or set(row) != set(keys):
-                raise TowParamError(f"weapons.{name}", f"must give exactly {', '.join(keys)}")
-            if row["fight_in_extra_rank"] not in SUPPORT_WHEN:
-                raise TowParamError(f"weapons.{name}.fight_in_extra_rank", f"must be one of {', '.join(SUPPORT_WHEN)}")
-            if not isinstance(row["strike_last"], bool):
-                raise TowParamError(f"weapons.{name}.strike_last", "must be true or false")
-            bonus = row["initiative_vs_front_chargers"]
-            if isinstance(bonus, bool) or not isinstance(bonus, int):
-                raise TowParamError(f"weapons.{name}.initiative_vs_front_chargers", "must be a whole number")
-            weapons[str(name)] = Weapon(row["fight_in_extra_rank"], row["strike_last"], bonus)
-        p = cls(
-            fight_range=enum("fight_range", ("movement_inches", "unlimited")),
-            non_contact_attacks=whole("non_contact_attacks", 1),
-            dividing_attacks=enum("dividing_attacks", ("closest_enemy_unit", "any_engaged_unit")),
-            press_of_battle_depth=whole("press_of_battle_depth", 1),
-            press_of_battle_facings=facings("press_of_battle_facings"),
-            support_keyword=text("support_keyword"),
-            support_facings=facings("support_facings"),
-            support_any_facing_keyword=text("support_any_facing_keyword"),
-            support_attacks=whole("support_attacks", 1),
-            incomplete_ranks=enum("incomplete_ranks", ("largest_row_behind", "none")),
-            charge_initiative_per_inch=whole("charge_initiative_per_inch"),
-            charge_initiative_max_front=whole("charge_initiative_max_front"),
-            charge_initiative_max_flank_rear=whole("charge_initiative_max_flank_rear"),
-            initiative_cap=whole("initiative_cap", 1),
-            strike_first_keyword=text("strike_first_keyword"),
-            strike_first_initiative=whole("strike_first_initiative", 1),
-            strike_last_keyword=text("strike_last_keyword"),
-            strike_last_initiative=whole("strike_last_initiative", 0),
-            horde_keyword=text("horde_keyword"),
-            horde_rank_bonus=whole("horde_rank_bonus"),
-            default_troop_type=text("default_troop_type"),
-            default_weapon=text("default_weapon"),
-            troop_types=troop_types, weapons=weapons, rules=dict(rules or {}))
-        if p.default_troop_type not in troop_types:
-            raise TowParamError("default_troop_type", f"must be one of the troop_types (got {p.default_troop_type!r})")
-        if p.default_weapon not in weapons:
-            raise TowParamError("default_weapon", f"must be one of the weapons (got {p.default_weapon!r})")
-        return p
+
+def _table(key: str, v: dict) -> list:
+    if not v:
+        raise TowParamError(key, "must list at least one entry")
+    return list(v.items())
+
+
+def _table_row(key: str, row: Any, kinds: dict) -> dict:
+    if not isinstance(row, dict) or set(row) != set(kinds):
+        raise TowParamError(key, f"must give exactly {', '.join(kinds)}")
+    return {k: _check(f"{key}.{k}", kind, row[k]) for k, kind in kinds.items()}
 
 
 _PARAMS_CACHE: dict[int, tuple[Any, TowParams]] = {}
@@ -558,54 +525,34 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                         fighting += add((r, f), "second", "second")
             frm[uid] += fighting
             # supporting attacks from the row directly behind the fighting rank(s)
-            dr, df = inward(facing)
-            step = dr + df
-            sup_idx = idx + depth * step
+            step = sum(inward(facing))
+            pob_why = "" if depth > 1 else _no_press_why(ui, facing, p)
             allowed_facing = facing in p.support_facings or p.support_any_facing_keyword.lower() in ui.kw
             may, why_not = support_allowed(ui.weapon, p.support_keyword.lower() in ui.kw, ui.charged)
-            for s in sorted(row_slots(occ, facing, sup_idx)):
+            for s in sorted(row_slots(occ, facing, idx + depth * step)):
                 m = ui.slots[s]
                 if s in in_rows or s in taken:
                     continue
+                where = (f"Directly behind the fighting rank facing {enemy} ({facing})" if depth == 1 else
+                         f"Directly behind the {p.rule('press_of_battle_depth')} rank facing {enemy}")
+                lead = f"{where}: {pob_why}; and " if pob_why else f"{where}, but "
                 if not allowed_facing:
                     why_none.setdefault(m.id, (
-                        f"Directly behind the fighting rank facing {enemy}, but supporting attacks go only to the "
-                        f"{'/'.join(p.support_facings)} ({p.rule('support_facings')}; "
-                        f"{p.rule('support_any_facing_keyword')} would allow any facing)."))
+                        f"{lead}supporting attacks go only to the {'/'.join(p.support_facings)} "
+                        f"({p.rule('support_facings')}; {p.rule('support_any_facing_keyword')} would allow any facing)."))
                     continue
                 if not may:
-                    why_none.setdefault(m.id, (
-                        f"Directly behind the fighting rank, but {why_not} ({p.rule('support_keyword')}; "
-                        f"weapon: {_word(ui.weapon_name)})."))
+                    why_none.setdefault(m.id, f"{lead}{why_not} ({p.rule('support_keyword')}; "
+                                              f"weapon: {_word(ui.weapon_name)}).")
                     continue
-                if lim is not None:
-                    d = _gap_to(m, emodels, lim)
-                    if d > lim:
-                        why_none.setdefault(m.id, (
-                            f"Directly behind the fighting rank, but {enemy} is {d / INCH_MM:.1f}\" away, beyond its "
-                            f"Movement of {ui.movement_in:g}\" ({p.rule('fight_range')})."))
-                        continue
+                d = _gap_to(m, emodels, lim) if lim is not None else 0.0
+                if d > lim if lim is not None else False:
+                    why_none.setdefault(m.id, (
+                        f"{lead}{enemy} is {d / INCH_MM:.1f}\" away, beyond its Movement of {ui.movement_in:g}\" "
+                        f"({p.rule('fight_range')})."))
+                    continue
                 supporters.setdefault(m.id, set()).add(enemy)
                 entry["supporters"].append(m.id)
-            # why the rows behind do not fight
-            if depth == 1:
-                dr, df = inward(facing)
-                for s in present:
-                    b = (s[0] + dr, s[1] + df)
-                    if b in occ and b not in in_rows:
-                        mid = ui.slots[b].id
-                        if not ui.troop.press_of_battle:
-                            reason = f"{_word(ui.troop_name)} have no Press of Battle"
-                        elif ui.charged:
-                            reason = "no Press of Battle on a turn the unit charged"
-                        elif not ui.in_order:
-                            reason = "the unit is not in Combat Order (more ranks than files), so no Press of Battle"
-                        elif facing not in p.press_of_battle_facings:
-                            reason = f"Press of Battle deepens only the {'/'.join(p.press_of_battle_facings)} fighting rank"
-                        else:
-                            reason = "Press of Battle is switched off in this ruleset"
-                        why_none.setdefault(mid, f"Behind the fighting rank, but {reason} "
-                                                 f"({p.rule('press_of_battle_depth')}).")
             ranks_out.append(entry)
         # a model in two fighting ranks fights once (it is one Fighter); count it once
         shared = [mid for mid, f in fighters.items() if unit_of[mid] == uid and len({r for r in f.rows}) > 1]
@@ -683,6 +630,9 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         elif parts:
             r.why += f" One attack, made by the {next(iter(parts))}."
     for mid, r in results.items():
+        if r.role != "none" and _profile(units[unit_of[mid]])[0] <= 0:
+            r.role, r.attacks, r.targets, r.parts = "none", 0, [], None
+            r.why = "Attacks 0: a model without attacks never attacks (Characteristics of Zero)."
         if r.role == "none":
             r.why = why_none.get(mid) or ("Not in a fighting rank (no model of its rank or file touches an enemy) "
                                           f"and not directly behind one ({p.rule('fight_range')}).")
@@ -692,6 +642,20 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     extra = {"rank_bonus": rb, "fighting_rank_models": frm, "fighting_ranks": ranks_out,
              "rank_bonus_why": rb_why, "initiative": initiative_why}
     return TowFight(results, strike, extra, notes)
+
+
+def _no_press_why(ui: _Unit, facing: str, p: TowParams) -> str:
+    """Why the row behind a fighting rank is not a second fighting rank (Press of Battle)."""
+    rule = p.rule("press_of_battle_depth")
+    if not ui.troop.press_of_battle:
+        return f"{_word(ui.troop_name)} have no {rule}"
+    if ui.charged:
+        return f"no {rule} in a turn the unit charged"
+    if not ui.in_order:
+        return f"not in Combat Order (more ranks than files), so no {rule}"
+    if facing not in p.press_of_battle_facings:
+        return f"{rule} deepens only the {'/'.join(p.press_of_battle_facings)} fighting rank"
+    return f"{rule} is switched off in this ruleset"
 
 
 def _charge_arcs(uid: str, engagements: Sequence[tuple[str, str, str]]) -> set[str]:
