@@ -318,6 +318,36 @@ class Driver:
         """Select unit ``uid`` as the unit list would (no click)."""
         self._app.select(uid)
 
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self, frames: int, on_frame=None) -> int:
+        """Run the window loop (:func:`game.view.loop.run_loop`) for ``frames`` frames;
+        ``on_frame(n)`` is called before frame ``n`` (1-based)."""
+        from game.view.loop import run_loop
+
+        a, real, n = self._app, self._app.frame, [0]
+
+        def frame():
+            n[0] += 1
+            if on_frame:
+                on_frame(n[0])
+            return real()
+
+        a.frame = frame
+        try:
+            return run_loop(a, frames=frames)
+        finally:
+            del a.frame
+
+    def stop(self, reason: str = "test") -> None:
+        """Stop as a signal does (unsaved work goes to the autosave file)."""
+        self._app.stop(reason)
+
+    def idle(self) -> bool:
+        return self._app.idle()
+
+    def button_label(self, action: str) -> str:
+        return next((b.text for b, a in self._app.buttons.items() if a == action), "")
+
     # -- analysis services (tests swap in a slow or counting engine) --------------------------------
     def set_services(self, services: dict) -> None:
         self._app.services = services
@@ -336,7 +366,7 @@ def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = 
         shutil.copy(path, dst)
         path = dst
     clock = clock or FakeClock()
-    out_dir = Path(copy_to) / "out" if copy_to is not None else None
+    out_dir = kw.pop("out_dir", Path(copy_to) / "out" if copy_to is not None else None)
     app = App(load_scenario(path), path=str(path), size=size, clock=clock, gui=gui, services=services,
               recent_file=recent_file, out_dir=out_dir, **kw)
     app.frame()

@@ -285,3 +285,55 @@ def test_slots_figure_stands_allocated_models_in_their_slots():
     moved = {x.get("tag") for x in c.find("arrow", "slotmove:")}
     assert moved and all(t.startswith("slotmove:goblins.") for t in moved)  # the spider stays in contact
     assert not c.find("line", "slot:")  # no web of dashed lines
+
+
+def _book_cases():
+    from game.view.book import load_book
+
+    _, figs = load_book(ROOT / "assets" / "book.yaml")
+    return [pytest.param(f, id=f.output) for f in figs]
+
+
+@pytest.mark.parametrize("fig", _book_cases())
+def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
+    """Every figure of the bundled book (each panel of a compare figure), at its print size."""
+    from dataclasses import replace
+
+    from figcheck import problems
+    from game.view.figure import default_size, scene_options
+    from game.view.scene import scene_layout
+    from game.view.svg_canvas import SvgCanvas
+
+    b = load_scenario(fig.scenario)
+    if fig.ruleset:
+        b.ruleset = fig.ruleset
+    fo = fig.options
+    runs = [(b.ruleset, fo)]
+    if fo.compare:
+        runs = [(rid, replace(fo, compare=None)) for rid in fo.compare]
+    for rid, o in runs:
+        b.ruleset = rid
+        a = analyse(b, load_ruleset(rid))
+        size = o.pixel_size() or default_size(b, o, a)
+        if fo.compare and fo.compare_mode == "side":
+            size = (size[0] // 2, size[1])
+        c = SvgCanvas(*size, record=True)
+        draw_figure(c, b, a, o)
+        so = scene_options(b, o)
+        lay = scene_layout(c, b, so, rid)
+        # the legend panel may have widened: take it from the drawn panel background
+        panel = next((x for x in c.calls if x.get("tag") == "legend" and x.name == "polygon"), None)
+        if panel is not None:
+            xs = [p[0] for p in panel.args[0]]
+            lay.panel = (min(xs), lay.panel[1], max(xs) - min(xs), lay.panel[3])
+        assert problems(c, lay) == [], (fig.output, rid)
+
+
+def test_a_cropped_out_unit_gets_no_label():
+    from game.view.canvas import Canvas
+
+    b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
+    a = analyse(b, load_ruleset(b.ruleset))
+    c = Canvas(1200, 800)
+    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
+    assert {x.get("tag") for x in c.find("text", "label:")} == {"label:dwarfs", "label:goblins"}

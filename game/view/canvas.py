@@ -196,12 +196,46 @@ def wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = Fals
     return out or [""]
 
 
+HATCH_REACH_PX = 40000.0
+
+
+def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Point]:
+    """``pts`` clipped to the canvas rectangle grown by ``margin`` px (Sutherland-Hodgman), so
+    drawing costs what the canvas shows however far the polygon reaches (a table of 1e308 mm
+    zoomed in). Points that are not finite give an empty polygon. Returns ``pts`` itself when
+    it lies inside."""
+    lo_x, lo_y, hi_x, hi_y = -margin, -margin, w + margin, h + margin
+    if all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
+        return pts
+    if not all(math.isfinite(x) and math.isfinite(y) for x, y in pts):
+        return []
+    out = pts
+    for axis, bound, keep_above in ((0, lo_x, True), (0, hi_x, False), (1, lo_y, True), (1, hi_y, False)):
+        src, out = out, []
+        if not src:
+            break
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            cin = cur[axis] >= bound if keep_above else cur[axis] <= bound
+            pin = prev[axis] >= bound if keep_above else prev[axis] <= bound
+            if cin != pin:
+                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+            if cin:
+                out.append(cur)
+    return out
+
+
 def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:
-    """Diagonal hatch lines (45 degrees, ``spacing`` px apart) clipped to a simple polygon."""
-    if len(points) < 3 or spacing <= 0:
+    """Diagonal hatch lines (45 degrees, ``spacing`` px apart) clipped to a simple polygon.
+    Only lines within :data:`HATCH_REACH_PX` of the canvas origin are made (no canvas is that
+    large), so a huge polygon (a base of 1e15 mm zoomed in) costs no more than the screen."""
+    if len(points) < 3 or not (spacing > 0):
         return []
     vals = [p[0] + p[1] for p in points]
-    lo, hi = min(vals), max(vals)
+    if not all(math.isfinite(v) for v in vals):
+        return []
+    lo, hi = max(min(vals), -HATCH_REACH_PX), min(max(vals), 2 * HATCH_REACH_PX)
     out = []
     n = len(points)
     c = lo + spacing / 2
@@ -309,7 +343,7 @@ class PygameCanvas(Canvas):
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
         if self.record:
             self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
-        pts = [(float(x), float(y)) for x, y in points]
+        pts = clip_polygon([(float(x), float(y)) for x, y in points], self.width, self.height, 4 + 2 * float(width))
         if len(pts) < 3:
             return
         opaque_fill = fill is None or len(fill) < 4 or fill[3] >= 255

@@ -86,7 +86,6 @@ class DemoView:
             self.windowed = False
         self._drawn: Optional[tuple] = None
         self.boxes = scene_boxes(self.steps)
-        self.clock = pygame.time.Clock()
         self.errors: list[str] = []
 
     # -- navigation --------------------------------------------------------------------------
@@ -129,11 +128,11 @@ class DemoView:
             self._drawn = None
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self) -> None:
-        """Draw the current step (only when the step or the window size changed)."""
+    def draw(self) -> bool:
+        """Draw the current step (only when the step or the window size changed); True when it drew."""
         key = (self.index, self.screen.get_size())
         if key == self._drawn:
-            return
+            return False
         from .canvas import PygameCanvas
 
         st = self.steps[self.index]
@@ -142,27 +141,33 @@ class DemoView:
                                      title=step_title(self.title, self.index, len(self.steps)), status=HINT,
                                      box_mm=self.boxes[self.index])
         self._drawn = key
+        return True
 
-    def frame(self) -> None:
-        """Handle pending events, draw, flip (windowed)."""
+    def frame(self) -> bool:
+        """Handle pending events and draw what changed; True when it drew (the shared loop
+        :func:`game.view.loop.run_loop` then shows it)."""
         for ev in self.pg.event.get():
             self.handle(ev)
         if not self.running:
-            return
-        self.draw()
-        if self.windowed:
-            self.pg.display.flip()
-            self.clock.tick(30)
+            return False
+        return self.draw()
+
+    def idle(self) -> bool:
+        """Nothing to draw until the next event: the loop waits for one."""
+        return self._drawn == (self.index, self.screen.get_size())
+
+    def stop(self, reason: str = "") -> None:
+        self.running = False
 
     def run(self, frames: Optional[int] = None) -> int:
-        """Loop until Esc / close (or ``frames`` frames). Returns the exit status (0)."""
-        n = 0
-        while self.running and (frames is None or n < frames):
-            self.frame()
-            n += 1
+        """Loop until Esc / close, a signal (or ``frames`` frames), on the window loop the
+        table window uses too. Returns the exit status (0; 128 + the signal's number)."""
+        from .loop import run_loop
+
+        status = run_loop(self, frames, fps=30)
         if self.windowed:
             self.pg.display.quit()
-        return 0
+        return status
 
 
 def render_step(step: DemoStep, i: int, n: int, title: str, size: tuple[int, int] = (1280, 820),

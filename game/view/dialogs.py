@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from .publish import FigureError, FigureOptions, parse_size
+from .figure import FigureError, FigureOptions, parse_size
 
 
 def _center(app: Any, w: int, h: int) -> pygame.Rect:
@@ -48,6 +48,7 @@ class FileDialog(Dialog):
 
     def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == self.pg_gui.UI_FILE_DIALOG_PATH_PICKED and getattr(ev, "ui_element", None) is self.window:
+            self.kill()
             self.done(str(ev.text))
             return True
         return False
@@ -154,7 +155,7 @@ def title_form(app: Any) -> Form:
 
 
 EXPORT_VIEWS = ["View: on screen", "View: whole board", "View: engaged units"]
-PALETTES = ["Palette: default", "Palette: colourblind"]
+PALETTES = ["Palette: default", "Palette: colourblind", "Palette: greyscale"]
 YES_NO = ["Legend: on", "Legend: off"]
 
 

@@ -20,7 +20,8 @@ from .figure import Figure, FigureOptions, default_size, draw_figure, png_bytes,
 from .marks import Marks
 from .scene import ruleset_name
 
-VERB = {"attack": "fight", "support": "make supporting attacks", "none": "do not fight"}
+VERB = {"attack": ("fight", "fights"), "support": ("make supporting attacks", "makes a supporting attack"),
+        "none": ("do not fight", "does not fight")}
 
 
 def _unit_phrase(board: Board, uid: str, n: int) -> str:
@@ -30,13 +31,16 @@ def _unit_phrase(board: Board, uid: str, n: int) -> str:
         total = len(u.models()) if u else 0
     except Exception:
         total = 0
-    return f"all {n} {name}" if total and n == total and n > 1 else f"{n} {name}"
+    if n == 1:
+        return f"one of the {name}" if total > 1 else name
+    return f"all {n} {name}" if total and n == total else f"{n} {name}"
 
 
-def _verb(role: str, attacks: Any, gap: bool) -> str:
-    v = VERB.get(role, role)
+def _verb(role: str, attacks: Any, gap: bool, n: int = 2) -> str:
+    plural, single = VERB.get(role, (role, role))
+    v = plural if n != 1 else single
     if role == "attack" and gap:
-        v = "fight across a gap"
+        v += " across a gap"
     return v
 
 
@@ -54,15 +58,16 @@ def difference_sentences(board: Board, diffs: list, ra: Any, rb: Any, na: str, n
     out = []
     for (uid, role_a, att_a, role_b, att_b, ga, gb), n in groups.items():
         who = _unit_phrase(board, uid, n)
+        make = "make" if n != 1 else "makes"
         if role_a == role_b:
-            out.append(f"{who} make {att_a} attack{'s' if att_a != 1 else ''} each under {na} "
+            out.append(f"{who} {make} {att_a} attack{'s' if att_a != 1 else ''}{' each' if n != 1 else ''} under {na} "
                        f"but {att_b} under {nb}")
         elif role_b == "none":
-            out.append(f"{who} {_verb(role_a, att_a, ga)} only under {na}")
+            out.append(f"{who} {_verb(role_a, att_a, ga, n)} only under {na}")
         elif role_a == "none":
-            out.append(f"{who} {_verb(role_b, att_b, gb)} only under {nb}")
+            out.append(f"{who} {_verb(role_b, att_b, gb, n)} only under {nb}")
         else:
-            out.append(f"{who} {_verb(role_a, att_a, ga)} under {na} but {_verb(role_b, att_b, gb)} under {nb}")
+            out.append(f"{who} {_verb(role_a, att_a, ga, n)} under {na} but {_verb(role_b, att_b, gb, n)} under {nb}")
     return [s[0].upper() + s[1:] + "." for s in out]
 
 
@@ -152,8 +157,12 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
 
         strip = SvgCanvas(full[0], strip_h)
         _draw_strip(strip, lines, full[0], strip_h, fs)
-        body = [f'<g id="compare-caption" class="caption">\n{strip.body()}\n</g>']
-        body += [f'<g id="panel-{rid}" class="panel" transform="translate({i * half[0]},{strip_h})">\n{p}\n</g>'
+        # each panel clipped to its own box, as the PNG draws it on its own surface
+        body = [f'<defs><clipPath id="clip-panel"><rect x="0" y="0" width="{half[0]}" height="{half[1]}"/>'
+                '</clipPath></defs>',
+                f'<g id="compare-caption" class="caption">\n{strip.body()}\n</g>']
+        body += [f'<g id="panel-{rid}" class="panel" transform="translate({i * half[0]},{strip_h})">\n'
+                 f'<g clip-path="url(#clip-panel)">\n{p}\n</g>\n</g>'
                  for i, (rid, p) in enumerate(zip((ida, idb), parts))]
         body.append(f'<line x1="{half[0]}" y1="{strip_h}" x2="{half[0]}" y2="{full[1]}" stroke="#141414" '
                     f'stroke-width="{max(1.0, 2 * fs):g}"/>')

@@ -61,7 +61,7 @@ class Placer:
     def score(self, box: Box, avoid: Iterable[Box] = ()) -> float:
         hard = sum(overlap_area(box, b) for b in self.taken)
         soft = sum(overlap_area(box, b) for b in list(self.soft) + list(avoid))
-        return hard * 100.0 + soft + self.off_area(box) * 1e6
+        return hard * 1e4 + soft + self.off_area(box) * 1e6
 
     def inside(self, box: Box) -> Box:
         """``box`` shifted into the area (if it is larger, its top-left corner stays in)."""
@@ -115,7 +115,16 @@ class LabelPainter:
         return (p0[0], p0[1], p1[0], p1[1])
 
     def unit_boxes(self) -> list[Box]:
-        return list(self._unit_boxes.values())
+        """Px boxes labels keep off: each ranked unit's tray and each other drawn base."""
+        if getattr(self, "_avoid", None) is None:
+            boxes = [b for uid, b in self._unit_boxes.items() if self.b.unit(uid).kind == "ranked"]
+            for dm in getattr(self, "models", None) or []:
+                if dm.unit.kind != "ranked" or dm.slot_from is not None:
+                    x0, y0, x1, y1 = dm.shape.bbox()
+                    p0, p1 = self.v.to_px((x0, y0)), self.v.to_px((x1, y1))
+                    boxes.append((p0[0], p0[1], p1[0], p1[1]))
+            self._avoid = boxes
+        return self._avoid
 
     # -- terrain ---------------------------------------------------------------------------
     def terrain_label(self, t: dict, pts: Sequence[Point]) -> None:
@@ -153,15 +162,15 @@ class LabelPainter:
         gap, pad = self.u(6), self.u(3)
         back = g.scale(g.forward(u.facing_deg), -1)
         cands = []
-        for k in range(5):  # each side at increasing distances, so a crowded combat pushes a label clear
+        for k in range(8):  # each side at increasing distances, so a crowded combat pushes a label clear
             step = k * (th + self.u(6))
             for d in (back, (0, 1), (0, -1), g.forward(u.facing_deg), (1, 0), (-1, 0)):
                 if abs(d[1]) >= abs(d[0]):
                     y = ub[3] + gap + step if d[1] > 0 else ub[1] - gap - th - step
-                    cands.append((cx - tw / 2, y))
+                    cands += [(cx - tw / 2, y), (ub[0], y), (ub[2] - tw, y)]
                 else:
                     x = ub[2] + gap + step if d[0] > 0 else ub[0] - gap - tw - step
-                    cands.append((x, cy - th / 2))
+                    cands += [(x, cy - th / 2), (x, ub[1]), (x, ub[3] - th)]
         boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
         b = self.placer.best(boxes, self.unit_boxes())
         self.placer.add(b)
@@ -209,39 +218,54 @@ class LabelPainter:
         b = dm.shape.bbox()
         p0, p1 = self.v.to_px((b[0], b[1])), self.v.to_px((b[2], b[3]))
         bw, bh = p1[0] - p0[0], p1[1] - p0[1]
-        size = int(min(self.size(11), bh * 0.42, bw * 0.42))
+        size = int(min(self.size(11), bh * 0.34, bw * 0.34))
         if size < 6:
             return
         tw, th = self.c.text_size(text, size, True)
         if tw > bw * 0.9:
             return
+        pad = max(1.0, 0.22 * size)
         ranked = dm.unit.kind == "ranked"
-        if ranked:  # the rear corner on the right, seen from the unit
+        if ranked:  # a corner of the base, the rear right first (clear of the front marker)
             f, r = g.forward(dm.unit.facing_deg), g.right(dm.unit.facing_deg)
             c = dm.shape.center
             hw, hd = dm.unit.base_w / 2, dm.unit.base_d / 2
-            tw_mm, th_mm = tw / self.v.scale, th / self.v.scale
-            dx = max(0.0, hw - tw_mm / 2 - 0.6 * hw * 0.2)
-            dy = max(0.0, hd - th_mm / 2 - hd * 0.1)
-            pos = self.v.to_px(g.add(c, g.add(g.scale(r, dx), g.scale(f, -dy))))
+            dx = max(0.0, hw - (tw / 2 + pad) / self.v.scale - 0.05 * hw)
+            dy = max(0.0, hd - (th / 2 + pad) / self.v.scale - 0.05 * hd)
+            spots = [g.add(c, g.add(g.scale(r, sx * dx), g.scale(f, sy * dy))) for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+            cands = [self.v.to_px(p) for p in spots]
         else:  # lower right inside a round base, clear of a mark in its middle
             k = 0.3 if bw > 2.6 * tw else 0.0
-            pos = (p0[0] + bw * (0.5 + k), p0[1] + bh * (0.5 + k))
+            cands = [(p0[0] + bw * (0.5 + k), p0[1] + bh * (0.5 + k)), (p0[0] + bw * (0.5 - k), p0[1] + bh * (0.5 + k)),
+                     (p0[0] + bw * 0.5, p0[1] + bh * 0.5)]
+        boxes = [(x - tw / 2 - pad, y - th / 2 - pad * 0.6, x + tw / 2 + pad, y + th / 2 + pad * 0.6) for x, y in cands]
+        b = next((bx for bx in boxes if self.placer.score(bx) <= 0), None)
+        if b is None:
+            return  # nowhere free on this base: the legend and the tooltip still tell
+        pos = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
         self.c.text(pos, text, size, (255, 255, 255), anchor="center", bold=True, background=(20, 20, 20, 200))
-        pad = max(1.0, 0.22 * size)
-        self.placer.add((pos[0] - tw / 2 - pad, pos[1] - th / 2 - pad, pos[0] + tw / 2 + pad, pos[1] + th / 2 + pad))
+        self.placer.add(b)
 
     def divide_mark(self, dm: Any, n_units: int) -> None:
-        """A model touching several enemy units (it may divide its attacks): a white ring with a
-        black edge inside its base and a small two-way tick, explained in the legend."""
+        """A model touching several enemy units (it may divide its attacks): a small white ring
+        with a black edge and a bar, in the rear left of a ranked base (clear of the front
+        marker and the count), in the middle of another; explained in the legend."""
         self.c.tag = f"divide:{dm.id}"
         b = dm.shape.bbox()
         p0, p1 = self.v.to_px((b[0], b[1])), self.v.to_px((b[2], b[3]))
-        cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
-        r = max(2.0, min(p1[0] - p0[0], p1[1] - p0[1]) * 0.3)
-        self.c.circle((cx, cy), r, fill=None, outline=(20, 20, 20), width=self.u(3.2))
-        self.c.circle((cx, cy), r, fill=None, outline=(255, 255, 255), width=self.u(1.6))
-        self.c.line([(cx - r * 0.55, cy), (cx + r * 0.55, cy)], (255, 255, 255), self.u(1.6))
+        side = min(p1[0] - p0[0], p1[1] - p0[1])
+        r = max(2.0, side * 0.17)
+        if dm.unit.kind == "ranked":
+            f, rt = g.forward(dm.unit.facing_deg), g.right(dm.unit.facing_deg)
+            d = (side * 0.5 - r - self.u(1.5)) / self.v.scale
+            cx, cy = self.v.to_px(g.add(dm.shape.center, g.add(g.scale(rt, -d), g.scale(f, -d))))
+        else:
+            cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
+            r = max(2.0, side * 0.3)
+        self.c.circle((cx, cy), r, fill=None, outline=(20, 20, 20), width=self.u(2.6))
+        self.c.circle((cx, cy), r, fill=None, outline=(255, 255, 255), width=self.u(1.3))
+        self.c.line([(cx - r * 0.55, cy), (cx + r * 0.55, cy)], (255, 255, 255), self.u(1.3))
+        self.placer.add((cx - r - self.u(1.3), cy - r - self.u(1.3), cx + r + self.u(1.3), cy + r + self.u(1.3)))
 
 
 def _fmt_attacks(v: Any) -> str:

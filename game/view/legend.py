@@ -107,7 +107,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     if n_gaps:
         items.append(LegendItem("row", f"Fights across a gap ({n_gaps})", swatch="gap"))
     moves = {m: p for m, p in (getattr(analysis, "moves", None) or {}).items() if m in shown_ids and len(p) >= 2}
-    slot_moves = [s for s in slots if s.get("filled_by") in shown_ids]
+    slot_moves = [dm for dm in shown if getattr(dm, "slot_from", None) is not None]
     if moves:
         items.append(LegendItem("row", f"Moved by a rule, from its dashed outline ({len(moves)})", swatch="move"))
     if any(dm.unit.kind == "ranked" for dm in shown):
@@ -128,7 +128,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             items.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
                                            f"({len(slot_moves)})", swatch="slotmove"))
         if any(s.get("size") == "large" for s in slots):
-            items.append(LegendItem("row", "Slot of a large model: larger ring", swatch="slot_large"))
+            items.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
     if part(analysis, "move_reach_mm") and moves:
         items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.INCH_MM, 2):g}\" from the start",
                                 swatch="reach"))

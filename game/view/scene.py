@@ -142,6 +142,15 @@ def ruleset_name(ruleset_id: Any) -> str:
         return str(ruleset_id)
 
 
+def ruleset_inline(canvas: Canvas, options: SceneOptions, ruleset: Any) -> bool:
+    """Does the ruleset's name fit on the right of the title bar (at most 30 % of the width)?
+    A figure too narrow for it puts the name on a line of its own under the title."""
+    if not options.wrap_title:
+        return True
+    rw = canvas.text_size(ruleset_name(ruleset), max(6, round(13 * options.font_scale)))[0]
+    return rw <= 0.3 * canvas.width
+
+
 def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: Any = None) -> list[str]:
     """The title as drawn: one line (cut with an ellipsis) in the window, wrapped in figures."""
     title = str(board.title if options.title is None else options.title)
@@ -149,8 +158,9 @@ def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: An
         return []
     fs = options.font_scale
     size = max(6, round(TITLE_SIZE * fs))
-    right = ruleset_name(ruleset or board.ruleset)
-    rw = canvas.text_size(right, max(6, round(13 * fs)))[0]
+    rs = ruleset or board.ruleset
+    right = ruleset_name(rs) if options.wrap_title else f"ruleset: {rs}"
+    rw = canvas.text_size(right, max(6, round(13 * fs)))[0] if ruleset_inline(canvas, options, rs) else 0
     avail = canvas.width - rw - 52 * fs
     if not options.wrap_title:
         return [ellipsize(canvas, title, size, avail, bold=True)]
@@ -161,6 +171,9 @@ def scene_layout(canvas: Canvas, board: Board, options: SceneOptions, ruleset: A
     """The :func:`layout` ``draw_scene`` uses for these options."""
     title = board.title if options.title is None else options.title
     n = len(title_lines(canvas, board, options, ruleset)) if (title and options.wrap_title) else 1
+    rs = ruleset or board.ruleset
+    if title and not ruleset_inline(canvas, options, rs) and title_lines(canvas, board, options, rs) != [ruleset_name(rs)]:
+        n += 1  # the ruleset's name on a line of its own
     return layout(canvas.width, canvas.height, legend=options.legend, title=bool(title), status=bool(options.status),
                   panel_width=options.panel_width, font_scale=options.font_scale, top_inset=options.top_inset,
                   title_lines=n)
@@ -203,8 +216,10 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
 
 def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
     """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
-    stand (``slots``, filler not touching the slot's model): drawn standing in the slot."""
+    stand (``slots``): drawn standing in the slot, unless it already touches the enemy
+    unit or the slot's place is taken by another base."""
     out: dict = {}
+    placed: list = []
     slots = part(analysis, "slots") or []
     for s in slots:
         f, owner, at = s.get("filled_by"), s.get("model"), s.get("at")
@@ -216,7 +231,13 @@ def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
         enemy = (owner or "").split(".", 1)[0]  # a model already touching the enemy unit stays put
         if any(m.split(".", 1)[0] == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
             continue
-        out[f] = (c, (float(at[0]), float(at[1])))
+        to = (float(at[0]), float(at[1]))
+        moved = _moved(shapes[f], c, to)  # a slot another base stands on: the model stays, the slot is marked
+        others = [sh for m, sh in shapes.items() if m != f and m not in out] + placed
+        if any(g.gap_mm(moved, sh) < -0.5 for sh in others):
+            continue
+        out[f] = (c, to)
+        placed.append(moved)
     return out
 
 
@@ -377,14 +398,19 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
                        outline=self.pal["table_edge"], width=self.u(2))
         step = 6 * g.INCH_MM  # a faint 6-inch grid helps judge distances
         if step * self.v.scale >= 40 * self.fs:
-            x = step
-            while x < w:
-                self.c.line(self.v.pts([(x, 0), (x, h)]), self.pal["grid"], self.u(1))
-                x += step
-            y = step
-            while y < h:
-                self.c.line(self.v.pts([(0, y), (w, y)]), self.pal["grid"], self.u(1))
-                y += step
+            # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
+            (x0, y0), (x1, y1) = self.v.to_mm((0, 0)), self.v.to_mm((self.c.width, self.c.height))
+            for lo_mm, hi_mm, size, vertical in ((min(x0, x1), max(x0, x1), w, True),
+                                                 (min(y0, y1), max(y0, y1), h, False)):
+                k = max(1, math.floor(max(lo_mm, 0.0) / step))
+                end = min(hi_mm, size)
+                n = 0
+                while k * step < end and n < 400:
+                    a = k * step
+                    seg = [(a, max(0.0, min(y0, y1))), (a, min(h, max(y0, y1)))] if vertical else \
+                        [(max(0.0, min(x0, x1)), a), (min(w, max(x0, x1)), a)]
+                    self.c.line(self.v.pts(seg), self.pal["grid"], self.u(1))
+                    k, n = k + 1, n + 1
 
     def terrain(self, t: dict) -> None:
         self.c.tag = f"terrain:{t.get('name', '')}"
@@ -521,16 +547,16 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         if u.kind != "ranked":
             return
         self.c.tag = f"front:{u.id}"
-        d = min(u.base_d, u.base_w) * 0.7
+        d = min(u.base_d, u.base_w) * 0.55  # the front half of the middle base: its rear half holds marks
         size_mm = max(d, self.u(9) / max(self.v.scale, 1e-6))
         size_mm = min(size_mm, u.depth_mm * 0.9, u.width_mm * 0.5)
         f = g.forward(u.facing_deg)
         r = g.right(u.facing_deg)
-        inset = (u.base_d - size_mm) / 2 if size_mm < u.base_d else 0.0
+        inset = min(u.base_d * 0.06, max(0.0, u.base_d - size_mm))
         tip = g.add(u.front, g.scale(f, -inset - size_mm * 0.05))
         back = g.add(u.front, g.scale(f, -inset - size_mm * 0.95))
-        left = g.add(back, g.scale(r, -size_mm * 0.28))
-        right = g.add(back, g.scale(r, size_mm * 0.28))
+        left = g.add(back, g.scale(r, -size_mm * 0.24))
+        right = g.add(back, g.scale(r, size_mm * 0.24))
         col = player_colour(self.pal, u.player)
         pts = self.v.pts([tip, right, left])
         self.c.polygon(pts, fill=col, outline=(255, 255, 255), width=self.u(1.2))
@@ -549,12 +575,17 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         lines = title_lines(self.c, self.b, self.o, rs)
         if lines == [right]:
             right = ""  # a compare panel: its title is the ruleset's name
+        below = bool(right) and not ruleset_inline(self.c, self.o, rs)
         size = self.size(TITLE_SIZE)
         lh = TITLE_LINE * self.fs
-        top = y + h / 2 - lh * (len(lines) - 1) / 2
+        n = len(lines) + (1 if below else 0)
+        top = y + h / 2 - lh * (n - 1) / 2
         for i, ln in enumerate(lines):
             self.c.text((x + self.u(14), top + i * lh), ln, size, self.pal["title_text"], anchor="left", bold=True)
-        self.c.text((x + w - self.u(14), y + h / 2), right, self.size(13), self.pal["title_text"], anchor="right")
+        if below:
+            self.c.text((x + self.u(14), top + len(lines) * lh), right, self.size(13), self.pal["title_text"], anchor="left")
+        else:
+            self.c.text((x + w - self.u(14), y + h / 2), right, self.size(13), self.pal["title_text"], anchor="right")
 
     def scale_bar(self) -> None:
         """A bar of a whole number of inches (at least 70 units) in the bottom-left corner."""
@@ -634,9 +665,11 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("overlay", p.overlay, item)
     for e in part(analysis, "fight_sequence") or []:
         p.safe("badge", p.badge, e)
+    shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
     if o.labels:
         for i, u in enumerate(board.units):
-            p.safe(f"label {u.id}", p.unit_label, u, i)
+            if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
+                p.safe(f"label {u.id}", p.unit_label, u, i)
     p.safe("panel", p.panel)
     p.safe("title", p.title)
     p.safe("status", p.status)

@@ -1,0 +1,89 @@
+"""Layout checks of a drawn figure (recorded calls of a canvas): every text inside the canvas,
+no label, badge, count, marker or callout on top of another, none on a gap link, legend text
+inside the panel, title text inside the bar."""
+from __future__ import annotations
+
+from game.view.canvas import anchored, text_pad
+
+TABLE_KINDS = ("label", "badge", "count", "terrain", "objective", "scale_bar", "callout", "front")
+
+
+def _kind(tag: str) -> str:
+    return (tag or "").split(":", 1)[0]
+
+
+def text_boxes(canvas) -> list[tuple[str, tuple]]:
+    """(tag, (x0, y0, x1, y1)) of every text drawn, its background padding included."""
+    out = []
+    for c in canvas.calls:
+        if c.name != "text" or not c.args[1]:
+            continue
+        w, h = canvas.text_size(c.args[1], c.get("size"), c.get("bold"))
+        x, y = anchored(c.args[0], w, h, c.get("anchor"))
+        p = text_pad(c.get("size")) if c.get("background") is not None else 0.0
+        out.append((c.get("tag"), (x - p, y - p * 0.6, x + w + p, y + h + p * 0.6)))
+    return out
+
+
+def _inter(a, b, slack=0.5) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def _seg_hits_box(p, q, b) -> bool:
+    """Does segment p-q cross box b (shrunk by 1 px)?"""
+    x0, y0, x1, y1 = b[0] + 1, b[1] + 1, b[2] - 1, b[3] - 1
+    if x0 >= x1 or y0 >= y1:
+        return False
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for pp, qq in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):
+        if pp == 0:
+            if qq < 0:
+                return False
+        else:
+            t = qq / pp
+            if pp < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+    return t0 <= t1
+
+
+def problems(canvas, layout) -> list[str]:
+    """Every layout problem of the figure drawn on ``canvas`` (``layout``: its scene layout)."""
+    out = []
+    W, H = canvas.width, canvas.height
+    texts = text_boxes(canvas)
+    for tag, b in texts:
+        if b[0] < -0.5 or b[1] < -0.5 or b[2] > W + 0.5 or b[3] > H + 0.5:
+            out.append(f"text of {tag} leaves the canvas: {b}")
+    marks = [(t, b) for t, b in texts if _kind(t) in TABLE_KINDS]
+    for c in canvas.calls:  # markers and badges as boxes too
+        if _kind(c.get("tag")) in ("front", "badge", "divide") and c.name in ("polygon", "circle"):
+            if c.name == "circle":
+                (cx, cy), r = c.args[0], c.args[1]
+                marks.append((c.get("tag"), (cx - r, cy - r, cx + r, cy + r)))
+            else:
+                xs, ys = [p[0] for p in c.args[0]], [p[1] for p in c.args[0]]
+                marks.append((c.get("tag"), (min(xs), min(ys), max(xs), max(ys))))
+    for i, (ta, a) in enumerate(marks):
+        for tb, b in marks[i + 1:]:
+            if ta != tb and _inter(a, b) and not (_kind(ta) == _kind(tb) == "front"):
+                out.append(f"{ta} overlaps {tb}")
+    links = [c.args[0] for c in canvas.calls if _kind(c.get("tag")) == "gap" and c.name == "line" and c.get("dashed")]
+    for tag, b in texts:
+        if _kind(tag) in ("label", "badge", "terrain", "callout"):
+            for pts in links:
+                if any(_seg_hits_box(p, q, b) for p, q in zip(pts, pts[1:])):
+                    out.append(f"{tag} hides a gap link")
+    if layout.panel:
+        x, y, w, h = layout.panel
+        for tag, b in texts:
+            if tag == "legend" and (b[0] < x - 0.5 or b[2] > x + w + 0.5 or b[1] < y - 0.5 or b[3] > y + h + 0.5):
+                out.append(f"legend text leaves the panel: {b}")
+    if layout.title:
+        x, y, w, h = layout.title
+        for tag, b in texts:
+            if tag == "title" and (b[1] < y - 0.5 or b[3] > y + h + 0.5 or b[0] < x or b[2] > x + w):
+                out.append(f"title text leaves the bar: {b}")
+    return out
