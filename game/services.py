@@ -1,18 +1,14 @@
 """Non-pure helpers handed to the rules core (dependency injection keeps game/core pure).
 
 ``default_services()`` returns the keyword arguments every caller of
-:func:`game.core.analysis.analyse` should pass: today a pymunk path planner for pile-in
-and consolidation moves (``planner``), when that module is present.
+:func:`game.core.analysis.analyse` should pass. The Warhammer 40,000 move solver now finds
+its own collision-free paths in the pure core (:mod:`game.core.rules.wh40k_solver`), so the
+pymunk path planner is retired and no service is needed today; callers keep passing these so
+a future device can be injected in one place.
 """
 from __future__ import annotations
 
 
 def default_services() -> dict:
-    """Keyword arguments for ``analyse(board, ruleset, **default_services())``."""
-    out = {}
-    try:
-        from game.physics.planner import plan_paths
-    except ImportError:
-        return out
-    out["planner"] = plan_paths
-    return out
+    """Keyword arguments for ``analyse(board, ruleset, **default_services())`` (empty today)."""
+    return {}

@@ -1,9 +1,10 @@
 """Typed parts of an :class:`~game.core.analysis.Analysis` and their JSON (the contract keys).
 
-Each part is a frozen-shaped record with a ``to_json()`` giving exactly the contract's object;
-optional keys (``None`` values) are left out, as the engines always did. Records also answer
-``record["key"]`` / ``record.get("key")`` / ``"key" in record`` like the dicts they replace,
-so code written against the JSON shape keeps reading them.
+Each part is a record with a ``to_json()`` giving exactly the contract's object; optional keys
+(``None`` values) are left out, as the engines always did. Records also answer
+``record["key"]`` / ``record.get("key")`` / ``"key" in record`` / ``record["key"] = v`` like
+the dicts they replace (a key the type does not name is kept and written back), so code
+written against the JSON shape keeps working.
 
 * :class:`StrikeStep`: ``strike_order`` entries ``{step, label, models[, parts]}``;
 * :class:`FightSelection`: ``fight_sequence`` entries (Warhammer 40,000 fight selection);
@@ -11,8 +12,8 @@ so code written against the JSON shape keeps reading them.
 * :class:`CombatSlot`: ``slots`` entries (one combat slot around an engaged model);
 * :class:`~game.core.engagement.Engagement`: ``engagements`` entries (also a :class:`Record`).
 
-:data:`PARTS` maps a JSON key to how it is read back from a plain mapping (:func:`adopt`), so a
-writer that still fills ``Analysis.extra`` with one of these keys is moved onto the typed part.
+:data:`PARTS` maps a JSON key to its ``Analysis`` attribute and how it is read from a plain
+mapping, so ``analysis.extra["allocation"] = {...}`` sets the typed part.
 """
 from __future__ import annotations
 
@@ -45,14 +46,29 @@ class Record:
     __hash__ = object.__hash__
 
     def __getitem__(self, key: str) -> Any:
+        more = getattr(self, "_more", None) or {}
+        if key in more:
+            return more[key]
         if key not in self:
             raise KeyError(key)
         return getattr(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, key) if key in self else default
+        return self[key] if key in self else default
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key in {f.name for f in dataclasses.fields(self)}:
+            setattr(self, key, value)
+        else:
+            more = getattr(self, "_more", None)
+            if more is None:
+                more = {}
+                object.__setattr__(self, "_more", more)
+            more[key] = value
 
     def __contains__(self, key: object) -> bool:
+        if key in (getattr(self, "_more", None) or {}):
+            return True
         return isinstance(key, str) and key in {f.name for f in dataclasses.fields(self)} and \
             getattr(self, key) is not None
 
@@ -64,9 +80,14 @@ class Record:
         """A record from its JSON mapping (a record is returned as it is)."""
         if isinstance(d, cls):
             return d
-        names = {f.name for f in dataclasses.fields(cls)}
+        fields = dataclasses.fields(cls)
+        names = {f.name for f in fields}
         data = dict(d)
-        rec = cls(**{k: v for k, v in data.items() if k in names})
+        kw = {k: v for k, v in data.items() if k in names}
+        for f in fields:  # a part written by hand may lack a key: it reads as absent (None)
+            if f.name not in kw and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                kw[f.name] = None
+        rec = cls(**kw)
         more = {k: v for k, v in data.items() if k not in names}
         if more:  # keys an engine added that this type does not name yet: kept, and written back
             object.__setattr__(rec, "_more", more)
@@ -96,8 +117,8 @@ class FightSelection(Record):
     player: int
     fight: str
     fights_first: bool
-    step: str = ""
-    engaged: bool = False
+    step: Optional[str] = None
+    engaged: Optional[bool] = None
     destroys: Optional[list] = None
 
 

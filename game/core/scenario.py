@@ -171,12 +171,24 @@ def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
             if pair[0] == pair[1]:
                 ctx.fail(path + ("combats", j), f"a unit cannot be in combat with itself ({pair[0]!r})")
     if "destroys" in context:
-        d = ctx.mapping(context["destroys"], path + ("destroys",), "{unit id: [unit ids it destroys]}")
+        d = ctx.mapping(context["destroys"], path + ("destroys",),
+                        "{unit id: [unit ids it destroys, or {unit: id, models: N} for N of its models]}")
         if len(d) > MAX_LIST:
             ctx.fail(path + ("destroys",), f"has more than {MAX_LIST} entries")
         for k, v in d.items():
             ctx.unit_id(k, path + ("destroys", k), units)
-            ctx.unit_ids(v, path + ("destroys", k), units)
+            items = ctx.seq(v, path + ("destroys", k), "a list of unit ids or {unit: id, models: N}")
+            for j, item in enumerate(items):
+                ip = path + ("destroys", k, j)
+                if isinstance(item, dict):
+                    extra_keys = set(item) - {"unit", "models"}
+                    if extra_keys or "unit" not in item:
+                        ctx.fail(ip, f"must be a unit id or {{unit: id, models: N}} (got {short(item)})")
+                    ctx.unit_id(item["unit"], ip + ("unit",), units)
+                    if "models" in item:
+                        ctx.int_(item["models"], ip + ("models",), 1, 10000)
+                else:
+                    ctx.unit_id(item, ip, units)
     if "round_winner" in context and context["round_winner"] is not None:
         ctx.ident(context["round_winner"], path + ("round_winner",))  # an unknown id is noted by the engine
     if "charge_moved" in context:

@@ -28,6 +28,7 @@ from ..engagement import boundary, combats, find_engagements, model_contacts, un
 from ..results import StrikeStep
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
+from .round_rules import RoundParams
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -70,7 +71,7 @@ def schema_for(raw: Mapping[str, Any]) -> type:
             chosen.append((slot, name))
     key = tuple(chosen)
     if key not in _SCHEMAS:
-        parts = [RankedParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
+        parts = [RankedParams, RoundParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
         _SCHEMAS[key] = sc.merge("RankedParams", parts)
     return _SCHEMAS[key]
 
@@ -163,7 +164,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
         res.engagements += [e for e in part.engagements if e.unit in mine]
         res.rank_bonus.update({k: n for k, n in part.rank_bonus.items() if k in mine})
         res.notes += [n for n in part.notes if n not in res.notes]
-        _merge_extra(res.extra, part.extra, mine)
+        _merge_extra(res.more, part.more, mine)
     res.gap_links.sort()
     order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()

@@ -51,16 +51,14 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
-from ..engagement import Engagement
-from ..results import Allocation, CombatSlot
 from ..board import Board, Model, Unit
-from ..ruleset import Ruleset
 from ..engagement import boundary, find_engagements
-from ..strategy import Engine, Legend, ProfileField
+from ..results import Allocation, CombatSlot
+from ..ruleset import Ruleset
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -660,41 +658,3 @@ def _alloc_why(v: PairView, share: int, actual: int, whole_max: int, rs: Ruleset
         parts.append(f"{bonus}: none (only the attacker gets it in a flank or rear attack).")
     parts.append(f"Final number {v.final}; {actual} found a free combat slot (Actual number).")
     return " ".join(parts)
-
-
-# ----- the strategy ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SlotsParams:
-    """Parameters of the combat-slot allocation (percentages whole, lengths mm)."""
-
-    contact_tolerance_mm: float
-    share_min_pct: int
-    share_max_pct: int
-    bonus_models: int
-    whole_unit_max_models: int
-    slots_regular_model: int
-    slots_large_model: int
-    large_model_room: int
-    default_size: Literal["regular", "large"]
-    default_seed: int
-
-
-def legend(rs: Ruleset) -> Legend:
-    return Legend(role_labels={"attack": f"Fights (allocated to the melee, filling a combat slot: "
-                                         f"{rs.rule('slots_regular_model')})"}, rows=frozenset())
-
-
-def _analyse(board: Board, rs: Ruleset, **services) -> Analysis:
-    res = analyse(board, rs, **services)
-    res.legend = legend(rs)
-    return res
-
-
-def fields(rs: Ruleset) -> list:
-    v = rs.values
-    return [ProfileField("size", "Size", kind="choice", default=v.default_size, choices=("regular", "large")),
-            ProfileField("parts", "Parts", kind="parts")]
-
-
-STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, schema=SlotsParams,
-                  overlays=frozenset({"slots"}), fields_of=fields)
