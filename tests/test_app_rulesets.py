@@ -18,7 +18,7 @@ from game.core.scenario import board_to_dict, load_scenario  # noqa: E402
 from game.services import default_services  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-MISALIGNED = ROOT.parent / "shared" / "conformance" / "cases" / "t9a_misaligned.yaml"
+MISALIGNED = ROOT / "tests" / "fixtures" / "t9a_misaligned.yaml"  # a copy of the shared conformance case
 PILE_IN = ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml"
 
 
@@ -34,8 +34,6 @@ def key(app, k, mod=0):
 
 @pytest.fixture()
 def app():
-    if not MISALIGNED.exists():
-        pytest.skip("shared conformance case not present")
     return make_app(MISALIGNED)
 
 
@@ -153,6 +151,7 @@ def test_wh40k_refused_for_ranked_boards(app):
     assert app.ruleset == "t9a" and "rank-and-file" in app.message
 
 
-def test_steps_only_for_wh40k(app):
+def test_n_on_a_rank_and_file_board_steps_through_a_combat_round(app):
     key(app, pygame.K_n)
-    assert app.step is None and "Warhammer 40,000" in app.message
+    assert app.step is not None and app.step[0] == 0
+    assert "Agility" in app.status()            # t9a strikes by Agility Steps

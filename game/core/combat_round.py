@@ -427,11 +427,12 @@ class Round:
 
 
 def play_round(board: Board, rs: Ruleset, casualties: Optional[dict] = None,
-               services: Optional[dict] = None) -> list[RoundStep]:
+               services: Optional[dict] = None, strict: bool = True) -> list[RoundStep]:
     """Every step of a round on ``board``. ``casualties`` maps a strike step, by label
     ("Initiative 5") or 1-based number, to ``{unit id: [slots] | N}`` falling at that step.
     Returns strike, remove, ... and a last ``end`` or ``recalculate`` step. Raises
-    :class:`RoundError` for a casualty list the board cannot take."""
+    :class:`RoundError` for a casualty list the board cannot take (``strict=False``: the
+    entry is left out and named in the step's ``notes`` and caption)."""
     casualties = casualties or {}
     r = Round(board, rs, services)
     out: list[RoundStep] = []
@@ -444,10 +445,33 @@ def play_round(board: Board, rs: Ruleset, casualties: Optional[dict] = None,
             try:
                 r.mark(spec)
             except RoundError as exc:
-                raise RoundError(f"{st.label}.{exc.field}" if exc.field else st.label, exc.message) from None
+                if strict:
+                    raise RoundError(f"{st.label}.{exc.field}" if exc.field else st.label, exc.message) from None
+                st.notes.append(f"casualties {exc.field}: {exc.message}; left out")
+                st.caption += f" (Casualties listed for {exc.field} left out: {exc.message}.)"
         out.append(st)
         rm = r.resolve()
         if rm is not None:
             out.append(rm)
     out.append(r.finish())
+    return out
+
+
+def round_phase_steps(board: Board, rs: Ruleset, planner: Any = None) -> list:
+    """The round as the window's phase steps (:class:`game.core.strategy.PhaseStep`): strike
+    steps dim the models not striking and cross out the ones falling. Casualties come from
+    the board's ``context.casualties`` (``{step label: {unit id: [slots] | N}}``), which the
+    window edits by clicks; entries the board cannot take are left out and said so."""
+    from .strategy import PhaseStep
+
+    spec = (board.context or {}).get("casualties") or {}
+    services = {"planner": planner} if planner is not None else None
+    out = []
+    for st in play_round(board, rs, spec, services, strict=False):
+        dim: tuple = ()
+        if st.kind == "strike":
+            striking = set(st.striking)
+            dim = tuple(m.id for m in st.board.models() if m.id not in striking)
+        out.append(PhaseStep(st.caption, st.board, st.analysis, dim=dim, fallen=tuple(st.fallen),
+                             kind=st.kind, label=st.label))
     return out

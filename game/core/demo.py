@@ -472,7 +472,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
 
 
 def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Optional[list[str]],
-                marks: StepMarks, v: dict, path: tuple) -> RoundStep:
+                marks: StepMarks, v: dict, path: tuple) -> Optional[RoundStep]:
     """Mark the step's casualties (``marks.fallen``) and remove them after it: returns the
     round's removal step (the board after removal and closing up)."""
     if striking is None:
@@ -487,7 +487,8 @@ def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Opt
         sub = tuple(int(x) if x.isdigit() else x for x in parts)
         ctx.fail(path + sub, exc.message)
     removal = rnd.resolve()
-    rnd.board = removal.board
+    if removal is not None:  # an empty list: nobody falls
+        rnd.board = removal.board
     return removal
 
 

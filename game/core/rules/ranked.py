@@ -25,10 +25,11 @@ from .. import schema as sc
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
+from ..lru import LRU
 from ..results import StrikeStep
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
-from .round_rules import RoundParams
+from .round_rules import RoundParams, round_steps
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -85,7 +86,7 @@ def legend(rs) -> Legend:
 
 
 # ----- analysis -------------------------------------------------------------------------------
-_COMBAT_CACHE: dict[tuple, Analysis] = {}
+_COMBAT_CACHE = LRU(1024)  # a combat's units (and neighbours) -> its Analysis (bounded, oldest out)
 
 
 def _unit_key(u: Unit) -> str:
@@ -141,9 +142,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
             sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
                         context=board.context)
             part = analyse_combat(sub, rs)
-            if len(_COMBAT_CACHE) > 1024:
-                _COMBAT_CACHE.clear()
-            _COMBAT_CACHE[key] = part
+            _COMBAT_CACHE.put(key, part)
         for i in ids:
             part_of[i] = part
         combat_units[id(part)] = set(ids)
@@ -231,7 +230,7 @@ def analyse_combat(board: Board, rs) -> Analysis:
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     c.res.engagements = list(engs)
-    c.contacts = model_contacts(c.models, c.bounds, engs, tol)
+    c.contacts = model_contacts(c.models, c.bounds, engs, tol, units)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
     for l in links:
@@ -267,4 +266,5 @@ def fields(rs) -> list:
 
 
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
-                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields)
+                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields,
+                  steps=round_steps, steps_name="Combat round")

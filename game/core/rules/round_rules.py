@@ -26,3 +26,11 @@ class RoundParams:
     stepped_forward_can_attack: bool
     round_winner: Literal["none", "most_casualties_inflicted"]
     close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
+
+
+def round_steps(board, rs, planner=None) -> list:
+    """The combat round as phase steps (:func:`game.core.combat_round.round_phase_steps`), for
+    an engine's ``steps``."""
+    from ..combat_round import round_phase_steps  # imported late: the round analyses through the registry
+
+    return round_phase_steps(board, rs, planner)

@@ -229,15 +229,11 @@ def slot_groups(ring: list[SlotUnit], room: int, total_slots: int) -> list[tuple
 
 def side_pairs(models: list[Model], rings: dict[str, list[SlotUnit]], totals: dict[str, int],
                tol: float) -> list[tuple[tuple[str, int], tuple[str, int]]]:
-    """Places for a large enemy that span two neighbouring models along the same side.
-
-    A large model takes the room of two regular slots (Combat slots); those two may lie on two
-    models standing side by side, along one straight side of the line they form: the last slot
-    of one model's side and the first slot of the next model's same side, where the side of one
-    ends within ``tol`` mm of where the other's begins and both face the same way. So a large
-    model charging a line of regular models covers two fronts. Returns
-    ``((model id, ring index), (model id, ring index))`` pairs, in model order.
-    """
+    """Places for a large enemy spanning two neighbouring models along one side (Combat slots:
+    a large model takes the room of two regular slots, which may lie on two models side by
+    side): the last slot of one model's side and the first of the next model's same side, where
+    one side ends within ``tol`` mm of where the other begins, facing the same way. Returns
+    ``((model id, ring index), (model id, ring index))`` pairs."""
     starts: dict[tuple[int, int], list[tuple[str, int, SlotUnit]]] = defaultdict(list)
     ends: list[tuple[g.Point, str, int, SlotUnit]] = []
     cell = max(tol, 1.0)

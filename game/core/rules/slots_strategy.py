@@ -14,7 +14,7 @@ from ..analysis import Analysis
 from ..board import Board
 from ..ruleset import Ruleset
 from ..strategy import Engine, Legend, ProfileField
-from .round_rules import RoundParams
+from .round_rules import RoundParams, round_steps
 from .slots import analyse
 
 
@@ -51,6 +51,6 @@ def fields(rs: Ruleset) -> list:
             ProfileField("parts", "Parts", kind="parts")]
 
 
-STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend,
-                  schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
+STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, steps=round_steps,
+                  steps_name="Combat round", schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
                   overlays=frozenset({"slots"}), fields_of=fields)
