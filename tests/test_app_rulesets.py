@@ -147,7 +147,7 @@ def test_wh40k_steps_to_the_last_and_back():
 
 
 def test_wh40k_refused_for_ranked_boards(app):
-    app.choose(app.dropdown("rules"), "Rules: wh40k (unavailable)")
+    app.choose(app.dropdown("rules"), "Rules: wh40k (not for ranked units)")
     assert app.ruleset == "t9a" and "rank-and-file" in app.message
 
 
