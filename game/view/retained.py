@@ -27,6 +27,7 @@ from typing import Any, Optional
 from game.core.board import Board
 
 from game.core import geometry as g
+from game.core.results import part
 
 from .canvas import PygameCanvas
 from .legend import legend_items
@@ -61,8 +62,7 @@ class DrawnModels:
 
     def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
         amodels = getattr(analysis, "models", None) or {}
-        extra = getattr(analysis, "extra", None) or {}
-        if getattr(analysis, "moves", None) or extra.get("slots"):
+        if getattr(analysis, "moves", None) or part(analysis, "slots"):
             self.per = {}
             return drawn_models(board, analysis)
         out, by_unit, per, seen = DrawnList(), {}, {}, 0
@@ -163,9 +163,8 @@ class RetainedScene:
     def draw(self, canvas: Any, board: Board, analysis: Any, view: Any, options: SceneOptions,
              models: Optional[list[DrawnModel]]) -> list[str]:
         """Draw the scene on ``canvas`` (as :func:`draw_scene` would); returns drawing errors."""
-        extra = getattr(analysis, "extra", None) or {}
         if (not isinstance(canvas, PygameCanvas) or canvas.record or models is None
-                or any(extra.get(k) for k in _GLOBAL_EXTRA)):
+                or any(part(analysis, k) for k in _GLOBAL_EXTRA)):
             self.reset()
             return draw_scene(canvas, board, analysis, view, options=options, models=models)
         surf = canvas.surface
