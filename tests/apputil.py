@@ -77,6 +77,11 @@ class Driver:
         return self._app.over_gui(self._app.mouse_px if px is None else px)
 
     @property
+    def step_caption(self) -> str:
+        """The caption band of the phase step shown ("" on the editable board)."""
+        return self._app.steps.caption() if self._app.steps.active else ""
+
+    @property
     def step(self) -> Optional[tuple[int, int]]:
         """(index, count) of the phase step shown, or None on the editable board."""
         s = self._app.steps
@@ -254,6 +259,8 @@ class Driver:
 
         d = self.dialog()
         assert d is not None, "no dialog is open"
+        d.window.kill()  # as pygame_gui does on OK: the window is gone before its event arrives
+        self._app.frame()
         self.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=d.window))
 
     def answer(self, label: str) -> None:

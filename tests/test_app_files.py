@@ -251,3 +251,20 @@ def test_drawing_stays_bounded_on_absurd_sizes(what):
     app.view.zoom_about(1e4, (500, 400))
     canvas = app.recorded()
     assert len(canvas.calls) < 20000  # bounded by the screen, not by the table
+
+
+def test_a_dialog_is_modal_and_gets_the_keyboard(builtin):
+    """Typing a file name in Save As never reaches the board (it once ran f, l, a, n, k, r...)."""
+    app = builtin
+    app.key(pygame.K_s, CTRL | SHIFT)
+    assert app.dialog() is not None
+    board, rules, tool = dump_scenario(app.board), app.ruleset, app.tool
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="r"))
+    for k in (pygame.K_f, pygame.K_l, pygame.K_a, pygame.K_r, pygame.K_k, pygame.K_g):
+        app.key(k)
+    app.press(app.view.to_px(app.board.unit("dwarfs").center()))
+    assert dump_scenario(app.board) == board and app.ruleset == rules and app.tool == tool
+    assert app.options.legend and app.selection is None
+    app.focus(None)
+    app.key(pygame.K_ESCAPE)
+    assert app.dialog() is None

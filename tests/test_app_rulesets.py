@@ -153,6 +153,7 @@ def test_wh40k_refused_for_ranked_boards(app):
     assert app.ruleset == "t9a" and "rank-and-file" in app.message
 
 
-def test_steps_only_for_wh40k(app):
+def test_n_on_a_rank_and_file_board_steps_through_a_combat_round(app):
     key(app, pygame.K_n)
-    assert app.step is None and "Warhammer 40,000" in app.message
+    assert app.step is not None and app.step[0] == 0
+    assert "Agility" in app.status()            # t9a strikes by Agility Steps

@@ -77,9 +77,61 @@ def test_strike_step_dims_everyone_else():
 
 def test_casualties_recalculate_slots():
     steps = _steps(ROOT / "assets" / "demos" / "slots_large_model.yaml")
-    before, after = steps[1], steps[2]
+    before, melee, after, end = steps[1], steps[2], steps[3], steps[4]
+    assert melee.marks.fallen == ["goblins.r1f2", "goblins.r1f3", "goblins.r1f4"]
+    assert len(melee.board.unit("goblins").models()) == len(before.board.unit("goblins").models())
     assert len(after.board.unit("goblins").models()) == len(before.board.unit("goblins").models()) - 3
     assert after.analysis.extra["allocation"] != before.analysis.extra["allocation"]
+    assert end.board.context["round_winner"] == "spider"
+    # the second scene: the goblins win the round and become the attacker (Recalculation)
+    won = steps[-1]
+    assert won.board.context["round_winner"] == "goblins"
+    assert won.analysis.extra["allocation"]["goblins"]["attacker_because"] == "round_winner"
+    assert steps[-2].analysis.extra["allocation"]["goblins"]["attacker"] == "spiders"
+
+
+def test_whfb8_demo_steps_through_a_round():
+    """Seed 002: the Elves strike first and six Orcs fall; at Initiative 2 the Orcs strike
+    with what is left. Seed 000: the Dwarfs close up after the Goblins' rear rank falls."""
+    steps = _steps(ROOT / "assets" / "demos" / "whfb8_close_combat.yaml")
+    i5 = next(s for s in steps if s.marks.strike == "Initiative 5")
+    assert len(i5.marks.fallen) == 6 and all(m.startswith("orcs.") for m in i5.marks.fallen)
+    i2 = next(s for s in steps if s.marks.strike == "Initiative 2" and s.board.unit("orcs") is not None
+              and any(u.id == "orcs" for u in s.board.units))
+    assert len(i2.board.unit("orcs").models()) == 6
+    striking = [m for m, r in i2.analysis.models.items() if m.startswith("orcs.") and m not in i2.marks.dim
+                and r.attacks]
+    assert len(striking) == 6 and "surviving Orcs strike" in i2.caption
+    last = steps[-1]
+    assert last.analysis.moves and all(m.startswith("dwarfs.") for m in last.analysis.moves)
+    assert "move straight forward" in last.caption
+
+
+def test_tow_demo_shows_stepped_forward_models_that_cannot_attack():
+    steps = _steps(ROOT / "assets" / "demos" / "tow_combat_round.yaml")
+    i3 = steps[2]
+    assert i3.marks.strike == "Initiative 3"
+    grey = {"marauders.r1f1", "marauders.r1f2", "marauders.r1f5"}
+    assert all(i3.analysis.models[m].attacks == 0 for m in grey)
+    assert grey <= set(i3.marks.dim)
+    assert sum(1 for m, r in i3.analysis.models.items() if m.startswith("marauders.") and r.attacks) == 7
+
+
+@pytest.mark.parametrize("action,field,msg", [
+    ("casualties: {orks: [r1f1]}", "steps[0].actions[1].casualties.orks", "no unit"),
+    ("casualties: {orcs: [r9f9]}", "steps[0].actions[1].casualties.orcs[0]", "no model"),
+    ("casualties: {orcs: 0}", "steps[0].actions[1].casualties.orcs", ""),
+    ("casualties: []", "steps[0].actions[1].casualties", ""),
+    ("end_round: true", "steps[0].actions[1].end_round", "no combat round"),
+])
+def test_bad_casualties_name_file_line_and_field(tmp_path, action, field, msg):
+    scen = ROOT / "assets" / "scenarios" / "whfb8_initiative.yaml"
+    demo = tmp_path / "d.yaml"
+    demo.write_text(f"title: t\nsteps:\n  - caption: a\n    actions:\n      - load: {scen}\n      - {action}\n")
+    with pytest.raises(DemoError) as e:
+        build_steps(load_demo(demo))
+    text = str(e.value)
+    assert f"d.yaml:6: {field}" in text and msg in text
 
 
 def test_moves_wheels_and_removals(tmp_path):

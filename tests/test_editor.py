@@ -100,3 +100,12 @@ def test_history_knows_the_saved_state():
     h.undo(b0, {})
     h.record(b0.copy())  # a new edit after undo: the redo future is gone
     assert h.redo_depth == 0 and h.current_id != saved
+
+
+def test_a_palette_unit_takes_its_id_from_its_new_name(board):
+    e = Editor()
+    placed = e.place(board, ed.BASE_PALETTE[0], (100.0, 100.0), 1)
+    uid = placed.board.units[-1].id
+    ch = e.rename(placed.board, uid, "Dwarf Warriors")
+    assert ch.ok and ch.select == "dwarf_warriors" and ch.board.units[-1].id == "dwarf_warriors"
+    assert e.rename(board, "dwarfs", "Iron Guard").board.unit("dwarfs").name == "Iron Guard"  # ids from files stay

@@ -7,7 +7,6 @@ moving the whole table, which must change nothing.
 """
 from __future__ import annotations
 
-import copy
 import math
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from expect import compare as compare_expect
 from game.core.analysis import analyse
 from game.core.board import Board
 from game.core.compare import compare
-from game.core.ruleset import Param, load_ruleset
+from game.core.ruleset import RulesetError, load_ruleset
 from game.core.rules import tow_policy as tp
 from game.core.scenario import board_from_dict
 
@@ -34,11 +33,9 @@ def _case(path: Path) -> tuple[dict, dict]:
     return data, expect
 
 
-def _params(**over) -> tp.TowParams:
+def _params(**over) -> tp.Params:
     rs = load_ruleset("tow")
-    values = {k: v.value for k, v in rs.params.items()}
-    values.update(over)
-    return tp.TowParams.from_values(values)
+    return tp.Params(rs.with_values(**over) if over else rs)
 
 
 # ----- turned and moved ------------------------------------------------------------------------
@@ -136,11 +133,7 @@ def _board(name: str) -> Board:
 
 
 def _with(rs, **values):
-    out = copy.copy(rs)
-    out.params = dict(rs.params)
-    for k, v in values.items():
-        out.params[k] = Param(v, rs.params[k].rule, rs.params[k].why)
-    return out
+    return rs.with_values(**values)
 
 
 def test_the_2024_switch_lets_the_whole_fighting_rank_fight_and_drops_press_of_battle():
@@ -182,15 +175,15 @@ def test_fighting_ranks_are_reported_for_drawing():
 
 def test_bad_tow_parameters_are_named():
     rs = load_ruleset("tow")
-    values = {k: v.value for k, v in rs.params.items()}
-    with pytest.raises(tp.TowParamError, match="params.fight_range"):
-        tp.TowParams.from_values({**values, "fight_range": "forever"})
-    with pytest.raises(tp.TowParamError, match="params.troop_types.heavy_infantry"):
-        tt = copy.deepcopy(values["troop_types"])
-        del tt["heavy_infantry"]["max_rank_bonus"]
-        tp.TowParams.from_values({**values, "troop_types": tt})
-    with pytest.raises(tp.TowParamError, match="params.weapons"):
-        tp.TowParams.from_values({k: v for k, v in values.items() if k != "weapons"})
+    with pytest.raises(RulesetError, match="fight_range"):
+        rs.with_values(fight_range="forever")
+    tt = {k: dict(vars(v)) for k, v in rs.values.troop_types.items()}
+    del tt["heavy_infantry"]["max_rank_bonus"]
+    with pytest.raises(RulesetError, match="troop_types"):
+        rs.with_values(troop_types=tt)
+    with pytest.raises(RulesetError, match="weapons"):
+        rs.with_values(weapons={"hand_weapon": {"fight_in_extra_rank": "sometimes", "strike_last": False,
+                                                "initiative_vs_front_chargers": 0}})
 
 
 def test_unknown_troop_type_or_weapon_is_read_as_the_default_with_a_note():

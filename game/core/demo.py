@@ -24,10 +24,22 @@ Actions (lengths mm, angles degrees clockwise):
 * ``strike: N | LABEL`` - show only the models striking at the N-th step of the strike order
   (1-based) or the step whose label is ``LABEL`` ("Initiative 5", "Agility 3"); the rest are
   dimmed (WHFB 8th "Strike Order"; T9A "Agility Steps");
+* ``casualties: {unit: [slots] | N, ...}`` - models that fall at this step (a combat round,
+  :mod:`game.core.combat_round`): drawn crossed out on this step's board, then removed by the
+  ruleset's rule (whfb8, t9a, tow: from the back rank; ``slots``: as marked) after the step, so
+  every model of the step still strikes (equal Initiative strikes at the same time). Units
+  still locked in combat that no longer touch close up (``close_up``), and under tow the
+  models that stepped forward cannot attack for the rest of the scene. The next step shows
+  the board after that, with the closing-up moves drawn. ``N`` marks the first N models the
+  step's strikers can reach. With ``strike`` in the same step, that step's strikers are the
+  ones shown striking;
+* ``end_round: true`` - end the scene's combat round by the ruleset's rule: under ``slots``
+  the unit that removed the most enemy models wins the round and counts as the attacker
+  (``context.round_winner``), and the allocation is recalculated;
 * ``highlight: [model or unit ids]``; ``annotate: {model, text}`` or a list of them.
 
-Steps mark the board they end with; ``strike``, ``highlight`` and ``annotate`` belong to that
-step only.
+Steps mark the board they end with; ``strike``, ``casualties``, ``highlight`` and ``annotate``
+belong to that step only.
 """
 from __future__ import annotations
 
@@ -39,7 +51,9 @@ from typing import Any, Callable, Optional
 from . import geometry as g
 from .analysis import Analysis, analyse
 from .board import Board, parse_slot
+from .combat_round import Round, RoundError, RoundStep
 from .registry import strategy_of
+from .rules import closing
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .scenario import ScenarioError, load_scenario
 from .validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
@@ -47,7 +61,7 @@ from .validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_N
 from .yamlfile import FileError, parse_yaml, read_text
 
 ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
-           "strike", "highlight", "annotate")
+           "strike", "casualties", "end_round", "highlight", "annotate")
 STEP_KEYS = {"caption", "actions"}
 TOP_KEYS = {"title", "steps", "about"}
 
@@ -89,12 +103,14 @@ class Demo:
 @dataclass
 class StepMarks:
     """Teaching marks of one step: ``dim`` / ``highlight`` model ids, ``notes`` (model id,
-    text), and ``strike`` the label of the strike step shown (or "")."""
+    text), ``strike`` the label of the strike step shown (or ""), ``fallen`` model ids marked
+    as casualties at this step (drawn crossed out)."""
 
     dim: list[str] = field(default_factory=list)
     highlight: list[str] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     strike: str = ""
+    fallen: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -232,7 +248,7 @@ def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
                     ctx.fail(path + ("slots", i), f"must be a slot name like r1f3 or m2 (got {short(x)})")
     elif kind == "context":
         ctx.mapping(v, path, "context keys, e.g. {step: pile_in}")  # the values are checked against the board
-    elif kind in ("apply_moves", "fight_phase"):
+    elif kind in ("apply_moves", "fight_phase", "end_round"):
         if v is not True:
             ctx.fail(path, f"must be true (got {short(v)})")
     elif kind == "strike":
@@ -240,6 +256,19 @@ def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
             ctx.text(v, path)
         elif isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_LIST:
             ctx.fail(path, f"must be a strike step number (1 = first) or its label like 'Initiative 5' (got {short(v)})")
+    elif kind == "casualties":
+        d = ctx.mapping(v, path, "{unit id: [slots like r1f3 or m2] or a number of models}")
+        if not d:
+            ctx.fail(path, "must name at least one unit: {unit id: [slots] or N}")
+        for uid, x in d.items():
+            ctx.ident(uid, path + (uid,))
+            if isinstance(x, list):
+                ctx.seq(x, path + (uid,), "slot names like r1f3 or m2", max_len=MAX_UNIT_MODELS)
+                for i, sl in enumerate(x):
+                    if not isinstance(sl, str) or len(sl) > 20:
+                        ctx.fail(path + (uid, i), f"must be a slot name like r1f3 or m2 (got {short(sl)})")
+            else:
+                ctx.int_(x, path + (uid,), 1, MAX_UNIT_MODELS)
     elif kind == "highlight":
         vs = v if isinstance(v, list) else [v]
         ctx.seq(vs, path, "model or unit ids")
@@ -327,16 +356,20 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
     rs: Optional[Ruleset] = None
     out: list[DemoStep] = []
     scene = 0
+    rnd: Optional[Round] = None        # the combat round under way in this scene (casualties)
+    carry: Optional[RoundStep] = None  # the last removal, drawn on the next step
     for spec in demo.steps:
         marks = StepMarks()
         expanded: list[tuple[str, Board, Analysis]] = []
         strike = None
+        fall = None
         pending: list[Action] = []
         for a in spec.actions:
             v, path = a.value, a.path
             if a.kind == "load":
                 p = (base_dir / v)
                 scene += 1
+                rnd = carry = None
                 try:
                     board = load(p)
                     rs = load_ruleset(board.ruleset)
@@ -391,6 +424,13 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                     board = expanded[-1][1].copy()
             elif a.kind == "strike":
                 strike = (v, path)
+            elif a.kind == "casualties":
+                fall = (v, path)
+            elif a.kind == "end_round":
+                if rnd is None or rnd.rs is not rs:
+                    ctx.fail(path, "no combat round under way in this scene (mark casualties first)")
+                rnd.board = board.copy()
+                board = rnd.finish().board.copy()
             elif a.kind in ("highlight", "annotate"):
                 pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
         if board is None or rs is None:
@@ -401,9 +441,21 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                 full = f"{spec.caption} {cap}".strip() if spec.caption else cap
                 out.append(DemoStep(full, b, rs, an, StepMarks(), scene))
             continue
-        an = analyse(board, rs, **services)
+        if fall is not None and (rnd is None or rnd.rs is not rs):
+            rnd = Round(board, rs, services)
+        if rnd is not None and rnd.rs is rs:
+            an = rnd.analyse(board)
+        else:
+            an = analyse(board, rs, **services)
+        if carry is not None:
+            an.moves = closing.merge_moves(carry.moves, an.moves)
+            an.notes += carry.notes
+            carry = None
+        striking = None
         if strike is not None:
-            _strike(ctx, board, an, marks, *strike)
+            striking = _strike(ctx, board, an, marks, *strike)
+        if fall is not None:
+            carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
         for a in pending:
             v, path = a.value, a.path
             if a.kind == "highlight":
@@ -414,7 +466,30 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                     _model_ids(ctx, board, an, [x["model"]], p + ("model",))
                     marks.notes.append((x["model"], x["text"]))
         out.append(DemoStep(spec.caption, board.copy(), rs, an, marks, scene))
+        if carry is not None:
+            board = carry.board.copy()
     return out
+
+
+def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Optional[list[str]],
+                marks: StepMarks, v: dict, path: tuple) -> Optional[RoundStep]:
+    """Mark the step's casualties (``marks.fallen``) and remove them after it: returns the
+    round's removal step (the board after removal and closing up)."""
+    if striking is None:
+        striking = [m for m, r in an.models.items() if r.attacks > 0]
+    rnd.board = board.copy()
+    rnd.current = RoundStep("strike", marks.strike or "Casualties", "", board.copy(), an, striking=list(striking))
+    rnd.struck |= set(striking)
+    try:
+        marks.fallen = rnd.mark(v)
+    except RoundError as exc:
+        parts = exc.field.replace("]", "").split("[") if exc.field else []
+        sub = tuple(int(x) if x.isdigit() else x for x in parts)
+        ctx.fail(path + sub, exc.message)
+    removal = rnd.resolve()
+    if removal is not None:  # an empty list: nobody falls
+        rnd.board = removal.board
+    return removal
 
 
 def _check_limits(ctx: _Ctx, board: Board, path: tuple) -> None:
@@ -427,7 +502,7 @@ def _check_limits(ctx: _Ctx, board: Board, path: tuple) -> None:
                                f"(±{MAX_COORD_MM:g} mm)")
 
 
-def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> None:
+def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> list[str]:
     so = an.strike_order or []
     if not so:
         ctx.fail(path, "nobody strikes on this board (the strike order is empty)")
@@ -440,9 +515,10 @@ def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, pat
         if v not in labels:
             ctx.fail(path, f"no strike step {v!r} (steps: {', '.join(labels)})")
         step = so[labels.index(v)]
-    striking = set(step.get("models", []))
+    striking = list(step.get("models", []))
     marks.strike = str(step.get("label", step.get("step")))
-    marks.dim = [m.id for m in board.models() if m.id not in striking]
+    marks.dim = [m.id for m in board.models() if m.id not in set(striking)]
+    return striking
 
 
 def _apply_moves(board: Board, an: Analysis) -> None:

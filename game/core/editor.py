@@ -13,6 +13,7 @@ degrees clockwise from north. No pygame, no pymunk.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -250,7 +251,20 @@ class Editor:
                               lambda u, n: f"{n.name}: one model fewer ({n_models(n)} models).")
 
     def rename(self, board: Board, uid: str, name: str) -> Change:
-        return self.unit_edit(board, uid, lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
+        """Unit ``uid`` named ``name``. A unit still carrying the id the palette gave it
+        (``p1_infantry_2``) takes an id from its new name too (``dwarfs``), so a saved file
+        reads well; ids named anywhere else in the board keep theirs."""
+        ch = self.unit_edit(board, uid, lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
+        if ch.ok and re.fullmatch(r"p[12]_[a-z]+_\d+", uid) and uid not in repr(board.context):
+            others = board.copy()
+            others.units = [u for u in others.units if u.id != uid]
+            new_id = ed.unique_id(others, name)
+            if new_id != uid and not new_id.startswith("unit"):
+                u = ch.board.unit(uid)
+                u.id = new_id
+                ch.select = new_id
+                ch.message += f" Its id is now {new_id}."
+        return ch
 
     def set_player(self, board: Board, uid: str, player: int) -> Change:
         if board.unit(uid).player == player:

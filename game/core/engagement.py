@@ -9,6 +9,7 @@ Pure geometry over a :class:`~game.core.board.Board` (table mm, facings clockwis
   corner-only contact falls back to the arc between the tray's diagonals);
 * :func:`find_engagements`: every pair of enemy units in contact, both ways round;
 * :func:`combats`: units grouped into separate combats (joined by contact, directly or not);
+  units are paired by a sort-and-sweep over their boxes and each pair's answer is cached;
 * :func:`model_contacts`: which models of engaged units touch (base contact, corners count).
 
 No rule system is named here: the engines decide what an engagement means.
@@ -18,10 +19,12 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Optional
 
+from . import contact
 from . import geometry as g
 from .board import Board, Model, Unit
+from .lru import LRU
 
 FACINGS = ("front", "right", "rear", "left")
 
@@ -126,19 +129,51 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
 def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]],
                      tol: float) -> list[Engagement]:
     """Every pair of enemy units whose boundaries touch, both ways round: ``Engagement(unit, enemy,
-    facing)`` with the facing of ``unit`` that ``enemy`` is engaged with (see :func:`facing_of`)."""
+    facing)`` with the facing of ``unit`` that ``enemy`` is engaged with (see :func:`facing_of`).
+
+    Candidate pairs come from a sort-and-sweep over the boundaries' boxes
+    (:func:`game.core.contact.sweep_pairs`); each pair's answer is kept in a bounded cache by
+    the two units' poses, so a drag recomputes only the dragged unit's pairs."""
     out = []
-    ids = list(units)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            ua, ub = units[a], units[b]
-            if ua.player == ub.player or not models[a] or not models[b]:
-                continue
-            if not touching(bounds[a], bounds[b], tol):
-                continue
-            out.append(Engagement(a, b, facing_of(ua, bounds[b], ub.center(), tol)))
-            out.append(Engagement(b, a, facing_of(ub, bounds[a], ua.center(), tol)))
+    ids = [i for i in units if models[i]]
+    boxes = [_bounds_box(bounds[i]) for i in ids]
+    for i, j in contact.sweep_pairs(boxes, tol):
+        a, b = ids[i], ids[j]
+        ua, ub = units[a], units[b]
+        if ua.player == ub.player:
+            continue
+        own = models[a] is ua.models() and models[b] is ub.models()
+        pair = pair_engagement(ua, bounds[a], ub, bounds[b], tol, cache=own)
+        if pair is not None:
+            out.append(Engagement(a, b, pair[0]))
+            out.append(Engagement(b, a, pair[1]))
     return out
+
+
+_PAIR_CACHE = LRU(4096)  # (pose of a, pose of b, tol) -> None | (facing of a, facing of b)
+
+
+def pair_engagement(ua: Unit, ba: list[g.Shape], ub: Unit, bb: list[g.Shape], tol: float,
+                    cache: bool = True) -> Optional[tuple[str, str]]:
+    """None when the boundaries ``ba`` of ``ua`` and ``bb`` of ``ub`` do not touch, else (facing
+    of ``ua`` engaged by ``ub``, facing of ``ub`` engaged by ``ua``). With ``cache`` (the
+    boundaries are the units' own) the answer is kept by the units' poses."""
+    key = (ua.pose_key(), ub.pose_key(), tol) if cache else None
+    if key is not None:
+        hit = _PAIR_CACHE.get(key, _PAIR_CACHE)
+        if hit is not _PAIR_CACHE:
+            return hit
+    val = None
+    if touching(ba, bb, tol):
+        val = (facing_of(ua, bb, ub.center(), tol), facing_of(ub, ba, ua.center(), tol))
+    if key is not None:
+        _PAIR_CACHE.put(key, val)
+    return val
+
+
+def _bounds_box(shapes: list[g.Shape]) -> tuple[float, float, float, float]:
+    bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
+    return (min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb))
 
 
 def near(ms: list[Model], shapes: list[g.Shape], tol: float) -> list[Model]:
@@ -187,18 +222,14 @@ def combats(board: Board, tol: float) -> list[list[str]]:
             x = parent[x]
         return x
 
-    bounds = [(u, boundary(u, u.models()) if u.kind != "ranked" else [u.tray()]) for u in units]
-    boxes = []
-    for u, shapes in bounds:
-        bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
-        boxes.append((min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb)))
-    for i, (ua, sa) in enumerate(bounds):
-        for j in range(i + 1, len(bounds)):
-            ub, sb = bounds[j]
-            if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol:
-                continue
-            if touching(sa, sb, tol):
-                parent[root(ua.id)] = root(ub.id)
+    bounds = [(u, [u.tray()] if u.kind == "ranked" else boundary(u, u.models())) for u in units]
+    boxes = [_bounds_box(shapes) for _, shapes in bounds]
+    for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
+        (ua, sa), (ub, sb) = bounds[i], bounds[j]
+        if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol or not sa or not sb:
+            continue
+        if pair_engagement(ua, sa, ub, sb, tol) is not None:
+            parent[root(ua.id)] = root(ub.id)
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:
         groups[root(u.id)].append(u.id)
@@ -214,12 +245,20 @@ def units_box(units: list[Unit]) -> tuple[float, float, float, float]:
 
 
 def model_contacts(models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]], engs: Iterable[Engagement],
-                   tol: float) -> dict[str, set[str]]:
+                   tol: float, units: Optional[dict[str, Unit]] = None) -> dict[str, set[str]]:
     """Base contact between the models of engaged units: ``{model id: {enemy model ids}}``
-    (symmetric; corners count). Only models near the other unit's boundary are tested."""
+    (symmetric; corners count). With ``units`` the array kernel decides
+    (:func:`game.core.contact.model_contacts`); without, only models near the other unit's
+    boundary are tested one by one."""
     contacts: dict[str, set[str]] = defaultdict(set)
-    for a, b in {(e.unit, e.enemy) for e in engs}:
+    for a, b in sorted({(e.unit, e.enemy) for e in engs}):
         if a > b:
+            continue
+        if units is not None:
+            ma, mb = models[a], models[b]
+            for i, j in contact.model_contacts(units[a], ma, units[b], mb, tol):
+                contacts[ma[i].id].add(mb[j].id)
+                contacts[mb[j].id].add(ma[i].id)
             continue
         near_a = near(models[a], bounds[b], tol)
         near_b = near(models[b], bounds[a], tol)

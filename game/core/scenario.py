@@ -191,6 +191,22 @@ def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
                     ctx.unit_id(item, ip, units)
     if "round_winner" in context and context["round_winner"] is not None:
         ctx.ident(context["round_winner"], path + ("round_winner",))  # an unknown id is noted by the engine
+    if "casualties" in context:  # a combat round step by step: {step label or number: {unit: [slots] | N}}
+        steps = ctx.mapping(context["casualties"], path + ("casualties",), "{strike step label: {unit id: [slots] or N}}")
+        for label, per in steps.items():
+            p = path + ("casualties", label)
+            if isinstance(label, bool) or not isinstance(label, (str, int)):
+                ctx.fail(p, f"must be a strike step label like 'Initiative 5' or its number (got {short(label)})")
+            per = ctx.mapping(per, p, "{unit id: [slots like r1f3] or a number of models}")
+            for uid, v in per.items():
+                ctx.unit_id(uid, p + (uid,), units)
+                if isinstance(v, list):
+                    ctx.seq(v, p + (uid,), "slot names like r1f3 or m2")
+                    for i, x in enumerate(v):
+                        if not isinstance(x, str) or len(x) > 20:
+                            ctx.fail(p + (uid, i), f"must be a slot name like r1f3 or m2 (got {short(x)})")
+                else:
+                    ctx.int_(v, p + (uid,), 1, 100000)
     if "charge_moved" in context:
         d = ctx.mapping(context["charge_moved"], path + ("charge_moved",), "{unit id: inches moved}")
         for k, v in d.items():

@@ -60,11 +60,17 @@ class ProfileField:
 @dataclass(frozen=True)
 class PhaseStep:
     """One step of a phase step-through: ``caption`` (our words), the ``board`` at that step
-    and its ``analysis``."""
+    and its ``analysis``. Optional marks: ``dim`` model ids drawn faded (not acting at this
+    step), ``fallen`` model ids crossed out (casualties of the step); ``kind`` and ``label``
+    name the step (a combat round: ``strike`` at "Initiative 5", ``remove``, ...)."""
 
     caption: str
     board: Any
     analysis: Any
+    dim: tuple = ()
+    fallen: tuple = ()
+    kind: str = ""
+    label: str = ""
 
     def __iter__(self):  # (caption, board, analysis), as the step lists always unpacked
         return iter((self.caption, self.board, self.analysis))

@@ -49,6 +49,7 @@ from .keymap import STEP_SAFE, KeyMap  # noqa: E402
 from .live import LiveAnalysis  # noqa: E402
 from .loop import run_loop  # noqa: E402
 from .rulesystems import RuleSystems  # noqa: E402
+from .retained import RetainedScene  # noqa: E402
 from .scene import SceneOptions, draw_scene, fit_view, model_at, scene_layout  # noqa: E402
 from .session import Session  # noqa: E402
 from .steps_view import StepsView  # noqa: E402
@@ -102,7 +103,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         if surface is None:
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.screen = surface
-        self.canvas = PygameCanvas(self.screen)
+        self.canvas, self.retained = PygameCanvas(self.screen), RetainedScene()  # unchanged units: a kept layer
         self.options = SceneOptions(status=" ", top_inset=0, title=self.session.title())
         self.space = TraySpace(board)
         self.last_good: Board = board.copy()
@@ -477,7 +478,8 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         if not self.in_table_area(pos):
             return
         if self.steps.active:
-            self.message = "This is a phase step, not the board: Home or Esc goes back to edit it."
+            if not self.steps.click(self, self.view.to_mm(pos)):
+                self.message = "This is a phase step, not the board: Home or Esc goes back to edit it."
             return
         self.tools[self.tool].down(self, self.view.to_mm(pos))
 
@@ -577,12 +579,11 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         else:
             o.overlaps, o.warning = [], ""
             o.title = self.steps.title(self.board.title, self.rules.steps_name(self.rs))
-        errors = draw_scene(self.canvas, board, analysis, self.view, options=o,
-                            models=models if not stepping else None)
+        errors = self.retained.draw(self.canvas, board, analysis, self.view, o, models if not stepping else None)
         if stepping:
             from .marks import Marks, draw_marks
 
-            errors += draw_marks(self.canvas, board, analysis, self.view, Marks(caption=self.steps.caption()),
+            errors += draw_marks(self.canvas, board, analysis, self.view, Marks(caption=self.steps.caption(), **self.steps.marks()),
                                  options=o)
         if errors and not self.banner:
             self.banner = f"drawing: {errors[0]}" + (f" (+{len(errors) - 1} more)" if len(errors) > 1 else "")

@@ -216,7 +216,7 @@ class FilesMixin:
             return ch2.message
         if ch2.board.title == b.title and ch2.board.extra.get("caption") == b.extra.get("caption"):
             return None
-        ch2.message = f"Title: {ch2.board.title or '(none)'}; caption: {ch2.board.extra.get('caption') or '(none)'}."
+        ch2.message = f"Title: {ch2.board.title or '(none)'}; caption: {ch2.board.extra.get('caption') or '(none)'}"
         self.apply(ch2)
         self.options.title = self.session.title()
         return None

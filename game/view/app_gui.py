@@ -22,6 +22,7 @@ class GuiMixin:
         self.palette_panel = None
         self.unit_panel = None
         self.dialogs: list = []
+        self.file_callbacks: dict = {}
         if not gui:
             return
         import pygame_gui
@@ -244,6 +245,15 @@ class GuiMixin:
                 return True
             self.gui.process_events(ev)
             return True
+        if self.dialogs and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            # a dialog is modal: keys and clicks outside it never reach the board (Esc closes it)
+            self.forget_closed_windows()
+            if self.dialogs:
+                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                    self.close_top_window()
+                else:
+                    self.gui.process_events(ev)
+                return True
         if ev.type == pygame.MOUSEWHEEL and self.over_gui(self.mouse_px):
             self.gui.process_events(ev)  # scrolls the help, a list ...: never the board behind
             return True
@@ -251,6 +261,13 @@ class GuiMixin:
 
     def handle_ui(self, ev: pygame.event.Event) -> None:
         """A pygame_gui event: dialog, panel, toolbar button or drop-down."""
+        if ev.type == self.pg_gui.UI_FILE_DIALOG_PATH_PICKED:
+            done = self.file_callbacks.pop(getattr(ev, "ui_element", None), None)
+            for w in [w for w in self.file_callbacks if not w.alive()]:
+                del self.file_callbacks[w]  # dialogs cancelled or closed without an answer
+            if done is not None:
+                done(str(ev.text))
+            return
         for d in reversed(list(self.dialogs)):
             if d.alive() and d.handle(ev):
                 self.forget_closed_windows()

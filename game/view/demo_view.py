@@ -32,7 +32,7 @@ def step_marks(step: DemoStep) -> Marks:
     if step.marks.strike and step.marks.strike not in caption:
         caption = f"[{step.marks.strike}] {caption}"
     return Marks(dim=list(step.marks.dim), highlight=list(step.marks.highlight), notes=list(step.marks.notes),
-                 caption=caption)
+                 caption=caption, fallen=list(step.marks.fallen))
 
 
 def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tuple]:

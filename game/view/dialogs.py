@@ -45,13 +45,16 @@ class FileDialog(Dialog):
                                                       initial_file_path=initial, allow_existing_files_only=must_exist,
                                                       allowed_suffixes=suffixes)
         self.pg_gui = app.pg_gui
+        # pygame_gui closes the dialog before its PATH_PICKED event arrives: the window keeps
+        # the answer's callback by the dialog's element (see GuiMixin.handle_ui)
+        app.file_callbacks[self.window] = self._picked
+        line = getattr(self.window, "file_path_text_line", None)
+        if line is not None:  # the keyboard goes to the file name at once (never to the board)
+            app.gui.set_focus_set(line)
 
-    def handle(self, ev: pygame.event.Event) -> bool:
-        if ev.type == self.pg_gui.UI_FILE_DIALOG_PATH_PICKED and getattr(ev, "ui_element", None) is self.window:
-            self.kill()
-            self.done(str(ev.text))
-            return True
-        return False
+    def _picked(self, path: str) -> None:
+        self.kill()
+        self.done(path)
 
 
 class Buttons(Dialog):
@@ -108,6 +111,9 @@ class Form(Dialog):
         self.error = g.elements.UILabel(pygame.Rect(8, y, cw - 16, 26), "", manager=app.gui, container=self.window)
         y += 30
         self.ok = g.elements.UIButton(pygame.Rect(cw - 128, y, 120, 32), ok, manager=app.gui, container=self.window)
+        first = next((e for e in self.els.values() if hasattr(e, "set_text")), None)
+        if first is not None:  # the keyboard goes to the first field at once (never to the board)
+            app.gui.set_focus_set(first)
         self.extra = None
         if extra_button:
             self.extra = g.elements.UIButton(pygame.Rect(cw - 256, y, 120, 32), extra_button[0], manager=app.gui,

@@ -49,12 +49,12 @@ BINDINGS: list[Binding] = [
     B("quit", "Ctrl+Q", "quit (asks first when there are unsaved changes)"),
     B("autosave_load", "F9", "load the autosave of unsaved changes"),
     # tools
-    B("tool:move", "1, V", "tool: move units freely (drag)", "Move", "tools"),
-    B("tool:forward", "2, G", "tool: drag a unit straight along its facing", "Forward", "tools"),
-    B("tool:wheel", "3, H", "tool: drag to wheel about a front corner", "Wheel", "tools"),
-    B("tool:charge", "4, C", "tool: click your unit, then the enemy to charge", "Charge", "tools"),
-    B("tool:casualty", "5, X", "tool: click a model to remove it, an empty slot to restore it", "Casualty", "tools"),
-    B("tool:tape", "6, M", "tool: drag to measure edge to edge", "Tape", "tools"),
+    B("tool:move", "1, V", "tool: move units freely (drag)", "Move"),
+    B("tool:forward", "2, G", "tool: drag a unit straight along its facing", "Forward"),
+    B("tool:wheel", "3, H", "tool: drag to wheel about a front corner", "Wheel"),
+    B("tool:charge", "4, C", "tool: click your unit, then the enemy to charge", "Charge"),
+    B("tool:casualty", "5, X", "tool: click a model to remove it, an empty slot to restore it", "Casualty"),
+    B("tool:tape", "6, M", "tool: drag to measure edge to edge", "Tape"),
     # manoeuvres
     B("turn:-15", "Q", "turn the selected unit 15 deg left about its centre"),
     B("turn:15", "E", "turn the selected unit 15 deg right about its centre"),
@@ -91,7 +91,7 @@ BINDINGS: list[Binding] = [
     B("ruleset:-1", "Shift+R", "previous ruleset"),
     B("compare", "K", "compare mode on / off: mark the models that fight differently under another ruleset"),
     B("compare_next", "Shift+K", "compare with the next ruleset"),
-    B("step:1", "N, PageDown", "next step of the phase (rulesets with phase steps)", "Step >"),
+    B("step:1", "N, PageDown", "next step of the phase or combat round (N on the board starts it; click a model at a strike step to mark it as a casualty)", "Step >"),
     B("step:-1", "P, PageUp", "previous step of the phase", "Step <"),
     B("board", "Home", "leave the phase steps: back to the editable board", "Board"),
     # view

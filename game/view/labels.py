@@ -19,6 +19,7 @@ from game.core import geometry as g
 from game.core.board import Unit
 
 from .canvas import overlap_area
+from .gridindex import GridIndex
 from .palette import player_colour
 
 Point = tuple[float, float]
@@ -44,23 +45,38 @@ def unit_caption(u: Unit, index: int, *, ids: bool = False, letters: bool = Fals
 
 
 class Placer:
-    """Boxes ``(x0, y0, x1, y1)`` px already taken on the table, and where the next goes."""
+    """Boxes ``(x0, y0, x1, y1)`` px already taken on the table, and where the next goes.
+    Boxes are kept in grid indexes (:class:`~game.view.gridindex.GridIndex`), so scoring a spot
+    looks only at the boxes near it, however many units the table holds."""
 
     def __init__(self, area: Box):
         self.area = area
         self.taken: list[Box] = []   # labels, badges, markers: nothing may overlap these
         self.soft: list[Box] = []    # units and links: avoided when possible
+        self._taken_ix = GridIndex()
+        self._soft_ix = GridIndex()
+        self._avoid: tuple = (None, None)  # (the last ``avoid`` list, its index)
 
     def add(self, box: Box, soft: bool = False) -> None:
         (self.soft if soft else self.taken).append(box)
+        (self._soft_ix if soft else self._taken_ix).add(box)
 
     def off_area(self, box: Box) -> float:
         x0, y0, x1, y1 = self.area
         return max(0.0, x0 - box[0]) + max(0.0, box[2] - x1) + max(0.0, y0 - box[1]) + max(0.0, box[3] - y1)
 
+    def _avoid_index(self, avoid: Iterable[Box]) -> GridIndex:
+        if self._avoid[0] is avoid:  # the same list as last time (the painter's unit boxes)
+            return self._avoid[1]
+        ix = GridIndex(avoid)
+        if isinstance(avoid, list):
+            self._avoid = (avoid, ix)
+        return ix
+
     def score(self, box: Box, avoid: Iterable[Box] = ()) -> float:
-        hard = sum(overlap_area(box, b) for b in self.taken)
-        soft = sum(overlap_area(box, b) for b in list(self.soft) + list(avoid))
+        hard = sum(overlap_area(box, b) for b in self._taken_ix.near(box))
+        soft = sum(overlap_area(box, b) for b in self._soft_ix.near(box))
+        soft += sum(overlap_area(box, b) for b in self._avoid_index(avoid).near(box))
         return hard * 1e4 + soft + self.off_area(box) * 1e6
 
     def inside(self, box: Box) -> Box:
@@ -73,7 +89,7 @@ class Placer:
 
     def best(self, boxes: Sequence[Box], avoid: Iterable[Box] = ()) -> Box:
         """The first box scoring 0, else the lowest scoring one moved inside the area."""
-        avoid = list(avoid)
+        avoid = avoid if isinstance(avoid, list) else list(avoid)
         scores = []
         for b in boxes:
             sc = self.score(b, avoid)

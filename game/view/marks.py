@@ -30,7 +30,8 @@ class Marks:
     """What to mark: ``dim`` model ids drawn faded; ``highlight`` model ids ringed;
     ``notes`` ``[(model id, text)]`` callouts (``numbered``: a numbered badge by the model,
     the text listed under "Notes" in the legend, or in the caption band without a legend);
-    ``diff`` model ids ringed as differing between two rulesets; ``caption`` a wrapped text
+    ``diff`` model ids ringed as differing between two rulesets; ``fallen`` model ids crossed
+    out (casualties of a combat round's step); ``caption`` a wrapped text
     band at the top of the table area (never cut: the band grows); ``patterns``: role
     patterns (kept for old callers; the colour-blind and greyscale palettes carry them)."""
 
@@ -42,6 +43,7 @@ class Marks:
     patterns: bool = False
     numbered: bool = False
     extra: dict = field(default_factory=dict)
+    fallen: Sequence[str] = ()
 
 
 def _shape_pts(view: View, s: g.Shape) -> list[tuple[float, float]]:
@@ -57,6 +59,18 @@ def _ring(c: Canvas, view: View, s: g.Shape, colour: Any, width: float) -> None:
         c.circle(view.to_px(s.center), s.radius_mm * view.scale + width / 2, outline=colour, width=width)
     else:
         c.polygon(view.pts(s.points), outline=colour, width=width)
+
+
+def _cross(c: Canvas, view: View, s: g.Shape, fs: float) -> None:
+    """A casualty: a white-edged black X corner to corner over the base."""
+    b = s.bbox()
+    k = 0.18
+    x0, y0 = b[0] + (b[2] - b[0]) * k, b[1] + (b[3] - b[1]) * k
+    x1, y1 = b[2] - (b[2] - b[0]) * k, b[3] - (b[3] - b[1]) * k
+    for a, z in (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))):
+        pa, pz = view.to_px(a), view.to_px(z)
+        c.line([pa, pz], (255, 255, 255), max(2.0, 6 * fs))
+        c.line([pa, pz], (20, 20, 20), max(1.0, 3 * fs))
 
 
 def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float) -> tuple[int, list[str], float, float]:
@@ -116,6 +130,13 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         canvas.tag = f"highlight:{mid}"
         _ring(canvas, view, s, (255, 255, 255), 6 * fs)
         _ring(canvas, view, s, HIGHLIGHT, 3.5 * fs)
+    for mid in marks.fallen:
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"fallen: no model {mid}")
+            continue
+        canvas.tag = f"fallen:{mid}"
+        _cross(canvas, view, s, fs)
     size = max(7, int(round(13 * fs)))
     placed: list[tuple] = []
     if marks.numbered:

@@ -68,7 +68,11 @@ class SceneOptions:
     models whose bases overlap another base (cross-hatched, ringed black and white, with a
     legend row); ``warning``: a line shown in an amber band at the top of the table;
     ``visible``: ids of the models inside the picture (a cropped figure), which the legend
-    lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend.
+    lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
+    ``layer``: ``all`` (everything), or one layer of the window's retained drawing
+    (:mod:`game.view.retained`): ``base`` (table, terrain, the units and their labels),
+    ``units`` (the units and their labels only) or ``top`` (selection, hover, overlays,
+    legend, title, status, banner, tooltip).
     """
 
     palette: dict = field(default_factory=dict)
@@ -95,6 +99,7 @@ class SceneOptions:
     warning: str = ""
     visible: Optional[set] = None
     callouts: Sequence[str] = ()
+    layer: str = "all"
 
 
 @dataclass
@@ -617,13 +622,43 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     """
     o = options or SceneOptions()
     p = _Painter(canvas, board, analysis, view, o)
-    p.safe("table", p.table)
-    p.safe("scale bar", p.scale_bar)  # placed first: labels keep off it
-    for t in board.terrain or []:
-        p.safe("terrain", p.terrain, t)
-    for i, pt in enumerate((board.context or {}).get("objectives", []) or []):
-        p.safe("objective", p.objective, i, pt)
-    p.safe("reach", p.reach)
+    layer = o.layer
+    if layer in ("all", "base"):
+        p.safe("table", p.table)
+        p.safe("scale bar", p.scale_bar)  # placed first: labels keep off it
+        for t in board.terrain or []:
+            p.safe("terrain", p.terrain, t)
+        for i, pt in enumerate((board.context or {}).get("objectives", []) or []):
+            p.safe("objective", p.objective, i, pt)
+        p.safe("reach", p.reach)
+    if layer == "top":
+        p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
+    else:
+        _draw_units(p, board, analysis, o, models)
+    if layer in ("all", "top"):
+        p.safe("highlight", p.highlight)
+        for item in o.overlays or []:
+            p.safe("overlay", p.overlay, item)
+    if layer != "top":
+        for e in ((getattr(analysis, "extra", None) or {}).get("fight_sequence") or []):
+            p.safe("badge", p.badge, e)
+        shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
+        if o.labels:
+            for i, u in enumerate(board.units):
+                if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
+                    p.safe(f"label {u.id}", p.unit_label, u, i)
+    if layer in ("all", "top"):
+        p.safe("panel", p.panel)
+        p.safe("title", p.title)
+        p.safe("status", p.status)
+        p.safe("banner", p.banner)
+        p.safe("tooltip", p.tooltip)
+    canvas.tag = ""
+    return p.errors
+
+
+def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, models: Optional[list[DrawnModel]]) -> None:
+    """Trays, bases and every mark drawn on or between them (moves, gaps, counts, fronts)."""
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u)
     p.safe("slots", p.slots)
@@ -661,20 +696,3 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     pos = {dm.id: (dm.shape.center) for dm in p.models}
     for link in getattr(analysis, "gap_links", None) or []:
         p.safe("gap link", p.gap_link, link[0], link[1], pos)
-    p.safe("highlight", p.highlight)
-    for item in o.overlays or []:
-        p.safe("overlay", p.overlay, item)
-    for e in ((getattr(analysis, "extra", None) or {}).get("fight_sequence") or []):
-        p.safe("badge", p.badge, e)
-    shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
-    if o.labels:
-        for i, u in enumerate(board.units):
-            if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
-                p.safe(f"label {u.id}", p.unit_label, u, i)
-    p.safe("panel", p.panel)
-    p.safe("title", p.title)
-    p.safe("status", p.status)
-    p.safe("banner", p.banner)
-    p.safe("tooltip", p.tooltip)
-    canvas.tag = ""
-    return p.errors

@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from game.core.scenario import dump_scenario
 
-from .scene import DrawnModel, drawn_models
+from .scene import DrawnModel, drawn_models, model_at
 
 
 class StepsView:
@@ -72,6 +72,56 @@ class StepsView:
         self.models = drawn_models(board, analysis)
         app.hover = None
         app.message = f"Step {self.index + 1} of {len(self.steps)}: N next, P back, Home or Esc: back to the board."
+        if getattr(self.steps[self.index], "kind", "") == "strike":
+            app.message += " Click a model to mark it as a casualty of this step (again to unmark)."
+
+    def marks(self) -> dict:
+        """The current step's teaching marks: ``dim`` (not acting now) and ``fallen`` ids."""
+        st = self.steps[self.index]
+        return {"dim": list(getattr(st, "dim", ())), "fallen": list(getattr(st, "fallen", ()))}
+
+    def click(self, app: Any, p_mm: Any) -> bool:
+        """At a combat round's strike step, mark the model under ``p_mm`` as a casualty of the
+        step, or unmark it: an undoable edit of the board's ``context.casualties`` (``{step
+        label: {unit id: [slots]}}``); the round is worked out again from there. Returns False
+        when this step takes no casualties or no model is there."""
+        st = self.steps[self.index]
+        if getattr(st, "kind", "") != "strike":
+            return False
+        dm = model_at(self.models, p_mm)
+        if dm is None:
+            app.message = "Click a model to mark it as a casualty of this step."
+            return True
+        uid, slot = dm.id.split(".", 1)
+        board = app.board.copy()
+        ctx = dict(board.context or {})
+        cas = {str(k): dict(v) for k, v in (ctx.get("casualties") or {}).items()}
+        step = cas.setdefault(st.label, {})
+        listed = step.get(uid)
+        listed = list(listed) if isinstance(listed, list) else []
+        if slot in listed:
+            listed.remove(slot)
+            what = f"{dm.id} unmarked"
+        else:
+            listed.append(slot)
+            what = f"{dm.id} marked as a casualty at {st.label}"
+        if listed:
+            step[uid] = listed
+        else:
+            step.pop(uid, None)
+        if not step:
+            cas.pop(st.label, None)
+        if cas:
+            ctx["casualties"] = cas
+        else:
+            ctx.pop("casualties", None)
+        board.context = ctx
+        app.session.apply(board)
+        app.recompute()
+        index = self.index
+        self.enter(app, index)
+        app.message = f"{what} (Ctrl+Z undoes). N shows what follows."
+        return True
 
     def leave(self, app: Any, quiet: bool = False) -> None:
         """Back to the editable board."""
@@ -93,4 +143,5 @@ class StepsView:
         return f"Step {self.index + 1} of {len(self.steps)}: {board_title or name}"
 
     def mode(self, name: str) -> str:
-        return f"[{name} step {self.index + 1}/{len(self.steps)}]"
+        label = getattr(self.steps[self.index], "label", "")
+        return f"[{name} step {self.index + 1}/{len(self.steps)}{': ' + label if label else ''}]"

@@ -25,8 +25,10 @@ from .. import schema as sc
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
+from ..lru import LRU
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
+from .round_rules import RoundParams, round_steps
 from . import policy as pol
 from . import ranked_policies  # noqa: F401  (registers the built-in policies)
 
@@ -69,7 +71,7 @@ def schema_for(raw: Mapping[str, Any]) -> type:
             chosen.append((slot, name))
     key = tuple(chosen)
     if key not in _SCHEMAS:
-        parts = [RankedParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
+        parts = [RankedParams, RoundParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
         _SCHEMAS[key] = sc.merge("RankedParams", parts)
     return _SCHEMAS[key]
 
@@ -83,7 +85,7 @@ def legend(rs) -> Legend:
 
 
 # ----- analysis -------------------------------------------------------------------------------
-_COMBAT_CACHE: dict[tuple, Analysis] = {}
+_COMBAT_CACHE = LRU(1024)  # a combat's units (and neighbours) -> its Analysis (bounded, oldest out)
 
 
 def _unit_key(u: Unit) -> str:
@@ -139,9 +141,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
             sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
                         context=board.context)
             part = analyse_combat(sub, rs)
-            if len(_COMBAT_CACHE) > 1024:
-                _COMBAT_CACHE.clear()
-            _COMBAT_CACHE[key] = part
+            _COMBAT_CACHE.put(key, part)
         for i in ids:
             part_of[i] = part
         combat_units[id(part)] = set(ids)
@@ -228,7 +228,7 @@ def analyse_combat(board: Board, rs) -> Analysis:
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     c.res.engagements = [e.to_json() for e in engs]
-    c.contacts = model_contacts(c.models, c.bounds, engs, tol)
+    c.contacts = model_contacts(c.models, c.bounds, engs, tol, units)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
     for l in links:
@@ -264,4 +264,5 @@ def fields(rs) -> list:
 
 
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
-                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields)
+                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields,
+                  steps=round_steps, steps_name="Combat round")

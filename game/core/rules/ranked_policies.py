@@ -208,25 +208,26 @@ def ranks_behind(c: Combat) -> None:
         total, parts, _ = profile_attacks(u)
         by_slot = {(m.rank, m.file): m for m in ms}
         engaged = c.facings(uid)
+        # per facing, once per unit: the enemies engaged on it and its row/column map
+        per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
+                      for facing in v.support_facings]
         for m in ms:
             r = c.res.models[m.id]
             if r.role != "none" or m.rank is None:
                 continue
             reason = ""
-            for facing in v.support_facings:
-                enemies = c.enemies(uid, {facing}) if facing in engaged else set()
+            for facing, enemies, at in per_facing:
                 k, j = row_col(u, m, facing)
                 if k == 1:
                     continue
-                at = rows_of(u, facing)
-                column = [by_slot.get(at(i, j)) for i in range(1, k)]
-                lead = column[0]
-                lead_r = c.res.models[lead.id] if lead is not None else None
+                lead = by_slot.get(at(1, j))
                 if k > 1 + ranks:
-                    if enemies and lead_r is not None and lead_r.role == "attack" and k == 2 + ranks:
+                    if k == 2 + ranks and enemies and lead is not None and c.res.models[lead.id].role == "attack":
                         reason = reason or (f"The {ordinal(k)} row from the {facing} is too far back: only {ranks} rank(s) behind "
                                             f"the fighting rank support ({rule})" + (horde.hint or "."))
                     continue
+                column = [lead] + [by_slot.get(at(i, j)) for i in range(2, k)]
+                lead_r = c.res.models[lead.id] if lead is not None else None
                 if any(x is None for x in column):
                     reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
                                         f"directly behind a fighting model ({rule}).")

@@ -58,7 +58,9 @@ from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..ruleset import Ruleset
 from ..engagement import boundary, find_engagements
+from .. import schema as sc
 from ..strategy import Engine, Legend, ProfileField
+from .round_rules import RoundParams, round_steps
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -229,15 +231,11 @@ def slot_groups(ring: list[SlotUnit], room: int, total_slots: int) -> list[tuple
 
 def side_pairs(models: list[Model], rings: dict[str, list[SlotUnit]], totals: dict[str, int],
                tol: float) -> list[tuple[tuple[str, int], tuple[str, int]]]:
-    """Places for a large enemy that span two neighbouring models along the same side.
-
-    A large model takes the room of two regular slots (Combat slots); those two may lie on two
-    models standing side by side, along one straight side of the line they form: the last slot
-    of one model's side and the first slot of the next model's same side, where the side of one
-    ends within ``tol`` mm of where the other's begins and both face the same way. So a large
-    model charging a line of regular models covers two fronts. Returns
-    ``((model id, ring index), (model id, ring index))`` pairs, in model order.
-    """
+    """Places for a large enemy spanning two neighbouring models along one side (Combat slots:
+    a large model takes the room of two regular slots, which may lie on two models side by
+    side): the last slot of one model's side and the first of the next model's same side, where
+    one side ends within ``tol`` mm of where the other begins, facing the same way. Returns
+    ``((model id, ring index), (model id, ring index))`` pairs."""
     starts: dict[tuple[int, int], list[tuple[str, int, SlotUnit]]] = defaultdict(list)
     ends: list[tuple[g.Point, str, int, SlotUnit]] = []
     cell = max(tol, 1.0)
@@ -693,5 +691,6 @@ def fields(rs: Ruleset) -> list:
             ProfileField("parts", "Parts", kind="parts")]
 
 
-STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, schema=SlotsParams,
+STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, steps=round_steps,
+                  steps_name="Combat round", schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
                   overlays=frozenset({"slots"}), fields_of=fields)

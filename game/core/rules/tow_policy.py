@@ -2,7 +2,7 @@
 
 A policy of the rank-and-file engine. The engine finds which units touch, on which facing,
 and which models touch (``Base Contact``); this module decides the rest from the ruleset's
-parameters (:class:`TowParams`):
+parameters (:class:`TowSchema`):
 
 * **The Fighting Rank**: every row (rank or file) holding a model in base contact with an
   enemy unit is a fighting rank; each of its models fights if that enemy unit is within its
@@ -37,9 +37,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Union
 
 from .. import geometry as g
+from ..analysis import ModelResult
+from ..strategy import ProfileField
+from .policy import Combat, policy
 
 INCH_MM = 25.4
 FACINGS = ("front", "right", "rear", "left")
@@ -47,25 +50,20 @@ SUPPORT_WHEN = ("never", "always", "not_charged", "charged_only")
 Slot = tuple[int, int]
 
 
-# ----- parameters -----------------------------------------------------------------------------
-class TowParamError(ValueError):
-    """A ``tow`` parameter is missing or malformed: ``key`` names it."""
-
-    def __init__(self, key: str, message: str):
-        super().__init__(f"params.{key}: {message}")
-        self.key = key
+# ----- parameters (the schema ``rulesets/tow.yaml`` is checked against) ----------------------
+Facing = Literal["front", "right", "rear", "left"]
 
 
 @dataclass(frozen=True)
 class TroopType:
     """One row of the Troop Type Table: ``models_per_rank`` (None: no Rank Bonus),
-    ``max_rank_bonus``, ``unit_strength`` per model (a number, or ``"wounds"``: the profile's
+    ``max_rank_bonus``, ``unit_strength`` per model (a number, or ``wounds``: the profile's
     Wounds), ``press_of_battle``, ``rider_only_support`` (cavalry), and the Unit Strength of a
     flank/rear enemy that disrupts it (``disrupted_by_unit_strength``)."""
 
     models_per_rank: Optional[int]
     max_rank_bonus: int
-    unit_strength: Any
+    unit_strength: Union[float, Literal["wounds"]]
     press_of_battle: bool
     rider_only_support: bool
     disrupted_by_unit_strength: int
@@ -76,25 +74,25 @@ class Weapon:
     """A weapon's rules that decide who fights: ``fight_in_extra_rank`` (one of
     :data:`SUPPORT_WHEN`), ``strike_last`` and ``initiative_vs_front_chargers``."""
 
-    fight_in_extra_rank: str
+    fight_in_extra_rank: Literal["never", "always", "not_charged", "charged_only"]
     strike_last: bool
     initiative_vs_front_chargers: int
 
 
 @dataclass(frozen=True)
-class TowParams:
-    """The parameters this policy reads (all required; see ``rulesets/tow.yaml``)."""
+class TowSchema:
+    """The parameters this policy reads besides the slot choices (no defaults: the ruleset
+    gives every one; the loader checks types and enums, naming file, line and parameter)."""
 
-    fight_range: str
+    fight_range: Literal["movement_inches", "unlimited"]
     non_contact_attacks: int
-    dividing_attacks: str
+    dividing_attacks: Literal["closest_enemy_unit", "any_engaged_unit"]
     press_of_battle_depth: int
-    press_of_battle_facings: tuple[str, ...]
+    press_of_battle_facings: tuple[Facing, ...]
     support_keyword: str
-    support_facings: tuple[str, ...]
+    support_facings: tuple[Facing, ...]
     support_any_facing_keyword: str
     support_attacks: int
-    incomplete_ranks: str
     charge_initiative_per_inch: int
     charge_initiative_max_front: int
     charge_initiative_max_flank_rear: int
@@ -109,93 +107,18 @@ class TowParams:
     default_weapon: str
     troop_types: Mapping[str, TroopType]
     weapons: Mapping[str, Weapon]
-    rules: Mapping[str, str] = field(default_factory=dict)
+
+
+class Params:
+    """A ruleset's typed values (``p.fight_range``...) and ``p.rule(name)``, the rule each
+    parameter implements as the ruleset names it (for explanations)."""
+
+    def __init__(self, rs: Any):
+        self.__dict__.update({k: getattr(rs.values, k) for k in rs.values.__dataclass_fields__})
+        self._rs = rs
 
     def rule(self, key: str) -> str:
-        """The rule name a parameter implements (its ``rule:`` in the ruleset)."""
-        return self.rules.get(key, key)
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any], rules: Optional[Mapping[str, str]] = None) -> "TowParams":
-        """Build from plain values (``{name: value}``); raises :class:`TowParamError` naming
-        the parameter (``troop_types.heavy_infantry.max_rank_bonus``) on anything amiss."""
-        out = {k: _check(k, kind, values[k] if k in values else _MISSING) for k, kind in _KINDS.items()}
-        out["troop_types"] = {str(n): TroopType(**_table_row(f"troop_types.{n}", row, _TROOP_KINDS))
-                              for n, row in _table("troop_types", out["troop_types"])}
-        out["weapons"] = {str(n): Weapon(**_table_row(f"weapons.{n}", row, _WEAPON_KINDS))
-                          for n, row in _table("weapons", out["weapons"])}
-        for key, table in (("default_troop_type", "troop_types"), ("default_weapon", "weapons")):
-            if out[key] not in out[table]:
-                raise TowParamError(key, f"must be one of the {table} (got {out[key]!r})")
-        return cls(**out, rules=dict(rules or {}))
-
-
-_MISSING = object()
-_KINDS: dict[str, Any] = {
-    "fight_range": ("movement_inches", "unlimited"), "non_contact_attacks": 1,
-    "dividing_attacks": ("closest_enemy_unit", "any_engaged_unit"), "press_of_battle_depth": 1,
-    "press_of_battle_facings": "facings", "support_keyword": str, "support_facings": "facings",
-    "support_any_facing_keyword": str, "support_attacks": 1,
-    "incomplete_ranks": ("largest_row_behind", "none"), "charge_initiative_per_inch": 0,
-    "charge_initiative_max_front": 0, "charge_initiative_max_flank_rear": 0, "initiative_cap": 1,
-    "strike_first_keyword": str, "strike_first_initiative": 1, "strike_last_keyword": str,
-    "strike_last_initiative": 0, "horde_keyword": str, "horde_rank_bonus": 0, "default_troop_type": str,
-    "default_weapon": str, "troop_types": dict, "weapons": dict}
-_TROOP_KINDS = {"models_per_rank": "rank", "max_rank_bonus": 0, "unit_strength": "strength",
-                "press_of_battle": bool, "rider_only_support": bool, "disrupted_by_unit_strength": 0}
-_WEAPON_KINDS = {"fight_in_extra_rank": SUPPORT_WHEN, "strike_last": bool, "initiative_vs_front_chargers": 0}
-
-
-def _check(key: str, kind: Any, v: Any) -> Any:
-    """``v`` checked against ``kind``: a tuple of allowed values, a minimum whole number,
-    ``str``, ``bool``, ``dict``, ``"facings"``, ``"rank"`` (whole >= 1 or null) or
-    ``"strength"`` (a number > 0 or ``wounds``)."""
-    if v is _MISSING:
-        raise TowParamError(key, "is required by the tow policy")
-    whole = isinstance(v, int) and not isinstance(v, bool)
-    if isinstance(kind, tuple):
-        ok, want = v in kind, f"one of {', '.join(kind)}"
-    elif isinstance(kind, int) and not isinstance(kind, bool):
-        ok, want = whole and v >= kind, f"a whole number >= {kind}"
-    elif kind == "facings":
-        ok, want = isinstance(v, list) and all(f in FACINGS for f in v), f"a list of facings from {', '.join(FACINGS)}"
-        v = tuple(v) if ok else v
-    elif kind == "rank":
-        ok, want = v is None or (whole and v >= 1), "a whole number >= 1, or null"
-    elif kind == "strength":
-        ok, want = v == "wounds" or (isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0), \
-            "a number > 0 or 'wounds'"
-    else:
-        ok, want = isinstance(v, kind), {str: "text", bool: "true or false", dict: "a mapping"}[kind]
-    if not ok:
-        raise TowParamError(key, f"must be {want} (got {v!r})")
-    return v
-
-
-def _table(key: str, v: dict) -> list:
-    if not v:
-        raise TowParamError(key, "must list at least one entry")
-    return list(v.items())
-
-
-def _table_row(key: str, row: Any, kinds: dict) -> dict:
-    if not isinstance(row, dict) or set(row) != set(kinds):
-        raise TowParamError(key, f"must give exactly {', '.join(kinds)}")
-    return {k: _check(f"{key}.{k}", kind, row[k]) for k, kind in kinds.items()}
-
-
-_PARAMS_CACHE: dict[int, tuple[Any, TowParams]] = {}
-
-
-def params_of(rs: Any) -> TowParams:
-    """The :class:`TowParams` of a loaded ruleset (values and rule names), cached per object."""
-    hit = _PARAMS_CACHE.get(id(rs))
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    p = TowParams.from_values({k: v.value for k, v in rs.params.items()},
-                              {k: v.rule for k, v in rs.params.items()})
-    _PARAMS_CACHE[id(rs)] = (rs, p)
-    return p
+        return self._rs.rule(key) if key in self._rs.params else key
 
 
 # ----- rows of a ranked unit -------------------------------------------------------------------
@@ -246,20 +169,13 @@ def stand_ins(slots: set[Slot], facing: str, index: int, positions: Sequence[int
         slot = (index, pos) if facing in ("front", "rear") else (pos, index)
         if slot not in slots:
             empty.append((min((abs(pos - t) for t in touching), default=0), pos, slot))
-    out = []
+    out: list[tuple[Slot, Slot]] = []
+    depth = max(max(r for r, _ in slots), max(f for _, f in slots)) if slots else 0
     for _, _, slot in sorted(empty):
-        r, f = slot
-        while True:
-            r, f = r + dr, f + df
-            if r < 1 or f < 1 or r > 10000 or f > 10000:
-                break
-            if (r, f) in slots and (r, f) not in taken:
-                out.append((slot, (r, f)))
-                break
-            if not any(s for s in slots if row_index(s, facing) == row_index((r, f), facing)):
-                break
-        if len(out) >= missing:
-            break
+        line = ((slot[0] + k * dr, slot[1] + k * df) for k in range(1, depth + 1))
+        found = next((s for s in line if s in slots and s not in taken), None)
+        if found is not None and len(out) < missing:
+            out.append((slot, found))
     return out
 
 
@@ -270,7 +186,7 @@ def combat_order(front_models: int, ranks: int) -> bool:
 
 
 # ----- numbers ---------------------------------------------------------------------------------
-def charge_bonus(moved_in: Optional[float], arc: str, p: TowParams, disordered: bool = False) -> int:
+def charge_bonus(moved_in: Optional[float], arc: str, p: Any, disordered: bool = False) -> int:
     """Charging Units: +``charge_initiative_per_inch`` per full inch moved before contact,
     at most ``charge_initiative_max_front`` into a front arc and ``..._flank_rear`` into a
     flank or rear arc; none for a disordered charge or an unknown distance."""
@@ -280,18 +196,13 @@ def charge_bonus(moved_in: Optional[float], arc: str, p: TowParams, disordered: 
     return min(int(math.floor(moved_in + 1e-9)) * p.charge_initiative_per_inch, cap)
 
 
-def initiative(base: float, p: TowParams, *, strike_first: bool = False, strike_last: bool = False,
+def initiative(base: float, p: Any, *, strike_first: bool = False, strike_last: bool = False,
                charge: int = 0, spear: int = 0) -> int:
     """Initiative a model strikes at: Strike First / Strike Last replace it *before* other
     modifiers (both cancel), then the charge and weapon bonuses, never above the cap."""
-    value = base
-    if strike_first and not strike_last:
-        value = p.strike_first_initiative
-    elif strike_last and not strike_first:
-        value = p.strike_last_initiative
-    value = value + charge + spear
-    value = min(value, p.initiative_cap)
-    return int(value) if value == int(value) else value
+    value = (p.strike_first_initiative if strike_first and not strike_last else
+             p.strike_last_initiative if strike_last and not strike_first else base)
+    return _num(min(value + charge + spear, p.initiative_cap))
 
 
 def rank_bonus(rank_sizes: Sequence[int], troop: TroopType, *, horde: bool, in_combat_order: bool,
@@ -301,9 +212,8 @@ def rank_bonus(rank_sizes: Sequence[int], troop: TroopType, *, horde: bool, in_c
     ``rank_sizes`` lists the models in each rank, front rank first."""
     if troop.models_per_rank is None or not in_combat_order or disrupted:
         return 0
-    full = sum(1 for n in rank_sizes[1:] if n >= troop.models_per_rank)
-    cap = troop.max_rank_bonus + (horde_bonus if horde else 0)
-    return min(full, cap)
+    return min(sum(1 for n in rank_sizes[1:] if n >= troop.models_per_rank),
+               troop.max_rank_bonus + (horde_bonus if horde else 0))
 
 
 def unit_strength(troop: TroopType, models: int, wounds: Any) -> float:
@@ -316,23 +226,11 @@ def unit_strength(troop: TroopType, models: int, wounds: Any) -> float:
 
 def support_allowed(weapon: Weapon, has_keyword: bool, charged: bool) -> tuple[bool, str]:
     """Fight in Extra Rank and the weapons' charge-turn limits: (may support, why not)."""
-    if has_keyword:
-        return True, ""
-    when = weapon.fight_in_extra_rank
-    if when == "always":
-        return True, ""
-    if when == "not_charged":
-        return (not charged), "its weapon gives no supporting attacks on a turn it charged"
-    if when == "charged_only":
-        return charged, "its weapon gives supporting attacks only on a turn it charged"
-    return False, "its weapon does not have Fight in Extra Rank"
-
-
-def non_contact_parts(parts: Optional[dict[str, int]], n: int) -> Optional[dict[str, int]]:
-    """One attack (``n``) per part that has attacks, for a fighter not in base contact."""
-    if not parts:
-        return None
-    return {k: (n if a > 0 else 0) for k, a in parts.items()}
+    when = "always" if has_keyword else weapon.fight_in_extra_rank
+    return {"always": (True, ""),
+            "not_charged": (not charged, "its weapon gives no supporting attacks on a turn it charged"),
+            "charged_only": (charged, "its weapon gives supporting attacks only on a turn it charged"),
+            }.get(when, (False, "its weapon does not have Fight in Extra Rank"))
 
 
 # ----- the fight --------------------------------------------------------------------------------
@@ -346,17 +244,6 @@ class Fighter:
     enemies: set = field(default_factory=set)
     rows: list = field(default_factory=list)
     note: str = ""
-
-
-@dataclass
-class TowFight:
-    """The policy's answer for a board: per-model ``results`` (ModelResult), the
-    ``strike_order`` steps, the output ``extra`` keys and ``notes``."""
-
-    results: dict
-    strike_order: list
-    extra: dict
-    notes: list
 
 
 def _word(troop: str) -> str:
@@ -374,35 +261,29 @@ def _profile(u: Any) -> tuple[int, Optional[dict[str, int]]]:
 class _Unit:
     """What the policy reads of one unit (troop type, weapon, keywords, Movement)."""
 
-    def __init__(self, u: Any, ms: list, p: TowParams, charged: set, notes: list):
+    def __init__(self, u: Any, ms: list, p: Any, charged: set, notes: list):
         self.u, self.ms = u, ms
         self.slots = {(m.rank, m.file): m for m in ms} if u.kind == "ranked" else {}
         self.kw = {str(k).lower() for k in u.keywords}
-        tt = u.extra.get("troop_type", p.default_troop_type)
-        if tt not in p.troop_types:
-            notes.append(f"{u.id}: unknown troop_type {tt!r}; read as {p.default_troop_type}")
-            tt = p.default_troop_type
-        self.troop_name, self.troop = tt, p.troop_types[tt]
-        wp = u.extra.get("weapon", p.default_weapon)
-        if wp not in p.weapons:
-            notes.append(f"{u.id}: unknown weapon {wp!r}; read as {p.default_weapon}")
-            wp = p.default_weapon
-        self.weapon_name, self.weapon = wp, p.weapons[wp]
+        for key, table, default in (("troop_type", p.troop_types, p.default_troop_type),
+                                    ("weapon", p.weapons, p.default_weapon)):
+            v = u.extra.get(key, default)
+            if v not in table:
+                notes.append(f"{u.id}: unknown {key} {v!r}; read as {default}")
+                v = default
+            setattr(self, key + "_name", v)
+        self.troop, self.weapon = p.troop_types[self.troop_type_name], p.weapons[self.weapon_name]
         mv = u.profile.get("movement")
         self.movement_in = float(mv) if isinstance(mv, (int, float)) and not isinstance(mv, bool) else None
         if self.movement_in is None and p.fight_range == "movement_inches" and u.kind == "ranked":
             notes.append(f"{u.id}: no Movement in its profile; its fighting rank is not limited by distance")
-        self.charged = u.id in charged
-        occ = list(self.slots)
-        self.ranks = max((r for r, _ in occ), default=0)
-        sizes = [sum(1 for r, _ in occ if r == k) for k in range(1, self.ranks + 1)]
-        self.rank_sizes = sizes
-        self.in_order = bool(occ) and combat_order(max(sizes), self.ranks)
+        self.charged = u.id in charged  # this turn
+        self.ranks = max((r for r, _ in self.slots), default=0)
+        self.rank_sizes = [sum(1 for r, _ in self.slots if r == k) for k in range(1, self.ranks + 1)]
+        self.in_order = bool(self.slots) and combat_order(max(self.rank_sizes), self.ranks)
 
-    def reach_mm(self, p: TowParams) -> Optional[float]:
-        if p.fight_range == "unlimited" or self.movement_in is None:
-            return None
-        return self.movement_in * INCH_MM
+    def reach_mm(self, p: Any) -> Optional[float]:
+        return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * INCH_MM
 
 
 def _gap_to(m: Any, enemy_models: list, limit: Optional[float]) -> float:
@@ -422,13 +303,14 @@ def _gap_to(m: Any, enemy_models: list, limit: Optional[float]) -> float:
 
 
 def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]], contacts: Mapping[str, set],
-          context: Mapping[str, Any], p: TowParams, tol: float, result_type: Any) -> TowFight:
-    """Decide every model's role, attacks and targets under The Old World.
+          context: Mapping[str, Any], p: Any, tol: float) -> tuple[dict, list, dict, list]:
+    """Decide every model's role, attacks and targets under The Old World: returns
+    ({model id: ModelResult}, strike order steps, extra output keys, notes).
 
     ``units``: {id: Unit}; ``models``: {id: [Model]}; ``engagements``: (unit, enemy, facing of
     ``unit`` the enemy is engaged with); ``contacts``: {model id: enemy model ids it touches};
     ``context``: the scenario's phase context (``charged``, ``charge_moved``, ``disordered``);
-    ``result_type``: the ModelResult class to fill. Never raises on a valid board.
+    ``p``: :class:`Params`. Never raises on a valid board.
     """
     notes: list[str] = []
     charged = set(context.get("charged") or [])
@@ -436,7 +318,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     order = {m.id: i for i, m in enumerate(m for ms in models.values() for m in ms)}
     by_id = {m.id: m for ms in models.values() for m in ms}
     unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
-    results = {m.id: result_type(at=m.center) for ms in models.values() for m in ms}
+    results = {m.id: ModelResult(at=m.center) for ms in models.values() for m in ms}
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
@@ -445,10 +327,8 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
 
     def enemy_touched(uid: str, enemy: str) -> list[str]:
         """Enemy models of ``enemy`` touching any model of ``uid``."""
-        out = set()
-        for m in models[uid]:
-            out |= {t for t in contacts.get(m.id, ()) if unit_of[t] == enemy}
-        return sorted(out, key=order.__getitem__)
+        return sorted({t for m in models[uid] for t in contacts.get(m.id, ()) if unit_of[t] == enemy},
+                      key=order.__getitem__)
 
     for uid, ms in models.items():
         ui = info[uid]
@@ -482,6 +362,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             subs = stand_ins(occ, facing, idx, positions, touch_pos, assumed - len(present), taken)
             taken |= {s for _e, s in subs}
             entry = {"unit": uid, "enemy": enemy, "facing": facing, "row": idx, "present": len(present),
+                     "row_models": [ui.slots[s].id for s in sorted(present)],
                      "assumed": assumed, "models": [], "second": [], "stand_ins": [], "supporters": [],
                      "out_of_reach": []}
             fighting = 0
@@ -590,7 +471,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         r.targets = [t for e in enemies for t in enemy_touched(uid, e)]
         r.targets.sort(key=order.__getitem__)
         n = p.non_contact_attacks
-        r.parts = non_contact_parts(parts, n)
+        r.parts = {k: (n if a > 0 else 0) for k, a in parts.items()} if parts else None  # one per part
         r.attacks = sum(r.parts.values()) if r.parts else (min(n, total) if total > 0 else 0)
         each = " per part" if parts else ""
         where = ", ".join(f"{e} ({fc})" for e, fc in rows)
@@ -598,7 +479,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             r.why = (f"In the fighting rank facing {where} and within its Movement: fights, but not in base contact, "
                      f"so {n} attack{each} ({p.rule('fight_range')}; {p.rule('non_contact_attacks')}).")
         elif f.kind == "second":
-            r.why = (f"{p.rule('press_of_battle_depth')}: {_word(ui.troop_name)} in Combat Order that did not charge "
+            r.why = (f"{p.rule('press_of_battle_depth')}: {_word(ui.troop_type_name)} in Combat Order that did not charge "
                      f"fight {p.press_of_battle_depth} ranks deep; directly behind the fighting rank facing {where}, "
                      f"not in base contact: {n} attack{each} ({p.rule('non_contact_attacks')}).")
         else:
@@ -640,31 +521,26 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     strike, initiative_why = strike_order(units, models, engagements, context, p, info, results)
     rb, rb_why = rank_bonuses(units, models, engagements, p, info)
     extra = {"rank_bonus": rb, "fighting_rank_models": frm, "fighting_ranks": ranks_out,
-             "rank_bonus_why": rb_why, "initiative": initiative_why}
-    return TowFight(results, strike, extra, notes)
+             "rank_bonus_why": rb_why, "initiative": initiative_why,
+             "not_in_contact": [m for m, f in fighters.items() if results[m].role == "attack" and not contacts.get(m)],
+             "legend_rows": {"fighting_ranks": f"Fighting rank, outlined ({p.rule('fighters')})",
+                             "not_in_contact": f"Fights without touching an enemy: {p.non_contact_attacks} attack "
+                                               f"(per part) ({p.rule('non_contact_attacks')})"}}
+    return results, strike, extra, notes
 
 
-def _no_press_why(ui: _Unit, facing: str, p: TowParams) -> str:
+def _no_press_why(ui: _Unit, facing: str, p: Any) -> str:
     """Why the row behind a fighting rank is not a second fighting rank (Press of Battle)."""
     rule = p.rule("press_of_battle_depth")
-    if not ui.troop.press_of_battle:
-        return f"{_word(ui.troop_name)} have no {rule}"
-    if ui.charged:
-        return f"no {rule} in a turn the unit charged"
-    if not ui.in_order:
-        return f"not in Combat Order (more ranks than files), so no {rule}"
-    if facing not in p.press_of_battle_facings:
-        return f"{rule} deepens only the {'/'.join(p.press_of_battle_facings)} fighting rank"
-    return f"{rule} is switched off in this ruleset"
-
-
-def _charge_arcs(uid: str, engagements: Sequence[tuple[str, str, str]]) -> set[str]:
-    """Facings of the enemies that ``uid`` is engaged with (the arcs it charged into)."""
-    return {f for (a, e, f) in engagements if e == uid}
+    return (f"{_word(ui.troop_type_name)} have no {rule}" if not ui.troop.press_of_battle else
+            f"no {rule} in a turn the unit charged" if ui.charged else
+            f"not in Combat Order (more ranks than files), so no {rule}" if not ui.in_order else
+            f"{rule} deepens only the {'/'.join(p.press_of_battle_facings)} fighting rank"
+            if facing not in p.press_of_battle_facings else f"{rule} is switched off in this ruleset")
 
 
 def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, str]], context: Mapping[str, Any],
-                    p: TowParams) -> tuple[dict[str, float], str]:
+                    p: Any) -> tuple[dict[str, float], str]:
     """({part or '': Initiative}, explanation) for one unit this round."""
     u = ui.u
     sf = p.strike_first_keyword.lower() in ui.kw
@@ -673,7 +549,7 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
     charge = 0
     bits = []
     if ui.charged:
-        arcs = _charge_arcs(uid, engagements)
+        arcs = {f for (_a, e, f) in engagements if e == uid}  # the enemies' facings it touches
         arc = "front" if arcs <= {"front"} else "flank_rear"
         moved = (context.get("charge_moved") or {}).get(uid)
         disordered = uid in set(context.get("disordered") or [])
@@ -693,23 +569,17 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
             spear = ui.weapon.initiative_vs_front_chargers
             bits.append(f"+{spear} with a {_word(ui.weapon_name)} against the unit that charged its front "
                         f"({p.rule('weapons')})")
-    parts = u.profile.get("parts")
     base_all = u.profile.get("initiative", u.profile.get("agility", 0))
-    out: dict[str, float] = {}
-    names = [str(pt.get("name", f"part{i + 1}")) for i, pt in enumerate(parts)] if parts else [""]
-    for i, name in enumerate(names):
-        base = parts[i].get("initiative", base_all) if parts else base_all
-        # a weapon's Strike Last is the rider's (the first part's) only
-        last = sl_kw or (sl_weapon and i == 0)
-        out[name] = initiative(float(base), p, strike_first=sf, strike_last=last, charge=charge, spear=spear)
-    head = []
-    if sf and not (sl_kw or sl_weapon):
-        head.append(f"{p.rule('strike_first_initiative')}: I{p.strike_first_initiative} before modifiers")
-    elif (sl_kw or sl_weapon) and not sf:
-        src = f"its {_word(ui.weapon_name)}" if sl_weapon and not sl_kw else "its special rule"
-        head.append(f"{p.rule('strike_last_initiative')} ({src}): I{p.strike_last_initiative} before modifiers")
-    elif sf:
-        head.append("Strike First and Strike Last cancel out")
+    parts = u.profile.get("parts") or [{"name": "", "initiative": base_all}]
+    # a weapon's Strike Last is the rider's (the first part's) only
+    out = {str(pt.get("name", f"part{i + 1}")): initiative(
+        float(pt.get("initiative", base_all)), p, strike_first=sf, strike_last=sl_kw or (sl_weapon and i == 0),
+        charge=charge, spear=spear) for i, pt in enumerate(parts)}
+    src = f"its {_word(ui.weapon_name)}" if sl_weapon and not sl_kw else "its special rule"
+    head = ([] if not (sf or sl_kw or sl_weapon) else
+            ["Strike First and Strike Last cancel out"] if sf and (sl_kw or sl_weapon) else
+            [f"{p.rule('strike_first_initiative')}: I{p.strike_first_initiative} before modifiers"] if sf else
+            [f"{p.rule('strike_last_initiative')} ({src}): I{p.strike_last_initiative} before modifiers"])
     shown = ", ".join(f"{k or 'I'} {_fmt(v)}" if k else f"I{_fmt(v)}" for k, v in out.items())
     why = f"{u.id}: {shown}" + (" (" + "; ".join(head + bits) + ")" if head or bits else "")
     if any(v >= p.initiative_cap for v in out.values()) and (charge or spear):
@@ -717,11 +587,15 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
     return out, why
 
 
+def _num(v: float) -> Any:
+    return int(v) if v == int(v) else v
+
+
 def _fmt(v: float) -> str:
-    return str(int(v)) if v == int(v) else str(v)
+    return str(_num(v))
 
 
-def strike_order(units: dict, models: dict, engagements, context, p: TowParams, info: dict, results: dict
+def strike_order(units: dict, models: dict, engagements, context, p: Any, info: dict, results: dict
                  ) -> tuple[list[dict], dict[str, str]]:
     """Who Strikes First?: steps of models (and parts) by Initiative, highest first; equal
     Initiative strikes together. Returns (steps, {unit: explanation})."""
@@ -730,53 +604,39 @@ def strike_order(units: dict, models: dict, engagements, context, p: TowParams, 
     why: dict[str, str] = {}
     for uid, ms in models.items():
         values, why[uid] = unit_initiative(uid, info[uid], engagements, context, p)
-        for m in ms:
-            r = results[m.id]
-            if r.attacks <= 0:
-                continue
-            if r.parts and len(values) > 1:
-                for part, n in r.parts.items():
-                    if n > 0:
-                        s = values.get(part, next(iter(values.values())))
-                        steps.setdefault(s, [])
-                        if m.id not in steps[s]:
-                            steps[s].append(m.id)
-                        parts_at.setdefault(s, []).append(f"{m.id}/{part}")
-            else:
-                steps.setdefault(next(iter(values.values())), []).append(m.id)
-    out = []
-    for s in sorted(steps, reverse=True):
-        step = int(s) if s == int(s) else s
-        d = {"step": step, "label": f"Initiative {step}", "models": steps[s]}
-        if parts_at.get(s):
-            d["parts"] = parts_at[s]
-        out.append(d)
+        first = next(iter(values.values()))
+        for m in (m for m in ms if results[m.id].attacks > 0):
+            parts = results[m.id].parts if len(values) > 1 else None
+            for part, n in (parts or {"": 1}).items():
+                s = values.get(part, first)
+                if n > 0 and m.id not in steps.setdefault(s, []):
+                    steps[s].append(m.id)
+                if parts and n > 0:
+                    parts_at.setdefault(s, []).append(f"{m.id}/{part}")
+    out = [{"step": _num(s), "label": f"Initiative {_num(s)}", "models": steps[s],
+            **({"parts": parts_at[s]} if parts_at.get(s) else {})} for s in sorted(steps, reverse=True)]
     return out, why
 
 
-def rank_bonuses(units: dict, models: dict, engagements, p: TowParams, info: dict
+def rank_bonuses(units: dict, models: dict, engagements, p: Any, info: dict
                  ) -> tuple[dict[str, int], dict[str, str]]:
     """Rank Bonus each unit can claim now, with a one-line reason each."""
     out: dict[str, int] = {}
     why: dict[str, str] = {}
     for uid, ui in info.items():
         t = ui.troop
-        name = _word(ui.troop_name)
+        name = _word(ui.troop_type_name)
         rule = p.rule("troop_types")
-        if ui.u.kind != "ranked" or not ui.ms:
-            out[uid], why[uid] = 0, f"{uid}: no ranks, no Rank Bonus ({rule})"
-            continue
-        if t.models_per_rank is None:
-            out[uid], why[uid] = 0, f"{uid}: {name} claim no Rank Bonus ({rule})"
+        if ui.u.kind != "ranked" or not ui.ms or t.models_per_rank is None:
+            out[uid] = 0
+            why[uid] = f"{uid}: " + (f"{name} claim" if ui.ms and ui.u.kind == "ranked" else "no ranks,") + \
+                f" no Rank Bonus ({rule})"
             continue
         horde = p.horde_keyword.lower() in ui.kw
         disruptors = []
         for (a, e, f) in engagements:
-            if a != uid or f == "front" or units[e].kind != "ranked":
-                continue
-            ei = info[e]
-            us = unit_strength(ei.troop, len(models[e]), units[e].profile.get("wounds"))
-            if us >= t.disrupted_by_unit_strength:
+            us = unit_strength(info[e].troop, len(models[e]), units[e].profile.get("wounds"))
+            if a == uid and f != "front" and units[e].kind == "ranked" and us >= t.disrupted_by_unit_strength:
                 disruptors.append(f"{e} (Unit Strength {_fmt(us)}) in its {f if f == 'rear' else f + ' flank'}")
         n = rank_bonus(ui.rank_sizes, t, horde=horde, in_combat_order=ui.in_order, disrupted=bool(disruptors),
                        horde_bonus=p.horde_rank_bonus)
@@ -791,3 +651,50 @@ def rank_bonuses(units: dict, models: dict, engagements, p: TowParams, info: dic
             why[uid] = (f"{uid}: +{n}, ranks of {t.models_per_rank}+ {name} behind the first, at most +{cap}"
                         + (f" ({p.rule('horde_keyword')} +{p.horde_rank_bonus})" if horde else "") + f" ({rule})")
     return out, why
+
+
+# ----- the rank-and-file engine's policy seams ----------------------------------------------------
+# ``fighters: fighting_rank`` runs the fight above and hands its strike order and Rank Bonus to
+# the ``strike_order`` and ``rank_bonus`` slots; the other tow slots add nothing of their own.
+@policy("incomplete_ranks", "largest_row_behind")
+def largest_row_behind(c: Combat) -> None:
+    """Nobody moves: a fighting rank counts as wide as the largest row behind it (decided with
+    the fighting ranks)."""
+
+
+def _fields(rs: Any) -> list:
+    v = rs.values
+    out = [ProfileField("movement", "Movement", default=4)] if v.fight_range == "movement_inches" else []
+    return out + [ProfileField("extra:troop_type", "Troop type", kind="choice", default=v.default_troop_type,
+                               choices=tuple(v.troop_types)),
+                  ProfileField("wounds", "Wounds"),
+                  ProfileField("extra:weapon", "Weapon", kind="choice", default=v.default_weapon,
+                               choices=tuple(v.weapons))]
+
+
+@policy("fighters", "fighting_rank", params=TowSchema, fields=_fields)
+def fighting_rank(c: Combat) -> None:
+    """The Fighting Rank and everything decided with it (see the module doc)."""
+    results, strike, extra, notes = fight(c.units, c.models, [(e.unit, e.enemy, e.facing) for e in c.engs],
+                                          c.contacts, c.board.context, Params(c.rs), c.tol)
+    c.res.models.update(results)
+    c.res.notes += notes
+    c.state["strike_order"], c.state["rank_bonus"] = strike, extra.pop("rank_bonus", {})
+    c.res.extra.update(extra)
+
+
+@policy("supports", "fight_in_extra_rank")
+def fight_in_extra_rank(c: Combat) -> None:
+    """Supporting Attacks: decided with the fighting ranks (``fighters: fighting_rank``)."""
+
+
+@policy("strike_order", "charge_initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
+def charge_initiative(c: Combat) -> list[dict]:
+    """Who Strikes First?, with the charge bonus: computed with the fighting ranks."""
+    return c.state.get("strike_order", [])
+
+
+@policy("rank_bonus", "troop_type")
+def troop_type(c: Combat) -> dict:
+    """Rank Bonus by troop type: computed with the fighting ranks."""
+    return c.state.get("rank_bonus", {})
