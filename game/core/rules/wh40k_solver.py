@@ -42,12 +42,12 @@ except ImportError:  # pragma: no cover - other scipy layouts
 from .. import geometry as g
 from .wh40k_geom import CSpace, Foot, PathFinder, offset_curve, polyline_length, seg_clear_of_discs
 from .wh40k_spots import Packer
+from .wh40k_exact import exact_assignment
 from .wh40k_table import Params, Table, gap
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
 SLACK = 0.05  # a drawn path may graze a base by this much (never its end)
 EXACT_MOVERS = 8  # units this small get an exact search when the packings leave a model out
-EXACT_NODES = 20000
 
 
 @dataclass
@@ -627,63 +627,7 @@ class MoveSolver:
         return best[1] if best else {}
 
     def _exact(self, movers: list[Mover], banned: set) -> dict[str, np.ndarray]:
-        """Small units: a branch-and-bound search over every combination of end spots (around
-        every target model at touching, half and almost full Engagement Range, every 10
-        degrees) for the most engaged models, then the most engaged with the closest target,
-        then the fewest millimetres. At most ``EXACT_NODES`` nodes are visited."""
-        p = self.p
-        foot = movers[0].foot
-        cs = self.cs(foot)
-        starts = np.array([m.start for m in movers])
-        cols = [j for j in self._local(cs, starts, self.budget + p.er_mm + foot.extent()) if cs.units[j] in self.targets]
-        if not cols:
-            return {}
-        P = np.concatenate([cs.ring(j, gp, max(2.0, 2 * math.pi * (cs.R[j] + gp) / 48))
-                            for j in cols for gp in (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4)])
-        ok, eng = self._legal_many(movers, P)
-        opts = []
-        for i, m in enumerate(movers):
-            idx = np.nonzero(ok[i])[0]
-            idx = [j for j in idx if (m.id, tuple(np.round(P[j], 3))) not in banned]
-            d = np.hypot(P[idx, 0] - m.start[0], P[idx, 1] - m.start[1]) if idx else np.zeros(0)
-            order = np.lexsort((d, ~eng[i, idx])) if idx else []
-            opts.append([(idx[k], bool(eng[i, idx[k]]), float(d[k])) for k in order][:150])
-        sep = self._sep_fn(foot)
-        best = [(-1, -1, 0.0), {}]
-        nodes = [0]
-        rank = sorted(range(len(movers)), key=lambda i: len(opts[i]))
-
-        reachable = len([o for o in opts if o])
-
-        def dfs(k, chosen, score):
-            nodes[0] += 1
-            if nodes[0] > EXACT_NODES or best[0][0] == reachable and nodes[0] > 500:
-                return
-            if score[0] + sum(1 for i in rank[k:] if opts[i]) < best[0][0]:
-                return
-            if k == len(rank):
-                if score > best[0]:
-                    best[0], best[1] = score, dict(chosen)
-                return
-            i = rank[k]
-            for j, e, d in opts[i]:
-                x = P[j]
-                if all(sep(x, y) for y in chosen.values()):
-                    chosen[movers[i].id] = x
-                    dfs(k + 1, chosen, (score[0] + 1, score[1] + e, score[2] - d))
-                    del chosen[movers[i].id]
-            dfs(k + 1, chosen, score)
-
-        dfs(0, {}, (0, 0, 0.0))
-        return best[1]
-
-    def _sep_fn(self, foot: Foot):
-        """``sep(a, b)``: two movers of ``foot`` at ``a`` and ``b`` keep the clearance."""
-        if foot.round:
-            lim = 2 * foot.rad + self.p.clearance_mm
-            return lambda a, b: (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= lim * lim
-        cs = CSpace(foot, [("x", "", foot, (0.0, 0.0))])
-        return lambda a, b: cs.gaps((a - b)[None])[0, 0] >= self.p.clearance_mm
+        return exact_assignment(self, movers, banned)
 
     def _drop_blockers(self, ends: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """Ends that overlap a mover left standing (it found no spot) are dropped."""
