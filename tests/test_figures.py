@@ -337,3 +337,18 @@ def test_a_cropped_out_unit_gets_no_label():
     c = Canvas(1200, 800)
     draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
     assert {x.get("tag") for x in c.find("text", "label:")} == {"label:dwarfs", "label:goblins"}
+
+
+def test_numbered_callouts_badge_the_models_and_list_the_notes_in_the_legend():
+    from game.view.canvas import Canvas
+    from game.view.marks import Marks
+
+    b = _board("tests/golden/whfb8_dividing_attacks.yaml")
+    a = analyse(b, load_ruleset(b.ruleset))
+    c = Canvas(1200, 800)
+    mk = Marks(notes=[("dwarfs.r1f3", "touches an Orc and a Goblin"), ("dwarfs.r1f4", "so does this one")], numbered=True)
+    draw_figure(c, b, a, FigureOptions(marks=mk, letters=True))
+    assert [x.args[1] for x in c.find("text", "callout:")] == ["1", "2"]
+    legend = [x.args[1] for x in c.find("text", "legend")]
+    assert "Notes" in legend and any(t.startswith("1. touches an Orc") for t in legend)
+    assert any(t.startswith("Player 1: A: ") for t in legend)

@@ -55,7 +55,9 @@ class GuiMixin:
         if self.toolbar is None:
             return
         choices = self.rules.choices(self.board, self.rs.id)
-        rules = [f"Rules: {r}" if not why else f"Rules: {r} (unavailable)" for r, why in choices]
+        # a ruleset this board cannot use is listed with the reason (choosing it says more)
+        rules = [f"Rules: {r}" if not why else f"Rules: {r} ({self.rules.short_reason(self.board, r, self.rs.id)})"
+                 for r, why in choices]
         self.toolbar.set_dropdown("rules", f"Rules: {self.rs.id}", rules)
         cmp_ids = [r for r, why in choices if not why and r != self.rs.id]
         cur = f"Compare: {self.live.compare_id}" if self.live.compare_id else "Compare: off"

@@ -160,9 +160,9 @@ def title_form(app: Any) -> Form:
                 app.set_title_caption, ok="Apply")
 
 
-EXPORT_VIEWS = ["View: on screen", "View: whole board", "View: engaged units"]
-PALETTES = ["Palette: default", "Palette: colourblind", "Palette: greyscale"]
-YES_NO = ["Legend: on", "Legend: off"]
+EXPORT_VIEWS = ["as on screen", "all units", "engaged units only"]
+PALETTES = ["default", "colourblind", "greyscale"]
+YES_NO = ["on", "off"]
 
 
 def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[FigureOptions, Optional[tuple]]:
@@ -177,7 +177,7 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
         raise FigureError(f"dpi must be a whole number (got {values.get('dpi')!r})") from None
     view = values.get("view", EXPORT_VIEWS[1])
     fo = FigureOptions(size=size, dpi=dpi, crop=view == EXPORT_VIEWS[2],
-                       palette=values.get("palette", PALETTES[0]).split(": ", 1)[1],
+                       palette=values.get("palette", PALETTES[0]),
                        legend=values.get("legend", YES_NO[0]) == YES_NO[0])
     title = values.get("title", "").strip()
     if title:
@@ -193,7 +193,7 @@ def export_form(app: Any) -> Form:
     folder = app.session.save_path.parent if app.session.save_path else Path.cwd()
     last = app.last_export or str(folder / f"{stem}.png")
     fields = [("file", "File (.png/.svg)", last, None), ("size", "Size (px or mm)", "1600x1000", None),
-              ("dpi", "DPI", "150", None), ("view", "Fit", EXPORT_VIEWS[0], EXPORT_VIEWS),
+              ("dpi", "DPI", "150", None), ("view", "Show", EXPORT_VIEWS[0], EXPORT_VIEWS),
               ("palette", "Palette", PALETTES[0], PALETTES), ("legend", "Legend", YES_NO[0], YES_NO),
               ("title", "Title", app.session.title(), None), ("caption", "Caption", app.board.extra.get("caption", ""),
                                                              None)]

@@ -39,11 +39,12 @@ class LegendItem:
     units: float = 0.0
 
 
-def role_rows(legend: Any, counts: dict) -> list[LegendItem]:
+def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
     """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
-    :class:`game.core.strategy.Legend`, or None: the generic words), each with its count in
-    the picture; a role nobody has is left out."""
-    labels = getattr(legend, "role_labels", None) or {}
+    :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
+    ``words`` (``extra["legend_rows"]``), each with its count in the picture; a role nobody
+    has is left out."""
+    labels = {**(getattr(legend, "role_labels", None) or {}), **(words or {})}
     out = []
     for role in ("attack", "support", "none"):
         if not counts.get(role):
@@ -92,13 +93,15 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     counts = {"attack": 0, "support": 0, "none": 0}
     for dm in shown:
         counts[dm.role if dm.role in counts else "none"] += 1
-    items += role_rows(getattr(analysis, "legend", None), counts)
-    if options.counts:
+    items += role_rows(getattr(analysis, "legend", None), counts, extra.get("legend_rows"))
+    ranks_rows = fighting_rank_rows(extra, shown, shown_ids)
+    if options.counts and not ranks_rows:
         many = sorted({str(attacks_of(analysis, dm.id)) for dm in shown
                        if dm.role != "none" and attacks_of(analysis, dm.id) != 1})
         if many:
             n = sum(1 for dm in shown if dm.role != "none" and attacks_of(analysis, dm.id) != 1)
             items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({n})", swatch="count"))
+    items += ranks_rows
     n_div = sum(1 for dm in shown if divides(analysis, dm.id) > 1)
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
@@ -154,6 +157,18 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             simul = " at the same time" if len(per) > 1 else ""
             label = humanize(step.get("label", step.get("step")), plain)
             items.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
+        for uid, why in (extra.get("initiative") or {}).items():
+            if uid in units_shown and "(" in why:  # only Initiatives a rule changed
+                items.append(LegendItem("para", humanize(why, plain), dim=True))
+    bonus = getattr(analysis, "rank_bonus", None) or {}
+    if bonus and any(uid in units_shown for uid in bonus):
+        items += [LegendItem("space", units=8), LegendItem("heading", "Rank Bonus")]
+        reasons = extra.get("rank_bonus_why") or {}
+        for uid, n in bonus.items():
+            if uid in units_shown:
+                items.append(LegendItem("para", f"{plain.get(uid, uid)}: +{n}"))
+                if reasons.get(uid):
+                    items.append(LegendItem("para", humanize(reasons[uid], plain), dim=True))
     fs = extra.get("fight_sequence") or []
     if fs:
         items += [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
@@ -176,6 +191,22 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
         items.append(LegendItem("para", f"{i}. {humanize(text, plain)}"))
     return items
+
+
+def fighting_rank_rows(extra: dict, shown: Sequence[Any], shown_ids: set) -> list[LegendItem]:
+    """Rows for fighting ranks (outlined) and fighters not in contact (numbered on a disc),
+    worded by the analysis (``extra["legend_rows"]``), when the picture shows them."""
+    words = extra.get("legend_rows") or {}
+    out = []
+    ranks = [e for e in extra.get("fighting_ranks") or [] if set(e.get("row_models") or []) & shown_ids]
+    if ranks and words.get("fighting_ranks"):
+        out.append(LegendItem("row", f"{words['fighting_ranks']} ({len(ranks)})", swatch="fighting_rank"))
+    apart = [m for m in extra.get("not_in_contact") or [] if m in shown_ids]
+    if apart and words.get("not_in_contact"):
+        out.append(LegendItem("row", f"{words['not_in_contact']} ({len(apart)})", swatch="one_attack"))
+    if ranks:
+        out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
+    return out
 
 
 def allocation_line(name: str, d: dict) -> str:
@@ -203,15 +234,17 @@ def _fmt(v: Any) -> str:
 
 
 def layout_legend(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float,
-                  text_scale: float = 1.0) -> tuple[list[tuple], float]:
+                  text_scale: float = 1.0, ss: int = 1) -> tuple[list[tuple], float]:
     """Place ``items`` in the panel ``box`` (x, y, w, h px) at length scale ``fs`` (px per
-    unit) with text ``text_scale`` times the usual size. Returns ``(ops, height)``: ops are
+    unit) with text ``text_scale`` times the usual size (font sizes whole px at the final size,
+    ``ss``: the supersampling factor). Returns ``(ops, height)``: ops are
     ``("text", (x, y), string, size, bold, dim)`` and ``("swatch", kind, x, y, w, h)``."""
     x, y, w, _ = box
     k = fs * text_scale
     pad = 12 * fs
     sw, sh = 22 * fs, 14 * fs
-    body, head = max(6, round(13 * k)), max(6, round(15 * k))
+    ss = max(1, int(ss))
+    body, head = max(6, round(13 * k / ss)) * ss, max(6, round(15 * k / ss)) * ss
     line_h = canvas.text_size("Ag", body)[1] + 4 * k
     text_w = w - 2 * pad - sw - 8 * fs
     cy = y + pad
@@ -241,10 +274,10 @@ def legend_height(canvas: Canvas, items: Sequence[LegendItem], width: float, fs:
     return layout_legend(canvas, items, (0, 0, width, 0), fs)[1]
 
 
-def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float) -> float:
+def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float, ss: int = 1) -> float:
     """The largest text scale (1 down to 0.7) at which the legend fits the panel height."""
     for s in (1.0, 0.93, 0.86, 0.8, 0.75, 0.7):
-        if layout_legend(canvas, items, box, fs, s)[1] <= box[3]:
+        if layout_legend(canvas, items, box, fs, s, ss)[1] <= box[3]:
             return s
     return 0.7
 
@@ -261,8 +294,9 @@ class LegendPainter:
         self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
                        width=self.u(1))
         items = legend_items(self.b, self.a, self.models, self.o)
-        scale = fit_text_scale(self.c, items, self.lay.panel, self.fs)
-        ops, _ = layout_legend(self.c, items, self.lay.panel, self.fs, scale)
+        ss = self.o.supersample
+        scale = fit_text_scale(self.c, items, self.lay.panel, self.fs, ss)
+        ops, _ = layout_legend(self.c, items, self.lay.panel, self.fs, scale, ss)
         for op in ops:
             if op[0] == "text":
                 _, pos, text, size, bold, dim = op
@@ -279,7 +313,15 @@ class LegendPainter:
             self.role_fill(pts, kind.split(":", 1)[1], "poly")
         elif kind == "count":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
-            self.c.text((sx + sw / 2, my), "×2", max(6, int(sh * 0.75)), (255, 255, 255), anchor="center", bold=True)
+            self.c.text((sx + sw / 2, my), "×2", self.size(sh * 0.75 / self.fs), (255, 255, 255), anchor="center", bold=True)
+        elif kind == "fighting_rank":
+            self.c.polygon(pts, fill=P["attack"], outline=None)
+            self.c.line(pts + [pts[0]], (30, 30, 30), u(5.2))
+            self.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(3))
+        elif kind == "one_attack":
+            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+            self.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(1.5))
+            self.c.text((sx + sw / 2, my), "1", self.size(sh * 0.6 / self.fs), (20, 20, 20), anchor="center", bold=True)
         elif kind == "divide":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
             r = sh * 0.32

@@ -36,6 +36,13 @@ class RuleSystems:
             return getattr(strat, "unusable_reason", "") or "cannot analyse this board"
         return ""
 
+    def short_reason(self, board: Board, rid: str, current: str) -> str:
+        """A few words for a drop-down: why ``rid`` is unavailable ("" when it is available)."""
+        why = self.unavailable_reason(board, rid, current)
+        if not why:
+            return ""
+        return "not for ranked units" if "rank-and-file" in why else "cannot be loaded"
+
     def choices(self, board: Board, current: str) -> list[tuple[str, str]]:
         """Every shipped ruleset as ``(id, reason it is unavailable or "")``, sorted by id."""
         return [(rid, self.unavailable_reason(board, rid, current)) for rid in self.ids()]
