@@ -490,7 +490,7 @@ class MoveSolver:
         paths: dict[str, list] = {}
         if self.objective is None:
             banned: set = set()
-            for _round in range(2):
+            for _round in range(5 if len(self.movers) <= EXACT_MOVERS else 2):
                 ends = self._engaging_ends(banned)
                 now = {mid: self.pos[mid].copy() for mid in self.unit_ids}
                 paths, failed = {}, []
@@ -504,6 +504,13 @@ class MoveSolver:
                 for mid in list(failed):  # once the others have moved, a way may be open
                     path = self._path(mid, ends[mid], now)
                     if path is not None:
+                        failed.remove(mid)
+                        paths[mid] = path
+                        now[mid] = np.array(path[-1])
+                for mid in list(failed):  # or it goes first, before anyone else has moved
+                    first = {o: self.pos[o].copy() for o in self.unit_ids}
+                    path = self._path(mid, ends[mid], first)
+                    if path is not None and not self._blocks_others(mid, path, paths, now):
                         failed.remove(mid)
                         paths[mid] = path
                         now[mid] = np.array(path[-1])
