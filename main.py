@@ -106,13 +106,17 @@ def cmd_compare(args) -> int:
         return _fail(str(exc))
     _, _, diffs = compare(board, rsa, rsb, **default_services())
     if args.json:
-        _dump_json({"rulesets": ids, "differences": [{"model": d.model, ids[0]: {"role": d.a[0], "attacks": d.a[1]},
-                                                     ids[1]: {"role": d.b[0], "attacks": d.b[1]}} for d in diffs]})
+        _dump_json({"rulesets": ids, "differences": [
+            {"model": d.model, ids[0]: {"role": d.a[0], "attacks": d.a[1], "why": d.why_a},
+             ids[1]: {"role": d.b[0], "attacks": d.b[1], "why": d.why_b}} for d in diffs]})
         sys.stdout.write("\n")
         return 0
     print(f"{board.title or board.source}: {len(diffs)} model(s) differ between {ids[0]} and {ids[1]}")
     for d in diffs:
         print("  " + d.describe(ids[0], ids[1]))
+        for rid, why in ((ids[0], d.why_a), (ids[1], d.why_b)):
+            if why:
+                print(f"      {rid}: {why}")
     return 0
 
 

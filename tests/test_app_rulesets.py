@@ -86,7 +86,8 @@ def test_compare_mode_marks_exactly_the_differing_models(app):
     mid = "dwarfs.r2f2"
     assert mid in expect
     differ = app.differ_lines()
-    assert differ[mid] == "Under whfb8: does not fight (under t9a: support x1)"
+    assert differ[mid].startswith("Under whfb8: does not fight (under t9a: support x1); whfb8: ")  # + its reason
+    assert differ[mid].endswith(app.diffs[mid].why_b) and app.diffs[mid].why_b
     assert app.analysis.models[mid].why and "Supporting Attacks" in app.analysis.models[mid].why
     # another ruleset to compare with, then off
     key(app, pygame.K_k, pygame.KMOD_SHIFT)

@@ -70,7 +70,7 @@ def test_closing_up_during_a_round_seed_000():
     assert rm.moves and units_of(rm.moves) == ["dwarfs"]
     path = next(iter(rm.moves.values()))
     assert path[0][1] - path[-1][1] == pytest.approx(20.0, abs=1e-6)   # one rank depth, straight forward
-    assert "back into contact" in rm.caption
+    assert "moves 20 mm straight forward to regain contact" in rm.caption
     assert rm.analysis.moves == rm.moves or set(rm.moves) <= set(rm.analysis.moves)
     assert any(r.role == "attack" for k, r in rm.analysis.models.items() if k.startswith("dwarfs."))
 

@@ -416,3 +416,35 @@ def test_save_refuses_folders_and_devices(tmp_path):
         save_scenario(board, tmp_path)
     with pytest.raises(SaveError):
         save_scenario(board, "/dev/null")
+
+
+# ----- rulesets (the loader is session 11's; these inputs are the issue's) ---------------------------
+def _inline_bomb() -> str:
+    items = ['&l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    items += [f"&l{i} [{', '.join([f'*l{i - 1}'] * 10)}]" for i in range(1, 9)]
+    return "[" + ", ".join(items) + "]"
+
+
+@pytest.mark.parametrize("where", ["summary", "sources", "param"])
+def test_alias_bomb_in_a_ruleset_fails_fast(tmp_path, where):
+    from game.core.ruleset import RulesetError, load_ruleset
+
+    lines = (ROOT / "rulesets" / "whfb8.yaml").read_text().splitlines()
+    out, skip = [], False
+    for ln in lines:
+        if where in ("summary", "sources") and ln.startswith(f"{where}:"):
+            out.append(f"{where}: {_inline_bomb()}")
+            skip = True
+            continue
+        if skip and (ln.startswith(" ") or not ln.strip()):
+            continue
+        skip = False
+        out.append(ln)
+    text = "\n".join(out) + "\n"
+    if where == "param":
+        text = text.replace("    value: 0.5", f"    value: {_inline_bomb()}", 1)
+        assert _inline_bomb() in text
+    (tmp_path / "whfb8.yaml").write_text(text)
+    with pytest.raises(RulesetError) as e:
+        load_ruleset("whfb8", tmp_path)
+    assert len(str(e.value)) < 600 and "\n" not in str(e.value)

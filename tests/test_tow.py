@@ -146,8 +146,7 @@ def _with(rs, **values):
 
 
 def test_the_2024_switch_lets_the_whole_fighting_rank_fight_and_drops_press_of_battle():
-    rs = load_ruleset("tow")
-    old = _with(rs, fight_range="unlimited", press_of_battle_depth=1)
+    old = load_ruleset("tow_2024")   # inherits tow, switches the two v1.5 rules off
     res = analyse(_board("tow_movement_limit.yaml"), old)
     assert {m for m, r in res.models.items() if m.startswith("guards.") and r.role == "attack"} == \
         {f"guards.r1f{i}" for i in range(1, 21)}

@@ -374,7 +374,9 @@ class Round:
         movers = sorted({m.split(".", 1)[0] for m in moves})
         for uid in movers:
             p = next(v for k, v in moves.items() if k.startswith(uid + "."))
-            cap += (f" {_name(board, uid)} moves {g.dist(p[0], p[-1]):.0f} mm back into contact "
+            how = "straight forward" if self.rs.p("close_up") == "advance_along_facing" else "without turning"
+            cap += (f" The units were separated, so {_name(board, uid)} moves {g.dist(p[0], p[-1]):.0f} mm {how} "
+                    f"to regain contact "
                     f"({_rule(self.rs, 'close_up')}).")
         cap += " The next step is fought with what is left."
         out = RoundStep("remove", "Casualties", cap, board.copy(), an, st.number, removed=rm.removed,

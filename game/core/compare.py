@@ -14,11 +14,14 @@ from .ruleset import Ruleset, RulesetError, load_ruleset
 
 @dataclass(frozen=True)
 class Difference:
-    """A model whose role or attacks differ: ``(role, attacks)`` under ruleset a and b."""
+    """A model whose role or attacks differ: ``(role, attacks)`` under ruleset a and b, and
+    each ruleset's explanation (``why_a``, ``why_b``: the analyses' hover texts)."""
 
     model: str
     a: tuple[str, int]
     b: tuple[str, int]
+    why_a: str = ""
+    why_b: str = ""
 
     def describe(self, a_id: str, b_id: str) -> str:
         return f"{self.model}: {a_id} {self.a[0]} x{self.a[1]}, {b_id} {self.b[0]} x{self.b[1]}"
@@ -44,7 +47,7 @@ def differences(ra: Analysis, rb: Analysis) -> list[Difference]:
         va = (ma.role, ma.attacks) if ma else ("none", 0)
         vb = (mb.role, mb.attacks) if mb else ("none", 0)
         if va != vb:
-            diffs.append(Difference(mid, va, vb))
+            diffs.append(Difference(mid, va, vb, ma.why if ma else "", mb.why if mb else ""))
     return diffs
 
 

@@ -165,6 +165,11 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
     for k in required:
         if not isinstance(data.get(k), str) or not data.get(k):
             loc.fail((k,), "is required (text)")
+    if "summary" in data and not isinstance(data["summary"], str):
+        loc.fail(("summary",), f"must be text (got {sc.shown(data['summary'])})")
+    if "sources" in data and (not isinstance(data["sources"], list)
+                              or not all(isinstance(x, str) for x in data["sources"])):
+        loc.fail(("sources",), f"must be a list of texts (got {sc.shown(data['sources'])})")
     if "strategy" in data and not isinstance(data["strategy"], str):
         loc.fail(("strategy",), "must be the name of a strategy (text)")
     raw_params = data.get("params") or {}

@@ -23,10 +23,9 @@ SHOWN_CHARS = 40
 
 def shown(value: Any) -> str:
     """A user's value for an error message: its repr, cut to :data:`SHOWN_CHARS` characters."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - a value that cannot even be shown
-        text = f"<{type(value).__name__}>"
+    from .validate import short  # bounded: shared (aliased) data is cut, never expanded
+
+    text = short(value)
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 

@@ -76,7 +76,8 @@ def differ_tooltips(diffs: list, mine: str, other_name: str) -> dict:
     out = {}
     for d in diffs:
         role, n = d.b if mine == "a" else d.a
-        out[d.model] = f"Under {other_name}: {role} x{n}"
+        why = d.why_b if mine == "a" else d.why_a
+        out[d.model] = f"Under {other_name}: {role} x{n}" + (f". {why}" if why else "")
     return out
 
 

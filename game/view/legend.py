@@ -39,11 +39,12 @@ class LegendItem:
     units: float = 0.0
 
 
-def role_rows(legend: Any, counts: dict) -> list[LegendItem]:
+def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
     """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
-    :class:`game.core.strategy.Legend`, or None: the generic words), each with its count in
-    the picture; a role nobody has is left out."""
-    labels = getattr(legend, "role_labels", None) or {}
+    :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
+    ``words`` (``extra["legend_rows"]``), each with its count in the picture; a role nobody
+    has is left out."""
+    labels = {**(getattr(legend, "role_labels", None) or {}), **(words or {})}
     out = []
     for role in ("attack", "support", "none"):
         if not counts.get(role):
@@ -92,13 +93,15 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     counts = {"attack": 0, "support": 0, "none": 0}
     for dm in shown:
         counts[dm.role if dm.role in counts else "none"] += 1
-    items += role_rows(getattr(analysis, "legend", None), counts)
-    if options.counts:
+    items += role_rows(getattr(analysis, "legend", None), counts, extra.get("legend_rows"))
+    ranks_rows = fighting_rank_rows(extra, shown, shown_ids)
+    if options.counts and not ranks_rows:
         many = sorted({str(attacks_of(analysis, dm.id)) for dm in shown
                        if dm.role != "none" and attacks_of(analysis, dm.id) != 1})
         if many:
             n = sum(1 for dm in shown if dm.role != "none" and attacks_of(analysis, dm.id) != 1)
             items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({n})", swatch="count"))
+    items += ranks_rows
     n_div = sum(1 for dm in shown if divides(analysis, dm.id) > 1)
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
@@ -154,6 +157,18 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             simul = " at the same time" if len(per) > 1 else ""
             label = humanize(step.get("label", step.get("step")), plain)
             items.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
+        for uid, why in (extra.get("initiative") or {}).items():
+            if uid in units_shown and "(" in why:  # only Initiatives a rule changed
+                items.append(LegendItem("para", humanize(why, plain), dim=True))
+    bonus = getattr(analysis, "rank_bonus", None) or {}
+    if bonus and any(uid in units_shown for uid in bonus):
+        items += [LegendItem("space", units=8), LegendItem("heading", "Rank Bonus")]
+        reasons = extra.get("rank_bonus_why") or {}
+        for uid, n in bonus.items():
+            if uid in units_shown:
+                items.append(LegendItem("para", f"{plain.get(uid, uid)}: +{n}"))
+                if reasons.get(uid):
+                    items.append(LegendItem("para", humanize(reasons[uid], plain), dim=True))
     fs = extra.get("fight_sequence") or []
     if fs:
         items += [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
@@ -176,6 +191,22 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
         items.append(LegendItem("para", f"{i}. {humanize(text, plain)}"))
     return items
+
+
+def fighting_rank_rows(extra: dict, shown: Sequence[Any], shown_ids: set) -> list[LegendItem]:
+    """Rows for fighting ranks (outlined) and fighters not in contact (numbered on a disc),
+    worded by the analysis (``extra["legend_rows"]``), when the picture shows them."""
+    words = extra.get("legend_rows") or {}
+    out = []
+    ranks = [e for e in extra.get("fighting_ranks") or [] if set(e.get("row_models") or []) & shown_ids]
+    if ranks and words.get("fighting_ranks"):
+        out.append(LegendItem("row", f"{words['fighting_ranks']} ({len(ranks)})", swatch="fighting_rank"))
+    apart = [m for m in extra.get("not_in_contact") or [] if m in shown_ids]
+    if apart and words.get("not_in_contact"):
+        out.append(LegendItem("row", f"{words['not_in_contact']} ({len(apart)})", swatch="one_attack"))
+    if ranks:
+        out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
+    return out
 
 
 def allocation_line(name: str, d: dict) -> str:
@@ -280,6 +311,14 @@ class LegendPainter:
         elif kind == "count":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
             self.c.text((sx + sw / 2, my), "×2", max(6, int(sh * 0.75)), (255, 255, 255), anchor="center", bold=True)
+        elif kind == "fighting_rank":
+            self.c.polygon(pts, fill=P["attack"], outline=None)
+            self.c.line(pts + [pts[0]], (30, 30, 30), u(5.2))
+            self.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(3))
+        elif kind == "one_attack":
+            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+            self.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(1.5))
+            self.c.text((sx + sw / 2, my), "1", max(6, int(sh * 0.6)), (20, 20, 20), anchor="center", bold=True)
         elif kind == "divide":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
             r = sh * 0.32

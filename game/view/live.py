@@ -145,7 +145,7 @@ class LiveAnalysis:
         for mid, d in self.diffs.items():
             b = word.get(d.b[0], d.b[0]) + (f" x{d.b[1]}" if d.b[0] != "none" else "")
             a = word.get(d.a[0], d.a[0]) + (f" x{d.a[1]}" if d.a[0] != "none" else "")
-            out[mid] = f"Under {other}: {b} (under {rid}: {a})"
+            out[mid] = f"Under {other}: {b} (under {rid}: {a})" + (f"; {other}: {d.why_b}" if d.why_b else "")
         return out, f"Differs under {other}"
 
     def roles(self, unit_id: str) -> dict[str, str]:

@@ -36,6 +36,7 @@ from game.core.board import Board, Unit, base_shape
 
 from .canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
 from .labels import LabelPainter, link_box
+from . import fight_marks
 from .legend import DIFFER_COLOUR, ROLE_LABEL, LegendPainter, attacks_of, divides  # noqa: F401
 from .palette import PALETTE, player_colour, with_alpha
 from .scene_window import ROLE_WORD, WindowPainter  # noqa: F401
@@ -688,10 +689,11 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u, True)
         p.safe(f"front {u.id}", p.front_marker, u)
+    numbered = p.safe("fighting ranks", fight_marks.draw, p, analysis) or set()
     if o.counts:
         for dm in p.models:
             n = attacks_of(analysis, dm.id)
-            if dm.role != "none" and n != 1:
+            if dm.role != "none" and n != 1 and dm.id not in numbered:
                 p.safe(f"count {dm.id}", p.count_mark, dm, n)
     pos = {dm.id: (dm.shape.center) for dm in p.models}
     for link in getattr(analysis, "gap_links", None) or []:

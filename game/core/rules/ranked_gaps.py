@@ -165,9 +165,13 @@ def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mod
                 if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) > tol:
                     candidates.append(em)
             for em in candidates:
-                # shortest extension reaching the enemy model
+                # shortest extension reaching the enemy model; when the bases already meet
+                # every step of the search succeeds, so it ends at exactly L / 2**16
                 lo, hi = 0.0, L
-                for _ in range(16):
+                touching = g.gap_mm(_extended(m, u, d, 0.0), em.shape) <= tol
+                if touching:
+                    hi = L / 65536.0
+                for _ in range(0 if touching else 16):
                     mid = (lo + hi) / 2
                     if g.gap_mm(_extended(m, u, d, mid), em.shape) <= tol:
                         hi = mid

@@ -476,7 +476,8 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         each = " per part" if parts else ""
         where = ", ".join(f"{e} ({fc})" for e, fc in rows)
         if f.kind == "row":
-            r.why = (f"In the fighting rank facing {where} and within its Movement: fights, but not in base contact, "
+            r.why = (f"In the fighting rank facing {where}{'' if ui.reach_mm(p) is None else ' and within its Movement'}"
+                     f": fights, but not in base contact, "
                      f"so {n} attack{each} ({p.rule('fight_range')}; {p.rule('non_contact_attacks')}).")
         elif f.kind == "second":
             r.why = (f"{p.rule('press_of_battle_depth')}: {_word(ui.troop_type_name)} in Combat Order that did not charge "
@@ -523,7 +524,8 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     extra = {"rank_bonus": rb, "fighting_rank_models": frm, "fighting_ranks": ranks_out,
              "rank_bonus_why": rb_why, "initiative": initiative_why,
              "not_in_contact": [m for m, f in fighters.items() if results[m].role == "attack" and not contacts.get(m)],
-             "legend_rows": {"fighting_ranks": f"Fighting rank, outlined ({p.rule('fighters')})",
+             "legend_rows": {"attack": f"Fights: in a fighting rank ({p.rule('fighters')})",
+                             "fighting_ranks": f"Fighting rank, outlined ({p.rule('fighters')})",
                              "not_in_contact": f"Fights without touching an enemy: {p.non_contact_attacks} attack "
                                                f"(per part) ({p.rule('non_contact_attacks')})"}}
     return results, strike, extra, notes
@@ -628,9 +630,7 @@ def rank_bonuses(units: dict, models: dict, engagements, p: Any, info: dict
         name = _word(ui.troop_type_name)
         rule = p.rule("troop_types")
         if ui.u.kind != "ranked" or not ui.ms or t.models_per_rank is None:
-            out[uid] = 0
-            why[uid] = f"{uid}: " + (f"{name} claim" if ui.ms and ui.u.kind == "ranked" else "no ranks,") + \
-                f" no Rank Bonus ({rule})"
+            out[uid], why[uid] = 0, f"{name if ui.ms and ui.u.kind == 'ranked' else 'no ranks'}: no Rank Bonus ({rule})"
             continue
         horde = p.horde_keyword.lower() in ui.kw
         disruptors = []
@@ -642,13 +642,13 @@ def rank_bonuses(units: dict, models: dict, engagements, p: Any, info: dict
                        horde_bonus=p.horde_rank_bonus)
         out[uid] = n
         if disruptors:
-            why[uid] = (f"{uid}: +0, Disrupted by {', '.join(disruptors)}; {name} are disrupted from Unit Strength "
+            why[uid] = (f"Disrupted by {', '.join(disruptors)}; {name} are disrupted from Unit Strength "
                         f"{t.disrupted_by_unit_strength} ({rule}: Disrupted Units)")
         elif not ui.in_order:
-            why[uid] = f"{uid}: +0, not in Combat Order (deeper than wide) ({rule}: Combat Order)"
+            why[uid] = f"not in Combat Order (deeper than wide) ({rule}: Combat Order)"
         else:
             cap = t.max_rank_bonus + (p.horde_rank_bonus if horde else 0)
-            why[uid] = (f"{uid}: +{n}, ranks of {t.models_per_rank}+ {name} behind the first, at most +{cap}"
+            why[uid] = (f"ranks of {t.models_per_rank}+ {name} behind the first, at most +{cap}"
                         + (f" ({p.rule('horde_keyword')} +{p.horde_rank_bonus})" if horde else "") + f" ({rule})")
     return out, why
 
