@@ -272,14 +272,41 @@ def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
     return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
 
 
+_PIL_FONTS: dict = {}
+
+
+def pil_font(size: int, bold: bool):
+    """The shipped DejaVu Sans at ``size`` px as a Pillow font (None when it cannot load)."""
+    key = (max(6, int(size)), bool(bold))
+    if key not in _PIL_FONTS:
+        try:
+            from PIL import ImageFont
+
+            _PIL_FONTS[key] = ImageFont.truetype(str(FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")),
+                                                 key[0])
+        except (ImportError, OSError):
+            _PIL_FONTS[key] = None
+    return _PIL_FONTS[key]
+
+
+def font_metrics(string: str, size: int, bold: bool = False):
+    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None."""
+    f = pil_font(size, bold)
+    if f is None:
+        return None
+    asc, desc = f.getmetrics()
+    return (int(math.ceil(f.getlength(string))) if string else 0), asc + desc
+
+
 class PygameCanvas(Canvas):
     """Draws on a ``pygame.Surface`` (window or off-screen). Translucent colours (alpha < 255)
     are drawn through a temporary per-alpha surface. ``record=True`` also keeps the call log."""
 
-    def __init__(self, surface, record: bool = False, font_path: Optional[str] = None):
+    def __init__(self, surface, record: bool = False, font_path: Optional[str] = None, supersample: int = 1):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
+        self.ss = max(1, int(supersample))  # drawn at ss times the final size: text measured at the final size
         super().__init__(surface.get_width(), surface.get_height())
         self.pg = pygame
         self.surface = surface
@@ -306,6 +333,12 @@ class PygameCanvas(Canvas):
         return f
 
     def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Measured like the SVG back end (FreeType through Pillow, same font file), so a
+        figure wraps and places its text the same in PNG and SVG at any supersampling."""
+        if self.font_path is None:
+            m = font_metrics(string, max(1, round(size / self.ss)), bold)
+            if m is not None:
+                return m[0] * self.ss, m[1] * self.ss
         return self.font(size, bold).size(string)
 
     def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
@@ -388,7 +421,8 @@ class PygameCanvas(Canvas):
         if outline is not None and width > 0:
             surf, off, col, done = self._target(outline, box, width + 1)
             if surf is not None:
-                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius, max(1, round(width)))
+                w = max(1, round(width))  # centred on the radius, as an SVG stroke is
+                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius + w / 2, w)
                 if done:
                     done()
 

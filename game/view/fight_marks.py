@@ -84,4 +84,4 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
         return
     c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
     p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(1.5))
-    p.c.text(c, str(attacks), max(6, int(r * 1.3)), (20, 20, 20), anchor="center", bold=True)
+    p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)

@@ -281,6 +281,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     :class:`SceneOptions`). ``split_title`` is accepted for old callers (titles wrap now).
     Returns ``(view, drawing errors)``."""
     so = scene_options(board, fo, title, k)
+    so.supersample = max(1, int(round(k)))
     so.status = status
     so.differ, so.differ_label = dict(differ or {}), differ_label
     mk = marks if marks is not None else fo.marks
@@ -298,10 +299,10 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
         for pw in (270, 320, 380, 460, 560):
             so.panel_width = pw
             lay = scene_layout(canvas, board, so, rs)
-            if layout_legend(canvas, items, lay.panel, so.font_scale, 0.8)[1] <= lay.panel[3]:
+            if layout_legend(canvas, items, lay.panel, so.font_scale, 0.8, so.supersample)[1] <= lay.panel[3]:
                 break
     l, t, w, h = lay.table
-    band = caption_box(canvas, mk.caption, w, so.font_scale)[3] if mk.caption else 0.0
+    band = caption_box(canvas, mk.caption, w, so.font_scale, so.supersample)[3] if mk.caption else 0.0
     so.caption_band = band
     if view is None:
         view = View.fit(box, (l, t + band, w, h - band), margin_px=12 * so.font_scale)
@@ -342,7 +343,7 @@ def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tup
 
     k = supersample_for(fo, size)
     surf = pg.Surface((size[0] * k, size[1] * k))
-    _, errors = draw_figure(PygameCanvas(surf), board, analysis, fo, marks=marks, title=title, k=k, status=status,
+    _, errors = draw_figure(PygameCanvas(surf, supersample=k), board, analysis, fo, marks=marks, title=title, k=k, status=status,
                             box_mm=box_mm, differ=differ, differ_label=differ_label)
     if k > 1:
         surf = pg.transform.smoothscale(surf, size)

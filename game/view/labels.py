@@ -234,8 +234,9 @@ class LabelPainter:
         b = dm.shape.bbox()
         p0, p1 = self.v.to_px((b[0], b[1])), self.v.to_px((b[2], b[3]))
         bw, bh = p1[0] - p0[0], p1[1] - p0[1]
-        size = int(min(self.size(11), bh * 0.34, bw * 0.34))
-        if size < 6:
+        ss = self.o.supersample
+        size = int(min(self.size(11), bh * 0.34, bw * 0.34) / ss) * ss
+        if size < 6 * ss:
             return
         tw, th = self.c.text_size(text, size, True)
         if tw > bw * 0.9:

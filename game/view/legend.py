@@ -234,15 +234,17 @@ def _fmt(v: Any) -> str:
 
 
 def layout_legend(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float,
-                  text_scale: float = 1.0) -> tuple[list[tuple], float]:
+                  text_scale: float = 1.0, ss: int = 1) -> tuple[list[tuple], float]:
     """Place ``items`` in the panel ``box`` (x, y, w, h px) at length scale ``fs`` (px per
-    unit) with text ``text_scale`` times the usual size. Returns ``(ops, height)``: ops are
+    unit) with text ``text_scale`` times the usual size (font sizes whole px at the final size,
+    ``ss``: the supersampling factor). Returns ``(ops, height)``: ops are
     ``("text", (x, y), string, size, bold, dim)`` and ``("swatch", kind, x, y, w, h)``."""
     x, y, w, _ = box
     k = fs * text_scale
     pad = 12 * fs
     sw, sh = 22 * fs, 14 * fs
-    body, head = max(6, round(13 * k)), max(6, round(15 * k))
+    ss = max(1, int(ss))
+    body, head = max(6, round(13 * k / ss)) * ss, max(6, round(15 * k / ss)) * ss
     line_h = canvas.text_size("Ag", body)[1] + 4 * k
     text_w = w - 2 * pad - sw - 8 * fs
     cy = y + pad
@@ -272,10 +274,10 @@ def legend_height(canvas: Canvas, items: Sequence[LegendItem], width: float, fs:
     return layout_legend(canvas, items, (0, 0, width, 0), fs)[1]
 
 
-def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float) -> float:
+def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float, ss: int = 1) -> float:
     """The largest text scale (1 down to 0.7) at which the legend fits the panel height."""
     for s in (1.0, 0.93, 0.86, 0.8, 0.75, 0.7):
-        if layout_legend(canvas, items, box, fs, s)[1] <= box[3]:
+        if layout_legend(canvas, items, box, fs, s, ss)[1] <= box[3]:
             return s
     return 0.7
 
@@ -292,8 +294,9 @@ class LegendPainter:
         self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
                        width=self.u(1))
         items = legend_items(self.b, self.a, self.models, self.o)
-        scale = fit_text_scale(self.c, items, self.lay.panel, self.fs)
-        ops, _ = layout_legend(self.c, items, self.lay.panel, self.fs, scale)
+        ss = self.o.supersample
+        scale = fit_text_scale(self.c, items, self.lay.panel, self.fs, ss)
+        ops, _ = layout_legend(self.c, items, self.lay.panel, self.fs, scale, ss)
         for op in ops:
             if op[0] == "text":
                 _, pos, text, size, bold, dim = op
@@ -310,7 +313,7 @@ class LegendPainter:
             self.role_fill(pts, kind.split(":", 1)[1], "poly")
         elif kind == "count":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
-            self.c.text((sx + sw / 2, my), "×2", max(6, int(sh * 0.75)), (255, 255, 255), anchor="center", bold=True)
+            self.c.text((sx + sw / 2, my), "×2", self.size(sh * 0.75 / self.fs), (255, 255, 255), anchor="center", bold=True)
         elif kind == "fighting_rank":
             self.c.polygon(pts, fill=P["attack"], outline=None)
             self.c.line(pts + [pts[0]], (30, 30, 30), u(5.2))
@@ -318,7 +321,7 @@ class LegendPainter:
         elif kind == "one_attack":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
             self.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(1.5))
-            self.c.text((sx + sw / 2, my), "1", max(6, int(sh * 0.6)), (20, 20, 20), anchor="center", bold=True)
+            self.c.text((sx + sw / 2, my), "1", self.size(sh * 0.6 / self.fs), (20, 20, 20), anchor="center", bold=True)
         elif kind == "divide":
             self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
             r = sh * 0.32

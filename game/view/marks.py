@@ -17,7 +17,7 @@ from game.core import geometry as g
 
 from .canvas import Canvas, hatch_segments, wrap
 from .palette import PALETTE
-from .scene import drawn_models, scene_layout, SceneOptions
+from .scene import drawn_models, font_px, scene_layout, SceneOptions
 from .transform import View
 
 DIM_ALPHA = 200
@@ -73,10 +73,11 @@ def _cross(c: Canvas, view: View, s: g.Shape, fs: float) -> None:
         c.line([pa, pz], (20, 20, 20), max(1.0, 3 * fs))
 
 
-def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float) -> tuple[int, list[str], float, float]:
+def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float,
+                ss: int = 1) -> tuple[int, list[str], float, float]:
     """(font size, wrapped lines, line height, band height) of a caption band
     ``width_px`` wide at the top of the table area."""
-    size = max(8, int(round(15 * font_scale)))
+    size = font_px(15 * font_scale, ss)
     lines = wrap(canvas, text, size, width_px - 32 * font_scale)
     lh = canvas.text_size("Ag", size)[1] + 3 * font_scale
     return size, lines, lh, lh * len(lines) + 14 * font_scale
@@ -104,7 +105,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     caption = marks.caption
     if marks.numbered and marks.notes and not o.legend:
         caption = (caption + " " if caption else "") + " ".join(f"({i}) {t}" for i, (_, t) in enumerate(marks.notes, 1))
-    band = caption_box(canvas, caption, tw, fs)[3] if caption else 0.0
+    band = caption_box(canvas, caption, tw, fs, o.supersample)[3] if caption else 0.0
     nt, nh = tt + band, th - band  # callouts stay below the caption band
 
     table_col = tuple(pal["table"][:3])
@@ -137,7 +138,8 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             continue
         canvas.tag = f"fallen:{mid}"
         _cross(canvas, view, s, fs)
-    size = max(7, int(round(13 * fs)))
+    ss = o.supersample
+    size = font_px(13 * fs, ss)
     placed: list[tuple] = []
     if marks.numbered:
         for i, (mid, _) in enumerate(marks.notes, start=1):
@@ -156,7 +158,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             y = min(max(y, nt + r + 2), nt + nh - r - 2)
             placed.append((x, y))
             canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=1.5 * fs)
-            canvas.text((x, y), str(i), max(6, int(round(12 * fs))), (255, 255, 255), anchor="center", bold=True)
+            canvas.text((x, y), str(i), font_px(12 * fs, ss), (255, 255, 255), anchor="center", bold=True)
     for i, (mid, text) in enumerate(() if marks.numbered else marks.notes):
         s = shapes.get(mid)
         if s is None:
@@ -197,7 +199,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             canvas.text((x + 6 * fs, y + 4 * fs + k * lh), ln, size, (20, 20, 20))
     if caption:
         canvas.tag = "caption"
-        size, lines, lh, h = caption_box(canvas, caption, tw, fs)
+        size, lines, lh, h = caption_box(canvas, caption, tw, fs, ss)
         canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=(34, 38, 42, 235))
         for k, ln in enumerate(lines):
             canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, (250, 250, 250))

@@ -19,7 +19,7 @@ import math
 from typing import Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from .canvas import FONT_DIR, Canvas, anchored, arrow_head, dash_pattern, text_box
+from .canvas import Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
 _FONTS: dict = {}
@@ -43,18 +43,7 @@ def colour_attrs(prefix: str, colour) -> str:
 
 
 def _font(size: int, bold: bool):
-    key = (int(size), bool(bold))
-    f = _FONTS.get(key)
-    if f is None:
-        from PIL import ImageFont
-
-        path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-        try:
-            f = ImageFont.truetype(str(path), max(6, int(size)))
-        except OSError:
-            f = None
-        _FONTS[key] = f
-    return f
+    return pil_font(size, bold)
 
 
 class SvgCanvas(Canvas):
@@ -77,7 +66,7 @@ class SvgCanvas(Canvas):
 
     # -- queries ---------------------------------------------------------------------------
     def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
-        f = _font(size, bold)
+        f = _font(round(size), bold)
         if f is None:
             return super().text_size(string, size, bold)
         asc, desc = f.getmetrics()
@@ -168,7 +157,7 @@ class SvgCanvas(Canvas):
         f = _font(size, bold)
         asc = f.getmetrics()[0] if f is not None else int(size * 0.93)
         weight = ' font-weight="bold"' if bold else ""
-        self._emit(f'<text x="{num(x)}" y="{num(y + asc)}" font-family="{FONT_FAMILY}" font-size="{num(max(6, int(size)))}"'
+        self._emit(f'<text x="{num(x)}" y="{num(y + asc)}" font-family="{FONT_FAMILY}" font-size="{num(max(6, round(size)))}"'
                    f'{weight}{colour_attrs("fill", colour)} xml:space="preserve">{escape(string)}</text>')
 
     # -- output ----------------------------------------------------------------------------
