@@ -157,7 +157,10 @@ class GuiMixin:
         w, h = self.screen.get_size()
         left, top, tw, th = scene_layout(self.canvas, self.board, self.options).table
         shadow = 16  # a pygame_gui window draws its shadow around the rectangle it is given
-        size = (size[0], max(200, min(size[1], h - top - 40)))
+        # room for every value the ruleset reads (a troop type, a weapon, keywords...): one row each
+        from .panels import ROW_PX
+        rows = 6 + len(self.rules.fields(self.rs))
+        size = (size[0], max(200, min(max(size[1], 110 + rows * (ROW_PX - 2)), h - top - 40)))
         x = left + tw - size[0] - shadow - 6
         if x < 8 + 300 + shadow:  # would cover the new-unit palette: over the legend then
             x = w - size[0] - 10
