@@ -52,7 +52,7 @@ def _fast_analysis(board):
 def test_fight_order_badges_stay_clear_of_unit_labels(name):
     board = load_scenario(SCEN / name)
     a = _fast_analysis(board) if board.ruleset != "wh40k" else analyse(board, load_ruleset("whfb8"))
-    a.extra["fight_sequence"] = [{"unit": u.id, "order": i + 1, "fights_first": True}
+    a.fight_sequence = [{"unit": u.id, "order": i + 1, "fights_first": True}
                                  for i, u in enumerate(board.units)]
     c = _draw(board, a)
     labels = _text_boxes(c, "label:")

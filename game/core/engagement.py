@@ -25,20 +25,19 @@ from . import contact
 from . import geometry as g
 from .board import Board, Model, Unit
 from .lru import LRU
+from .results import Record
 
 FACINGS = ("front", "right", "rear", "left")
 
 
-@dataclass(frozen=True)
-class Engagement:
-    """``enemy`` is engaged with the ``facing`` of ``unit`` (unit ids; one of :data:`FACINGS`)."""
+@dataclass(frozen=True, eq=False)
+class Engagement(Record):
+    """``enemy`` is engaged with the ``facing`` of ``unit`` (unit ids; one of :data:`FACINGS`);
+    JSON ``{unit, enemy, facing}``."""
 
     unit: str
     enemy: str
     facing: str
-
-    def to_json(self) -> dict:
-        return {"unit": self.unit, "enemy": self.enemy, "facing": self.facing}
 
 
 def boundary(unit: Unit, models: list[Model]) -> list[g.Shape]:

@@ -126,7 +126,7 @@ class Engine:
         return self.schema_for(raw) if self.schema_for else self.schema
 
     def analyse(self, board, rs, services: Mapping[str, Any]):
-        return self.run(board, rs, **services)
+        return self.run(board, rs, **services).adopt()
 
     def legend(self, rs) -> Legend:
         return self.legend_of(rs)
@@ -134,7 +134,12 @@ class Engine:
     def phase_steps(self, board, rs, services: Mapping[str, Any]) -> Optional[list]:
         if self.steps is None:
             return None
-        return [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs, services.get("planner"))]
+        out = [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs, services.get("planner"))]
+        for s in out:
+            s.analysis.adopt()
+            if s.analysis.legend is None:
+                s.analysis.legend = self.legend(rs)
+        return out
 
     @property
     def has_phase_steps(self) -> bool:

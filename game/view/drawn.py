@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
+from game.core.results import part
 from game.core.board import Board, Unit, base_shape
 
 Point = tuple[float, float]
@@ -32,7 +33,7 @@ def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
     unit or the slot's place is taken by another base."""
     out: dict = {}
     placed: list = []
-    slots = (getattr(analysis, "extra", None) or {}).get("slots") or []
+    slots = part(analysis, "slots") or []
     for s in slots:
         f, owner, at = s.get("filled_by"), s.get("model"), s.get("at")
         if not f or f not in shapes or at is None or f in out:

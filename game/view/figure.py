@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from game.core.board import Board
+from game.core.results import part
 
 from .canvas import Canvas
 from .legend import layout_legend, legend_items
@@ -193,7 +194,7 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
     ids: set[str] = set()
     for e in getattr(analysis, "engagements", None) or []:
         ids.update((e.get("unit"), e.get("enemy")))
-    for e in (getattr(analysis, "extra", None) or {}).get("fight_sequence") or []:
+    for e in part(analysis, "fight_sequence") or []:
         ids.add(e.get("unit"))  # wh40k: every unit selected to fight
     for mid in getattr(analysis, "moves", None) or {}:
         ids.add(mid.split(".", 1)[0])

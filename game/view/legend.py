@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
+from game.core.results import part
 
 from .canvas import Canvas, cross_hatch, hatch_segments, wrap
 from .labels import unit_caption
@@ -88,8 +89,9 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     units_shown = {dm.unit.id for dm in shown}
     index = {u.id: i for i, u in enumerate(board.units)}
     names = {u.id: unit_caption(u, index[u.id], ids=options.ids, letters=options.letters) for u in board.units}
-    extra = getattr(analysis, "extra", None) or {}
     items: list[LegendItem] = [LegendItem("heading", "Legend")]
+    extra = getattr(analysis, "extra", None) or {}  # keys a policy adds (initiative, rank_bonus_why)
+    slots = part(analysis, "slots") or []
     counts = {"attack": 0, "support": 0, "none": 0}
     for dm in shown:
         counts[dm.role if dm.role in counts else "none"] += 1
@@ -122,17 +124,17 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     if n_over:
         items.append(LegendItem("row", f"Base overlaps another base ({n_over} model{'s' if n_over != 1 else ''}): "
                                        "move them apart", swatch="overlap"))
-    if extra.get("slots"):
-        n_f = sum(1 for s in extra["slots"] if s.get("filled_by"))
-        n_e = len(extra["slots"]) - n_f
+    if slots:
+        n_f = sum(1 for s in slots if s.get("filled_by"))
+        n_e = len(slots) - n_f
         items.append(LegendItem("row", f"Combat slot: filled ({n_f}) / free ({n_e})", swatch="slots"))
         if slot_moves:
             items.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
                                            f"({len(slot_moves)})", swatch="slotmove"))
-        if any(s.get("size") == "large" for s in extra["slots"]):
+        if any(s.get("size") == "large" for s in slots):
             items.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
-    if extra.get("move_reach_mm") and moves:
-        items.append(LegendItem("row", f"Move reach {float(extra['move_reach_mm']) / g.INCH_MM:.0f}\" from the start",
+    if part(analysis, "move_reach_mm") and moves:
+        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.INCH_MM, 2):g}\" from the start",
                                 swatch="reach"))
     players: dict[int, list[str]] = {}
     for u in board.units:
@@ -169,18 +171,18 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
                 items.append(LegendItem("para", f"{plain.get(uid, uid)}: +{n}"))
                 if reasons.get(uid):
                     items.append(LegendItem("para", humanize(reasons[uid], plain), dim=True))
-    fs = extra.get("fight_sequence") or []
+    fs = part(analysis, "fight_sequence") or []
     if fs:
         items += [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
         for e in fs:
             tag = " (Fights First)" if e.get("fights_first") else ""
             items.append(LegendItem("para", f"{e.get('order')}. {plain.get(e.get('unit'), e.get('unit'))}: "
                                             f"{e.get('fight', 'normal')}{tag}"))
-    alloc = extra.get("allocation") or {}
+    alloc = part(analysis, "allocation") or {}
     if alloc:
         items += [LegendItem("space", units=8), LegendItem("heading", "Allocation to melee")]
         for uid, d in alloc.items():
-            items.append(LegendItem("para", allocation_line(plain.get(uid, uid), d) if isinstance(d, dict)
+            items.append(LegendItem("para", allocation_line(plain.get(uid, uid), d) if hasattr(d, "get")
                                     else f"{plain.get(uid, uid)}: {d}"))
     notes = getattr(analysis, "notes", None) or []
     if notes:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from game.core import geometry as g
+from game.core.results import part
 from game.core.board import Board, Unit
 
 from .canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
@@ -326,8 +327,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.text((c[0], c[1] + r + self.u(2)), "Objective", size, self.pal["label"], anchor="top")
 
     def reach(self) -> None:
-        extra = getattr(self.a, "extra", None) or {}
-        r_mm = extra.get("move_reach_mm")
+        r_mm = part(self.a, "move_reach_mm")
         if not r_mm:
             return
         for mid, path in (getattr(self.a, "moves", None) or {}).items():
@@ -377,8 +377,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
     def slots(self) -> None:
         """Combat slots (``extra["slots"]``): a small dot, black when filled, white when free,
         a larger ring for a large model's slot (drawn under the models standing in them)."""
-        extra = getattr(self.a, "extra", None) or {}
-        for i, s in enumerate(extra.get("slots") or []):
+        for i, s in enumerate(part(self.a, "slots") or []):
             self.c.tag = f"slot:{s.get('model')}:{i}"
             c = self.v.to_px(tuple(s["at"]))
             large = s.get("size") == "large"
@@ -530,7 +529,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         for item in o.overlays or []:
             p.safe("overlay", p.overlay, item)
     if layer != "top":
-        for e in ((getattr(analysis, "extra", None) or {}).get("fight_sequence") or []):
+        for e in part(analysis, "fight_sequence") or []:
             p.safe("badge", p.badge, e)
         shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
         if o.labels:

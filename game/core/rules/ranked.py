@@ -26,6 +26,7 @@ from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
 from ..lru import LRU
+from ..results import StrikeStep
 from ..strategy import Engine, Legend, ProfileField
 from . import closing
 from .round_rules import RoundParams, round_steps
@@ -159,14 +160,15 @@ def _analyse_board(board: Board, rs) -> Analysis:
         mine = combat_units[id(part)]
         res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
         res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
-        res.engagements += [e for e in part.engagements if e["unit"] in mine]
+        res.engagements += [e for e in part.engagements if e.unit in mine]
         res.rank_bonus.update({k: n for k, n in part.rank_bonus.items() if k in mine})
         res.notes += [n for n in part.notes if n not in res.notes]
-        _merge_extra(res.extra, part.extra, mine)
+        _merge_extra(res.more, part.more, mine)
     res.gap_links.sort()
     order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()
-    res.strike_order = merge_steps([_own_steps(p.strike_order, combat_units[id(p)]) for p in parts], order)
+    res.strike_order = [StrikeStep.of(s) for s in
+                        merge_steps([_own_steps(p.strike_order, combat_units[id(p)]) for p in parts], order)]
     res.legend = legend(rs)
     return res
 
@@ -227,7 +229,7 @@ def analyse_combat(board: Board, rs) -> Analysis:
     c.run("incomplete_ranks")
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
-    c.res.engagements = [e.to_json() for e in engs]
+    c.res.engagements = list(engs)
     c.contacts = model_contacts(c.models, c.bounds, engs, tol, units)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
@@ -247,7 +249,7 @@ def analyse_combat(board: Board, rs) -> Analysis:
     for r in c.res.models.values():
         if r.role == "none" and not r.why:
             r.why = NONE_WHY
-    c.res.strike_order = c.run("strike_order")
+    c.res.strike_order = [StrikeStep.of(s) for s in c.run("strike_order")]
     c.res.rank_bonus = c.run("rank_bonus")
     c.res.legend = legend(rs)
     return c.res

@@ -51,16 +51,14 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Optional
 
 from .. import geometry as g
 from ..analysis import Analysis, ModelResult
 from ..board import Board, Model, Unit
-from ..ruleset import Ruleset
 from ..engagement import boundary, find_engagements
-from .. import schema as sc
-from ..strategy import Engine, Legend, ProfileField
-from .round_rules import RoundParams, round_steps
+from ..results import Allocation, CombatSlot
+from ..ruleset import Ruleset
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -433,10 +431,10 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
 
     Returns an :class:`~game.core.analysis.Analysis` whose models are ``attack`` (allocated:
     fills a combat slot; ``targets`` = the enemy model beside that slot; ``attacks`` from the
-    profile, default 1) or ``none``; no supports. ``extra["allocation"]`` maps each engaged
+    profile, default 1) or ``none``; no supports. ``allocation`` maps each engaged
     unit to ``{final, actual, base, bonus, share, total, models, whole, against, direction,
     attacker, attacker_because, free_slots, why}`` (``share`` a whole percent; ``free_slots`` the
-    regular slots around the enemy models before anyone fills them); ``extra["slots"]`` lists
+    regular slots around the enemy models before anyone fills them); ``slots`` lists
     every free-or-filled combat slot ``{model, at: [x, y] mm, size: regular|large,
     filled_by: model id | None, side}``. Never raises on a valid board; a ``round_winner``
     naming no unit is ignored with a note.
@@ -449,6 +447,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     n_large = v.slots_large_model
     large_room = v.large_model_room
     default_size = v.default_size
+    rule_slots, rule_alloc = rs.rule("slots_regular_model"), rs.rule("contact_tolerance_mm")
 
     res = Analysis(ruleset=rs.id)
     units = {u.id: u for u in board.units}
@@ -466,7 +465,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     facing: dict[tuple[str, str], str] = {}
     for e in find_engagements(units, models, bounds, tol):
         facing[(e.unit, e.enemy)] = e.facing
-        res.engagements.append({"unit": e.unit, "enemy": e.enemy, "facing": e.facing})
+        res.engagements.append(e)
     enemies: dict[str, list[str]] = defaultdict(list)
     for (a, b) in facing:
         enemies[a].append(b)
@@ -548,15 +547,13 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     for uid in sorted(views, key=order.__getitem__):
         v = views[uid]
         free_room = sum(1 for eid in enemies[uid] for em in models[eid] for su in rings[em.id] if not su.blocked)
-        alloc[uid] = {
-            "final": v.final, "actual": actual[uid], "base": v.base, "bonus": v.bonus,
-            "share": shares[uid], "total": v.total, "models": own[uid], "whole": v.whole,
-            "against": v.enemy, "direction": v.direction, "attacker": v.attacker,
-            "attacker_because": v.attacker_because,
-            "free_slots": free_room,
-            "why": _alloc_why(v, shares[uid], actual[uid], whole_max),
-        }
-    res.extra["allocation"] = alloc
+        alloc[uid] = Allocation(
+            final=v.final, actual=actual[uid], base=v.base, bonus=v.bonus,
+            share=shares[uid], total=v.total, models=own[uid], whole=v.whole,
+            against=v.enemy, direction=v.direction, attacker=v.attacker,
+            attacker_because=v.attacker_because, free_slots=free_room,
+            why=_alloc_why(v, shares[uid], actual[uid], whole_max, rs))
+    res.allocation = alloc
 
     slots_out = []
     done: set[tuple[str, int]] = set()
@@ -567,7 +564,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
                 if su.blocked or (m.id, su.index) in done:
                     continue
                 filler = taken.get((m.id, su.index))
-                entry: dict = {"model": m.id}
+                also = None
                 if filler is not None:
                     place = placed[filler]
                     done.update(place)
@@ -576,13 +573,13 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
                     side = "/".join(dict.fromkeys(rings[emid][k].side for emid, k in place))
                     others = list(dict.fromkeys(emid for emid, _ in place if emid != m.id))
                     if others:
-                        entry["also"] = others
+                        also = others
                 else:
                     done.add((m.id, su.index))
                     at, sz, side = su.at, "regular", su.side
-                entry.update({"at": [round(at[0], 3), round(at[1], 3)], "size": sz, "side": side, "filled_by": filler})
-                slots_out.append(entry)
-    res.extra["slots"] = slots_out
+                slots_out.append(CombatSlot(model=m.id, at=[round(at[0], 3), round(at[1], 3)], size=sz, side=side,
+                                            filled_by=filler, also=also))
+    res.slots = slots_out
 
     board_index = {m.id: i for i, m in enumerate(all_models)}
     for uid, ms in models.items():
@@ -594,24 +591,24 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
                 targets = sorted(dict.fromkeys(emid for emid, _ in place), key=board_index.__getitem__)
                 r.role, r.attacks, r.targets = "attack", attacks, targets
                 if len(targets) > 1:
-                    r.why = (f"Allocated to melee: as a large model it takes the room of two regular slots, here "
-                             f"the {rings[place[0][0]][place[0][1]].side} slots of the neighbours "
-                             f"{' and '.join(targets)} (Combat slots; Allocated models).")
+                    r.why = (f"Allocated to melee: as a large model it takes the room of {large_room} regular slots, "
+                             f"here the {rings[place[0][0]][place[0][1]].side} slots of the neighbours "
+                             f"{' and '.join(targets)} ({rule_slots}; {rule_alloc}).")
                 else:
                     grp = tuple(k for _, k in place)
                     r.why = (f"Allocated to melee: fills a combat slot {_where(rings[targets[0]], grp)} {targets[0]} "
-                             f"({'a large model takes two slots; ' if len(grp) > 1 else ''}"
-                             f"Combat slots; Allocated models).")
+                             f"({f'a large model takes {len(grp)} slots; ' if len(grp) > 1 else ''}"
+                             f"{rule_slots}; {rule_alloc}).")
             elif uid not in views:
-                r.why = "Not in a melee: its unit touches no enemy unit (Allocated models: melee starts on collision)."
+                r.why = f"Not in a melee: its unit touches no enemy unit ({rule_alloc}: melee starts on collision)."
             else:
                 a = alloc[uid]
-                if a["actual"] < a["final"]:
-                    r.why = (f"Not allocated: {uid} would send {a['final']} models but only {a['actual']} found a "
-                             f"free combat slot beside an enemy (Combat slots; Actual number).")
+                if a.actual < a.final:
+                    r.why = (f"Not allocated: {uid} would send {a.final} models but only {a.actual} found a "
+                             f"free combat slot beside an enemy ({rule_slots}; Actual number).")
                 else:
-                    r.why = (f"Not allocated: {uid} sends {a['final']} of its {a['models']} models and models "
-                             f"nearer the enemy took the places (Allocated models: Final number).")
+                    r.why = (f"Not allocated: {uid} sends {a.final} of its {a.models} models and models "
+                             f"nearer the enemy took the places ({rule_alloc}: Final number).")
             res.models[m.id] = r
     return res
 
@@ -633,64 +630,27 @@ def _profile_attacks(unit: Unit) -> int:
     return int(unit.profile.get("attacks", 1))
 
 
-def _alloc_why(v: PairView, share: int, actual: int, whole_max: int) -> str:
-    """One-paragraph explanation of a unit's numbers, in our words, citing the rules by name."""
+def _alloc_why(v: PairView, share: int, actual: int, whole_max: int, rs: Ruleset) -> str:
+    """One-paragraph explanation of a unit's numbers, in our words, citing the rules by the
+    names the ruleset gives them (``rule:`` of its parameters)."""
+    alloc, base, bonus = rs.rule("contact_tolerance_mm"), rs.rule("share_min_pct"), rs.rule("bonus_models")
     att = "it" if v.attacker == v.unit else v.attacker
     parts = [f"Attacker: {att} ({_BECAUSE[v.attacker_because]})."]
     if v.direction == "frontal":
-        parts.append(f"Frontal attack, so the share is taken of the defender's {v.total} models (Allocated models).")
+        parts.append(f"Frontal attack, so the share is taken of the defender's {v.total} models ({alloc}).")
     else:
         parts.append(f"{v.direction.capitalize()} attack, so the share is taken of the attacker's {v.total} models "
-                     f"(Allocated models).")
+                     f"({alloc}).")
     if v.whole:
-        parts.append(f"With {whole_max} or fewer models the unit is allocated whole: base {v.base} (Base number).")
+        parts.append(f"With {whole_max} or fewer models the unit is allocated whole: base {v.base} ({base}).")
     else:
-        parts.append(f"Base number: {share}% of {v.total}, rounded up and capped at its own models = {v.base}.")
+        parts.append(f"{base}: {share}% of {v.total}, rounded up and capped at its own models = {v.base}.")
     if v.bonus:
         who = "it has more models" if v.direction == "frontal" else "it is the attacker"
-        parts.append(f"Bonus number: +{v.bonus} because {who}.")
+        parts.append(f"{bonus}: +{v.bonus} because {who}.")
     elif v.direction == "frontal":
-        parts.append("Bonus number: none (the bonus goes to the unit with more models; a tie gives none).")
+        parts.append(f"{bonus}: none (the bonus goes to the unit with more models; a tie gives none).")
     else:
-        parts.append("Bonus number: none (only the attacker gets it in a flank or rear attack).")
+        parts.append(f"{bonus}: none (only the attacker gets it in a flank or rear attack).")
     parts.append(f"Final number {v.final}; {actual} found a free combat slot (Actual number).")
     return " ".join(parts)
-
-
-# ----- the strategy ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SlotsParams:
-    """Parameters of the combat-slot allocation (percentages whole, lengths mm)."""
-
-    contact_tolerance_mm: float
-    share_min_pct: int
-    share_max_pct: int
-    bonus_models: int
-    whole_unit_max_models: int
-    slots_regular_model: int
-    slots_large_model: int
-    large_model_room: int
-    default_size: Literal["regular", "large"]
-    default_seed: int
-
-
-def legend(rs: Ruleset) -> Legend:
-    return Legend(role_labels={"attack": f"Fights (allocated to the melee, filling a combat slot: "
-                                         f"{rs.rule('slots_regular_model')})"}, rows=frozenset())
-
-
-def _analyse(board: Board, rs: Ruleset, **services) -> Analysis:
-    res = analyse(board, rs, **services)
-    res.legend = legend(rs)
-    return res
-
-
-def fields(rs: Ruleset) -> list:
-    v = rs.values
-    return [ProfileField("size", "Size", kind="choice", default=v.default_size, choices=("regular", "large")),
-            ProfileField("parts", "Parts", kind="parts")]
-
-
-STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, steps=round_steps,
-                  steps_name="Combat round", schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
-                  overlays=frozenset({"slots"}), fields_of=fields)

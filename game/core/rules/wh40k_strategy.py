@@ -1,4 +1,4 @@
-"""Warhammer 40,000 Fight phase as a strategy (``fight_phase``): schema, legend, steps.
+"""Warhammer 40,000 Fight phase as a strategy (``engagement_range``): schema, legend, steps.
 
 The engine is :mod:`game.core.rules.wh40k` (pile in, fight selection, consolidate); this
 module declares what the rest of the program asks of it: the parameters a ruleset must give
@@ -13,7 +13,7 @@ from typing import Literal
 from ..strategy import Engine, Legend
 from . import wh40k
 
-NAME = "fight_phase"
+NAME = "engagement_range"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,91 @@
+"""Nothing outside the engines (game/core/rules/) and their registry names a rule system.
+
+No module compares a value with a ruleset id or strategy name (``==``, ``!=``, ``in`` a
+literal collection, a literal dict keyed by one, ``.get(<name>)``), and none imports an engine
+module: they ask the strategy (game.core.registry) instead.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from game.core.registry import names
+from game.core.ruleset import available
+
+ROOT = Path(__file__).resolve().parents[1]
+#: modules of game/core/rules that are shared geometry, not an engine: closing up after
+#: casualties is used by the ranked engine and by the combat round alike
+HELPERS = {"closing"}
+ALLOWED = {ROOT / "game" / "core" / "registry.py"}
+ENGINES = ROOT / "game" / "core" / "rules"
+
+
+def sources() -> list[Path]:
+    files = [ROOT / "main.py"] + sorted((ROOT / "game").rglob("*.py"))
+    return [f for f in files if f not in ALLOWED and ENGINES not in f.parents]
+
+
+#: ruleset ids that are also ordinary words of the contract: ``slots`` is the output key (and
+#: legend swatch) of combat slots, so a literal "slots" is not a reference to the ruleset
+CONTRACT_WORDS = {"slots"}
+
+
+def rule_names() -> set[str]:
+    return (set(available()) - CONTRACT_WORDS) | set(names())
+
+
+def offences(path: Path, banned: set[str], root: Path = ROOT) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out = []
+
+    def named(node) -> bool:
+        return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in banned
+
+    for node in ast.walk(tree):
+        where = f"{path.relative_to(root)}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, ast.Compare):
+            sides = [node.left] + list(node.comparators)
+            for op, right in zip(node.ops, node.comparators):
+                left = sides[sides.index(right) - 1]
+                if isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)) and (named(left) or named(right)):
+                    out.append(f"{where}: compares with a rule system's name")
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)) and \
+                        any(named(e) for e in right.elts):
+                    out.append(f"{where}: tests membership in rule system names")
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Dict) and any(named(k) for k in right.keys):
+                    out.append(f"{where}: tests membership in rule system names")
+        elif isinstance(node, ast.Dict) and any(k is not None and named(k) for k in node.keys):
+            out.append(f"{where}: a table keyed by rule system names")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
+                node.args and named(node.args[0]):
+            out.append(f"{where}: looks up a rule system by name")
+        elif isinstance(node, ast.ImportFrom):
+            parts = (node.module or "").split(".")
+            if "rules" in parts:
+                rest = parts[parts.index("rules") + 1:]
+                names = [rest[0]] if rest else [a.name for a in node.names]
+                if not set(names) <= HELPERS:
+                    out.append(f"{where}: imports an engine ({'.' * node.level}{node.module})")
+            elif any(a.name == "rules" for a in node.names):
+                out.append(f"{where}: imports the engines package")
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("game.core.rules") and a.name.split(".")[3:4] != ["closing"]:
+                    out.append(f"{where}: imports an engine ({a.name})")
+    return out
+
+
+def test_no_module_outside_the_engines_names_a_rule_system_or_imports_an_engine():
+    banned = rule_names()
+    assert {"whfb8", "t9a", "wh40k", "rank_and_file", "engagement_range", "combat_slots"} <= banned
+    found = [o for f in sources() for o in offences(f, banned)]
+    assert found == []
+
+
+def test_the_scan_finds_what_it_forbids(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text('from game.core.rules import wh40k\nimport game.core.rules.ranked\n'
+                   'if rs.strategy == "wh40k": pass\nif x in ("whfb8", "t9a"): pass\nP = {"whfb8": "t9a"}\n'
+                   'q = P.get("t9a")\nok = "slots" in d\nif rs.strategy != "combat_slots": pass\n', encoding="utf-8")
+    found = offences(bad, rule_names(), tmp_path)
+    assert len(found) == 7, found  # the key test on a mapping ("slots" in d) is allowed
