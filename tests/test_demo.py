@@ -224,3 +224,22 @@ def test_a_scenario_given_as_a_demo_is_named_as_such():
     msg = str(e.value)
     assert "looks like a scenario file" in msg and "unknown key" not in msg
     assert f"python main.py {path}" in msg and "render" in msg
+
+
+def test_whfb8_demo_equal_initiative_casualties_strike_before_removal():
+    """Seed 002, Equal Initiative: the models marked at Initiative 3 are among the strikers of
+    that step, and both sides' dead are gone on the next step."""
+    steps = _steps(ROOT / "assets" / "demos" / "whfb8_close_combat.yaml")
+    i = next(k for k, s in enumerate(steps) if s.marks.strike == "Initiative 3" and "Gor" in s.caption)
+    st, after = steps[i], steps[i + 1]
+    assert set(st.marks.fallen) == {"humans.r1f2", "humans.r1f3", "beastmen.r1f2"}
+    assert not set(st.marks.fallen) & set(st.marks.dim)          # they strike at this step
+    assert len(after.board.unit("humans").models()) == 7 and len(after.board.unit("beastmen").models()) == 7
+    assert all(f"humans.r1f{f}" in {m.id for m in after.board.unit("humans").models()} for f in range(1, 6))
+
+
+def test_t9a_demo_agility_step_on_what_is_left():
+    steps = _steps(ROOT / "assets" / "demos" / "t9a_melee.yaml")
+    a4, a3 = steps[2], steps[3]
+    assert a4.marks.strike.startswith("Agility 4") and len(a4.marks.fallen) == 5
+    assert len(a3.board.unit("halberds").models()) == 10 and a3.board.unit("halberds").ranks == 2
