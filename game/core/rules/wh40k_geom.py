@@ -28,10 +28,14 @@ Point = tuple[float, float]
 QUAD = 8  # shapely buffer segments per quarter circle
 
 
-@dataclass(frozen=True)
+_FEET: dict = {}
+
+
+@dataclass(frozen=True, eq=False)
 class Foot:
     """Footprint of a base about its centre: ``core`` (k, 2) convex vertices (k == 1 for a
-    round base) and ``rad`` (mm)."""
+    round base) and ``rad`` (mm). Interned: equal footprints are the same object, so they
+    compare and hash by identity (cheap as dictionary and cache keys)."""
 
     core: tuple[Point, ...]
     rad: float
@@ -39,9 +43,19 @@ class Foot:
     @staticmethod
     def of(shape: g.Shape) -> "Foot":
         if isinstance(shape, g.Circle):
-            return Foot(((0.0, 0.0),), float(shape.radius_mm))
+            return Foot.make(((0.0, 0.0),), float(shape.radius_mm))
         cx, cy = shape.center
-        return Foot(tuple((round(x - cx, 6), round(y - cy, 6)) for x, y in shape.points), 0.0)
+        return Foot.make(tuple((round(x - cx, 6), round(y - cy, 6)) for x, y in shape.points), 0.0)
+
+    @staticmethod
+    def make(core: tuple, rad: float) -> "Foot":
+        key = (core, round(rad, 9))
+        f = _FEET.get(key)
+        if f is None:
+            if len(_FEET) > 4096:
+                _FEET.clear()
+            f = _FEET[key] = Foot(core, rad)
+        return f
 
     @cached_property
     def round(self) -> bool:

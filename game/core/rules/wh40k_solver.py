@@ -42,10 +42,12 @@ except ImportError:  # pragma: no cover - other scipy layouts
 from .. import geometry as g
 from .wh40k_geom import CSpace, Foot, PathFinder, offset_curve, polyline_length, seg_clear_of_discs
 from .wh40k_spots import Packer
+from .wh40k_exact import exact_assignment
 from .wh40k_table import Params, Table, gap
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
 SLACK = 0.05  # a drawn path may graze a base by this much (never its end)
+EXACT_MOVERS = 8  # units this small get an exact search when the packings leave a model out
 
 
 @dataclass
@@ -210,6 +212,10 @@ class MoveSolver:
 
     def _pair_gaps(self, foot: Foot, P: np.ndarray, others: list) -> np.ndarray:
         """(n, k) gaps of ``foot`` at ``P`` to other movers ``[(id, foot, centre)]``."""
+        if foot.round and all(f.round for _, f, _ in others):
+            C = np.array([c for _, _, c in others], float).reshape(-1, 2)
+            R = np.array([f.rad for _, f, _ in others]) + foot.rad
+            return np.hypot(P[:, None, 0] - C[None, :, 0], P[:, None, 1] - C[None, :, 1]) - R[None]
         cs = CSpace(foot, [(o, self.uid, f, tuple(c)) for o, f, c in others])
         return cs.gaps(P)
 
@@ -277,22 +283,26 @@ class MoveSolver:
         ids = [m.id for m in self.movers if m.id in ends]
         start = {m.id: m.start for m in self.movers}
         before: dict[str, set] = {i: set() for i in ids}  # i -> movers that must go first
-        for i in ids:
-            a, b = start[i], ends[i]
-            for j in ids:
-                if i == j:
-                    continue
-                need = self.foot[i].extent() + self.foot[j].extent()
-                if _seg_dist(ends[j], a, b) < need - SLACK:
-                    before[j].add(i)  # i passes over j's end: i goes first
-                if _seg_dist(start[j], a, b) < need - SLACK and g.dist(tuple(start[j]), tuple(a)) >= need - 0.5:
-                    before[i].add(j)  # i passes over j's start: j goes first
+        if len(ids) > 1:
+            A = np.array([start[i] for i in ids])
+            B = np.array([ends[i] for i in ids])
+            ext = np.array([self.foot[i].extent() for i in ids])
+            need = ext[:, None] + ext[None, :] - SLACK
+            de = _seg_dist_many(B, A, B)  # (segment i, point j)
+            ds = _seg_dist_many(A, A, B)
+            apart = np.hypot(A[:, None, 0] - A[None, :, 0], A[:, None, 1] - A[None, :, 1]) >= need - 0.5 + SLACK
+            np.fill_diagonal(de, np.inf)
+            np.fill_diagonal(ds, np.inf)
+            for i, j in zip(*np.nonzero(de < need)):
+                before[ids[j]].add(ids[i])  # i passes over j's end: i goes first
+            for i, j in zip(*np.nonzero((ds < need) & apart)):
+                before[ids[i]].add(ids[j])  # i passes over j's start: j goes first
         order, left = [], list(ids)
         while left:
             free = [i for i in left if not (before[i] & set(left))]
             if not free:
-                free = [min(left, key=lambda i: (len(before[i] & set(left)), float(np.linalg.norm(ends[i] - start[i]))))]
-            nxt = min(free, key=lambda i: float(np.linalg.norm(ends[i] - start[i])))
+                free = [min(left, key=lambda i: (len(before[i] & set(left)), float(np.hypot(*(ends[i] - start[i])))))]
+            nxt = min(free, key=lambda i: float(np.hypot(*(ends[i] - start[i]))))
             order.append(nxt)
             left.remove(nxt)
         return order
@@ -396,7 +406,7 @@ class MoveSolver:
                 L = min(self.budget, d0) * frac
                 pts.append(np.stack([a[0] + np.cos(a0 + angs) * L, a[1] + np.sin(a0 + angs) * L], 1))
         P = np.concatenate(pts) if pts else np.zeros((0, 2))
-        return P[np.linalg.norm(P - a, axis=1) <= self.budget]
+        return P[np.hypot(P[:, 0] - a[0], P[:, 1] - a[1]) <= self.budget]
 
     def _coherent(self, mid: str, P: np.ndarray, now: dict[str, np.ndarray]) -> np.ndarray:
         n = len(self.unit_ids)
@@ -418,17 +428,58 @@ class MoveSolver:
         P = P[ok]
         info = {k: v[ok] for k, v in info.items()}
         coh = self._coherent(m.id, P, now)
-        dist = np.linalg.norm(P - m.start, axis=1)
+        dist = np.hypot(P[:, 0] - m.start[0], P[:, 1] - m.start[1])
         goal = np.round(np.maximum(info["goal"], 0) * 2) / 2
         order = np.lexsort((dist, goal, ~coh, ~info["any"], ~info["eng"]))
+        order = order[:80]
+        straight = self._straight_many(m, P[order], now)
         detours = 0
-        for i in order[:60]:
-            path = self._path(m.id, P[i], now, visibility=detours < 3)
-            if path is not None:
-                return path
-            if self._last_detour:
+        for k, i in enumerate(order):
+            if straight[k]:
+                return [(float(m.start[0]), float(m.start[1])), (float(P[i, 0]), float(P[i, 1]))]
+            if detours < 2 and info["any"][i]:  # detours only where they buy an engagement
                 detours += 1
+                path = self._path(m.id, P[i], now)
+                if path is not None:
+                    return path
         return None
+
+    def _straight_many(self, m: Mover, E: np.ndarray, now: dict[str, np.ndarray]) -> np.ndarray:
+        """For each end in ``E``: can ``m`` slide straight there past every other base (bases it
+        overlaps at the start excepted)? Exact for round bases, sampled every 2 mm otherwise."""
+        a = m.start
+        foot = m.foot
+        cs = self.cs(foot)
+        box = np.vstack([E, a[None]])
+        local = self._local(cs, box, foot.extent() + 1.0)
+        others = [(o, self.foot[o], c) for o, c in now.items() if o != m.id]
+        if others:
+            oc = np.array([c for _, _, c in others])
+            lo, hi = box.min(0) - 2 * foot.extent() - 60, box.max(0) + 2 * foot.extent() + 60
+            others = [others[i] for i in np.nonzero(((oc >= lo) & (oc <= hi)).all(1))[0]]
+        if foot.round and cs.round[local].all() and all(f.round for _, f, _ in others):
+            C = np.concatenate([cs.centers[local] + np.array([cs.cores[j][0] for j in local]).reshape(-1, 2),
+                                np.array([c for _, _, c in others]).reshape(-1, 2)])
+            R = np.concatenate([cs.R[local], np.array([foot.rad + f.rad for _, f, _ in others])])
+            keep = np.hypot(*(C - a).T) - R >= -SLACK
+            C, R = C[keep], R[keep]
+            if not len(C):
+                return np.ones(len(E), bool)
+            D = _seg_dist_many(C, np.repeat(a[None], len(E), 0), E)  # (ends, obstacles)
+            return (D >= R[None] - SLACK).all(1)
+        n = 24
+        t = np.linspace(0.0, 1.0, n)
+        S = (a[None, None, :] + t[None, :, None] * (E - a)[:, None, :]).reshape(-1, 2)
+        ok = np.ones(len(E) * n, bool)
+        if len(local):
+            G = cs.gaps(S, local)
+            G0 = cs.gaps(a[None], local)[0]
+            ok &= (G[:, G0 >= -SLACK] >= -SLACK).all(1)
+        if others:
+            D = self._pair_gaps(foot, S, others)
+            D0 = self._pair_gaps(foot, a[None], others)[0]
+            ok &= (D[:, D0 >= -SLACK] >= -SLACK).all(1)
+        return ok.reshape(len(E), n).all(1)
 
     # ----- the whole move --------------------------------------------------------------------------------
     def solve(self) -> dict[str, list]:
@@ -439,7 +490,7 @@ class MoveSolver:
         paths: dict[str, list] = {}
         if self.objective is None:
             banned: set = set()
-            for _round in range(3):
+            for _round in range(5 if len(self.movers) <= EXACT_MOVERS else 2):
                 ends = self._engaging_ends(banned)
                 now = {mid: self.pos[mid].copy() for mid in self.unit_ids}
                 paths, failed = {}, []
@@ -450,6 +501,19 @@ class MoveSolver:
                         continue
                     paths[mid] = path
                     now[mid] = np.array(path[-1])
+                for mid in list(failed):  # once the others have moved, a way may be open
+                    path = self._path(mid, ends[mid], now)
+                    if path is not None:
+                        failed.remove(mid)
+                        paths[mid] = path
+                        now[mid] = np.array(path[-1])
+                for mid in list(failed):  # or it goes first, before anyone else has moved
+                    first = {o: self.pos[o].copy() for o in self.unit_ids}
+                    path = self._path(mid, ends[mid], first)
+                    if path is not None and not self._blocks_others(mid, path, paths, now):
+                        failed.remove(mid)
+                        paths[mid] = path
+                        now[mid] = np.array(path[-1])
                 if not failed:
                     break
                 banned |= {(mid, tuple(np.round(ends[mid], 3))) for mid in failed}
@@ -560,7 +624,17 @@ class MoveSolver:
             sc = self._score(ends)
             if best is None or sc > best[0]:
                 best = (sc, ends)
+        if len(classes) == 1 and len(self.movers) <= EXACT_MOVERS:
+            bound = sum(1 for m in self.movers if m.start_gap - self.budget <= self.p.er_mm - EPS_ENG)
+            if best is None or best[0][0] < bound:
+                ends = self._exact(self.movers, banned)
+                sc = self._score(ends)
+                if best is None or sc > best[0]:
+                    best = (sc, ends)
         return best[1] if best else {}
+
+    def _exact(self, movers: list[Mover], banned: set) -> dict[str, np.ndarray]:
+        return exact_assignment(self, movers, banned)
 
     def _drop_blockers(self, ends: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """Ends that overlap a mover left standing (it found no spot) are dropped."""
@@ -577,6 +651,16 @@ class MoveSolver:
                     ends.pop(mid)
                     changed = True
         return ends
+
+
+def _seg_dist_many(P: np.ndarray, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """(segments, points) distances from points ``P`` (m, 2) to segments ``A``-``B`` (n, 2)."""
+    AB = B - A
+    L2 = np.maximum((AB ** 2).sum(1), 1e-18)
+    W = P[None, :, :] - A[:, None, :]
+    t = np.clip((W * AB[:, None, :]).sum(2) / L2[:, None], 0.0, 1.0)
+    D = W - t[..., None] * AB[:, None, :]
+    return np.hypot(D[..., 0], D[..., 1])
 
 
 def _seg_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:

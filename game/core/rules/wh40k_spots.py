@@ -58,7 +58,22 @@ class Packer:
         self.starts, self.budget = starts, budget
         P0, k0 = ring_points(cs, cols, clearance)
         P1, k1 = ring_points(cs, tcols, er - 0.4)
-        self.base = self._reach(np.concatenate([P0, P1]), np.concatenate([k0, k1 + 1e12]))
+        # for each mover, the engaging spot straight towards each of its closest round targets
+        # (the only spot a model at the edge of its reach can use)
+        P2 = []
+        tc = np.asarray(tcols, int)
+        for s in starts:
+            G = cs.gaps(s[None], tc)[0]
+            for j in tc[np.argsort(G)[:3]]:
+                if not cs.round[j]:
+                    continue
+                c = cs.centers[j] + cs.cores[j][0]
+                d = float(np.hypot(*(s - c)))
+                if d > 1e-9:
+                    P2.append(c + (s - c) * (cs.R[j] + er - 0.4) / d)
+        P2 = np.array(P2).reshape(-1, 2)
+        k2 = 3e12 + np.arange(len(P2))
+        self.base = self._reach(np.concatenate([P0, P1, P2]), np.concatenate([k0, k1 + 1e12, k2]))
 
     def _reach(self, P: np.ndarray, key: np.ndarray) -> Reach:
         if not len(P):

@@ -99,7 +99,12 @@ class Piece:
 
     @property
     def foot(self) -> Foot:
-        return Foot.of(self.shape)
+        """The base's footprint (computed once per shape)."""
+        cached = self.__dict__.get("_foot")
+        if cached is None or cached[0] is not self.shape:
+            cached = (self.shape, Foot.of(self.shape))
+            self.__dict__["_foot"] = cached
+        return cached[1]
 
 
 class Table:
