@@ -111,6 +111,25 @@ class LabelPainter:
         m = self.u(3)
         self.placer = Placer((tl + m, top + m, tl + tw - m, tt + th - m))
         self._unit_boxes = {x.id: self.px_bbox(x) for x in self.b.units if self._has_shapes(x)}
+        self._drawn_boxes: Optional[dict] = None
+
+    def drawn_box(self, uid: str) -> Optional[Box]:
+        """Px box of a unit as drawn: its bases where the figure draws them (after a rule's
+        move), plus its tray when none of its models moved."""
+        if self._drawn_boxes is None:
+            moved = {m.split(".", 1)[0] for m in (getattr(self.a, "moves", None) or {})}
+            out: dict = {}
+            for dm in getattr(self, "models", None) or []:
+                x0, y0, x1, y1 = dm.shape.bbox()
+                p0, p1 = self.v.to_px((x0, y0)), self.v.to_px((x1, y1))
+                q = out.setdefault(dm.unit.id, [p0[0], p0[1], p1[0], p1[1]])
+                q[0], q[1], q[2], q[3] = min(q[0], p0[0]), min(q[1], p0[1]), max(q[2], p1[0]), max(q[3], p1[1])
+            for key, tb in self._unit_boxes.items():
+                if key not in moved or key not in out:
+                    q = out.setdefault(key, list(tb))
+                    q[0], q[1], q[2], q[3] = min(q[0], tb[0]), min(q[1], tb[1]), max(q[2], tb[2]), max(q[3], tb[3])
+            self._drawn_boxes = {k: tuple(v) for k, v in out.items()}
+        return self._drawn_boxes.get(uid)
 
     @staticmethod
     def _has_shapes(u: Unit) -> bool:
@@ -133,9 +152,10 @@ class LabelPainter:
     def unit_boxes(self) -> list[Box]:
         """Px boxes labels keep off: each ranked unit's tray and each other drawn base."""
         if getattr(self, "_avoid", None) is None:
-            boxes = [b for uid, b in self._unit_boxes.items() if self.b.unit(uid).kind == "ranked"]
+            moved = {m.split(".", 1)[0] for m in (getattr(self.a, "moves", None) or {})}
+            boxes = [b for uid, b in self._unit_boxes.items() if self.b.unit(uid).kind == "ranked" and uid not in moved]
             for dm in getattr(self, "models", None) or []:
-                if dm.unit.kind != "ranked" or dm.slot_from is not None:
+                if dm.unit.kind != "ranked" or dm.slot_from is not None or dm.unit.id in moved:
                     x0, y0, x1, y1 = dm.shape.bbox()
                     p0, p1 = self.v.to_px((x0, y0)), self.v.to_px((x1, y1))
                     boxes.append((p0[0], p0[1], p1[0], p1[1]))
@@ -173,7 +193,7 @@ class LabelPainter:
         text = unit_caption(u, index, ids=self.o.ids, letters=self.o.letters)
         size = self.size(13)
         tw, th = self.c.text_size(text, size, True)
-        ub = self._unit_boxes.get(u.id) or self.px_bbox(u)
+        ub = self.drawn_box(u.id) or self.px_bbox(u)
         cx, cy = (ub[0] + ub[2]) / 2, (ub[1] + ub[3]) / 2
         gap, pad = self.u(6), self.u(3)
         back = g.scale(g.forward(u.facing_deg), -1)
@@ -202,7 +222,7 @@ class LabelPainter:
         uid = entry.get("unit")
         self.c.tag = f"badge:{uid}"
         u = self.b.unit(uid)
-        ub = self._unit_boxes.get(uid) or self.px_bbox(u)
+        ub = self.drawn_box(uid) or self.px_bbox(u)
         r = self.u(11)
         ff = bool(entry.get("fights_first"))
         ff_w = (self.c.text_size("FF", self.size(11), True)[0] + self.u(6)) if ff else 0.0
