@@ -71,6 +71,7 @@ class Driver:
     models = property(lambda self: self._app.live.models)
     moved_mm = property(lambda self: self._app.session.moved_mm)
     mouse_px = property(lambda self: self._app.mouse_px)
+    screen = property(lambda self: self._app.screen)   # the window surface as last drawn
 
     def over_gui(self, px=None) -> bool:
         """True when a window, panel or toolbar element is under ``px`` (default: the mouse)."""

@@ -167,10 +167,21 @@ def _counting_analyse(monkeypatch, app, slow_s):
     return calls
 
 
+def _not_live(monkeypatch):
+    """The board's engine as one that does not declare ``live_drag`` (a slow planner's)."""
+    import dataclasses
+
+    import game.view.live as live_mod
+
+    real = live_mod.strategy_of
+    monkeypatch.setattr(live_mod, "strategy_of", lambda rs: dataclasses.replace(real(rs), live_drag=False))
+
+
 def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkeypatch):
     from game.view.live import ANALYSIS_BUDGET_MS
 
     app = battle
+    _not_live(monkeypatch)
     calls = _counting_analyse(monkeypatch, app, slow_s=1.5 * ANALYSIS_BUDGET_MS / 1000)
     app.reanalyse()
     assert app.analyse_ms > ANALYSIS_BUDGET_MS
@@ -196,6 +207,19 @@ def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkey
     assert "analysis paused" not in app.status()
     assert set(app.roles("goblins").values()) == {"none"}  # apart now: nobody fights
     assert app.analysis.models[next(iter(now))].at == pytest.approx(app.board.unit("goblins").models()[0].center)
+
+
+def test_a_rank_and_file_analysis_is_never_paused_however_slow(battle, monkeypatch):
+    from game.view.live import ANALYSIS_BUDGET_MS
+
+    app = battle
+    calls = _counting_analyse(monkeypatch, app, slow_s=3 * ANALYSIS_BUDGET_MS / 1000)
+    app.reanalyse()
+    assert app.analyse_ms > ANALYSIS_BUDGET_MS
+    c = app.board.unit("goblins").center()
+    _drag_frames(app, c, (c[0], c[1] - 150))
+    assert len(calls) >= 8 and not app.analysis_paused  # the engine declares live_drag: every frame
+    assert set(app.roles("goblins").values()) == {"none"}
 
 
 def test_a_cheap_analysis_stays_live_during_a_drag(battle, monkeypatch):

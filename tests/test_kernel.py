@@ -68,9 +68,9 @@ def test_array_contacts_equal_every_pair_tested(a, b, tol, snap):
     # a pair exactly at the tolerance may fall either way by rounding: allow only those
     for p in set(got) ^ set(want):
         assert abs(g.gap_mm(ma[p[0]].shape, mb[p[1]].shape) - tol) < 1e-6, p
-    # and symmetric
+    # and symmetric (up to pairs exactly at the tolerance; the engine always asks in one order)
     back = sorted((j, i) for i, j in contact.model_contacts(b, mb, a, ma, tol))
-    assert set(back) ^ set(got) <= {p for p in set(got) | set(want)
+    assert set(back) ^ set(got) <= {p for p in set(got) | set(want) | set(back)
                                     if abs(g.gap_mm(ma[p[0]].shape, mb[p[1]].shape) - tol) < 1e-6}
 
 

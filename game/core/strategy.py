@@ -107,7 +107,9 @@ class Engine:
 
     ``schema``: the parameter dataclass, or ``schema_for(raw)`` when it depends on the raw
     values; ``steps``: the phase step-through function if any; ``ranked_units``: False when
-    the engine should not be offered for boards with rank-and-file trays.
+    the engine should not be offered for boards with rank-and-file trays; ``live_drag``: the
+    engine re-analyses fast and incrementally enough to run on every frame of a drag, so the
+    window never pauses it however long one analysis took.
     """
 
     name: str
@@ -121,6 +123,7 @@ class Engine:
     steps_name: str = ""
     unusable_reason: str = ""
     fields_of: Optional[Callable[[Any], list]] = None
+    live_drag: bool = False
 
     def params(self, raw: Mapping[str, Any]) -> type:
         return self.schema_for(raw) if self.schema_for else self.schema

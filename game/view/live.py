@@ -19,9 +19,11 @@ from game.core.analysis import Analysis, analyse
 from game.core.board import Board
 from game.core.checks import overlapping_bases
 from game.core.compare import Difference, differences
+from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
 
-from .scene import DrawnModel, drawn_models
+from .retained import DrawnModels
+from .scene import DrawnModel
 
 OVERLAP_TOL_MM = 0.5
 ANALYSIS_BUDGET_MS = 40.0
@@ -61,6 +63,7 @@ class LiveAnalysis:
         self.budget_ms = float(budget_ms)
         self.analysis: Analysis = Analysis(ruleset="")
         self.models: list[DrawnModel] = []
+        self.drawn_models = DrawnModels()          # rebuilds only the units that changed
         self.overlaps: list[tuple[str, str, float]] = []
         self.analyse_ms = 0.0
         self.paused = False                       # a drag shows the last analysis (too slow to rerun)
@@ -77,7 +80,7 @@ class LiveAnalysis:
         self.paused, self._paused_from = False, None
         t0 = self.clock()
         analysis = analyse(board, rs, **self.services)
-        models = drawn_models(board, analysis)
+        models = self.drawn_models(board, analysis)
         self.analysis, self.models = analysis, models
         self.analyse_ms = (self.clock() - t0) * 1000
         self.update_compare(board, dragging=dragging, force=not dragging)
@@ -85,15 +88,16 @@ class LiveAnalysis:
             self.update_overlaps(board, rs)
 
     def drag(self, board: Board, rs: Ruleset, uid: str) -> None:
-        """Follow a drag of unit ``uid``: re-analyse while that is cheap, else show the last
-        analysis with the unit's bases where they are now (:func:`paused_view`)."""
-        if not self.paused and self.analyse_ms <= self.budget_ms:
+        """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
+        declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
+        unit's bases where they are now (:func:`paused_view`)."""
+        if getattr(strategy_of(rs), "live_drag", False) or (not self.paused and self.analyse_ms <= self.budget_ms):
             self.run(board, rs, dragging=True)
             return
         if not self.paused:
             self.paused, self._paused_from = True, self.analysis
         self.analysis = paused_view(self._paused_from, board, uid)
-        self.models = drawn_models(board, self.analysis)
+        self.models = self.drawn_models(board, self.analysis)
 
     def update_overlaps(self, board: Board, rs: Ruleset) -> None:
         """The pairs of bases that overlap (:func:`game.core.checks.overlapping_bases` within

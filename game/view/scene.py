@@ -75,10 +75,7 @@ class SceneOptions:
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
     ``supersample``: the canvas is drawn at this many times its final size (font sizes are
     whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
-    ``layer``: ``all`` (everything), or one layer of the window's retained drawing
-    (:mod:`game.view.retained`): ``base`` (table, terrain, the units and their labels),
-    ``units`` (the units and their labels only) or ``top`` (selection, hover, overlays,
-    legend, title, status, banner, tooltip).
+    ``layer``: ``all``, or a layer of :mod:`game.view.retained` (``base``, ``units``, ``panel``, ``top``).
     """
 
     palette: dict = field(default_factory=dict)
@@ -520,7 +517,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         for i, pt in enumerate((board.context or {}).get("objectives", []) or []):
             p.safe("objective", p.objective, i, pt)
         p.safe("reach", p.reach)
-    if layer == "top":
+    if layer in ("top", "panel"):
         p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
     else:
         _draw_units(p, board, analysis, o, models)
@@ -528,7 +525,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("highlight", p.highlight)
         for item in o.overlays or []:
             p.safe("overlay", p.overlay, item)
-    if layer != "top":
+    if layer in ("all", "base", "units"):
         for e in part(analysis, "fight_sequence") or []:
             p.safe("badge", p.badge, e)
         shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
@@ -536,8 +533,9 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
             for i, u in enumerate(board.units):
                 if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
                     p.safe(f"label {u.id}", p.unit_label, u, i)
-    if layer in ("all", "top"):
+    if layer in ("all", "base", "panel"):
         p.safe("panel", p.panel)
+    if layer in ("all", "top"):
         p.safe("title", p.title)
         p.safe("status", p.status)
         p.safe("banner", p.banner)

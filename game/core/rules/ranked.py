@@ -150,10 +150,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
     seen: set[int] = set()
     for u in board.units:
         part = part_of[u.id]
-        prefix = u.id + "."
-        for mid, r in part.models.items():
-            if mid.startswith(prefix):
-                res.models[mid] = r
+        res.models.update(_by_unit(part).get(u.id, ()))
         if id(part) in seen:
             continue
         seen.add(id(part))
@@ -171,6 +168,18 @@ def _analyse_board(board: Board, rs) -> Analysis:
                         merge_steps([_own_steps(p.strike_order, combat_units[id(p)]) for p in parts], order)]
     res.legend = legend(rs)
     return res
+
+
+def _by_unit(part: Analysis) -> dict[str, list]:
+    """A combat's model results grouped by unit id, ``[(model id, result)]`` in its order; kept
+    on the (cached) part, so a part reused frame after frame is grouped once."""
+    grouped = part.__dict__.get("_by_unit")
+    if grouped is None:
+        grouped = {}
+        for mid, r in part.models.items():
+            grouped.setdefault(mid.split(".", 1)[0], []).append((mid, r))
+        part.__dict__["_by_unit"] = grouped
+    return grouped
 
 
 def _own_steps(steps: list[dict], mine: set[str]) -> list[dict]:
@@ -267,4 +276,4 @@ def fields(rs) -> list:
 
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
                   overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields,
-                  steps=round_steps, steps_name="Combat round")
+                  steps=round_steps, steps_name="Combat round", live_drag=True)

@@ -1,0 +1,74 @@
+"""Cached and incremental analysis equal a cold one, on random edit sequences (hypothesis,
+bounded examples): a board is edited step by step (a unit slid, turned, pushed into contact,
+models removed) and analysed after every step with every cache warm; each result must equal
+the analysis of the same board with every cache emptied (``game.core.lru.clear_all``)."""
+import copy
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core import lru
+from game.core.analysis import analyse
+from game.core.board import Board, Unit
+from game.core.ruleset import load_ruleset
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def line(n_pairs: int, files: int, count: int) -> Board:
+    """Two battle lines front to front, the second shifted half a unit: one chain of combats."""
+    w = files * 20
+    units = []
+    for i in range(n_pairs):
+        units.append(Unit(id=f"a{i}", player=1, kind="ranked", base=(20, 20), files=files, count=count,
+                          front=(100.0 + i * w + w / 2, 400.0), facing_deg=0.0,
+                          profile={"attacks": 1, "initiative": 3, "agility": 3}))
+        units.append(Unit(id=f"b{i}", player=2, kind="ranked", base=(20, 20), files=files, count=count,
+                          front=(100.0 + i * w + w, 400.0), facing_deg=180.0,
+                          profile={"attacks": 2, "initiative": 4, "agility": 4}))
+    return Board(units=units, ruleset="whfb8", table=(2000.0, 1000.0))
+
+
+edit = st.tuples(st.sampled_from(["slide", "turn", "back", "flank", "remove"]), st.integers(0, 7),
+                 st.sampled_from([-20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0]))
+
+
+def apply(board: Board, e) -> None:
+    kind, i, d = e
+    u = board.units[i % len(board.units)]
+    if kind == "slide":
+        board.replace_unit(u.translated(d, 0.0))
+    elif kind == "turn":
+        board.replace_unit(u.rotated(90.0 if d > 0 else -90.0, u.front))
+    elif kind == "back":
+        board.replace_unit(u.translated(0.0, d))
+    elif kind == "flank":
+        other = board.units[(i + 3) % len(board.units)]
+        v = copy.deepcopy(u)
+        v.facing_deg = (other.facing_deg + 90.0) % 360.0
+        v.front = (other.front[0] + other.width_mm / 2 + v.depth_mm, other.front[1] + 20.0)
+        board.replace_unit(v)
+    elif kind == "remove" and u.count > 1:
+        v = copy.deepcopy(u)
+        v.count -= 1 + int(abs(d)) % 3
+        v.count = max(1, v.count)
+        board.replace_unit(v)
+
+
+def cold(board: Board, rs) -> dict:
+    lru.clear_all()
+    return analyse(copy.deepcopy(board), rs).to_json()
+
+
+@SETTINGS
+@given(st.sampled_from(["whfb8", "t9a", "tow"]), st.integers(1, 3), st.sampled_from([(4, 8), (5, 13)]),
+       st.lists(edit, min_size=1, max_size=6))
+def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
+    rs = load_ruleset(rid)
+    board = line(pairs, *shape)
+    board.ruleset = rid
+    analyse(board, rs)  # warm every cache
+    for e in edits:
+        apply(board, e)
+        warm = analyse(board, rs).to_json()
+        assert warm == cold(board, rs), e
