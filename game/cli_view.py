@@ -291,7 +291,7 @@ def _demo(args) -> int:
                 demo_view.export_gif(steps, demo.title, args.gif, size=(w, h), seconds_per_step=args.seconds)
                 print(f"wrote {args.gif} ({len(steps)} frames)")
         except OSError as exc:
-            return _err(f"cannot write the export: {exc.strerror or exc}", 1)
+            return _err(f"cannot write {exc.filename or export or args.gif}: {exc.strerror or exc}", 1)
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:

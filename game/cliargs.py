@@ -145,6 +145,8 @@ def check_output(output: str, inputs: list[str], option: str = "-o") -> Path:
     out = Path(output)
     if out.is_dir():
         raise UsageError(f"{option} {short(output)} is a folder; give a file name")
+    if out.exists() and not out.is_file():
+        raise UsageError(f"{option} {short(output)} is not a regular file (a device or pipe); give a file name")
     real = os.path.realpath(out)
     for i in inputs:
         try:

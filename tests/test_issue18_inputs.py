@@ -448,3 +448,23 @@ def test_alias_bomb_in_a_ruleset_fails_fast(tmp_path, where):
     with pytest.raises(RulesetError) as e:
         load_ruleset("whfb8", tmp_path)
     assert len(str(e.value)) < 600 and "\n" not in str(e.value)
+
+
+def test_a_key_given_twice_is_refused_not_silently_dropped(capsys, tmp_path):
+    p = tmp_path / "s.yaml"
+    p.write_text(RANKED.replace("ruleset: whfb8", "ruleset: whfb8\nruleset: t9a"))
+    one_line_error(capsys, main.main(["analyse", str(p)]), ":3:", "ruleset", "twice", "line 2")
+    p.write_text(RANKED.replace("    facing: 180", "    facing: 180\n    facing: 90"))
+    one_line_error(capsys, main.main(["analyse", str(p)]), "units[1].facing", "twice")
+
+
+def test_outputs_that_are_devices_or_pipes_are_refused(tmp_path, capsys):
+    s = tmp_path / "s.yaml"
+    s.write_text(RANKED)
+    fifo = tmp_path / "out.png"
+    os.mkfifo(fifo)
+    one_line_error(capsys, main.main(["render", str(s), "-o", str(fifo)]), "not a regular file")
+    link = tmp_path / "null.gif"
+    link.symlink_to("/dev/null")
+    demo = ROOT / "assets" / "demos" / "slots_large_model.yaml"
+    one_line_error(capsys, main.main(["demo", str(demo), "--gif", str(link)]), "not a regular file")

@@ -56,13 +56,15 @@ E = TypeVar("E", bound=FileError)
 
 
 def key_lines(node: Optional[yaml.Node], path: tuple = (), out: Optional[dict] = None,
-              seen: Optional[set] = None) -> dict:
+              seen: Optional[set] = None, duplicates: Optional[list] = None) -> dict:
     """Map each path (tuple of keys / indices) in a composed YAML tree to its 1-based line
     (a mapping key's own line for keyed entries).
 
     A node reached again through an alias (``*name``) is not walked again, so recursive
     aliases and "billion laughs" files cost one visit per node. Iterative (no recursion
-    limit); composed trees are at most libyaml's nesting depth deep anyway.
+    limit); composed trees are at most libyaml's nesting depth deep anyway. Keys given twice in
+    one mapping (YAML would silently keep the last) are appended to ``duplicates`` as
+    ``(path, line, first line)``.
     """
     out = {} if out is None else out
     seen = set() if seen is None else seen
@@ -76,8 +78,13 @@ def key_lines(node: Optional[yaml.Node], path: tuple = (), out: Optional[dict] =
             continue
         seen.add(id(n))
         if isinstance(n, yaml.MappingNode):
+            first: dict = {}
             for k, v in n.value:
                 key = k.value if isinstance(k, yaml.ScalarNode) else repr(k.start_mark.line)
+                if isinstance(k, yaml.ScalarNode) and key != "<<":
+                    if key in first and duplicates is not None:
+                        duplicates.append((p + (key,), k.start_mark.line + 1, first[key]))
+                    first.setdefault(key, k.start_mark.line + 1)
                 out[p + (key,)] = k.start_mark.line + 1
                 stack.append((v, p + (key,)))
         elif isinstance(n, yaml.SequenceNode):
@@ -180,7 +187,13 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
         raise error(filename, None, "", "is nested too deeply") from None
     finally:
         loader.dispose()
-    return data, Locator(filename, key_lines(node), error)
+    dups: list = []
+    lines = key_lines(node, duplicates=dups)
+    if dups:
+        path, line, first = min(dups, key=lambda d: d[1])
+        raise error(filename, line, field_name(path), f"is given twice (first on line {first}); "
+                                                      "YAML would silently keep only the last one")
+    return data, Locator(filename, lines, error)
 
 
 def load_file(path: str | Path, error: Type[E]) -> tuple[Any, Locator]:
