@@ -43,8 +43,8 @@ def inches(value: float) -> str:
 
 def legend(rs) -> Legend:
     v = rs.values
-    return Legend(role_labels={"attack": f"Fights (engaged: within {inches(v.engagement_range_in)} of an enemy; "
-                                         f"{rs.rule('engagement_range_in')})"},
+    return Legend(role_labels={"attack": f"Fights: engaged, within {inches(v.engagement_range_in)} of an enemy "
+                                         f"({rs.rule('engagement_range_in')})"},
                   rows=frozenset({"moves"}))
 
 
