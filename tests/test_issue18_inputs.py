@@ -468,3 +468,22 @@ def test_outputs_that_are_devices_or_pipes_are_refused(tmp_path, capsys):
     link.symlink_to("/dev/null")
     demo = ROOT / "assets" / "demos" / "slots_large_model.yaml"
     one_line_error(capsys, main.main(["demo", str(demo), "--gif", str(link)]), "not a regular file")
+
+
+def test_editing_one_unit_never_changes_another_through_a_shared_alias(tmp_path):
+    p = tmp_path / "al.yaml"
+    p.write_text(RANKED.replace("  - id: dwarfs\n    player: 1\n", "  - id: dwarfs\n    player: 1\n"
+                                "    profile: &p {attacks: 1, initiative: 3}\n")
+                 .replace("    front: [600, 400]\n    facing: 0", "    front: &f [600, 400]\n    facing: 0")
+                 .replace("  - id: goblins\n    player: 2\n", "  - id: goblins\n    player: 2\n    profile: *p\n")
+                 .replace("    front: [600, 400]\n    facing: 180", "    front: *f\n    facing: 180")
+                 + "notes: *f\n")
+    board = load_scenario(p)
+    u = board.unit("dwarfs")
+    u.profile = dict(u.profile, attacks=3)
+    board.replace_unit(u.translated(0, -5))
+    save_scenario(board, p)
+    again = load_scenario(p)
+    assert again.unit("goblins").profile == {"attacks": 1, "initiative": 3}
+    assert again.unit("goblins").front == (600, 400) and again.extra["notes"] == [600, 400]
+    assert again.unit("dwarfs").profile["attacks"] == 3 and again.unit("dwarfs").front == (600, 395)
