@@ -250,6 +250,21 @@ class Driver:
 
         self.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=text, ui_element=element))
 
+    def ruleset_buttons(self) -> dict:
+        """Open the ruleset chooser (Ctrl+R): {ruleset id: its button}."""
+        self.key(pygame.K_r, pygame.KMOD_CTRL)
+        d = self.dialog()
+        return {rid: b for b, rid in d.buttons.items()}
+
+    def choose_ruleset(self, rid: str) -> bool:
+        """Pick ``rid`` in the ruleset chooser as a user would; False when its button is greyed."""
+        b = self.ruleset_buttons()[rid]
+        if not b.is_enabled:
+            self.key(pygame.K_ESCAPE)
+            return False
+        self.click_px(b.rect.center)
+        return True
+
     def dropdown(self, name: str):
         """The toolbar drop-down ``rules`` or ``compare``."""
         return self._app.dropdowns.get(name)

@@ -52,7 +52,7 @@ def test_r_switches_ruleset_keeping_the_board_and_undo_switches_back(app):
     assert "fight differently" in app.message
     assert {k: v for k, v in board_to_dict(app.board).items() if k != "ruleset"} == \
         {k: v for k, v in board0.items() if k != "ruleset"}
-    assert app.dropdown("rules").selected_option[0] == "Rules: whfb8"
+    assert app.button_label("rules_menu") == "Rules: whfb8"
     key(app, pygame.K_r, pygame.KMOD_SHIFT)  # back one
     assert app.analysis.ruleset == ids[(ids.index("whfb8") - 1) % len(ids)]
     while app.undo_depth:
@@ -61,7 +61,7 @@ def test_r_switches_ruleset_keeping_the_board_and_undo_switches_back(app):
 
 
 def test_ruleset_drop_down(app):
-    app.choose(app.dropdown("rules"), "Rules: whfb8")
+    assert app.choose_ruleset("whfb8")
     assert app.ruleset == "whfb8" and app.analysis.models["dwarfs.r1f1"].role == "none"
 
 
@@ -148,7 +148,11 @@ def test_wh40k_steps_to_the_last_and_back():
 
 
 def test_wh40k_refused_for_ranked_boards(app):
-    app.choose(app.dropdown("rules"), "Rules: wh40k (not for ranked units)")
+    buttons = app.ruleset_buttons()
+    assert not buttons["wh40k"].is_enabled and "rank-and-file" in buttons["wh40k"].tool_tip_text  # greyed, why
+    assert "not for ranked units" in buttons["wh40k"].text and buttons["whfb8"].is_enabled
+    app.key(pygame.K_ESCAPE)
+    assert not app.choose_ruleset("wh40k")
     assert app.ruleset == "t9a" and "rank-and-file" in app.message
 
 

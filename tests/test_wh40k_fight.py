@@ -110,7 +110,7 @@ def test_worked_example_steps_follow_seed_003():
     assert all(wh40k.path_length(pth) <= MOVE + 1e-6 for pth in a1.moves.values())
     assert a1.models["monster.m1"].targets == ["transport.m1"]
     # pile-in 2: the Transport is in base contact, so it is not moved
-    assert caps[2].startswith("Pile In, player 2") and "transport not moved" in caps[2] and not steps[2][2].moves
+    assert caps[2].startswith("Pile In, player 2") and "transport is in base contact with enemy models, so it is not moved" in caps[2] and not steps[2][2].moves
     # fight 1: the Monster's normal fight destroys the Transport
     assert "monster makes a normal fight" in caps[3] and "destroying transport" in caps[3]
     # fight 2: emergency disembark, unengaged afterwards; the Transport is gone from the board

@@ -346,7 +346,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
             "panel_name": lambda: self.toggle_unit_panel(focus_name=True), "autosave_load": self.load_autosave,
             "board": lambda: self.steps.leave(self), "escape": self.escape,
             "compare": self.toggle_compare, "compare_next": self.cycle_compare, "fit": self.fit,
-            "legend": self.toggle_legend,
+            "legend": self.toggle_legend, "rules_menu": self.rules_menu,
         }
         if action in simple:
             simple[action]()

@@ -55,10 +55,7 @@ class GuiMixin:
         if self.toolbar is None:
             return
         choices = self.rules.choices(self.board, self.rs.id)
-        # a ruleset this board cannot use is listed with the reason (choosing it says more)
-        rules = [f"Rules: {r}" if not why else f"Rules: {r} ({self.rules.short_reason(self.board, r, self.rs.id)})"
-                 for r, why in choices]
-        self.toolbar.set_dropdown("rules", f"Rules: {self.rs.id}", rules)
+        self.toolbar.set_label("rules_menu", f"Rules: {self.rs.id}")
         cmp_ids = [r for r, why in choices if not why and r != self.rs.id]
         cur = f"Compare: {self.live.compare_id}" if self.live.compare_id else "Compare: off"
         self.toolbar.set_dropdown("compare", cur, ["Compare: off"] + [f"Compare: {r}" for r in cmp_ids])
@@ -99,6 +96,18 @@ class GuiMixin:
             self.dialogs.append(dialog)
             self.invalidate()
         return dialog
+
+    def rules_menu(self) -> None:
+        """The ruleset chooser: every shipped ruleset; those this board cannot use are greyed
+        out, with the reason in their tip and beside their name."""
+        if self.gui is None:
+            self.message = "; ".join(f"{r}: {why or 'usable'}" for r, why in self.rules.choices(self.board, self.rs.id))
+            return
+        from .dialogs import rules_dialog
+
+        greyed = [f"{r} {why}" for r, why in self.rules.choices(self.board, self.rs.id) if why]
+        self.message = "Choose a ruleset" + (" (greyed: " + "; ".join(greyed) + ")." if greyed else ".")
+        self.open_dialog(rules_dialog(self))
 
     def toggle_palette(self) -> None:
         """Open / close the new-unit palette."""
@@ -290,9 +299,5 @@ class GuiMixin:
                 self.do_action(action)
         elif ev.type == self.pg_gui.UI_DROP_DOWN_MENU_CHANGED:
             text = ev.text.split(": ", 1)[1].split(" ")[0]
-            if el is self.dropdowns.get("rules"):
-                self.steps.leave(self, quiet=True)
-                if not self.set_ruleset(text):
-                    self.refresh_toolbar()  # show the ruleset in use again
-            elif el is self.dropdowns.get("compare"):
+            if el is self.dropdowns.get("compare"):
                 self.set_compare(None if text == "off" else text)

@@ -222,3 +222,32 @@ def recent_dialog(app: Any) -> Optional[Buttons]:
                                 container=d.window, tool_tip_text=str(p))
         d.buttons[b] = str(p)
     return d
+
+
+def rules_dialog(app: Any) -> Buttons:
+    """One button per shipped ruleset; one the board cannot use is disabled (greyed) with the
+    reason beside its name and in its tip; choosing one switches the board to it."""
+    g = app.pg_gui
+    choices = app.rules.choices(app.board, app.rs.id)
+    d = Buttons.__new__(Buttons)
+    d.pg_gui = g
+
+    def done(rid: str) -> None:
+        app.steps.leave(app, quiet=True)
+        app.set_ruleset(rid)
+
+    d.done = done
+    d.window = g.elements.UIWindow(_center(app, 520, 70 + 36 * len(choices)), app.gui,
+                                   window_display_title="Ruleset (Ctrl+R)")
+    cw = d.window.get_container().get_rect().w
+    d.buttons = {}
+    for i, (rid, why) in enumerate(choices):
+        name = app.rules.load(rid).name if not why.startswith("cannot") else rid
+        short = app.rules.short_reason(app.board, rid, app.rs.id)
+        text = f"{rid}: {name}" + (" (in use)" if rid == app.rs.id else f" ({short})" if why else "")
+        b = g.elements.UIButton(pygame.Rect(8, 6 + 36 * i, cw - 16, 32), text[:70], manager=app.gui,
+                                container=d.window, tool_tip_text=(f"{rid} {why}" if why else name))
+        if why or rid == app.rs.id:
+            b.disable()
+        d.buttons[b] = rid
+    return d

@@ -58,7 +58,9 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
     """Every model as the figure draws it: analysed models at their ``at`` position (after any
     rule-mandated move; a model allocated to a combat slot in that slot, see
     :func:`slot_moves`), plus board models the analysis does not mention (role ``none``),
-    except the vacated start of a move."""
+    except the vacated start of a move. When ``extra["moves_preview"]`` says the moves are a
+    preview (the board is not moved), moved models stay where they stand (the ghost shows the
+    end); models in ``extra["off_table"]`` (embarked, destroyed) are not drawn."""
     out: list[DrawnModel] = []
     units = {u.id: u for u in board.units}
     board_models = {}
@@ -70,20 +72,25 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
             continue
     amodels = getattr(analysis, "models", None) or {}
     moves = getattr(analysis, "moves", None) or {}
+    extra = getattr(analysis, "extra", None) or {}
+    off = extra.get("off_table") or {}  # embarked or destroyed: not drawn at all
+    preview = bool(extra.get("moves_preview"))  # moves not applied: models stay where they stand
     for mid, r in amodels.items():
         uid = mid.split(".", 1)[0]
         u = units.get(uid)
-        if u is None:
+        if u is None or mid in off:
             continue
         at = tuple(r.at) if r.at is not None else None
+        if preview and mid in moves and mid in board_models:
+            at = board_models[mid][1].center
         if mid in board_models and (at is None or g.dist(at, board_models[mid][1].center) < 1e-6):
             shape = board_models[mid][1].shape
         else:
             shape = _shape_at(u, board_models.get(mid, (None, None))[1], at)
         out.append(DrawnModel(mid, u, shape, r.role))
-    starts = [tuple(p[0]) for p in moves.values() if p]
+    starts = [] if preview else [tuple(p[0]) for p in moves.values() if p]
     for mid, (u, m) in board_models.items():
-        if mid in amodels:
+        if mid in amodels or mid in off:
             continue
         if any(g.dist(m.center, s) < 0.5 for s in starts):
             continue

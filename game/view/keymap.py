@@ -87,6 +87,8 @@ BINDINGS: list[Binding] = [
     B("undo", "Ctrl+Z", "undo", "Undo"),
     B("redo", "Ctrl+Shift+Z, Ctrl+Y", "redo", "Redo"),
     # rules
+    B("rules_menu", "Ctrl+R", "choose the ruleset (those this board cannot use are greyed, with the reason)",
+      "Rules"),
     B("ruleset:1", "R", "next ruleset this board can use (the board stays; Ctrl+Z switches back)"),
     B("ruleset:-1", "Shift+R", "previous ruleset"),
     B("compare", "K", "compare mode on / off: mark the models that fight differently under another ruleset"),
@@ -108,7 +110,7 @@ BINDINGS: list[Binding] = [
 ]
 
 #: actions that also work while the window shows phase steps (the rest ask to leave them first)
-STEP_SAFE = ("step:", "board", "escape", "help", "pan:", "zoom:", "fit", "legend", "ruleset:", "compare",
+STEP_SAFE = ("step:", "board", "escape", "help", "pan:", "zoom:", "fit", "legend", "ruleset:", "rules_menu", "compare",
              "quit", "save", "export", "open", "new", "title")
 
 _NAMES = {"Esc": "escape", "Enter": "return", "Delete": "delete", "PageUp": "pageup", "PageDown": "pagedown",

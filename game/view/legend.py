@@ -113,7 +113,9 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     moves = {m: p for m, p in (getattr(analysis, "moves", None) or {}).items() if m in shown_ids and len(p) >= 2}
     slot_moves = [dm for dm in shown if getattr(dm, "slot_from", None) is not None]
     if moves:
-        items.append(LegendItem("row", f"Moved by a rule, from its dashed outline ({len(moves)})", swatch="move"))
+        ends = "to" if (getattr(analysis, "extra", None) or {}).get("moves_preview") else "from"
+        items.append(LegendItem("row", f"Moved by a rule, {ends} its dashed outline, length beside it ({len(moves)})",
+                                swatch="move"))
     if any(dm.unit.kind == "ranked" for dm in shown):
         items.append(LegendItem("row", "Front of a unit", swatch="front"))
     if options.differ:

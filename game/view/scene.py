@@ -39,7 +39,7 @@ from .canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa
 from .drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px, model_at,  # noqa: F401
                     slot_moves)
 from .labels import LabelPainter, link_box
-from . import fight_marks
+from . import fight_marks, move_marks
 from .legend import DIFFER_COLOUR, ROLE_LABEL, LegendPainter, attacks_of, divides  # noqa: F401
 from .palette import PALETTE, player_colour, with_alpha
 from .scene_window import ROLE_WORD, WindowPainter  # noqa: F401
@@ -368,7 +368,12 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         dm = next((d for d in self.models if d.id == mid), None)
         if dm is None:
             return
-        s = _shape_at(dm.unit, None, tuple(path[0])) if dm.unit.kind == "ranked" else _moved(dm.shape, path[-1], path[0])
+        # a preview (the board not moved) ghosts the end; an applied move ghosts the start
+        frm, to = path[0], path[-1]
+        if move_marks.preview(self.a):
+            s = _moved(dm.shape, dm.shape.center, to)
+        else:
+            s = _shape_at(dm.unit, None, tuple(frm)) if dm.unit.kind == "ranked" else _moved(dm.shape, to, frm)
         self.ghost_outline(s)
 
     def slots(self) -> None:
@@ -527,10 +532,14 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
             p.safe("overlay", p.overlay, item)
     if layer in ("all", "base", "units"):
         for e in part(analysis, "fight_sequence") or []:
-            p.safe("badge", p.badge, e)
+            u = next((x for x in board.units if x.id == e.get("unit")), None)
+            if u is not None and not move_marks.off_table(analysis, u):
+                p.safe("badge", p.badge, e)
         shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
         if o.labels:
             for i, u in enumerate(board.units):
+                if move_marks.off_table(analysis, u):
+                    continue  # embarked or destroyed: not on the table, no label
                 if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
                     p.safe(f"label {u.id}", p.unit_label, u, i)
     if layer in ("all", "base", "panel"):
@@ -572,6 +581,7 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
             p.safe(f"divide {dm.id}", p.divide_mark, dm, divides(analysis, dm.id))
     for mid, path in moves.items():
         p.safe(f"move {mid}", p.move, mid, path)
+    p.safe("move marks", move_marks.draw, p, analysis)
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u, True)
         p.safe(f"front {u.id}", p.front_marker, u)

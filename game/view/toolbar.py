@@ -15,13 +15,13 @@ DROPDOWN_W = 190
 GAP = 4
 GROUP_GAP = 12
 
-#: the toolbar, in groups (None: a gap); strings are actions of the key map, "@rules" / "@compare" drop-downs
+#: the toolbar, in groups (None: a gap); strings are actions of the key map, "@compare" the compare drop-down
 LAYOUT: list[Optional[str]] = [
     "new", "open", "@recent", "save", "save_as", "export", "title", None,
     "tool:move", "tool:forward", "tool:wheel", "tool:charge", "tool:casualty", "tool:tape", None,
     "turn:-90", "turn:90", "turn:180", "reform:-1", "reform:1", None,
     "palette", "panel", "duplicate", "delete", "model:-1", "model:1", None,
-    "undo", "redo", None, "@rules", "@compare", None, "step:-1", "step:1", "board", None, "help",
+    "undo", "redo", None, "rules_menu", "@compare", None, "step:-1", "step:1", "board", None, "help",
 ]
 EXTRA = {"@recent": ("Recent", "files opened or saved lately")}
 
@@ -37,8 +37,11 @@ class Toolbar:
         self.height = ROW_PX
         self.top = 0
         self._want: dict[str, tuple] = {}
+        self.labels: dict[str, str] = {}
 
     def _label(self, action: str) -> tuple[str, str]:
+        if action in self.labels:
+            return self.labels[action], self.keymap.tip(action)
         if action in EXTRA:
             return EXTRA[action]
         b = self.keymap.binding(action)
@@ -58,13 +61,13 @@ class Toolbar:
             if item is None:
                 x += GROUP_GAP
                 continue
-            if item in ("@rules", "@compare"):
+            if item in ("rules_menu", "@compare"):
                 w = DROPDOWN_W
             else:
                 w = max(44, font.size(self._label(item)[0])[0] + 18)
             if x + w > width - 8 and x > 8:
                 x, y = 8, y + ROW_PX
-            if item in ("@rules", "@compare"):
+            if item == "@compare":
                 self.slots[item[1:]] = pygame.Rect(x, y, w, BUTTON_H)
             else:
                 text, tip = self._label(item)
@@ -92,6 +95,13 @@ class Toolbar:
         if rect is None:
             return
         self.dropdowns[name] = self.pg_gui.elements.UIDropDownMenu(options, current, rect, self.gui)
+
+    def set_label(self, action: str, text: str) -> None:
+        """Show ``text`` on the button of ``action`` (the ruleset in use)."""
+        self.labels[action] = text
+        for b, a in self.buttons.items():
+            if a == action and b.text != text:
+                b.set_text(text)
 
     def button_rect(self, action: str) -> Optional[pygame.Rect]:
         for b, a in self.buttons.items():

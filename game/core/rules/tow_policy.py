@@ -10,32 +10,30 @@ parameters (:class:`TowSchema`):
   A fighter touching an enemy makes its full Attacks, any other ``non_contact_attacks``
   (one per part of a split profile: ``How Many Attacks?``). A model in two fighting ranks
   (a corner) fights once.
-* **Press of Battle**: troop types with ``press_of_battle``, in Combat Order, that did not
-  charge, fight ``press_of_battle_depth`` rows deep; the second row is the models directly
-  behind models of the fighting rank (one attack each).
+* **Press of Battle**: troop types with ``press_of_battle``, in Combat Order, not charging,
+  fight ``press_of_battle_depth`` rows deep (the models directly behind; one attack each).
 * **Supporting Attacks**: only models with Fight in Extra Rank (their ``weapon`` per the
   ``weapons`` table, or the ``support_keyword``), in the row directly behind the fighting
   rank(s), not themselves in a fighting rank, within Movement, to the facings in
   ``support_facings`` (any facing with ``support_any_facing_keyword``); ``support_attacks``
   each, the rider only for troop types with ``rider_only_support``.
 * **Incomplete Ranks**: a fighting rank counts as many models as the largest parallel row
-  behind it; no shuffling, no fighting across gaps. Our reading (tow.md Q2): the missing
-  models are stood in for by the nearest model inward in the files (ranks) of the empty
-  slots, nearest the enemy first; they are not in base contact, so one attack each.
-* **Who Strikes First?**: by Initiative: Strike First / Strike Last set it before other
-  modifiers, chargers add ``charge_initiative_per_inch`` per full inch moved (capped by
-  the arc charged; none when disordered), a weapon's ``initiative_vs_front_chargers`` is
-  added when charged in the front; never above ``initiative_cap``. Equal values strike
-  together; each part of a split profile strikes at its own Initiative.
-* **Rank Bonus**: per unit by troop type (models per rank, maximum, Horde adds
-  ``horde_rank_bonus``), Combat Order only, none when Disrupted (engaged in a flank or the
-  rear by an enemy of at least the troop type's ``disrupted_by_unit_strength``).
+  behind it; nobody moves or fights across gaps. Our reading (tow.md Q2): the nearest model
+  behind each empty slot (nearest the enemy first) stands in, with one attack.
+* **Who Strikes First?**: by Initiative, set by Strike First / Strike Last before other
+  modifiers; chargers add ``charge_initiative_per_inch`` per full inch (capped by the arc
+  charged; none when disordered), spears ``initiative_vs_front_chargers`` when charged in
+  front; never above ``initiative_cap``; each part of a split profile at its own.
+* **Rank Bonus**: by troop type (models per rank, maximum, Horde +``horde_rank_bonus``),
+  Combat Order only, none when Disrupted by a flank/rear enemy of enough Unit Strength.
 
-Pure: no pygame or pymunk. Lengths in mm; Movement in inches converted once here.
+Pure (no pygame or pymunk). Lengths in mm; Movement in inches converted once here.
 """
 from __future__ import annotations
 
 import math
+
+import numpy as np
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Union
 
@@ -45,8 +43,6 @@ from ..strategy import ProfileField
 from .policy import Combat, policy
 
 INCH_MM = 25.4
-FACINGS = ("front", "right", "rear", "left")
-SUPPORT_WHEN = ("never", "always", "not_charged", "charged_only")
 Slot = tuple[int, int]
 
 
@@ -56,10 +52,8 @@ Facing = Literal["front", "right", "rear", "left"]
 
 @dataclass(frozen=True)
 class TroopType:
-    """One row of the Troop Type Table: ``models_per_rank`` (None: no Rank Bonus),
-    ``max_rank_bonus``, ``unit_strength`` per model (a number, or ``wounds``: the profile's
-    Wounds), ``press_of_battle``, ``rider_only_support`` (cavalry), and the Unit Strength of a
-    flank/rear enemy that disrupts it (``disrupted_by_unit_strength``)."""
+    """One row of the Troop Type Table (``models_per_rank`` None: no Rank Bonus; ``unit_strength``
+    per model or ``wounds``; ``disrupted_by_unit_strength``: of a flank/rear enemy)."""
 
     models_per_rank: Optional[int]
     max_rank_bonus: int
@@ -71,8 +65,7 @@ class TroopType:
 
 @dataclass(frozen=True)
 class Weapon:
-    """A weapon's rules that decide who fights: ``fight_in_extra_rank`` (one of
-    :data:`SUPPORT_WHEN`), ``strike_last`` and ``initiative_vs_front_chargers``."""
+    """A weapon's rules that decide who fights (Fight in Extra Rank, Strike Last, spear bonus)."""
 
     fight_in_extra_rank: Literal["never", "always", "not_charged", "charged_only"]
     strike_last: bool
@@ -110,8 +103,7 @@ class TowSchema:
 
 
 class Params:
-    """A ruleset's typed values (``p.fight_range``...) and ``p.rule(name)``, the rule each
-    parameter implements as the ruleset names it (for explanations)."""
+    """A ruleset's typed values (``p.fight_range``...) and ``p.rule(name)``, each one's rule name."""
 
     def __init__(self, rs: Any):
         self.__dict__.update({k: getattr(rs.values, k) for k in rs.values.__dataclass_fields__})
@@ -286,20 +278,28 @@ class _Unit:
         return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * INCH_MM
 
 
-def _gap_to(m: Any, enemy_models: list, limit: Optional[float]) -> float:
-    """Closest edge-to-edge gap (mm) from model ``m`` to any of ``enemy_models``; stops early
-    once one is within ``limit``."""
-    best = math.inf
-    bb = m.shape.bbox()
-    for em in enemy_models:
-        if g.bbox_gap(bb, em.shape.bbox()) >= best:
-            continue
-        d = g.gap_mm(m.shape, em.shape)
-        if d < best:
-            best = d
+class _Gaps:
+    """Gaps (mm) from a model to an enemy unit's bases: box bounds on arrays, exact near ones."""
+
+    def __init__(self, models: dict):
+        self.models, self.boxes = models, {}
+
+    def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
+        """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
+        ems = self.models[enemy]
+        if enemy not in self.boxes:
+            self.boxes[enemy] = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4)
+        box, (x0, y0, x1, y1) = self.boxes[enemy], m.shape.bbox()
+        lower = np.hypot(np.maximum(np.maximum(box[:, 0] - x1, x0 - box[:, 2]), 0.0),
+                         np.maximum(np.maximum(box[:, 1] - y1, y0 - box[:, 3]), 0.0))
+        best = math.inf
+        for i in np.argsort(lower, kind="stable"):
+            if lower[i] >= best:
+                break
+            best = min(best, g.gap_mm(m.shape, ems[i].shape))
             if limit is not None and best <= limit:
                 break
-    return best
+        return best
 
 
 def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]], contacts: Mapping[str, set],
@@ -319,6 +319,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     by_id = {m.id: m for ms in models.values() for m in ms}
     unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
     results = {m.id: ModelResult(at=m.center) for ms in models.values() for m in ms}
+    gap_to = _Gaps(models)
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
@@ -344,14 +345,13 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         rows: list[tuple[str, str, int, list]] = []
         for enemy, facing in engs:
             eids = {em.id for em in models[enemy]}
-            touching = [s for s, m in ui.slots.items() if contacts.get(m.id, set()) & eids]
+            touching = [s for s, m in ui.slots.items() if m.id in contacts and not eids.isdisjoint(contacts[m.id])]
             for idx in sorted({row_index(s, facing) for s in touching}):
                 rows.append((enemy, facing, idx, [s for s in touching if row_index(s, facing) == idx]))
         in_rows = {s for (_e, f, idx, _t) in rows for s in row_slots(occ, f, idx)}
         taken = set(in_rows)
         pob = ui.troop.press_of_battle and ui.in_order and not ui.charged and p.press_of_battle_depth > 1
         for enemy, facing, idx, touching in rows:
-            emodels = models[enemy]
             lengthwise = facing in ("front", "rear")
             present = row_slots(occ, facing, idx)
             positions = range(1, ui.u.files + 1) if lengthwise else range(1, ui.ranks + 1)
@@ -370,7 +370,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             def add(slot: Slot, kind: str, key: str, note: str = "") -> bool:
                 m = ui.slots[slot]
                 if lim is not None and not fighters.get(m.id, Fighter("")).kind == "contact":
-                    d = _gap_to(m, emodels, lim)
+                    d = gap_to(m, enemy, lim)
                     if d > lim:
                         if m.id not in fighters:
                             why_none[m.id] = (
@@ -426,7 +426,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                     why_none.setdefault(m.id, f"{lead}{why_not} ({p.rule('support_keyword')}; "
                                               f"weapon: {_word(ui.weapon_name)}).")
                     continue
-                d = _gap_to(m, emodels, lim) if lim is not None else 0.0
+                d = gap_to(m, enemy, lim) if lim is not None else 0.0
                 if d > lim if lim is not None else False:
                     why_none.setdefault(m.id, (
                         f"{lead}{enemy} is {d / INCH_MM:.1f}\" away, beyond its Movement of {ui.movement_in:g}\" "
@@ -436,8 +436,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 entry["supporters"].append(m.id)
             ranks_out.append(entry)
         # a model in two fighting ranks fights once (it is one Fighter); count it once
-        shared = [mid for mid, f in fighters.items() if unit_of[mid] == uid and len({r for r in f.rows}) > 1]
-        frm[uid] -= sum(len(set(fighters[mid].rows)) - 1 for mid in shared)
+        frm[uid] -= sum(max(0, len(set(fighters[m.id].rows)) - 1) for m in ms if m.id in fighters)
 
     for uid in units:
         if info[uid].u.kind != "ranked":
@@ -465,7 +464,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             continue
         enemies = sorted(f.enemies)
         if p.dividing_attacks == "closest_enemy_unit" and len(enemies) > 1:
-            dist = {e: _gap_to(by_id[mid], models[e], None) for e in enemies}
+            dist = {e: gap_to(by_id[mid], e, None) for e in enemies}
             best = min(dist.values())
             enemies = [e for e in enemies if dist[e] <= best + tol]
         r.targets = [t for e in enemies for t in enemy_touched(uid, e)]

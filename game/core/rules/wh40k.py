@@ -103,11 +103,24 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
 
 
 def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
-    """Copy the reports' paths to ``res.moves`` and their notes to ``res.notes``."""
+    """Copy the reports' paths to ``res.moves``, their notes to ``res.notes`` and the models
+    locked in base contact to ``extra["locked"]``."""
     for rep in reports.values():
         for mid, path in rep.paths.items():
             res.moves[mid] = [tuple(pt) for pt in path]
         res.notes.extend(rep.notes)
+        if rep.locked:
+            res.extra.setdefault("locked", []).extend(rep.locked)
+
+
+def off_table(board: Board, t: Table) -> dict[str, str]:
+    """{model id: why it is not on the table} (embarked, destroyed): drawn nowhere."""
+    out = {}
+    for u in board.units:
+        if u.id not in t.units:
+            for m in u.models():
+                out[m.id] = t.off.get(u.id, "not on the table")
+    return out
 
 
 def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
@@ -135,6 +148,9 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
         res.extra["selected_to_fight"] = newly_engaged(t, reports, p, set(ctx.get("fought") or []))
     apply_moves(res, reports)
     results(board, t, p, res, reports)
+    res.extra["off_table"] = off_table(board, t)
+    # the board is not moved: each move is a preview from where the model stands
+    res.extra["moves_preview"] = True
     if step in ("pile_in", "fight"):
         seq = fight_sequence(t, p, ctx)
         res.extra["fight_sequence"] = [s.entry for s in seq]

@@ -36,8 +36,8 @@ def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]: 
         idx = np.nonzero(ok[i])[0]
         idx = [j for j in idx if (m.id, tuple(np.round(P[j], 3))) not in banned]
         d = np.hypot(P[idx, 0] - m.start[0], P[idx, 1] - m.start[1]) if idx else np.zeros(0)
-        order = np.lexsort((d, ~eng[i, idx])) if idx else []
-        opts.append([(idx[k], bool(eng[i, idx[k]]), float(d[k])) for k in order][:150])
+        order = np.lexsort((d, -eng[i, idx])) if idx else []
+        opts.append([(idx[k], int(eng[i, idx[k]]), float(d[k])) for k in order][:150])
     sep = sep_fn(foot, self.p.clearance_mm)
     best = [(-1, -1, 0.0), {}]
     nodes = [0]

@@ -25,6 +25,7 @@ class MoveReport:
     notes: list[str] = field(default_factory=list)
     mode: str = ""
     targets: list[str] = field(default_factory=list)
+    locked: list[str] = field(default_factory=list)  # in base contact with an enemy: may not move
 
 
 def _apply(table: Table, paths: dict[str, list[g.Point]]) -> None:
@@ -55,7 +56,7 @@ def pile_in_unit(table: Table, uid: str, p: Params, planner=None) -> MoveReport:
         rep.notes.append(f"{uid}: no enemy unit within {p.say_in('pile_in_target_radius_in')}, so it has no pile-in "
                          f"target ({p.rules['pile_in_target_radius_in']}).")
         return rep
-    rep.paths = solve_move(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, targets=targets)
+    rep.paths, rep.locked = solve_move(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, targets=targets)
     _apply(table, rep.paths)
     if not table.engaged_with(uid, p.er_mm):
         _undo(table, rep.paths)
@@ -78,7 +79,7 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
     engaged = table.engaged_with(uid, p.er_mm)
     if engaged:
         rep.mode, rep.targets = "ongoing", engaged
-        rep.paths = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=True, targets=engaged)
+        rep.paths, rep.locked = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=True, targets=engaged)
         _apply(table, rep.paths)
         return rep
     near = [e for e in table.enemy_units(uid) if table.unit_gap(uid, e) <= p.consolidate_enemy_mm]
@@ -86,7 +87,7 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
         rep.mode = "engaging"
         sel = list(near)
         while sel:
-            paths = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=sel)
+            paths, _ = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=sel)
             _apply(table, paths)
             reached = [e for e in sel if table.unit_gap(uid, e) <= p.er_mm]
             if reached == sel:
@@ -104,7 +105,7 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
         rep.mode = "objective"
         obj = min(objs, key=lambda o: min(gap(q.shape, marker(o)) for q in table.models_of(uid)))
         rep.targets = [f"objective at ({obj[0]:.0f}, {obj[1]:.0f})"]
-        rep.paths = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=[], objective=obj)
+        rep.paths, _ = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=[], objective=obj)
         _apply(table, rep.paths)
         if min(gap(q.shape, marker(obj)) for q in table.models_of(uid)) > p.objective_range_mm:
             _undo(table, rep.paths)

@@ -34,16 +34,23 @@ from typing import Optional
 
 import numpy as np
 import shapely
-try:  # the solver alone: importing all of scipy.optimize costs a second at start-up
-    from scipy.optimize._lsap import linear_sum_assignment
-except ImportError:  # pragma: no cover - other scipy layouts
-    from scipy.optimize import linear_sum_assignment
 
 from .. import geometry as g
 from .wh40k_geom import CSpace, Foot, PathFinder, offset_curve, polyline_length, seg_clear_of_discs
 from .wh40k_spots import Packer
 from .wh40k_exact import exact_assignment
 from .wh40k_table import Params, Table, gap
+
+
+def linear_sum_assignment(cost):
+    """scipy's optimal assignment, imported on first use: scipy.optimize costs about 0.3 s of
+    CPU to import, which every command (any ruleset: the registry loads every engine) would pay."""
+    try:
+        from scipy.optimize._lsap import linear_sum_assignment as lsa
+    except ImportError:  # pragma: no cover - other scipy layouts
+        from scipy.optimize import linear_sum_assignment as lsa
+    return lsa(cost)
+
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
 SLACK = 0.05  # a drawn path may graze a base by this much (never its end)
@@ -89,8 +96,10 @@ class MoveSolver:
         GM = table.gap_matrix(pcs, enemy)  # (unit models, enemy models)
         eu = np.array([q.unit_id for q in enemy], object)
         ugap = {e: (GM[:, eu == e].min(1) if (eu == e).any() else np.full(len(pcs), np.inf)) for e in enemy_units}
+        self.locked: list[str] = []  # in base contact with an enemy: may not move
         for i, pc in enumerate(pcs):
             if contact_stays and len(enemy) and GM[i].min() <= p.tol_mm:
+                self.locked.append(pc.id)
                 continue
             m = Mover(pc.id, self.foot[pc.id], self.pos[pc.id].copy())
             m.must_stay = tuple(e for e in enemy_units if ugap[e][i] <= p.er_mm)
@@ -157,14 +166,14 @@ class MoveSolver:
         return free, ug
 
     def _legal_many(self, movers: list[Mover], P: np.ndarray, engaging: bool = True) -> tuple[np.ndarray, np.ndarray]:
-        """(movers, points) bools: may end there (legal and engaged when ``engaging``), and
-        is engaged with its closest target there."""
+        """(movers, points): may end there (legal and engaged when ``engaging``), and how it
+        stands to its closest target there (0 not engaged, 1 engaged, 2 in base contact)."""
         p = self.p
         units = set(self.targets) | {e for m in movers for e in m.must_stay}
         free, ug = self._static(movers[0].foot, P, units)
         anyg = np.min(np.stack([ug[u] for u in self.targets]), axis=0) if self.targets else np.full(len(P), np.inf)
         ok = np.zeros((len(movers), len(P)), bool)
-        eng = np.zeros_like(ok)
+        eng = np.zeros(ok.shape, int)
         for i, m in enumerate(movers):
             d = np.hypot(P[:, 0] - m.start[0], P[:, 1] - m.start[1])
             r = free & (d <= self.budget) & (d >= 2 * p.tol_mm) & (ug[m.closest] < m.start_gap - 2 * p.tol_mm)
@@ -173,7 +182,7 @@ class MoveSolver:
             if engaging:
                 r &= anyg <= p.er_mm - EPS_ENG
             ok[i] = r
-            eng[i] = ug[m.closest] <= p.er_mm - EPS_ENG
+            eng[i] = (ug[m.closest] <= p.er_mm - EPS_ENG).astype(int) + (ug[m.closest] <= p.tol_mm * 0.8)
         return ok, eng
 
     def _legal(self, m: Mover, P: np.ndarray, others: dict[str, np.ndarray]) -> tuple[np.ndarray, dict]:
@@ -258,7 +267,9 @@ class MoveSolver:
                      spots[None, :, 1] - np.array([m.start[1] for m in movers])[:, None])
         C = np.full((n, k + n), BIG)
         C[np.arange(n), k + np.arange(n)] = 0.0  # a dummy per mover: no engaging spot
-        C[:, :k] = np.where(ok, -(1e8 + 1e5 * eng) + D, BIG)
+        # engaged first, with the closest target next, in base contact next (piling in), then
+        # the shortest move
+        C[:, :k] = np.where(ok, -(1e8 + 1e5 * (eng >= 1) + 1e3 * (eng >= 2)) + D, BIG)
         rows, cols = linear_sum_assignment(C)
         return {movers[i].id: spots[j] for i, j in zip(rows, cols) if j < k and C[i, j] < BIG / 2}
 
@@ -543,6 +554,9 @@ class MoveSolver:
                 continue
             ok, info = self._legal(m, P, {o: c for o, c in now.items() if o != mid and "@" not in o})
             ok &= (info["eng"] >= info0["eng"][0]) & (info["any"] >= info0["any"][0])
+            touch = self.p.tol_mm * 0.8
+            if info0["goal"][0] <= touch:  # in base contact it stays in base contact
+                ok &= info["goal"] <= touch
             d = np.hypot(*(P - m.start).T)
             ok &= d < L - 4.0
             for i in np.argsort(np.where(ok, d, np.inf))[:6]:
@@ -670,9 +684,11 @@ def _seg_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     return float(np.linalg.norm(p - (a + t * ab)))
 
 
-def solve_move(table: Table, uid: str, p: Params, **kw) -> dict[str, list]:
-    """Plan one unit's move (see :class:`MoveSolver`); the table is not changed."""
-    return MoveSolver(table, uid, p, **kw).solve()
+def solve_move(table: Table, uid: str, p: Params, **kw) -> tuple[dict[str, list], list[str]]:
+    """Plan one unit's move (see :class:`MoveSolver`); the table is not changed. Returns the
+    paths and the models locked in base contact (they may not move)."""
+    ms = MoveSolver(table, uid, p, **kw)
+    return ms.solve(), ms.locked
 
 
 __all__ = ["MoveSolver", "solve_move", "polyline_length"]

@@ -44,6 +44,7 @@ class _Steps:
         if step == "consolidate":
             a.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
         a.extra["step_caption"] = caption
+        a.extra["off_table"] = w.off_table(self.board, tab)
         a.extra.update(extra or {})
         self.out.append((caption, b, a))
 
@@ -84,8 +85,11 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
         if moved:
             txt += f"{', '.join(moved)} move up to {pile} to engage as many models as they can"
             txt += "; models in base contact stay put"
-        if held:
-            txt += ("; " if moved else "") + f"{', '.join(held)} not moved (in base contact, or no legal move)"
+        for u in held:
+            locked = len(reps[u].locked) == len(t.by_unit.get(u, [])) and reps[u].locked
+            txt += ("; " if txt[-2:] != ": " else "") + (
+                f"{u} is in base contact with enemy models, so it is not moved" if locked else
+                f"{u}: no model needs to or can move")
         if not reps:
             txt += "no unit is eligible"
         S.snap(txt + f" ({p.rules['pile_in_in']}).", "pile_in", t, reps)

@@ -1,0 +1,94 @@
+"""Marks of rule-mandated moves (pile-in, consolidation): the distance of each move beside its
+arrow (a move longer than ``extra["move_reach_mm"]`` is drawn as invalid: a red dashed arrow
+and its length struck through in words), and a small lock on each model that may not move
+because it is in base contact with an enemy (``extra["locked"]``).
+
+Everything comes from the analysis: ``moves``, ``extra["move_reach_mm"]``, ``extra["locked"]``,
+``extra["moves_preview"]`` (the board is not moved: models stand at the start, the ghost is
+the end) and ``extra["off_table"]`` (models not on the table: never drawn).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.core import geometry as g
+
+INVALID = (200, 0, 0)
+
+
+def _extra(analysis: Any) -> dict:
+    return getattr(analysis, "extra", None) or {}
+
+
+def preview(analysis: Any) -> bool:
+    """True when the analysis' moves are a preview from where the models stand."""
+    return bool(_extra(analysis).get("moves_preview"))
+
+
+def off_table(analysis: Any, unit: Any) -> bool:
+    """True when every model of ``unit`` is off the table (embarked, destroyed)."""
+    off = _extra(analysis).get("off_table") or {}
+    if not off:
+        return False
+    try:
+        ids = [m.id for m in unit.models()]
+    except Exception:  # noqa: BLE001 - a unit that cannot be built is drawn as before
+        return False
+    return bool(ids) and all(i in off for i in ids)
+
+
+def path_mm(path) -> float:
+    return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
+
+
+def draw(p: Any, analysis: Any) -> None:
+    """Distance labels (valid / invalid) for every move, locks on models held in contact."""
+    moves = getattr(analysis, "moves", None) or {}
+    reach = _extra(analysis).get("move_reach_mm")
+    for mid, path in moves.items():
+        if len(path) < 2:
+            continue
+        L = path_mm(path)
+        bad = reach is not None and L > float(reach) + 0.5
+        _label(p, mid, path, L, bad)
+    drawn = {dm.id: dm for dm in (p.models or [])}
+    for mid in _extra(analysis).get("locked") or []:
+        if mid in drawn:
+            _lock(p, drawn[mid])
+
+
+def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
+    p.c.tag = f"movelen:{mid}"
+    pts = p.v.pts(path)
+    if bad:  # redraw the arrow dashed in red over the normal one
+        p.c.line(pts, INVALID, p.u(2.5), dashed=True)
+    # beside the middle of the longest leg, on its left
+    k = max(range(len(pts) - 1), key=lambda i: math.dist(pts[i], pts[i + 1]))
+    a, b = pts[k], pts[k + 1]
+    d = math.dist(a, b)
+    if d < p.u(14):
+        return
+    nx, ny = -(b[1] - a[1]) / d, (b[0] - a[0]) / d
+    text = f"{L / g.INCH_MM:.1f}\"" + (" too far" if bad else "")
+    size = p.size(10)
+    tw, th = p.c.text_size(text, size)
+    off = p.u(4) + th / 2
+    cx, cy = (a[0] + b[0]) / 2 + nx * off, (a[1] + b[1]) / 2 + ny * off
+    p.c.text((cx, cy), text, size, INVALID if bad else p.pal["move"], anchor="center",
+             background=p.pal["label_bg"])
+    p.placer.add((cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2), soft=True)
+
+
+def _lock(p: Any, dm: Any) -> None:
+    """A small padlock at the top of the base: it is in base contact and may not move."""
+    p.c.tag = f"locked:{dm.id}"
+    x0, y0, x1, y1 = dm.shape.bbox()
+    c = p.v.to_px(((x0 + x1) / 2, y0 + (y1 - y0) * 0.22))
+    s = max(p.u(4), 2.5)
+    col = p.pal["badge"]
+    p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
+                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=max(1.0, p.u(0.8)))
+    arc = [(c[0] + s * 0.6 * math.cos(t), c[1] - s * 0.1 - s * 0.8 * math.sin(t))
+           for t in [math.pi * i / 8 for i in range(9)]]
+    p.c.line(arc, col, max(1.2, p.u(1.4)))
