@@ -96,8 +96,12 @@ def choices(slot: str) -> Callable[[], list[str]]:
 
 
 def get(slot: str, name: str) -> Policy:
-    names(slot)
-    return _POLICIES[slot][name]
+    """The policy ``name`` of ``slot`` (KeyError when none is registered)."""
+    p = _POLICIES[slot].get(name)
+    if p is None:
+        names(slot)  # not seen yet: import every rules module, then look again
+        p = _POLICIES[slot][name]
+    return p
 
 
 # ----- what policies share --------------------------------------------------------------------
@@ -161,6 +165,7 @@ class Combat:
     unit_of: dict[str, str] = field(default_factory=dict)
     eng_facing: dict[tuple[str, str], str] = field(default_factory=dict)
     state: dict[str, Any] = field(default_factory=dict)  # what one policy hands a later one
+    _chosen: dict[str, Callable] = field(default_factory=dict, repr=False)
 
     @property
     def v(self) -> Any:
@@ -173,7 +178,10 @@ class Combat:
 
     def run(self, slot: str, *args: Any) -> Any:
         """Run the policy the ruleset chose for ``slot``."""
-        return get(slot, getattr(self.v, slot)).run(self, *args)
+        fn = self._chosen.get(slot)
+        if fn is None:
+            fn = self._chosen[slot] = get(slot, getattr(self.v, slot)).run
+        return fn(self, *args)
 
     def facings(self, uid: str) -> set[str]:
         """Facings of ``uid`` an enemy is engaged with."""

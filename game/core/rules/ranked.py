@@ -77,12 +77,23 @@ def schema_for(raw: Mapping[str, Any]) -> type:
     return _SCHEMAS[key]
 
 
+_LEGENDS: dict[int, tuple[Any, Legend]] = {}
+
+
 def legend(rs) -> Legend:
+    """Rows the chosen policies make worth listing (cached per loaded ruleset)."""
+    hit = _LEGENDS.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
     rows = set()
     for slot in pol.SLOTS:
         rows |= pol.get(slot, getattr(rs.values, slot)).rows
     rows.add("support")
-    return Legend(role_labels={}, rows=frozenset(rows))
+    out = Legend(role_labels={}, rows=frozenset(rows))
+    if len(_LEGENDS) > 64:
+        _LEGENDS.clear()
+    _LEGENDS[id(rs)] = (rs, out)
+    return out
 
 
 # ----- analysis -------------------------------------------------------------------------------

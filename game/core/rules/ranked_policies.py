@@ -183,11 +183,16 @@ def rows_of(u, facing: str):
             "left": lambda k, j: (j, k), "right": lambda k, j: (j, F + 1 - k)}[facing]
 
 
-def row_col(u, m: Model, facing: str) -> tuple[int, int]:
-    """The (row, column) of model ``m`` seen from ``facing`` (see :func:`rows_of`)."""
-    R, F = u.ranks, u.files
-    return {"front": (m.rank, m.file), "rear": (R + 1 - m.rank, m.file),
-            "left": (m.file, m.rank), "right": (F + 1 - m.file, m.rank)}[facing]
+def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]:
+    """The (row, column) of model ``m`` seen from ``facing`` (see :func:`rows_of`); ``R`` and
+    ``F`` (the unit's ranks and files) may be given to save looking them up."""
+    if facing == "front":
+        return m.rank, m.file
+    if facing == "rear":
+        return (R or u.ranks) + 1 - m.rank, m.file
+    if facing == "left":
+        return m.file, m.rank
+    return (F or u.files) + 1 - m.file, m.rank
 
 
 @policy("supports", "ranks_behind", params=SupportParams)
@@ -211,13 +216,15 @@ def ranks_behind(c: Combat) -> None:
         # per facing, once per unit: the enemies engaged on it and its row/column map
         per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
                       for facing in v.support_facings]
+        R, F = u.ranks, u.files
+        results = c.res.models
         for m in ms:
-            r = c.res.models[m.id]
+            r = results[m.id]
             if r.role != "none" or m.rank is None:
                 continue
             reason = ""
             for facing, enemies, at in per_facing:
-                k, j = row_col(u, m, facing)
+                k, j = row_col(u, m, facing, R, F)
                 if k == 1:
                     continue
                 lead = by_slot.get(at(1, j))

@@ -34,16 +34,23 @@ from typing import Optional
 
 import numpy as np
 import shapely
-try:  # the solver alone: importing all of scipy.optimize costs a second at start-up
-    from scipy.optimize._lsap import linear_sum_assignment
-except ImportError:  # pragma: no cover - other scipy layouts
-    from scipy.optimize import linear_sum_assignment
 
 from .. import geometry as g
 from .wh40k_geom import CSpace, Foot, PathFinder, offset_curve, polyline_length, seg_clear_of_discs
 from .wh40k_spots import Packer
 from .wh40k_exact import exact_assignment
 from .wh40k_table import Params, Table, gap
+
+
+def linear_sum_assignment(cost):
+    """scipy's optimal assignment, imported on first use: scipy.optimize costs about 0.3 s of
+    CPU to import, which every command (any ruleset: the registry loads every engine) would pay."""
+    try:
+        from scipy.optimize._lsap import linear_sum_assignment as lsa
+    except ImportError:  # pragma: no cover - other scipy layouts
+        from scipy.optimize import linear_sum_assignment as lsa
+    return lsa(cost)
+
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
 SLACK = 0.05  # a drawn path may graze a base by this much (never its end)
