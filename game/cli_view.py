@@ -271,10 +271,14 @@ def _demo(args) -> int:
         return _err(str(exc), 2)
     try:
         demo = load_demo(args.file)
+        if args.gif:  # nor any scenario the demo loads
+            here = Path(demo.source).parent
+            check_output(args.gif, [args.file] + [str(here / a.value) for s in demo.steps for a in s.actions
+                                                  if a.kind == "load" and isinstance(a.value, str)], "--gif")
         from game.services import default_services
 
         steps = build_steps(demo, default_services())
-    except DemoError as exc:
+    except (DemoError, UsageError) as exc:
         return _err(str(exc), 2)
     from game.view import demo_view
 
