@@ -124,11 +124,6 @@ def inward(facing: str) -> Slot:
     return {"front": (1, 0), "rear": (-1, 0), "left": (0, 1), "right": (0, -1)}[facing]
 
 
-def row_slots(slots: Iterable[Slot], facing: str, index: int) -> list[Slot]:
-    """The occupied slots of row ``index`` seen from ``facing``."""
-    return [s for s in slots if row_index(s, facing) == index]
-
-
 def rows_behind(slots: Iterable[Slot], facing: str, index: int) -> dict[int, int]:
     """{row index: models} of the rows parallel to row ``index`` and further from ``facing``."""
     step = sum(inward(facing))
@@ -323,13 +318,15 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
-    ranks_out: list[dict] = []
+    ranks_out, touched = [], {}  # touched: (unit, enemy) -> its enemy_touched, built once per pair
     frm: dict[str, int] = {uid: 0 for uid in units}
 
     def enemy_touched(uid: str, enemy: str) -> list[str]:
-        """Enemy models of ``enemy`` touching any model of ``uid``."""
-        return sorted({t for m in models[uid] for t in contacts.get(m.id, ()) if unit_of[t] == enemy},
-                      key=order.__getitem__)
+        """Enemy models of ``enemy`` touching any model of ``uid`` (shared: never mutate)."""
+        if (uid, enemy) not in touched:
+            touched[uid, enemy] = sorted({t for m in models[uid] for t in contacts.get(m.id, ())
+                                          if unit_of[t] == enemy}, key=order.__getitem__)
+        return touched[uid, enemy]
 
     for uid, ms in models.items():
         ui = info[uid]
@@ -340,7 +337,10 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 fighters[m.id] = Fighter("contact", {unit_of[t] for t in contacts[m.id]})
         if ui.u.kind != "ranked":
             continue
-        occ = set(ui.slots)
+        occ, by_row = set(ui.slots), {}  # by_row: (lengthwise, index) -> slots, built once per unit
+        for s in occ:
+            by_row.setdefault((True, s[0]), []).append(s), by_row.setdefault((False, s[1]), []).append(s)
+        row_of = lambda f, i: by_row.get((f in ("front", "rear"), i), [])  # the occupied slots of row i seen from f
         engs = [(e, f) for (a, e, f) in engagements if a == uid]
         rows: list[tuple[str, str, int, list]] = []
         for enemy, facing in engs:
@@ -348,12 +348,12 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             touching = [s for s, m in ui.slots.items() if m.id in contacts and not eids.isdisjoint(contacts[m.id])]
             for idx in sorted({row_index(s, facing) for s in touching}):
                 rows.append((enemy, facing, idx, [s for s in touching if row_index(s, facing) == idx]))
-        in_rows = {s for (_e, f, idx, _t) in rows for s in row_slots(occ, f, idx)}
+        in_rows = {s for (_e, f, idx, _t) in rows for s in row_of(f, idx)}
         taken = set(in_rows)
         pob = ui.troop.press_of_battle and ui.in_order and not ui.charged and p.press_of_battle_depth > 1
         for enemy, facing, idx, touching in rows:
             lengthwise = facing in ("front", "rear")
-            present = row_slots(occ, facing, idx)
+            present = row_of(facing, idx)
             positions = range(1, ui.u.files + 1) if lengthwise else range(1, ui.ranks + 1)
             behind = rows_behind(occ, facing, idx)
             assumed = assumed_row_models(len(present), behind.values()) \
@@ -410,7 +410,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             pob_why = "" if depth > 1 else _no_press_why(ui, facing, p)
             allowed_facing = facing in p.support_facings or p.support_any_facing_keyword.lower() in ui.kw
             may, why_not = support_allowed(ui.weapon, p.support_keyword.lower() in ui.kw, ui.charged)
-            for s in sorted(row_slots(occ, facing, idx + depth * step)):
+            for s in sorted(row_of(facing, idx + depth * step)):
                 m = ui.slots[s]
                 if s in in_rows or s in taken:
                     continue
@@ -602,7 +602,7 @@ def strike_order(units: dict, models: dict, engagements, context, p: Any, info: 
     Initiative strikes together. Returns (steps, {unit: explanation})."""
     steps: dict[float, list[str]] = {}
     parts_at: dict[float, list[str]] = {}
-    why: dict[str, str] = {}
+    why, seen = {}, set()  # seen: (step, model id) pairs already placed
     for uid, ms in models.items():
         values, why[uid] = unit_initiative(uid, info[uid], engagements, context, p)
         first = next(iter(values.values()))
@@ -610,8 +610,8 @@ def strike_order(units: dict, models: dict, engagements, context, p: Any, info: 
             parts = results[m.id].parts if len(values) > 1 else None
             for part, n in (parts or {"": 1}).items():
                 s = values.get(part, first)
-                if n > 0 and m.id not in steps.setdefault(s, []):
-                    steps[s].append(m.id)
+                if n > 0 and (s, m.id) not in seen:  # a set: a list scan here was quadratic in a step
+                    seen.add((s, m.id)), steps.setdefault(s, []).append(m.id)
                 if parts and n > 0:
                     parts_at.setdefault(s, []).append(f"{m.id}/{part}")
     out = [{"step": _num(s), "label": f"Initiative {_num(s)}", "models": steps[s],
