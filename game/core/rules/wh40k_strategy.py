@@ -43,8 +43,8 @@ def inches(value: float) -> str:
 
 def legend(rs) -> Legend:
     v = rs.values
-    return Legend(role_labels={"attack": f"Fights (engaged: within {inches(v.engagement_range_in)} of an enemy; "
-                                         f"{rs.rule('engagement_range_in')})"},
+    return Legend(role_labels={"attack": f"Fights: engaged, within {inches(v.engagement_range_in)} of an enemy "
+                                         f"({rs.rule('engagement_range_in')})"},
                   rows=frozenset({"moves"}))
 
 
@@ -60,6 +60,7 @@ def _steps(board, rs, planner):
 
 STRATEGY = Engine(name=NAME, run=_analyse, legend_of=legend, schema=FightPhaseParams,
                   overlays=frozenset({"moves", "reach", "fight_order"}),
-                  steps=_steps, ranked_units=False, steps_name="Fight phase",
-                  unusable_reason="has no rank-and-file units; its pile-in would take minutes on these trays "
-                                  "(use a board of models placed one by one)")
+                  steps=_steps, ranked_units=False, steps_name="Fight phase", live_drag=True,
+                  unusable_reason="has no rank-and-file units; analysing these trays as single models takes "
+                                  "about a third of a second, too slow to follow a drag (use a board of models "
+                                  "placed one by one)")
