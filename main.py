@@ -48,17 +48,17 @@ def _dump_json(data) -> None:
 
 
 def cmd_analyse(args) -> int:
-    from game.cliargs import UsageError, check_budget, check_ruleset, time_budget
+    from game.cliargs import UsageError, budgets, check_budget, check_ruleset
     from game.core.ruleset import RulesetError
     from game.core.scenario import ScenarioError
 
     try:
         check_ruleset(args.ruleset)
-        check_budget(args.time_budget)
+        check_budget(args.time_budget, args.memory_budget)
         board, rs = load_board(args.file, args.ruleset)
     except (ScenarioError, RulesetError, UsageError) as exc:
         return _fail(str(exc))
-    with time_budget(args.time_budget, args.file):
+    with budgets(args, args.file):
         return _analyse_loaded(args, board, rs)
 
 
@@ -167,9 +167,9 @@ def _main(argv: list[str]) -> int:
         add_budget_option(ap)
         args = ap.parse_args(argv)
         if args.compare:
-            from game.cliargs import time_budget
+            from game.cliargs import budgets
 
-            with time_budget(args.time_budget, args.file):
+            with budgets(args, args.file):
                 return cmd_compare(args)
         return cmd_analyse(args)
     from game import cli_view  # the window, figures and demos (pygame)

@@ -164,11 +164,11 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
                     help="side: two panels; overlay: one panel under A with the differences ringed")
     ap.add_argument("--font-scale", type=float, help="text scale (default: from --dpi for mm sizes, else 1)")
-    from game.cliargs import add_budget_option, time_budget
+    from game.cliargs import add_budget_option, budgets
 
     add_budget_option(ap)
     args = ap.parse_args(argv)
-    with time_budget(args.time_budget, args.file):
+    with budgets(args, args.file):
         return _render(args)
 
 
@@ -196,6 +196,7 @@ def _render(args) -> int:
         check_number(args.font_scale, "--font-scale", 0.05, 10)
         check_number(args.crop_margin, "--crop-margin", 0, 10_000)
         check_number(args.time_budget, "--time-budget", 0, 86_400)
+        check_number(args.memory_budget, "--memory-budget", 0, 10 ** 7)
         check_text(args.title, "--title")
         check_output(args.output, [args.file])
         board, rs = _load(args.file, args.ruleset)
@@ -242,13 +243,13 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--gif", metavar="OUT.gif", help="write an animated GIF, one frame per step (no window)")
     ap.add_argument("--size", default="1280x820", help="window / frame size WxH in px (default 1280x820)")
     ap.add_argument("--seconds", type=float, default=4.0, help="GIF: seconds per step (default 4)")
-    from game.cliargs import add_budget_option, time_budget
+    from game.cliargs import add_budget_option, budgets
 
     add_budget_option(ap)
     args = ap.parse_args(argv)
     headless = bool(args.export or args.gif or not has_display())
-    # a window waits for its user: only headless runs are bounded in CPU time
-    with time_budget(args.time_budget if headless else None, args.file):
+    # a window waits for its user: only headless runs are bounded in CPU time and memory
+    with budgets(args, args.file, enabled=headless):
         return _demo(args)
 
 
@@ -263,6 +264,7 @@ def _demo(args) -> int:
         check_number(args.seconds, "--seconds", MIN_SECONDS, MAX_SECONDS)
         check_int(args.frames, "--frames", 0, MAX_FRAMES)
         check_number(args.time_budget, "--time-budget", 0, 86_400)
+        check_number(args.memory_budget, "--memory-budget", 0, 10 ** 7)
         if args.gif:
             check_output(args.gif, [args.file], "--gif")
     except UsageError as exc:
@@ -306,12 +308,12 @@ def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
-    from game.cliargs import UsageError, add_budget_option, check_budget, time_budget
+    from game.cliargs import UsageError, add_budget_option, budgets, check_budget
 
     add_budget_option(ap)
     args = ap.parse_args(argv)
     try:
-        check_budget(args.time_budget)
+        check_budget(args.time_budget, args.memory_budget)
     except UsageError as exc:
         return _err(str(exc), 2)
     _headless_env()
@@ -319,7 +321,7 @@ def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
 
     t0 = time.perf_counter()
     try:
-        with time_budget(args.time_budget, args.book):
+        with budgets(args, args.book):
             results = render_book(args.book, args.output, progress=not args.quiet)
     except BookError as exc:
         return _err(str(exc), 2)

@@ -42,6 +42,64 @@ class OverBudget(BaseException):
     ``except Exception`` on the way swallows it). ``str()`` is the one-line message."""
 
 
+#: Default memory a headless command may add to what it holds when it starts (MB).
+DEFAULT_MEMORY_MB = 3072
+
+
+def _vm_size() -> Optional[int]:
+    """This process's virtual memory size in bytes (Linux), or None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+@contextmanager
+def memory_budget(megabytes: Optional[float], what: str):
+    """Let the enclosed work grow the address space by at most ``megabytes`` (``RLIMIT_AS``);
+    an allocation beyond it raises ``MemoryError``, turned into :class:`OverBudget` naming
+    ``what``. ``None`` / 0, or a platform without ``resource``: no limit."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        resource = None
+    now = _vm_size()
+    if resource is None or now is None or not (isinstance(megabytes, (int, float)) and math.isfinite(megabytes)
+                                                and megabytes > 0):
+        yield
+        return
+    old = resource.getrlimit(resource.RLIMIT_AS)
+    want = now + int(megabytes * 1024 * 1024)
+    if old[1] != resource.RLIM_INFINITY:
+        want = min(want, old[1])
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (want, old[1]))
+    except (ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    except MemoryError:
+        raise OverBudget(f"{what}: stopped when it needed more than {megabytes:g} MB of memory: the table is too "
+                         f"large or too entangled (raise it with --memory-budget MB, 0 for none, or split the "
+                         f"table)") from None
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, old)
+
+
+@contextmanager
+def budgets(args, what: str, enabled: bool = True):
+    """:func:`time_budget` and :func:`memory_budget` from a command's ``--time-budget`` and
+    ``--memory-budget`` options (``enabled=False``: no limits, e.g. a window)."""
+    with time_budget(args.time_budget if enabled else None, what), \
+            memory_budget(getattr(args, "memory_budget", None) if enabled else None, what):
+        yield
+
+
 @contextmanager
 def time_budget(seconds: Optional[float], what: str):
     """Stop the enclosed work with :class:`OverBudget` after ``seconds`` of CPU time (the
@@ -71,13 +129,18 @@ def time_budget(seconds: Optional[float], what: str):
 
 
 def add_budget_option(ap) -> None:
-    """``--time-budget SECONDS`` on a command's parser."""
+    """``--time-budget SECONDS`` and ``--memory-budget MB`` on a command's parser."""
     ap.add_argument("--time-budget", type=float, default=DEFAULT_BUDGET_S, metavar="SECONDS",
                     help=f"CPU seconds the command may spend before it stops with a message "
                          f"(default {DEFAULT_BUDGET_S:g}; 0 = no limit)")
+    ap.add_argument("--memory-budget", type=float, default=DEFAULT_MEMORY_MB, metavar="MB",
+                    help=f"memory the command may add before it stops with a message "
+                         f"(default {DEFAULT_MEMORY_MB}; 0 = no limit)")
 
 
-def check_budget(v: float) -> float:
+def check_budget(v: float, memory: Optional[float] = None) -> float:
+    if memory is not None:
+        check_number(memory, "--memory-budget", 0, 10 ** 7)
     return check_number(v, "--time-budget", 0, 86_400)
 
 

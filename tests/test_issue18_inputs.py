@@ -252,6 +252,11 @@ def test_fifo_and_devices_fail_fast(tmp_path, capsys):
             assert "regular file" in line or "folder" in line
 
 
+def test_an_empty_file_name_or_a_nul_in_it_is_one_line(capsys):
+    one_line_error(capsys, main.main(["analyse", ""]), "no file name")
+    one_line_error(capsys, main.main(["analyse", "a\0b.yaml"]), "not a valid file name")
+
+
 def test_too_large_file_fails_fast(tmp_path, capsys):
     p = tmp_path / "big.yaml"
     with open(p, "wb") as fh:
@@ -468,3 +473,34 @@ def test_outputs_that_are_devices_or_pipes_are_refused(tmp_path, capsys):
     link.symlink_to("/dev/null")
     demo = ROOT / "assets" / "demos" / "slots_large_model.yaml"
     one_line_error(capsys, main.main(["demo", str(demo), "--gif", str(link)]), "not a regular file")
+
+
+def test_editing_one_unit_never_changes_another_through_a_shared_alias(tmp_path):
+    p = tmp_path / "al.yaml"
+    p.write_text(RANKED.replace("  - id: dwarfs\n    player: 1\n", "  - id: dwarfs\n    player: 1\n"
+                                "    profile: &p {attacks: 1, initiative: 3}\n")
+                 .replace("    front: [600, 400]\n    facing: 0", "    front: &f [600, 400]\n    facing: 0")
+                 .replace("  - id: goblins\n    player: 2\n", "  - id: goblins\n    player: 2\n    profile: *p\n")
+                 .replace("    front: [600, 400]\n    facing: 180", "    front: *f\n    facing: 180")
+                 + "notes: *f\n")
+    board = load_scenario(p)
+    u = board.unit("dwarfs")
+    u.profile = dict(u.profile, attacks=3)
+    board.replace_unit(u.translated(0, -5))
+    save_scenario(board, p)
+    again = load_scenario(p)
+    assert again.unit("goblins").profile == {"attacks": 1, "initiative": 3}
+    assert again.unit("goblins").front == (600, 400) and again.extra["notes"] == [600, 400]
+    assert again.unit("dwarfs").profile["attacks"] == 3 and again.unit("dwarfs").front == (600, 395)
+
+
+def test_memory_budget_stops_a_runaway_analysis_with_one_line(tmp_path, capsys):
+    """2 x 10,000 skirmish models under wh40k once took 22 GB; now at most --memory-budget more."""
+    def pts(y0, n=10000):
+        return "[" + ", ".join(f"[{100 + (j % 100) * 33}, {y0 + (j // 100) * 33}]" for j in range(n)) + "]"
+    p = tmp_path / "w40.yaml"
+    p.write_text(f"ruleset: wh40k\nunits:\n  - {{id: a, player: 1, base: 32, models: {pts(100)}}}\n"
+                 f"  - {{id: b, player: 2, base: 32, models: {pts(3400)}}}\n")
+    line = one_line_error(capsys, main.main(["analyse", str(p), "--json", "--memory-budget", "60",
+                                             "--time-budget", "60"]), str(p))
+    assert "memory" in line or "time budget" in line

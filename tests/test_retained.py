@@ -45,3 +45,15 @@ def test_retained_frames_match_a_full_redraw_during_and_after_a_drag():
     d.release(b)
     d.frame(4)  # the picture settles: the live units go back into the kept layer
     assert differing_share(d.screen, full_redraw(d)) < 0.0005  # the same picture
+
+
+def test_a_new_board_zoom_and_pan_redraw_the_kept_layer():
+    """Found by QA under Xvfb: after New the old units stayed drawn (and a placed unit was
+    invisible) because a changed view/table key did not redraw the kept layer."""
+    d = make_app(SCENARIOS / "dwarf_horde_vs_goblins.yaml", gui=False)
+    d.frame(3)
+    for action in ("zoom:1", "pan:60:0", "new"):
+        d.action(action)
+        d.frame(3)
+        assert differing_share(d.screen, full_redraw(d)) < 0.0005, action
+    assert not d.board.units

@@ -116,8 +116,42 @@ def _ids(items: Any) -> Optional[list]:
     return ids if len(set(ids)) == len(ids) else None
 
 
-def _merge(tree: Any, base: Any, new: Any) -> Any:
-    """``tree`` (round-trip data) updated where ``new`` differs from ``base``; returns the result."""
+def _shared(tree: Any) -> set:
+    """Ids of the containers of ``tree`` reached more than once (YAML anchors and aliases)."""
+    counts: dict[int, int] = {}
+    stack = [tree]
+    while stack:
+        c = stack.pop()
+        children = c.values() if isinstance(c, dict) else c
+        for x in children:
+            if isinstance(x, (dict, list)):
+                counts[id(x)] = counts.get(id(x), 0) + 1
+                if counts[id(x)] == 1:
+                    stack.append(x)
+    return {i for i, n in counts.items() if n > 1}
+
+
+def _own(c: Any, shared: set) -> Any:
+    """``c`` itself, or, when an alias shares it with another place, a copy for this place only
+    (so an edit here never changes the other place); the copy has no anchor of its own."""
+    if not isinstance(c, (dict, list)) or id(c) not in shared:
+        return c
+    import copy as _copy
+
+    from ruamel.yaml.anchor import Anchor
+
+    dup = _copy.copy(c)
+    try:
+        setattr(dup, Anchor.attrib, Anchor())
+    except (AttributeError, TypeError):
+        pass
+    return dup
+
+
+def _merge(tree: Any, base: Any, new: Any, shared: Optional[set] = None) -> Any:
+    """``tree`` (round-trip data) updated where ``new`` differs from ``base``; returns the result.
+    Containers in ``shared`` (aliased) are copied before they are changed."""
+    shared = set() if shared is None else shared
     if _same(base, new):
         return tree
     if isinstance(new, dict) and isinstance(tree, dict):
@@ -125,7 +159,7 @@ def _merge(tree: Any, base: Any, new: Any) -> Any:
         for k, v in new.items():
             if k in base_d and _same(base_d[k], v):  # unchanged: written as it was, or left out as it was
                 continue
-            tree[k] = _merge(tree[k], base_d.get(k), v) if k in tree else _rt(v)
+            tree[k] = _merge(_own(tree[k], shared), base_d.get(k), v, shared) if k in tree else _rt(v)
         for k in list(base_d):
             if k not in new and k in tree:
                 del tree[k]
@@ -136,7 +170,8 @@ def _merge(tree: Any, base: Any, new: Any) -> Any:
         if new_ids is not None and tree_ids is not None and base_ids is not None:
             by_tree = {x["id"]: x for x in tree}
             by_base = {x["id"]: x for x in base_l}
-            merged = [_merge(by_tree[i], by_base.get(i), v) if i in by_tree else _rt(v) for i, v in zip(new_ids, new)]
+            merged = [_merge(_own(by_tree[i], shared), by_base.get(i), v, shared) if i in by_tree else _rt(v)
+                      for i, v in zip(new_ids, new)]
             if [x["id"] for x in merged] == tree_ids:
                 for i, x in enumerate(merged):
                     tree[i] = x
@@ -146,7 +181,7 @@ def _merge(tree: Any, base: Any, new: Any) -> Any:
             return tree
         n = min(len(tree), len(new))
         for i in range(n):
-            tree[i] = _merge(tree[i], base_l[i] if i < len(base_l) else None, new[i])
+            tree[i] = _merge(_own(tree[i], shared), base_l[i] if i < len(base_l) else None, new[i], shared)
         del tree[n:]
         for v in list(new)[n:]:
             tree.append(_rt(v))
@@ -202,7 +237,7 @@ def merge_text(template: str, base: Any, new: Any) -> Optional[str]:
         tree = y.load(template)
         if not isinstance(tree, dict):
             return None
-        tree = _merge(tree, base, new)
+        tree = _merge(tree, base, new, _shared(tree))
         return _dump(y, tree)
     except (RtError, ValueError, TypeError, RecursionError):
         return None

@@ -188,7 +188,8 @@ class RetainedScene:
             self.settled = 0
         errors: list[str] = []
         if self.base_key != base_key or self.base is None or self.base.get_size() != size:
-            moving: set[str] = set()
+            moving: set[str] = set()  # the view, table or options changed: one fresh base
+            self.base_key = None
         else:
             changed = {uid for uid, s in sigs.items() if self.base_sigs.get(uid) != s}
             gone = set(self.base_sigs) - set(sigs)

@@ -12,6 +12,7 @@ scipy's Dijkstra). Lengths in table mm (x right, y down).
 """
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -356,8 +357,11 @@ class PathFinder:
         from scipy.sparse import csr_matrix  # imported here: scipy.sparse costs every command
         from scipy.sparse.csgraph import dijkstra  # ~0.2 s of CPU at start-up otherwise
 
-        G = csr_matrix((np.r_[dd, dd], (np.r_[ii, jj], np.r_[jj, ii])), shape=(n, n))
-        dist, pred = dijkstra(G, directed=False, indices=0, return_predecessors=True)
+        if len(ii) <= 4000:  # a small graph: plain Dijkstra beats building a sparse matrix
+            dist, pred = _dijkstra_small(n, ii.tolist(), jj.tolist(), dd.tolist())
+        else:
+            G = csr_matrix((np.r_[dd, dd], (np.r_[ii, jj], np.r_[jj, ii])), shape=(n, n))
+            dist, pred = dijkstra(G, directed=False, indices=0, return_predecessors=True)
         if not np.isfinite(dist[1]) or dist[1] > max_len + 1e-9:
             return None
         out, k = [], 1
@@ -365,6 +369,31 @@ class PathFinder:
             out.append((float(N[k, 0]), float(N[k, 1])))
             k = pred[k]
         return out[::-1]
+
+
+def _dijkstra_small(n: int, ii: list, jj: list, dd: list) -> tuple[list, list]:
+    """Shortest distances from node 0 and predecessors (-9999 for none), undirected edges."""
+    adj: list[list] = [[] for _ in range(n)]
+    for a, b, d in zip(ii, jj, dd):
+        adj[a].append((b, d))
+        adj[b].append((a, d))
+    dist = [math.inf] * n
+    pred = [-9999] * n
+    dist[0] = 0.0
+    heap = [(0.0, 0)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        if u == 1:
+            break
+        for v, w in adj[u]:
+            nd = d + w
+            if nd < dist[v]:
+                dist[v] = nd
+                pred[v] = u
+                heapq.heappush(heap, (nd, v))
+    return dist, pred
 
 
 def seg_clear_of_discs(a: np.ndarray, b: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> np.ndarray:

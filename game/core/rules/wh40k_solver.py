@@ -361,8 +361,8 @@ class MoveSolver:
         local = self._local(cs, np.array([a, end]), foot.extent() + 1.0)
         if self._straight_ok(foot, a, end, cs, local, dyn):
             return [(float(a[0]), float(a[1])), (float(end[0]), float(end[1]))]
-        if not visibility:
-            return None
+        if not visibility or float(np.hypot(*(end - a))) > self.budget - 0.5:
+            return None  # blocked, and no way round is shorter than the straight line plus a hair
         wide = self._local(cs, np.array([a, end]), self.budget / 2 + foot.extent() + 60)
         geoms_block, geoms_corner = [], []
         if len(wide):
