@@ -252,6 +252,11 @@ def test_fifo_and_devices_fail_fast(tmp_path, capsys):
             assert "regular file" in line or "folder" in line
 
 
+def test_an_empty_file_name_or_a_nul_in_it_is_one_line(capsys):
+    one_line_error(capsys, main.main(["analyse", ""]), "no file name")
+    one_line_error(capsys, main.main(["analyse", "a\0b.yaml"]), "not a valid file name")
+
+
 def test_too_large_file_fails_fast(tmp_path, capsys):
     p = tmp_path / "big.yaml"
     with open(p, "wb") as fh:

@@ -79,8 +79,17 @@ def parse_slot(slot: str) -> tuple[int, int]:
     return int(r), int(f)
 
 
-_MODEL_CACHE = LRU(2048)      # pose_key -> list[Model]
-_GEOM_CACHE = LRU(2048)       # pose_key -> UnitGeom
+_MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
+_GEOM_CACHE = LRU(128)        # pose_key -> UnitGeom
+
+
+def reserve_caches(n_units: int) -> None:
+    """Size the model caches for a board of ``n_units`` units: every unit's models stay cached
+    plus a short history of a dragged unit's poses. A long drag makes a new pose every frame,
+    so a cache sized for thousands of poses would hold hundreds of thousands of objects that
+    the garbage collector scans again and again (pauses growing to a quarter of a second)."""
+    size = max(128, 2 * n_units + 32)
+    _MODEL_CACHE.size = _GEOM_CACHE.size = size
 _TEMPLATE_CACHE = LRU(512)    # formation key -> SlotTemplate
 
 

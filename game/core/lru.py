@@ -46,7 +46,7 @@ class LRU:
         d = self._d
         d[key] = value
         d.move_to_end(key)
-        if len(d) > self.size:
+        while len(d) > self.size:  # (the size may have been lowered since)
             d.popitem(last=False)
         return value
 

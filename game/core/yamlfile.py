@@ -122,6 +122,8 @@ def read_bytes(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) ->
     no line) for a folder, a FIFO, a device, a missing or unreadable file, or one too large.
     Never blocks: the file is opened non-blocking and checked with ``fstat`` before reading."""
     p = str(path)
+    if not p:
+        raise error("''", None, "", "no file name given")
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except IsADirectoryError:

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from .. import geometry as g
 from .. import schema as sc
 from ..analysis import Analysis, ModelResult
-from ..board import Board, Model, Unit
+from ..board import Board, Model, Unit, reserve_caches
 from ..engagement import boundary, combats, find_engagements, model_contacts, units_box
 from ..lru import LRU
 from ..results import StrikeStep
@@ -97,7 +97,7 @@ def legend(rs) -> Legend:
 
 
 # ----- analysis -------------------------------------------------------------------------------
-_COMBAT_CACHE = LRU(1024)  # a combat's units (and neighbours) -> its Analysis (bounded, oldest out)
+_COMBAT_CACHE = LRU(64)  # a combat's units (and neighbours) -> its Analysis (bounded, oldest out)
 
 
 def _unit_key(u: Unit) -> str:
@@ -129,7 +129,9 @@ def analyse(board: Board, rs, **_services) -> Analysis:
 def _analyse_board(board: Board, rs) -> Analysis:
     """Analyse the board as it stands (no closing up), combat by combat (cached)."""
     v = rs.values
+    reserve_caches(len(board.units))
     groups = combats(board, v.contact_tolerance_mm)
+    _COMBAT_CACHE.size = max(64, 2 * len(groups) + 16)  # every combat, plus a short drag history
     if len(groups) <= 1:
         return analyse_combat(board, rs)
     by_id = {u.id: u for u in board.units}
