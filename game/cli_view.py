@@ -296,6 +296,8 @@ def _demo(args) -> int:
             if args.gif:
                 demo_view.export_gif(steps, demo.title, args.gif, size=(w, h), seconds_per_step=args.seconds)
                 print(f"wrote {args.gif} ({len(steps)} frames)")
+        except BrokenPipeError:
+            raise  # the reader of our messages went away: a quiet end (main.py's guard)
         except OSError as exc:
             return _err(f"cannot write {exc.filename or export or args.gif}: {exc.strerror or exc}", 1)
         return 0
