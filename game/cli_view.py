@@ -271,10 +271,14 @@ def _demo(args) -> int:
         return _err(str(exc), 2)
     try:
         demo = load_demo(args.file)
+        if args.gif:  # nor any scenario the demo loads
+            here = Path(demo.source).parent
+            check_output(args.gif, [args.file] + [str(here / a.value) for s in demo.steps for a in s.actions
+                                                  if a.kind == "load" and isinstance(a.value, str)], "--gif")
         from game.services import default_services
 
         steps = build_steps(demo, default_services())
-    except DemoError as exc:
+    except (DemoError, UsageError) as exc:
         return _err(str(exc), 2)
     from game.view import demo_view
 
@@ -292,6 +296,8 @@ def _demo(args) -> int:
             if args.gif:
                 demo_view.export_gif(steps, demo.title, args.gif, size=(w, h), seconds_per_step=args.seconds)
                 print(f"wrote {args.gif} ({len(steps)} frames)")
+        except BrokenPipeError:
+            raise  # the reader of our messages went away: a quiet end (main.py's guard)
         except OSError as exc:
             return _err(f"cannot write {exc.filename or export or args.gif}: {exc.strerror or exc}", 1)
         return 0

@@ -244,7 +244,16 @@ def guarded(run: Callable[[], int], *, handle_term: bool = True) -> int:
         except (ValueError, OSError):  # not the main thread
             old = None
     try:
-        return run()
+        code = run()
+        try:
+            sys.stdout.flush()  # output that cannot be written (a full disk) is an error, not a success
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            _quiet_stdout()
+            print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        return code
     except BrokenPipeError:
         _quiet_stdout()
         return 141

@@ -183,11 +183,7 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     """Render every figure of the book into ``out_dir``; returns ``[(output, seconds,
     errors)]``. Raises :class:`BookError` (the book, or a figure's scenario/ruleset, with the
     figure's line)."""
-    from game.core.ruleset import RulesetError, load_ruleset
-    from game.core.scenario import ScenarioError, load_scenario
     from game.services import default_services
-
-    from .figure import write_figure
 
     _, figures = load_book(path)
     if only:
@@ -202,6 +198,21 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
         except ImportError:  # progress is a nicety
             bar = None
     results = []
+    try:
+        _render_figures(path, out_dir, figures, services, bar, results)
+    finally:
+        if bar is not None:
+            bar.close()  # before any error is printed: the error gets a line of its own
+    return results
+
+
+def _render_figures(path, out_dir, figures, services, bar, results) -> None:
+    """The loop of :func:`render_book` (appends to ``results``; raises :class:`BookError`)."""
+    from game.core.ruleset import RulesetError, load_ruleset
+    from game.core.scenario import ScenarioError, load_scenario
+
+    from .figure import write_figure
+
     for f in figures:
         t0 = time.perf_counter()
         try:
@@ -217,6 +228,3 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
         if bar is not None:
             bar.set_postfix_str(f.output, refresh=False)
             bar.update(1)
-    if bar is not None:
-        bar.close()
-    return results

@@ -100,14 +100,15 @@ class ContactParams:
 def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
     (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
+    contacts, results = c.contacts, c.res.models
     for uid, ms in c.models.items():
         u = c.units[uid]
         total, parts, _ = profile_attacks(u)
         for m in ms:
-            r = c.res.models[m.id]
-            tg = c.sort(c.contacts.get(m.id, ()))
-            if not tg:
+            touching = contacts.get(m.id)
+            if not touching:
                 continue
+            r, tg = results[m.id], c.sort(touching)
             r.role, r.targets = "attack", tg
             facings = {c.eng_facing.get((uid, c.unit_of[t]), "front") for t in tg}
             n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")

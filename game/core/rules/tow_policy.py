@@ -124,11 +124,6 @@ def inward(facing: str) -> Slot:
     return {"front": (1, 0), "rear": (-1, 0), "left": (0, 1), "right": (0, -1)}[facing]
 
 
-def row_slots(slots: Iterable[Slot], facing: str, index: int) -> list[Slot]:
-    """The occupied slots of row ``index`` seen from ``facing``."""
-    return [s for s in slots if row_index(s, facing) == index]
-
-
 def rows_behind(slots: Iterable[Slot], facing: str, index: int) -> dict[int, int]:
     """{row index: models} of the rows parallel to row ``index`` and further from ``facing``."""
     step = sum(inward(facing))
@@ -271,7 +266,7 @@ class _Unit:
             notes.append(f"{u.id}: no Movement in its profile; its fighting rank is not limited by distance")
         self.charged = u.id in charged  # this turn
         self.ranks = max((r for r, _ in self.slots), default=0)
-        self.rank_sizes = [sum(1 for r, _ in self.slots if r == k) for k in range(1, self.ranks + 1)]
+        self.rank_sizes = np.bincount(np.array([r for r, _ in self.slots], dtype=int), minlength=self.ranks + 1)[1:].tolist()
         self.in_order = bool(self.slots) and combat_order(max(self.rank_sizes), self.ranks)
 
     def reach_mm(self, p: Any) -> Optional[float]:
@@ -287,13 +282,17 @@ class _Gaps:
     def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
         """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
         ems = self.models[enemy]
-        if enemy not in self.boxes:
-            self.boxes[enemy] = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4)
-        box, (x0, y0, x1, y1) = self.boxes[enemy], m.shape.bbox()
-        lower = np.hypot(np.maximum(np.maximum(box[:, 0] - x1, x0 - box[:, 2]), 0.0),
-                         np.maximum(np.maximum(box[:, 1] - y1, y0 - box[:, 3]), 0.0))
-        best = math.inf
-        for i in np.argsort(lower, kind="stable"):
+        if enemy not in self.boxes:  # per enemy unit: its boxes' x0, y0, x1, y1 columns
+            self.boxes[enemy] = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4).T.copy()
+        (bx0, by0, bx1, by1), (x0, y0, x1, y1) = self.boxes[enemy], m.shape.bbox()
+        lower = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0), np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
+        if not len(ems):
+            return math.inf
+        i = int(np.argmin(lower))  # the first of the stable order below; mostly the only one needed
+        best = g.gap_mm(m.shape, ems[i].shape)
+        if (limit is not None and best <= limit) or np.count_nonzero(lower < best) == int(lower[i] < best):
+            return best  # what the loop would return: no other box is nearer than this exact gap
+        for i in np.argsort(lower, kind="stable")[1:]:
             if lower[i] >= best:
                 break
             best = min(best, g.gap_mm(m.shape, ems[i].shape))
@@ -323,13 +322,15 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
-    ranks_out: list[dict] = []
+    ranks_out, touched = [], {}  # touched: (unit, enemy) -> its enemy_touched, built once per pair
     frm: dict[str, int] = {uid: 0 for uid in units}
 
     def enemy_touched(uid: str, enemy: str) -> list[str]:
-        """Enemy models of ``enemy`` touching any model of ``uid``."""
-        return sorted({t for m in models[uid] for t in contacts.get(m.id, ()) if unit_of[t] == enemy},
-                      key=order.__getitem__)
+        """Enemy models of ``enemy`` touching any model of ``uid`` (shared: never mutate)."""
+        if (uid, enemy) not in touched:
+            touched[uid, enemy] = sorted({t for m in models[uid] for t in contacts.get(m.id, ())
+                                          if unit_of[t] == enemy}, key=order.__getitem__)
+        return touched[uid, enemy]
 
     for uid, ms in models.items():
         ui = info[uid]
@@ -340,7 +341,10 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 fighters[m.id] = Fighter("contact", {unit_of[t] for t in contacts[m.id]})
         if ui.u.kind != "ranked":
             continue
-        occ = set(ui.slots)
+        occ, by_row = set(ui.slots), {}  # by_row: (lengthwise, index) -> slots, built once per unit
+        for s in occ:
+            by_row.setdefault((True, s[0]), []).append(s), by_row.setdefault((False, s[1]), []).append(s)
+        row_of = lambda f, i: by_row.get((f in ("front", "rear"), i), [])  # the occupied slots of row i seen from f
         engs = [(e, f) for (a, e, f) in engagements if a == uid]
         rows: list[tuple[str, str, int, list]] = []
         for enemy, facing in engs:
@@ -348,12 +352,12 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             touching = [s for s, m in ui.slots.items() if m.id in contacts and not eids.isdisjoint(contacts[m.id])]
             for idx in sorted({row_index(s, facing) for s in touching}):
                 rows.append((enemy, facing, idx, [s for s in touching if row_index(s, facing) == idx]))
-        in_rows = {s for (_e, f, idx, _t) in rows for s in row_slots(occ, f, idx)}
+        in_rows = {s for (_e, f, idx, _t) in rows for s in row_of(f, idx)}
         taken = set(in_rows)
         pob = ui.troop.press_of_battle and ui.in_order and not ui.charged and p.press_of_battle_depth > 1
         for enemy, facing, idx, touching in rows:
             lengthwise = facing in ("front", "rear")
-            present = row_slots(occ, facing, idx)
+            present = row_of(facing, idx)
             positions = range(1, ui.u.files + 1) if lengthwise else range(1, ui.ranks + 1)
             behind = rows_behind(occ, facing, idx)
             assumed = assumed_row_models(len(present), behind.values()) \
@@ -410,7 +414,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             pob_why = "" if depth > 1 else _no_press_why(ui, facing, p)
             allowed_facing = facing in p.support_facings or p.support_any_facing_keyword.lower() in ui.kw
             may, why_not = support_allowed(ui.weapon, p.support_keyword.lower() in ui.kw, ui.charged)
-            for s in sorted(row_slots(occ, facing, idx + depth * step)):
+            for s in sorted(row_of(facing, idx + depth * step)):
                 m = ui.slots[s]
                 if s in in_rows or s in taken:
                     continue
@@ -465,8 +469,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         enemies = sorted(f.enemies)
         if p.dividing_attacks == "closest_enemy_unit" and len(enemies) > 1:
             dist = {e: gap_to(by_id[mid], e, None) for e in enemies}
-            best = min(dist.values())
-            enemies = [e for e in enemies if dist[e] <= best + tol]
+            enemies = [e for e in enemies if dist[e] <= min(dist.values()) + tol]
         r.targets = [t for e in enemies for t in enemy_touched(uid, e)]
         r.targets.sort(key=order.__getitem__)
         n = p.non_contact_attacks
@@ -510,13 +513,15 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             r.why += f" Only the {next(iter(parts))} supports, not the mount."
         elif parts:
             r.why += f" One attack, made by the {next(iter(parts))}."
+    no_attacks, none_why = {uid for uid in units if _profile(units[uid])[0] <= 0}, (  # once, not per model
+        "Not in a fighting rank (no model of its rank or file touches an enemy) and not directly behind one "
+        f"({p.rule('fight_range')}).")
     for mid, r in results.items():
-        if r.role != "none" and _profile(units[unit_of[mid]])[0] <= 0:
+        if r.role != "none" and unit_of[mid] in no_attacks:
             r.role, r.attacks, r.targets, r.parts = "none", 0, [], None
             r.why = "Attacks 0: a model without attacks never attacks (Characteristics of Zero)."
         if r.role == "none":
-            r.why = why_none.get(mid) or ("Not in a fighting rank (no model of its rank or file touches an enemy) "
-                                          f"and not directly behind one ({p.rule('fight_range')}).")
+            r.why = why_none.get(mid) or none_why
 
     strike, initiative_why = strike_order(units, models, engagements, context, p, info, results)
     rb, rb_why = rank_bonuses(units, models, engagements, p, info)
@@ -581,7 +586,7 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
             ["Strike First and Strike Last cancel out"] if sf and (sl_kw or sl_weapon) else
             [f"{p.rule('strike_first_initiative')}: I{p.strike_first_initiative} before modifiers"] if sf else
             [f"{p.rule('strike_last_initiative')} ({src}): I{p.strike_last_initiative} before modifiers"])
-    shown = ", ".join(f"{k or 'I'} {_fmt(v)}" if k else f"I{_fmt(v)}" for k, v in out.items())
+    shown = ", ".join(f"{k or 'I'} {_num(v)}" if k else f"I{_num(v)}" for k, v in out.items())
     why = f"{u.id}: {shown}" + (" (" + "; ".join(head + bits) + ")" if head or bits else "")
     if any(v >= p.initiative_cap for v in out.values()) and (charge or spear):
         why += f"; never above {p.initiative_cap}"
@@ -592,17 +597,13 @@ def _num(v: float) -> Any:
     return int(v) if v == int(v) else v
 
 
-def _fmt(v: float) -> str:
-    return str(_num(v))
-
-
 def strike_order(units: dict, models: dict, engagements, context, p: Any, info: dict, results: dict
                  ) -> tuple[list[dict], dict[str, str]]:
     """Who Strikes First?: steps of models (and parts) by Initiative, highest first; equal
     Initiative strikes together. Returns (steps, {unit: explanation})."""
     steps: dict[float, list[str]] = {}
     parts_at: dict[float, list[str]] = {}
-    why: dict[str, str] = {}
+    why, seen = {}, set()  # seen: (step, model id) pairs already placed
     for uid, ms in models.items():
         values, why[uid] = unit_initiative(uid, info[uid], engagements, context, p)
         first = next(iter(values.values()))
@@ -610,8 +611,8 @@ def strike_order(units: dict, models: dict, engagements, context, p: Any, info: 
             parts = results[m.id].parts if len(values) > 1 else None
             for part, n in (parts or {"": 1}).items():
                 s = values.get(part, first)
-                if n > 0 and m.id not in steps.setdefault(s, []):
-                    steps[s].append(m.id)
+                if n > 0 and (s, m.id) not in seen:  # a set: a list scan here was quadratic in a step
+                    seen.add((s, m.id)), steps.setdefault(s, []).append(m.id)
                 if parts and n > 0:
                     parts_at.setdefault(s, []).append(f"{m.id}/{part}")
     out = [{"step": _num(s), "label": f"Initiative {_num(s)}", "models": steps[s],
@@ -636,7 +637,7 @@ def rank_bonuses(units: dict, models: dict, engagements, p: Any, info: dict
         for (a, e, f) in engagements:
             us = unit_strength(info[e].troop, len(models[e]), units[e].profile.get("wounds"))
             if a == uid and f != "front" and units[e].kind == "ranked" and us >= t.disrupted_by_unit_strength:
-                disruptors.append(f"{e} (Unit Strength {_fmt(us)}) in its {f if f == 'rear' else f + ' flank'}")
+                disruptors.append(f"{e} (Unit Strength {_num(us)}) in its {f if f == 'rear' else f + ' flank'}")
         n = rank_bonus(ui.rank_sizes, t, horde=horde, in_combat_order=ui.in_order, disrupted=bool(disruptors),
                        horde_bonus=p.horde_rank_bonus)
         out[uid] = n

@@ -1,0 +1,94 @@
+"""Defects found by QA trying the program as a user (each test failed before its fix)."""
+import pytest
+
+
+def test_render_book_error_gets_its_own_line(tmp_path, capsys):
+    """A failing figure closes the progress bar first, so the one error line the command
+    prints next is not glued onto the bar's line (it was: 'render-book: 0%|...error: ...')."""
+    from game.view.book import BookError, render_book
+
+    book = tmp_path / "b.yaml"
+    book.write_text("title: b\nfigures:\n  - {scenario: nope.yaml, output: a.png}\n")
+    try:
+        render_book(book, tmp_path / "out", progress=True)
+    except BookError:
+        err = capsys.readouterr().err  # read while the error is raised, as the command prints it
+    else:
+        pytest.fail("no BookError")
+    assert err.endswith("\n"), repr(err[-80:])
+
+
+def test_demo_gif_refuses_a_scenario_the_demo_loads(tmp_path, capsys):
+    """``demo D --gif X`` where X is a scenario file the demo loads replaced that scenario
+    with the GIF; it is refused like an output that is the demo file itself."""
+    import shutil
+    from pathlib import Path
+
+    import main
+
+    src = Path(__file__).parent / "golden" / "whfb8_incomplete_rank_left_flank.yaml"
+    scen = tmp_path / "board.gif"  # a scenario under an unlucky name
+    shutil.copy(src, scen)
+    demo = tmp_path / "d.yaml"
+    demo.write_text("title: t\nsteps:\n  - caption: a\n    actions:\n      - load: board.gif\n")
+    before = scen.read_bytes()
+    assert main.main(["demo", str(demo), "--gif", str(scen)]) == 2
+    assert scen.read_bytes() == before
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "would destroy it" in err[0]
+
+
+class _FullStdout:
+    """A stdout whose writes are buffered and whose flush fails like /dev/full (or a pipe
+    whose reader went away, ``broken``)."""
+
+    def __init__(self, broken: bool = False):
+        import io
+
+        self.broken, self.buf = broken, io.StringIO()
+
+    def write(self, s):
+        if self.broken:
+            raise BrokenPipeError(32, "Broken pipe")
+        return self.buf.write(s)
+
+    def flush(self):
+        import errno
+
+        if self.broken:
+            raise BrokenPipeError(32, "Broken pipe")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def fileno(self):
+        import io
+
+        raise io.UnsupportedOperation("fileno")
+
+
+def test_output_that_cannot_be_written_is_an_error(monkeypatch, capsys):
+    """``analyse ... --json > /dev/full`` ended with status 0 and no word: the JSON was lost."""
+    import sys
+
+    from game.cliargs import guarded
+
+    monkeypatch.setattr(sys, "stdout", _FullStdout())
+    assert guarded(lambda: print("{}") or 0, handle_term=False) == 1
+    assert "cannot write the output: No space left on device" in capsys.readouterr().err
+
+
+def test_demo_export_with_its_reader_gone_ends_quietly(tmp_path, monkeypatch, capsys):
+    """``demo D --export DIR | head -0`` said 'cannot write DIR: Broken pipe' (exit 1): it is
+    the message line that could not be written, not the frames; a quiet 141 like the others."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    import main
+
+    shutil.copy(Path(__file__).parent / "golden" / "whfb8_incomplete_rank_left_flank.yaml", tmp_path / "s.yaml")
+    demo = tmp_path / "d.yaml"
+    demo.write_text("title: t\nsteps:\n  - caption: a\n    actions:\n      - load: s.yaml\n")
+    monkeypatch.setattr(sys, "stdout", _FullStdout(broken=True))
+    assert main.main(["demo", str(demo), "--export", str(tmp_path / "frames"), "--size", "300x200"]) == 141
+    assert capsys.readouterr().err == ""
+    assert (tmp_path / "frames" / "step_01.png").exists()
