@@ -295,3 +295,26 @@ def _nearest_on(s: Shape, p: Point) -> Point:
         if d < bd:
             best, bd = q, d
     return best
+
+
+def convex_hull(pts: list[Point]) -> list[Point]:
+    """Convex hull of ``pts`` (table mm), anticlockwise in maths axes, by Andrew's monotone
+    chain; fewer than three distinct points come back as they are (sorted)."""
+    pts = sorted(set(pts))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]

@@ -18,9 +18,10 @@ import errno
 import io
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, Optional
+
+from . import atomic
 
 #: (mapping, sequence, offset) indents tried to reproduce a template's own layout.
 _INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4))
@@ -267,25 +268,5 @@ def write_atomic(path: str | os.PathLike, text: str) -> Path:
     """Write ``text`` (UTF-8) to ``path`` atomically; returns the file written (a symlink's
     target). Raises :class:`SaveError` / ``OSError``; on any failure the old file is untouched."""
     target = target_of(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent))
-    try:
-        # mkstemp makes the file private (0600): give it the old file's mode, or the usual one
-        try:
-            mode = target.stat().st_mode & 0o777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic.write_atomic(target, text, make_dirs=False)
     return target

@@ -134,28 +134,8 @@ def _obstacles(board: Board, mover: Unit, enemy_id: str) -> list[tuple[str, list
 
 def _swept(polys: list[list[g.Point]], v: g.Point) -> list[list[g.Point]]:
     """The area each convex polygon sweeps moving by ``v`` (the hull of start and end)."""
-    return [_hull(p + [(x + v[0], y + v[1]) for x, y in p]) for p in polys]
+    return [g.convex_hull(p + [(x + v[0], y + v[1]) for x, y in p]) for p in polys]
 
-
-def _hull(pts: list[g.Point]) -> list[g.Point]:
-    pts = sorted(set(pts))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[g.Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[g.Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
 
 
 def _blocker(board: Board, mover: Unit, enemy_id: str, v: g.Point, tol: float) -> Optional[str]:

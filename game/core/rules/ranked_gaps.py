@@ -97,28 +97,8 @@ def _extended(m: Model, u: Unit, direction: g.Point, length: float) -> g.Poly:
     """Model ``m``'s base stretched ``length`` mm along ``direction`` (a swept outline)."""
     pts = as_poly(m.shape)
     moved = [(p[0] + direction[0] * length, p[1] + direction[1] * length) for p in pts]
-    return g.Poly(tuple(_hull(pts + moved)))
+    return g.Poly(tuple(g.convex_hull(pts + moved)))
 
-
-def _hull(pts: list[g.Point]) -> list[g.Point]:
-    pts = sorted(set(pts))
-    if len(pts) <= 2:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[g.Point] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[g.Point] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
 
 
 def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
