@@ -105,3 +105,14 @@ def test_a_file_of_a_million_bare_values_is_refused_before_its_tree_is_built(tmp
     f.write_text("junk: [" + ",".join(["1"] * (MAX_YAML_EVENTS + 10)) + "]\nruleset: whfb8\nunits: []\n")
     with pytest.raises(ScenarioError, match="more than 1,000,000 YAML values"):
         load_scenario(f)
+
+
+def test_top_level_help_names_every_command(capsys):
+    """``main.py --help`` listed analyse and render but not demo or render-book."""
+    import main
+
+    with pytest.raises(SystemExit):
+        main.main(["--help"])
+    out = capsys.readouterr().out
+    for cmd in ("analyse", "render FILE", "demo", "render-book"):
+        assert f"main.py {cmd}" in out, cmd
