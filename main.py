@@ -6,6 +6,9 @@
     python main.py --frames N [FILE]        run N frames and exit (smoke test)
     python main.py analyse FILE --json      print the analysis (the public JSON contract)
     python main.py render FILE -o OUT.png   draw a figure headless
+    python main.py demo FILE.yaml           a click-through demo (--export DIR, --gif OUT.gif)
+    python main.py render-book BOOK -o DIR  every figure of a book file
+    python main.py COMMAND --help           the options of one command
 
 Exit status: 0 on success; 2 for a bad scenario, ruleset, demo or book file (a message naming
 the file, line and field) or a bad option value; 1 when something else fails (a file that

@@ -26,6 +26,10 @@ import yaml
 
 #: Largest file any loader reads (bytes). A scenario of 20,000 placed models is about 0.5 MB.
 MAX_FILE_BYTES = 8 * 1024 * 1024
+#: Most YAML events (keys, values, list and mapping starts and ends) a file may hold. The largest
+#: scenario the limits allow (20,000 placed models) is about 300,000; composing a node tree costs
+#: about 600 bytes per event, so an 8 MB file of bare numbers (4 million) took 22 s and 2.4 GB.
+MAX_YAML_EVENTS = 1_000_000
 #: Longest message part kept from a file's own text (field names, parser problems).
 _MAX_PART = 200
 
@@ -173,6 +177,7 @@ def read_text(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) -> 
 def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
     """Parse ``text`` once (safe tags only) and map its lines; raises ``error`` for text that is
     not valid YAML or holds a value YAML cannot build (a 5,000-digit number, a 13th month)."""
+    _check_size(text, filename, error)
     loader = _LOADER(text)
     try:
         node = loader.get_single_node()
@@ -196,6 +201,24 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
         raise error(filename, line, field_name(path), f"is given twice (first on line {first}); "
                                                       "YAML would silently keep only the last one")
     return data, Locator(filename, lines, error)
+
+
+def _check_size(text: str, filename: str, error: Type[E]) -> None:
+    """Count the YAML events of ``text`` (libyaml's parser, no tree built: about 0.5 s per
+    million) and raise ``error`` past :data:`MAX_YAML_EVENTS`, before any tree is composed.
+    Syntax errors are left to the parse that follows."""
+    loader, n = _LOADER(text), 0
+    try:
+        while loader.check_event():
+            loader.get_event()
+            n += 1
+            if n > MAX_YAML_EVENTS:
+                raise error(filename, None, "", f"holds more than {MAX_YAML_EVENTS:,} YAML values (keys, "
+                                                "numbers, list items); no scenario, demo or book needs that many")
+    except yaml.YAMLError:
+        return
+    finally:
+        loader.dispose()
 
 
 def load_file(path: str | Path, error: Type[E]) -> tuple[Any, Locator]:
