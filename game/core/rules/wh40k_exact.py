@@ -15,12 +15,16 @@ import numpy as np
 from .wh40k_geom import CSpace, Foot
 
 EXACT_NODES = 20000  # search nodes at most (the best found so far is kept)
+# end spots tried at most (each a clearance test against the spots already chosen; a square or
+# oval base's test costs about ten times a round one's): bounds the search on crowded boards
+EXACT_TRIES = {True: 60000, False: 6000}
 
 
 def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]:  # noqa: C901
     """``{model id: end}`` for ``movers`` (one base size) of the solver ``self``
     (:class:`.wh40k_solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
-    (model id, spot) pairs whose path was blocked. At most ``EXACT_NODES`` nodes are visited."""
+    (model id, spot) pairs whose path was blocked. At most ``EXACT_NODES`` nodes are visited and
+    ``EXACT_TRIES`` end spots tried (counted, not timed, so the same board gives the same ends)."""
     p = self.p
     foot = movers[0].foot
     cs = self.cs(foot)
@@ -41,6 +45,7 @@ def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]: 
     sep = sep_fn(foot, self.p.clearance_mm)
     best = [(-1, -1, 0.0), {}]
     nodes = [0]
+    tries = [EXACT_TRIES[bool(foot.round)]]
     rank = sorted(range(len(movers)), key=lambda i: len(opts[i]))
 
     reachable = len([o for o in opts if o])
@@ -57,6 +62,9 @@ def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]: 
             return
         i = rank[k]
         for j, e, d in opts[i]:
+            tries[0] -= 1
+            if tries[0] < 0 or nodes[0] > EXACT_NODES:
+                return
             x = P[j]
             if all(sep(x, y) for y in chosen.values()):
                 chosen[movers[i].id] = x
