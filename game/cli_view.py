@@ -214,6 +214,8 @@ def _render(args) -> int:
     from game.view.figure import FigureError, FigureOptions
     from game.view.figure import write_figure as write_fig
 
+    if args.size is not None and not args.size.strip():
+        return _err("--size must look like 1200x800 (px) or 180x120mm (got an empty value)", 2)
     size = args.size or (f"{args.width}x{args.height}" if args.width else None)
     fo = FigureOptions(size=size, dpi=args.dpi, legend=args.legend and not args.no_legend, caption=args.caption,
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
@@ -336,5 +338,5 @@ def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     for name, _, errors in results:
         for e in errors:
             print(f"warning: {name}: {e}", file=sys.stderr)
-    print(f"wrote {len(results)} figures to {args.output} in {time.perf_counter() - t0:.1f} s")
+    print(f"wrote {len(results)} figure{'' if len(results) == 1 else 's'} to {args.output} in {time.perf_counter() - t0:.1f} s")
     return 0

@@ -116,3 +116,23 @@ def test_top_level_help_names_every_command(capsys):
     out = capsys.readouterr().out
     for cmd in ("analyse", "render FILE", "demo", "render-book"):
         assert f"main.py {cmd}" in out, cmd
+
+
+def test_render_refuses_an_empty_size(tmp_path, capsys):
+    """``render --size ''`` silently drew the default size; an empty value is a usage error."""
+    import main
+
+    scen = main.__file__.replace("main.py", "assets/scenarios/whfb8_initiative.yaml")
+    out = tmp_path / "f.png"
+    assert main.main(["render", scen, "-o", str(out), "--size", ""]) == 2
+    assert "--size" in capsys.readouterr().err and not out.exists()
+
+
+def test_render_book_counts_one_figure_in_the_singular(tmp_path, capsys):
+    import main
+
+    scen = main.__file__.replace("main.py", "assets/scenarios/whfb8_initiative.yaml")
+    book = tmp_path / "b.yaml"
+    book.write_text(f"figures:\n  - {{scenario: {scen}, output: one.png}}\n")
+    assert main.main(["render-book", str(book), "-o", str(tmp_path / "out")]) == 0
+    assert "wrote 1 figure to" in capsys.readouterr().out
