@@ -9,7 +9,6 @@ in the JSON, never a file written where it should not be. Example counts are bou
 whole module stays well under a minute on two cores.
 """
 import contextlib
-import copy
 import io
 import json
 import math
@@ -17,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 import yaml
-from fuzzutil import leaf_paths
+from fuzzutil import leaf_paths, mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,23 +64,11 @@ hostile = st.one_of(
 )
 
 
-def _mutate(data, path, value, delete):
-    out = copy.deepcopy(data)
-    cur = out
-    for k in path[:-1]:
-        cur = cur[k]
-    if delete and isinstance(cur, dict):
-        del cur[path[-1]]
-    else:
-        cur[path[-1]] = value
-    return out
-
-
 def scenario_text(mutations, ruleset) -> str:
     data = dict(SCENARIO, ruleset=ruleset)
     for path, value, delete in mutations:
         try:
-            data = _mutate(data, path, value, delete)
+            data = mutate(data, path, value, delete)
         except (KeyError, IndexError, TypeError):
             continue
     text = yaml.safe_dump(data, allow_unicode=False, sort_keys=False, width=1000)
@@ -211,7 +198,7 @@ def test_demo_export_any_mutation(muts):
     data = DEMO
     for path, value, delete in muts:
         try:
-            data = _mutate(data, path, value, delete)
+            data = mutate(data, path, value, delete)
         except (KeyError, IndexError, TypeError):
             continue
     text = yaml.safe_dump(data, sort_keys=False)
@@ -251,7 +238,7 @@ def test_render_book_any_mutation(muts):
     data = BOOK
     for path, value, delete in muts:
         try:
-            data = _mutate(data, path, value, delete)
+            data = mutate(data, path, value, delete)
         except (KeyError, IndexError, TypeError):
             continue
     with tempfile.TemporaryDirectory() as d:

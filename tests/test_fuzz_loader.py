@@ -1,10 +1,9 @@
 """Fuzzing the scenario loader: any text or any mutation of a valid file gives a Board or a
 clean ScenarioError (file, line, field) — never another exception — and every Board that
 loads can be analysed under every shipped ruleset without raising."""
-import copy
 
 import yaml
-from fuzzutil import leaf_paths
+from fuzzutil import leaf_paths, mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,18 +34,6 @@ leaf_values = st.one_of(
 
 
 ALL_PATHS = list(leaf_paths(VALID))
-
-
-def mutate(data, path, value, delete):
-    out = copy.deepcopy(data)
-    cur = out
-    for k in path[:-1]:
-        cur = cur[k]
-    if delete and isinstance(cur, dict):
-        del cur[path[-1]]
-    else:
-        cur[path[-1]] = value
-    return out
 
 
 def load_and_analyse(text: str) -> None:
