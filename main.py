@@ -51,7 +51,7 @@ def _dump_json(data) -> None:
 
 
 def cmd_analyse(args) -> int:
-    from game.cliargs import UsageError, budgets, check_budget, check_ruleset
+    from game.cli.args import UsageError, budgets, check_budget, check_ruleset
     from game.core.ruleset import RulesetError
     from game.core.scenario import ScenarioError
 
@@ -96,7 +96,7 @@ def cmd_compare(args) -> int:
     from game.core.scenario import ScenarioError
     from game.services import default_services
 
-    from game.cliargs import UsageError, check_pair
+    from game.cli.args import UsageError, check_pair
 
     try:
         ids = list(check_pair(args.compare))
@@ -142,7 +142,7 @@ def _print_summary(board, result, dt: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command; see the module doc for the exit status."""
-    from game.cliargs import guarded
+    from game.cli.args import guarded
 
     argv = list(sys.argv[1:] if argv is None else argv)
     commands = {"analyse", "render", "demo", "render-book"}
@@ -165,18 +165,18 @@ def _main(argv: list[str]) -> int:
         ap.add_argument("--compact", action="store_true", help="JSON on one line")
         ap.add_argument("--ruleset", help="analyse under this ruleset id instead of the file's")
         ap.add_argument("--compare", metavar="A,B", help="list models whose role or attacks differ between two rulesets")
-        from game.cliargs import add_budget_option
+        from game.cli.args import add_budget_option
 
         add_budget_option(ap)
         args = ap.parse_args(argv)
         if args.compare:
-            from game.cliargs import budgets
+            from game.cli.args import budgets
 
             with budgets(args, args.file):
                 return cmd_compare(args)
         return cmd_analyse(args)
-    from game import cli_view  # the window, figures and demos (pygame)
-    return cli_view.run(cmd, argv, ap)
+    from game.cli import commands  # the window, figures and demos (pygame)
+    return commands.run(cmd, argv, ap)
 
 
 if __name__ == "__main__":

@@ -27,10 +27,10 @@ from common import big_table, rng, stats  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.view.app import App  # noqa: E402
+from game.window.app import App  # noqa: E402
 
 try:
-    from game.view.loop import IDLE_WAIT_MS  # noqa: E402
+    from game.window.loop import IDLE_WAIT_MS  # noqa: E402
 except ImportError:  # before the window split: the loop never waited
     IDLE_WAIT_MS = 1000 / 60
 

@@ -101,12 +101,12 @@ def main() -> int:
         times = cpu_ms(run, args.runs if movers < 100 or not args.quick else 3)
         line(f"pile-in {movers} v {enemies}", times, target, f"  engaged {min(stats)}-{max(stats)}/{movers}")
 
-    from game.core.rules import wh40k
+    from game.engines.engagement_range import engine as wh40k
     worked = load_scenario(WORKED)
     times = cpu_ms(lambda k: wh40k.fight_phase_steps(shifted(worked, k), rs, **_planner(services)), args.runs)
     line("worked example, every step", times, 50)
 
-    from game.view.publish import render_figure
+    from game.render.figure import render_figure
     with tempfile.TemporaryDirectory() as tmp:
         render_figure(worked, rs, Path(tmp) / "warm.png", services=services)  # pygame/font start-up
         times = cpu_ms(lambda k: render_figure(shifted(worked, k), rs, Path(tmp) / f"w{k}.png", services=services),
@@ -131,7 +131,7 @@ def window_drag(board, uid: str, frames: int) -> list[float]:
     along a random walk: events, pymunk, re-analysis (live, never paused) and drawing."""
     import pygame
 
-    from game.view.app import App
+    from game.window.app import App
 
     class FrameClock:
         t = 1000.0

@@ -22,9 +22,9 @@ import pygame  # noqa: E402
 
 from game.core.analysis import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
-from game.view.canvas import PygameCanvas  # noqa: E402
-from game.view.figure import save_png  # noqa: E402
-from game.view.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
+from game.render.canvas import PygameCanvas  # noqa: E402
+from game.render.figure import save_png  # noqa: E402
+from game.render.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 ``default_services()`` returns the keyword arguments every caller of
 :func:`game.core.analysis.analyse` should pass. The Warhammer 40,000 move solver now finds
-its own collision-free paths in the pure core (:mod:`game.core.rules.wh40k_solver`), so the
+its own collision-free paths in the pure core (:mod:`game.engines.engagement_range.solver`), so the
 pymunk path planner is retired and no service is needed today; callers keep passing these so
 a future device can be injected in one place.
 """

@@ -1,4 +1,4 @@
-"""Driving the window headless in tests: a small facade over :class:`game.view.app.App`.
+"""Driving the window headless in tests: a small facade over :class:`game.window.app.App`.
 
 Tests see the window as a user does (keys, clicks, drags, toolbar buttons, panel fields,
 dialogs) plus what it shows (board, analysis, status line, banner, drawn marks), through
@@ -98,7 +98,7 @@ class Driver:
         return self._app.shown()
 
     def layout(self):
-        from game.view.scene import scene_layout
+        from game.render.scene import scene_layout
 
         return scene_layout(self._app.canvas, self._app.board, self._app.options)
 
@@ -117,7 +117,7 @@ class Driver:
     def recorded(self, record_canvas: bool = False):
         """Draw one frame on a recording canvas (``record_canvas``: a pygame canvas that
         records, else the plain recording :class:`Canvas`) and return that canvas."""
-        from game.view.canvas import Canvas, PygameCanvas
+        from game.render.canvas import Canvas, PygameCanvas
 
         a = self._app
         real = a.canvas
@@ -343,9 +343,9 @@ class Driver:
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self, frames: int, on_frame=None) -> int:
-        """Run the window loop (:func:`game.view.loop.run_loop`) for ``frames`` frames;
+        """Run the window loop (:func:`game.window.loop.run_loop`) for ``frames`` frames;
         ``on_frame(n)`` is called before frame ``n`` (1-based)."""
-        from game.view.loop import run_loop
+        from game.window.loop import run_loop
 
         a, real, n = self._app, self._app.frame, [0]
 
@@ -381,7 +381,7 @@ def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = 
              services: Optional[dict] = None, recent_file=None, **kw) -> Driver:
     """A window on the scenario at ``path`` (copied into ``copy_to`` first when given, so
     saving goes there), with a fake clock, one frame drawn."""
-    from game.view.app import App
+    from game.window.app import App
 
     path = Path(path)
     if copy_to is not None:
@@ -400,7 +400,7 @@ def make_blank(size=(1400, 880), clock: Optional[FakeClock] = None, out_dir=None
                ruleset: str = "whfb8") -> Driver:
     """A window on a new, empty board (no file)."""
     from game.core.board import Board
-    from game.view.app import App
+    from game.window.app import App
 
     clock = clock or FakeClock()
     app = App(Board(units=[], ruleset=ruleset), size=size, clock=clock, out_dir=out_dir, recent_file=recent_file)

@@ -3,7 +3,7 @@ no label, badge, count, marker or callout on top of another, none on a gap link,
 inside the panel, title text inside the bar."""
 from __future__ import annotations
 
-from game.view.canvas import anchored, text_pad
+from game.render.canvas import anchored, text_pad
 
 TABLE_KINDS = ("label", "badge", "count", "terrain", "objective", "scale_bar", "callout", "front")
 

@@ -173,7 +173,7 @@ def test_drop_good_and_bad_files(app, tmp_path):
 
 
 def test_shortcuts_listed_in_help():
-    from game.view.keymap import KeyMap
+    from game.window.keymap import KeyMap
 
     keys = " | ".join(k for k, _ in KeyMap().help_rows())
     for k in ("U", "F2", ",", ".", "Ctrl+D", "Delete", "Ctrl+1", "R", "Shift+R", "K", "Shift+K", "PageDown", "Home",
@@ -192,7 +192,7 @@ OPS = st.lists(st.tuples(st.sampled_from(["add", "remove", "dup", "delete", "ren
 def test_random_edits_round_trip_and_undo(tmp_path, ops):
     from apputil import Driver, FakeClock
     from game.core.scenario import save_scenario
-    from game.view.app import App
+    from game.window.app import App
 
     board = load_scenario(SKIRMISH if ops[0][1] % 2 else SCENARIO)
     original = board_to_dict(board)

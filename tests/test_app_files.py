@@ -238,7 +238,7 @@ def test_r_names_the_rulesets_it_skips(builtin):
 @pytest.mark.parametrize("what", ["table", "base"])
 def test_drawing_stays_bounded_on_absurd_sizes(what):
     from apputil import Driver
-    from game.view.app import App
+    from game.window.app import App
 
     board = load_scenario(SCENARIO)
     if what == "table":

@@ -209,9 +209,9 @@ def test_dropping_a_file_with_overlaps_warns_and_a_clean_file_clears_it(tmp_path
 def test_draw_scene_marks_overlaps_for_figures_too():
     from game.core.analysis import analyse
     from game.core.scenario import parse_scenario
-    from game.view.scene import SceneOptions, draw_scene, fit_view
+    from game.render.scene import SceneOptions, draw_scene, fit_view
 
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     board = parse_scenario(OVERLAPPING, "x.yaml")
     o = SceneOptions(overlaps=["c.m1", "c.m2", "nobody.m9"], warning="Warning: bases overlap")

@@ -125,7 +125,7 @@ def test_esc_closes_the_panels_and_f2_toggles_the_unit_panel(battle):
 
 
 def test_the_unit_panel_leaves_the_legend_free(battle):
-    from game.view.scene import scene_layout
+    from game.render.scene import scene_layout
 
     app = battle
     app.select_id("dwarfs")
@@ -152,7 +152,7 @@ def _drag_frames(app, a_mm, b_mm, steps=8):
 
 def _counting_analyse(monkeypatch, app, slow_s):
     """Count the analyses; each one takes ``slow_s`` on the window's (fake) clock."""
-    import game.view.live as live_mod
+    import game.window.live as live_mod
 
     real = live_mod.analyse
     calls = []
@@ -171,14 +171,14 @@ def _not_live(monkeypatch):
     """The board's engine as one that does not declare ``live_drag`` (a slow planner's)."""
     import dataclasses
 
-    import game.view.live as live_mod
+    import game.window.live as live_mod
 
     real = live_mod.strategy_of
     monkeypatch.setattr(live_mod, "strategy_of", lambda rs: dataclasses.replace(real(rs), live_drag=False))
 
 
 def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkeypatch):
-    from game.view.live import ANALYSIS_BUDGET_MS
+    from game.window.live import ANALYSIS_BUDGET_MS
 
     app = battle
     _not_live(monkeypatch)
@@ -210,7 +210,7 @@ def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkey
 
 
 def test_a_rank_and_file_analysis_is_never_paused_however_slow(battle, monkeypatch):
-    from game.view.live import ANALYSIS_BUDGET_MS
+    from game.window.live import ANALYSIS_BUDGET_MS
 
     app = battle
     calls = _counting_analyse(monkeypatch, app, slow_s=3 * ANALYSIS_BUDGET_MS / 1000)
@@ -232,7 +232,7 @@ def test_a_cheap_analysis_stays_live_during_a_drag(battle, monkeypatch):
 
 
 def test_fight_phase_steps_are_computed_once_per_board(monkeypatch):
-    import game.core.rules.wh40k as w
+    import game.engines.engagement_range.engine as w
 
     real = w.fight_phase_steps
     calls = []
@@ -266,7 +266,7 @@ def test_the_wheel_over_a_window_neither_zooms_nor_turns(battle, opener, attr):
     assert app.board.unit("dwarfs").facing_deg == facing and not app.undo_depth  # ... or turn
     # over the table the wheel still zooms (nothing selected)
     app.select(None)
-    from game.view.scene import scene_layout
+    from game.render.scene import scene_layout
 
     left, top, tw, th = app.layout().table
     move_mouse(app, (left + 20, top + th - 20))  # bottom left of the table: clear of every window

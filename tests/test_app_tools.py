@@ -181,7 +181,7 @@ def test_undo_back_to_the_saved_board_is_clean(app):
 
 
 def test_f1_help_lists_every_shortcut(app):
-    from game.view.keymap import MOUSE, KeyMap
+    from game.window.keymap import MOUSE, KeyMap
 
     key(app, pygame.K_F1)
     assert app.window("help") is not None and app.window("help").alive()

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
-from game.core.rules import closing
+from game.core import closing
 from game.core.scenario import ScenarioError, board_from_dict, parse_scenario
 
 WHFB8 = load_ruleset("whfb8")

@@ -1,4 +1,5 @@
-"""The rules core (game/core) imports neither pygame nor pymunk, directly or indirectly."""
+"""The rules core (game/core) and the engines (game/engines) import neither pygame nor pymunk,
+directly or indirectly."""
 import ast
 import subprocess
 import sys
@@ -6,12 +7,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "game" / "core"
+ENGINES = ROOT / "game" / "engines"
 FORBIDDEN = {"pygame", "pymunk", "pygame_gui"}
 
 
 def test_no_forbidden_import_statements():
     offenders = []
-    for path in CORE.rglob("*.py"):
+    for path in [*CORE.rglob("*.py"), *ENGINES.rglob("*.py")]:
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             names = []
@@ -28,8 +30,9 @@ def test_no_forbidden_import_statements():
 def test_importing_and_running_core_loads_no_pygame_or_pymunk():
     """Import every core module and analyse a scenario in a fresh interpreter; check sys.modules."""
     code = (
-        "import sys, pkgutil, importlib, game.core, game.core.rules\n"
+        "import sys, pkgutil, importlib, game.core, game.engines\n"
         "for m in pkgutil.walk_packages(game.core.__path__, 'game.core.'): importlib.import_module(m.name)\n"
+        "for m in pkgutil.walk_packages(game.engines.__path__, 'game.engines.'): importlib.import_module(m.name)\n"
         "from game.core.scenario import load_scenario\n"
         "from game.core.analysis import analyse\n"
         "import glob\n"

@@ -30,7 +30,7 @@ def test_there_is_a_demo_per_seed_system():
 
 @pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
 def test_bundled_demo_steps_through_to_the_end(path):
-    from game.view.demo_view import DemoView
+    from game.window.demo_view import DemoView
 
     steps = _steps(path)
     assert len(steps) >= 2 and all(s.caption for s in steps)
@@ -195,7 +195,7 @@ def test_demo_yaml_is_safe_loaded(tmp_path):
 def test_gif_export_has_one_frame_per_step(tmp_path):
     from PIL import Image
 
-    from game.view.demo_view import export_frames, export_gif
+    from game.window.demo_view import export_frames, export_gif
 
     path = ROOT / "assets" / "demos" / "slots_large_model.yaml"
     steps = _steps(path)

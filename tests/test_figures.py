@@ -12,7 +12,7 @@ from PIL import Image  # noqa: E402
 from game.core.analysis import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.view.publish import FigureError, FigureOptions, draw_figure, parse_size, render_figure  # noqa: E402
+from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size, render_figure  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -27,11 +27,11 @@ def _render(tmp_path, name="f.png", scenario=HORDE, **opts):
 
 def _pixel_of(board, model_id, fo, size):
     """Pixel (x, y) of a model's centre in a figure of ``size`` px."""
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     c = Canvas(*size)
     a = analyse(board, load_ruleset(board.ruleset))
-    from game.view.svg_canvas import SvgCanvas
+    from game.render.svg_canvas import SvgCanvas
 
     c = SvgCanvas(*size)  # same font metrics as the figures
     view, _ = draw_figure(c, board, a, fo)
@@ -77,7 +77,7 @@ def test_png_is_deterministic(tmp_path):
 def test_crop_zooms_on_the_engaged_units():
     b = load_scenario(HORDE)
     a = analyse(b, load_ruleset(b.ruleset))
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     v_all, _ = draw_figure(Canvas(900, 600), b, a, FigureOptions())
     v_crop, _ = draw_figure(Canvas(900, 600), b, a, FigureOptions(crop=True))
@@ -85,7 +85,7 @@ def test_crop_zooms_on_the_engaged_units():
 
 
 def test_legend_caption_labels_off():
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     b = load_scenario(HORDE)
     a = analyse(b, load_ruleset(b.ruleset))
@@ -113,7 +113,7 @@ def test_render_cli_svg_and_options(tmp_path, capsys):
 
 
 def test_render_book(tmp_path):
-    from game.view.book import BookError, load_book, render_book
+    from game.render.book import BookError, load_book, render_book
 
     book = tmp_path / "book.yaml"
     book.write_text(f"""title: t
@@ -132,7 +132,7 @@ figures:
 
 
 def test_bundled_book_lists_every_golden_and_bundled_scenario():
-    from game.view.book import load_book
+    from game.render.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     listed = {f.scenario.resolve() for f in figs}
@@ -158,7 +158,7 @@ def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
 
 def test_book_outputs_stay_inside_the_folder(tmp_path):
     import pytest
-    from game.view.book import BookError, load_book
+    from game.render.book import BookError, load_book
     book = tmp_path / "book.yaml"
     (tmp_path / "s.yaml").write_text((__import__("pathlib").Path(__file__).parent / "golden" / "whfb8_apart.yaml").read_text())
     for bad in ("../escape.png", "/tmp/abs.png"):
@@ -173,7 +173,7 @@ def _board(name):
 
 
 def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix(tmp_path):
-    from game.view.figure import FigureSpec, render_figure, write_figure
+    from game.render.figure import FigureSpec, render_figure, write_figure
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -187,7 +187,7 @@ def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix
 
 def test_stroke_widths_and_fonts_are_lengths_that_scale_with_dpi():
     """Every width and font size is proportional to the dpi: same mm at 100 and 300 dpi."""
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -205,7 +205,7 @@ def test_stroke_widths_and_fonts_are_lengths_that_scale_with_dpi():
 
 
 def test_figure_pixel_size_is_capped():
-    from game.view.figure import MAX_PIXELS, MAX_SIDE_PX, build_figure
+    from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, build_figure
 
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
@@ -220,7 +220,7 @@ def test_figure_pixel_size_is_capped():
 
 
 def test_labels_show_names_and_counts_not_ids():
-    from game.view.svg_canvas import SvgCanvas
+    from game.render.svg_canvas import SvgCanvas
 
     b = _board("tests/golden/whfb8_dividing_attacks.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -236,7 +236,7 @@ def test_labels_show_names_and_counts_not_ids():
 
 
 def test_cropped_legend_counts_only_what_is_in_the_picture():
-    from game.view.svg_canvas import SvgCanvas
+    from game.render.svg_canvas import SvgCanvas
 
     b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -249,7 +249,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
 
 
 def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
-    from game.view.figure import write_figure
+    from game.render.figure import write_figure
 
     b = _board("tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"
@@ -263,7 +263,7 @@ def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
 
 
 def test_greyscale_palette_tells_roles_apart_by_outline_style():
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -276,7 +276,7 @@ def test_greyscale_palette_tells_roles_apart_by_outline_style():
 
 
 def test_slots_figure_stands_allocated_models_in_their_slots():
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     b = _board("assets/scenarios/slots_large_model.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -288,7 +288,7 @@ def test_slots_figure_stands_allocated_models_in_their_slots():
 
 
 def _book_cases():
-    from game.view.book import load_book
+    from game.render.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     return [pytest.param(f, id=f.output) for f in figs]
@@ -300,9 +300,9 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     from dataclasses import replace
 
     from figcheck import problems
-    from game.view.figure import default_size, scene_options
-    from game.view.scene import scene_layout
-    from game.view.svg_canvas import SvgCanvas
+    from game.render.figure import default_size, scene_options
+    from game.render.scene import scene_layout
+    from game.render.svg_canvas import SvgCanvas
 
     b = load_scenario(fig.scenario)
     if fig.ruleset:
@@ -330,7 +330,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
 
 
 def test_a_cropped_out_unit_gets_no_label():
-    from game.view.canvas import Canvas
+    from game.render.canvas import Canvas
 
     b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -340,8 +340,8 @@ def test_a_cropped_out_unit_gets_no_label():
 
 
 def test_numbered_callouts_badge_the_models_and_list_the_notes_in_the_legend():
-    from game.view.canvas import Canvas
-    from game.view.marks import Marks
+    from game.render.canvas import Canvas
+    from game.render.marks import Marks
 
     b = _board("tests/golden/whfb8_dividing_attacks.yaml")
     a = analyse(b, load_ruleset(b.ruleset))

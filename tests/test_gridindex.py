@@ -3,9 +3,9 @@ the label placer scores a spot exactly as summing over every box would."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.view.canvas import overlap_area
-from game.view.gridindex import GridIndex
-from game.view.labels import Placer
+from game.render.canvas import overlap_area
+from game.render.gridindex import GridIndex
+from game.render.labels import Placer
 
 box = st.tuples(st.floats(-500, 3000), st.floats(-500, 3000), st.floats(0, 400), st.floats(0, 400)).map(
     lambda t: (t[0], t[1], t[0] + t[2], t[1] + t[3]))

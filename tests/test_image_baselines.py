@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from game.core.scenario import load_scenario
-from game.view.figure import FigureOptions, build_figure
+from game.render.figure import FigureOptions, build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = Path(__file__).resolve().parent / "baselines"

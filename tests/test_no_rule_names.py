@@ -1,4 +1,4 @@
-"""Nothing outside the engines (game/core/rules/) and their registry names a rule system.
+"""Nothing outside the engines (game/engines/) and their registry names a rule system.
 
 No module compares a value with a ruleset id or strategy name (``==``, ``!=``, ``in`` a
 literal collection, a literal dict keyed by one, ``.get(<name>)``), and none imports an engine
@@ -13,11 +13,8 @@ from game.core.registry import names
 from game.core.ruleset import available
 
 ROOT = Path(__file__).resolve().parents[1]
-#: modules of game/core/rules that are shared geometry, not an engine: closing up after
-#: casualties is used by the ranked engine and by the combat round alike
-HELPERS = {"closing"}
 ALLOWED = {ROOT / "game" / "core" / "registry.py"}
-ENGINES = ROOT / "game" / "core" / "rules"
+ENGINES = ROOT / "game" / "engines"
 
 
 def sources() -> list[Path]:
@@ -61,16 +58,13 @@ def offences(path: Path, banned: set[str], root: Path = ROOT) -> list[str]:
             out.append(f"{where}: looks up a rule system by name")
         elif isinstance(node, ast.ImportFrom):
             parts = (node.module or "").split(".")
-            if "rules" in parts:
-                rest = parts[parts.index("rules") + 1:]
-                names = [rest[0]] if rest else [a.name for a in node.names]
-                if not set(names) <= HELPERS:
-                    out.append(f"{where}: imports an engine ({'.' * node.level}{node.module})")
-            elif any(a.name == "rules" for a in node.names):
+            if parts[:2] == ["game", "engines"]:
+                out.append(f"{where}: imports an engine ({node.module})")
+            elif parts == ["game"] and any(a.name == "engines" for a in node.names):
                 out.append(f"{where}: imports the engines package")
         elif isinstance(node, ast.Import):
             for a in node.names:
-                if a.name.startswith("game.core.rules") and a.name.split(".")[3:4] != ["closing"]:
+                if a.name.split(".")[:2] == ["game", "engines"]:
                     out.append(f"{where}: imports an engine ({a.name})")
     return out
 
@@ -84,7 +78,7 @@ def test_no_module_outside_the_engines_names_a_rule_system_or_imports_an_engine(
 
 def test_the_scan_finds_what_it_forbids(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text('from game.core.rules import wh40k\nimport game.core.rules.ranked\n'
+    bad.write_text('from game.engines.engagement_range import engine\nimport game.engines.rank_and_file.engine\n'
                    'if rs.strategy == "wh40k": pass\nif x in ("whfb8", "t9a"): pass\nP = {"whfb8": "t9a"}\n'
                    'q = P.get("t9a")\nok = "slots" in d\nif rs.strategy != "combat_slots": pass\n', encoding="utf-8")
     found = offences(bad, rule_names(), tmp_path)

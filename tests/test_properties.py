@@ -145,7 +145,7 @@ def test_gap_to_a_moved_copy_is_the_distance_moved(a, deg, dx, dy):
 @given(boards(), boards())
 def test_separate_combats_analysed_apart_equal_the_whole(b1, b2):
     """Combats are analysed (and cached) one by one: the result equals analysing everything at once."""
-    from game.core.rules import ranked
+    from game.engines.rank_and_file import engine as ranked
 
     b2 = transformed(b2, 0.0, (0.0, 0.0), (3000.0, 0.0))
     for u in b2.units:

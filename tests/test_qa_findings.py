@@ -5,7 +5,7 @@ import pytest
 def test_render_book_error_gets_its_own_line(tmp_path, capsys):
     """A failing figure closes the progress bar first, so the one error line the command
     prints next is not glued onto the bar's line (it was: 'render-book: 0%|...error: ...')."""
-    from game.view.book import BookError, render_book
+    from game.render.book import BookError, render_book
 
     book = tmp_path / "b.yaml"
     book.write_text("title: b\nfigures:\n  - {scenario: nope.yaml, output: a.png}\n")
@@ -69,7 +69,7 @@ def test_output_that_cannot_be_written_is_an_error(monkeypatch, capsys):
     """``analyse ... --json > /dev/full`` ended with status 0 and no word: the JSON was lost."""
     import sys
 
-    from game.cliargs import guarded
+    from game.cli.args import guarded
 
     monkeypatch.setattr(sys, "stdout", _FullStdout())
     assert guarded(lambda: print("{}") or 0, handle_term=False) == 1

@@ -6,8 +6,8 @@ import dataclasses
 import pygame
 
 from apputil import SCENARIOS, make_app
-from game.view.canvas import PygameCanvas
-from game.view.scene import draw_scene
+from game.render.canvas import PygameCanvas
+from game.render.scene import draw_scene
 
 
 def full_redraw(d) -> pygame.Surface:

@@ -9,8 +9,8 @@ import pytest
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
-from game.view.canvas import Canvas, anchored
-from game.view.scene import SceneOptions, draw_scene, fit_view
+from game.render.canvas import Canvas, anchored
+from game.render.scene import SceneOptions, draw_scene, fit_view
 
 ROOT = Path(__file__).resolve().parents[1]
 SCEN = ROOT / "assets" / "scenarios"

@@ -9,7 +9,7 @@ import pytest
 
 from game.core.editor import Editor
 from game.core.scenario import load_scenario
-from game.view.session import NeedsSaveAs, Session
+from game.window.session import NeedsSaveAs, Session
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"

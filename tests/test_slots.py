@@ -14,7 +14,7 @@ import pytest
 
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
-from game.core.rules import slots as S
+from game.engines.combat_slots import engine as S
 from game.core.scenario import board_from_dict, load_scenario
 
 

@@ -12,8 +12,8 @@ import pytest  # noqa: E402
 from game.core.analysis import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.view.palette import PALETTE  # noqa: E402
-from game.view.publish import FigureOptions, render_figure, svg_text  # noqa: E402
+from game.render.palette import PALETTE  # noqa: E402
+from game.render.figure import FigureOptions, render_figure, svg_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = "{http://www.w3.org/2000/svg}"
@@ -106,9 +106,9 @@ def test_svg_and_recording_canvas_see_the_same_calls():
     """draw_scene is the only renderer: the SVG canvas receives exactly the pygame canvas's calls."""
     import pygame
 
-    from game.view.canvas import PygameCanvas
-    from game.view.publish import draw_figure
-    from game.view.svg_canvas import SvgCanvas
+    from game.render.canvas import PygameCanvas
+    from game.render.figure import draw_figure
+    from game.render.svg_canvas import SvgCanvas
 
     pygame.font.init()
     b = load_scenario(ROOT / "tests/golden/whfb8_rear_gap.yaml")

@@ -18,7 +18,7 @@ from game.core.analysis import analyse
 from game.core.board import Board
 from game.core.compare import compare
 from game.core.ruleset import RulesetError, load_ruleset
-from game.core.rules import tow_policy as tp
+from game.engines.rank_and_file import tow as tp
 from game.core.scenario import board_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -9,7 +9,7 @@ from game.core import geometry as gm
 from game.core.analysis import analyse
 from game.core.board import Board, Unit
 from game.core.ruleset import load_ruleset
-from game.core.rules import ranked
+from game.engines.rank_and_file import engine as ranked
 
 from test_properties import place, transformed
 

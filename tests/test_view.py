@@ -16,9 +16,9 @@ import pytest  # noqa: E402
 from apputil import drag  # noqa: E402
 from game.core.analysis import analyse  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.view.canvas import Canvas  # noqa: E402
-from game.view.palette import PALETTE  # noqa: E402
-from game.view.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
+from game.render.canvas import Canvas  # noqa: E402
+from game.render.palette import PALETTE  # noqa: E402
+from game.render.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -32,7 +32,7 @@ def board():
 
 def _app(board):
     from apputil import Driver, FakeClock
-    from game.view.app import App
+    from game.window.app import App
 
     clock = FakeClock()
     return Driver(App(board, size=(1200, 800), clock=clock), clock)
@@ -90,8 +90,8 @@ def test_app_rotate_and_bad_state_banner(board):
 
 
 def test_figure_pixels_follow_roles(board):
-    from game.view.canvas import PygameCanvas
-    from game.view.figure import FigureOptions, draw_figure, render_png_surface
+    from game.render.canvas import PygameCanvas
+    from game.render.figure import FigureOptions, draw_figure, render_png_surface
 
     a = analyse(board)
     fo = FigureOptions(size="1100x700", supersample=1, counts=False)

@@ -9,7 +9,7 @@ import pytest
 from game.core import geometry as g
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
-from game.core.rules import wh40k
+from game.engines.engagement_range import engine as wh40k
 from game.core.scenario import board_from_dict, load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,8 +10,8 @@ from hypothesis import given, settings, strategies as st
 
 from game.core import geometry as g
 from game.core.ruleset import load_ruleset
-from game.core.rules import wh40k
-from game.core.rules.wh40k_solver import MoveSolver
+from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range.solver import MoveSolver
 from game.core.scenario import board_from_dict
 
 RS = load_ruleset("wh40k")

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from game.core import geometry as g
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
-from game.core.rules import wh40k
+from game.engines.engagement_range import engine as wh40k
 from game.core.scenario import board_from_dict
 
 RS = load_ruleset("wh40k")
@@ -164,7 +164,7 @@ def test_oval_and_mixed_bases_keep_the_rules():
 
 def test_path_finder_goes_around_and_respects_the_limit():
     import shapely
-    from game.core.rules.wh40k_geom import PathFinder
+    from game.engines.engagement_range.geom import PathFinder
 
     disc = shapely.Point(50, 0).buffer(32 - 0.05, quad_segs=8)
     corner = shapely.Point(50, 0).buffer(32 + 0.35, quad_segs=8)

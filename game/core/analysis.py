@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping, MutableMapping
 from typing import Any, Optional
 
-from .board import Board
-from .engagement import Engagement
-from .geometry import Point
-from .results import PARTS, Allocation, CombatSlot, FightSelection, StrikeStep, to_json
-from .ruleset import Ruleset, load_ruleset
+from game.core.board import Board
+from game.core.engagement import Engagement
+from game.core.geometry import Point
+from game.core.results import PARTS, Allocation, CombatSlot, FightSelection, StrikeStep, to_json
+from game.core.ruleset import Ruleset, load_ruleset
 
 ROLES = ("attack", "support", "none")
 
@@ -181,6 +181,6 @@ def analyse(board: Board, ruleset: Optional[Ruleset] = None, **services: Any) ->
 
     Raises :class:`~game.core.ruleset.RulesetError` if the ruleset is not shipped.
     """
-    from .registry import strategy_of
+    from game.core.registry import strategy_of
     rs = ruleset or load_ruleset(board.ruleset)
     return strategy_of(rs).analyse(board, rs, services).adopt()

@@ -16,8 +16,8 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from . import geometry as g
-from .lru import LRU
+from game.core import geometry as g
+from game.core.lru import LRU
 
 
 class Model:

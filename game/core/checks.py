@@ -9,9 +9,9 @@ from typing import Iterable
 
 import numpy as np
 
-from . import contact
-from . import geometry as g
-from .board import Board, Model
+from game.core import contact
+from game.core import geometry as g
+from game.core.board import Board, Model
 
 
 def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> list[tuple[str, str, float]]:

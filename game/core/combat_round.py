@@ -19,7 +19,7 @@ The analysis of one board says who fights and in what order. A round goes on fro
    places cannot attack for the rest of the phase. whfb8 and t9a: they can.
 5. **Closing up.** Pairs still locked in combat (``context.combats``, else every pair engaged
    when the round began) that no longer touch close up by the ruleset's ``close_up`` policy
-   (:mod:`game.core.rules.closing`). The unit that did not lose models moves.
+   (:mod:`game.core.closing`). The unit that did not lose models moves.
 6. **Recalculation.** With ``round_winner: most_casualties_inflicted`` (``slots``, seed 004
    "Recalculation of allocated models") a last step names the unit that removed the most
    enemy models as the round's winner (``context.round_winner``), who then counts as the
@@ -33,11 +33,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from . import geometry as g
-from .analysis import Analysis, ModelResult, analyse
-from .board import Board, Unit, parse_slot, slot_name
-from .ruleset import Ruleset
-from .rules import closing
+from game.core import geometry as g
+from game.core.analysis import Analysis, ModelResult, analyse
+from game.core.board import Board, Unit, parse_slot, slot_name
+from game.core.ruleset import Ruleset
+from game.core import closing
 
 
 class RoundError(ValueError):
@@ -464,7 +464,7 @@ def round_phase_steps(board: Board, rs: Ruleset, planner: Any = None) -> list:
     steps dim the models not striking and cross out the ones falling. Casualties come from
     the board's ``context.casualties`` (``{step label: {unit id: [slots] | N}}``), which the
     window edits by clicks; entries the board cannot take are left out and said so."""
-    from .strategy import PhaseStep
+    from game.core.strategy import PhaseStep
 
     spec = (board.context or {}).get("casualties") or {}
     services = {"planner": planner} if planner is not None else None

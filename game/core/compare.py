@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import Analysis, analyse
-from .board import Board
-from .ruleset import Ruleset, RulesetError, load_ruleset
+from game.core.analysis import Analysis, analyse
+from game.core.board import Board
+from game.core.ruleset import Ruleset, RulesetError, load_ruleset
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def differences(ra: Analysis, rb: Analysis) -> list[Difference]:
 def usable(board: Board, ids: list[str], keep: str | None = None) -> list[str]:
     """The ruleset ids of ``ids`` worth offering for ``board``: each loads and its strategy is
     usable on the board (``Strategy.usable_on``); ``keep`` (the board's own) always stays."""
-    from .registry import strategy_of
+    from game.core.registry import strategy_of
     out = []
     for rid in ids:
         try:

@@ -20,8 +20,8 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from . import geometry as g
-from .board import Model, Unit, UnitGeom
+from game.core import geometry as g
+from game.core.board import Model, Unit, UnitGeom
 
 Box = tuple[float, float, float, float]
 

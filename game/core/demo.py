@@ -48,17 +48,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from . import geometry as g
-from .analysis import Analysis, analyse
-from .board import Board, parse_slot
-from .combat_round import Round, RoundError, RoundStep
-from .registry import strategy_of
-from .rules import closing
-from .ruleset import Ruleset, RulesetError, load_ruleset
-from .scenario import ScenarioError, load_scenario
-from .validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
+from game.core import geometry as g
+from game.core.analysis import Analysis, analyse
+from game.core.board import Board, parse_slot
+from game.core.combat_round import Round, RoundError, RoundStep
+from game.core.registry import strategy_of
+from game.core import closing
+from game.core.ruleset import Ruleset, RulesetError, load_ruleset
+from game.core.scenario import ScenarioError, load_scenario
+from game.core.validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
                        Checker, short)
-from .yamlfile import FileError, parse_yaml, read_text
+from game.core.yamlfile import FileError, parse_yaml, read_text
 
 ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
            "strike", "casualties", "end_round", "highlight", "annotate")
@@ -408,7 +408,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
             elif a.kind == "remove":
                 _remove(ctx, board, v, path)
             elif a.kind == "context":
-                from .scenario import check_context
+                from game.core.scenario import check_context
 
                 merged = dict(board.context)
                 merged.update(v)

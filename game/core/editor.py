@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from . import edits as ed
-from . import geometry as g
-from . import manoeuvre as mv
-from .board import Board, Unit, parse_slot
+from game.core import edits as ed
+from game.core import geometry as g
+from game.core import manoeuvre as mv
+from game.core.board import Board, Unit, parse_slot
 
 OVERLAP_TOL_MM = 0.5
 FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact

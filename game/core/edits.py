@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional
 
-from . import geometry as g
-from .board import Board, Unit, parse_slot
+from game.core import geometry as g
+from game.core.board import Board, Unit, parse_slot
 
 #: gap (mm) left between a skirmisher and the model it is added next to
 SKIRMISH_GAP_MM = 2.0

@@ -21,11 +21,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from . import contact
-from . import geometry as g
-from .board import Board, Model, Unit
-from .lru import LRU
-from .results import Record
+from game.core import contact
+from game.core import geometry as g
+from game.core.board import Board, Model, Unit
+from game.core.lru import LRU
+from game.core.results import Record
 
 FACINGS = ("front", "right", "rear", "left")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .board import Board
+from game.core.board import Board
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ import copy
 import math
 from typing import Optional
 
-from . import geometry as g
-from .board import Unit, parse_slot
+from game.core import geometry as g
+from game.core.board import Unit, parse_slot
 
 FACINGS = ("front", "right", "rear", "left")
 

@@ -1,9 +1,9 @@
 """Strategies by name: the one place that knows which engines exist.
 
-Every module of :mod:`game.core.rules` is imported once, on first use; a module that
-defines ``STRATEGY`` (a :class:`~game.core.strategy.Strategy`) registers it under its
-``name``, and a module may register ranked policies as it is imported
-(:func:`game.core.rules.policy.policy`). Adding a rule system therefore needs no edit here.
+Each package of :mod:`game.engines` provides one strategy, named as the package, as its
+``STRATEGY`` (a :class:`~game.core.strategy.Strategy`). A package is imported only when a
+ruleset names its strategy (:func:`strategy`), so loading whfb8 never imports the 40k solver;
+:func:`names` imports them all. Adding an engine therefore needs no edit here.
 
 * :func:`strategy` -> the strategy of a name (KeyError if none);
 * :func:`names` -> the registered names, sorted;
@@ -15,9 +15,11 @@ import importlib
 import pkgutil
 from typing import TYPE_CHECKING
 
+import game.engines as engines
+
 if TYPE_CHECKING:  # pragma: no cover
-    from .ruleset import Ruleset
-    from .strategy import Strategy
+    from game.core.ruleset import Ruleset
+    from game.core.strategy import Strategy
 
 _REGISTRY: dict[str, "Strategy"] = {}
 _loaded = False
@@ -32,19 +34,28 @@ def register(s: "Strategy") -> "Strategy":
     return s
 
 
+def _engine_names() -> list[str]:
+    """Package names under :mod:`game.engines` (each the name of the strategy it provides)."""
+    return sorted(i.name for i in pkgutil.iter_modules(engines.__path__) if i.ispkg and not i.name.startswith("_"))
+
+
+def _load_one(name: str) -> None:
+    """Import the engine package ``game.engines.<name>`` (if it exists) and register its STRATEGY."""
+    if name in _REGISTRY or name not in _engine_names():
+        return
+    mod = importlib.import_module(f"game.engines.{name}")
+    s = getattr(mod, "STRATEGY", None)
+    if s is not None:
+        register(s)
+
+
 def _load() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
-    from . import rules
-    for info in sorted(pkgutil.iter_modules(rules.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
-            continue
-        mod = importlib.import_module(f"{rules.__name__}.{info.name}")
-        s = getattr(mod, "STRATEGY", None)
-        if s is not None:
-            register(s)
+    for name in _engine_names():
+        _load_one(name)
 
 
 def names() -> list[str]:
@@ -54,8 +65,9 @@ def names() -> list[str]:
 
 
 def strategy(name: str) -> "Strategy":
-    """The strategy registered as ``name``; KeyError when there is none."""
-    _load()
+    """The strategy registered as ``name``, importing only its engine package; KeyError when
+    there is none."""
+    _load_one(name)
     return _REGISTRY[name]
 
 

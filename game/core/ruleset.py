@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from . import schema as sc
-from .yamlfile import FileError, parse_yaml, read_text
+from game.core import schema as sc
+from game.core.yamlfile import FileError, parse_yaml, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_DIR = ROOT / "rulesets"
@@ -91,7 +91,7 @@ class Ruleset:
     def with_values(self, **values: Any) -> "Ruleset":
         """A copy with some parameter values replaced (rule and why kept), checked against the
         strategy's schema like a file; raises :class:`RulesetError` naming the parameter."""
-        from .registry import strategy
+        from game.core.registry import strategy
         params = dict(self.params)
         for k, v in values.items():
             old = params.get(k)
@@ -238,7 +238,7 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
     if hit is not None:
         return hit
     raw = _read(ruleset_id, directory)
-    from .registry import names, strategy
+    from game.core.registry import names, strategy
     sname = raw.data["strategy"]
     try:
         strat = strategy(sname)

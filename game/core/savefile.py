@@ -21,7 +21,7 @@ import stat
 from pathlib import Path
 from typing import Any, Optional
 
-from . import atomic
+from game.core import atomic
 
 #: (mapping, sequence, offset) indents tried to reproduce a template's own layout.
 _INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4))

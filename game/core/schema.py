@@ -23,7 +23,7 @@ SHOWN_CHARS = 40
 
 def shown(value: Any) -> str:
     """A user's value for an error message: its repr, cut to :data:`SHOWN_CHARS` characters."""
-    from .validate import short  # bounded: shared (aliased) data is cut, never expanded
+    from game.core.validate import short  # bounded: shared (aliased) data is cut, never expanded
 
     text = short(value)
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .analysis import Analysis
-    from .board import Board
-    from .ruleset import Ruleset
+    from game.core.analysis import Analysis
+    from game.core.board import Board
+    from game.core.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import reprlib
 import unicodedata
 from typing import Any, Iterable, Optional
 
-from .yamlfile import Locator
+from game.core.yamlfile import Locator
 
 #: Longest table side (mm): 10 m.
 MAX_TABLE_MM = 10_000.0
@@ -81,7 +81,7 @@ def ruleset_id_problem(v: Any, shipped: Optional[Iterable[str]] = None) -> Optio
     """Why ``v`` is not the id of a shipped ruleset (None if it is). Ids are names from the
     registry (``game.core.ruleset.available()``), never paths."""
     if shipped is None:
-        from .ruleset import available
+        from game.core.ruleset import available
 
         shipped = available()
     shipped = list(shipped)

@@ -1,0 +1,413 @@
+"""Configuration-space geometry for Warhammer 40,000 moves (numpy + shapely, no pygame/pymunk).
+
+A base is a *footprint*: a convex ``core`` (one point for a round base, the polygon itself
+for an oval or rectangular one) grown by a radius ``rad`` (the round base's radius, 0 for a
+polygon). For a moving base of footprint ``m`` and a standing base ``q`` the set of centres
+where ``m`` touches ``q`` is the boundary of ``(core_q (+) -core_m)`` grown by
+``rad_q + rad_m`` (a Minkowski sum), so the edge-to-edge gap of ``m`` centred at ``p`` is
+exactly ``signed_dist(p, K) - R`` with ``K = core_q (+) -core_m`` and ``R = rad_q + rad_m``.
+End spots at a chosen gap are points of that offset curve, found analytically; paths are
+shortest polylines over a visibility graph of the grown obstacles (shapely STRtree queries,
+scipy's Dijkstra). Lengths in table mm (x right, y down).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Optional, Sequence
+
+import numpy as np
+import shapely
+
+from game.core import geometry as g
+
+Point = tuple[float, float]
+QUAD = 8  # shapely buffer segments per quarter circle
+
+
+_FEET: dict = {}
+
+
+@dataclass(frozen=True, eq=False)
+class Foot:
+    """Footprint of a base about its centre: ``core`` (k, 2) convex vertices (k == 1 for a
+    round base) and ``rad`` (mm). Interned: equal footprints are the same object, so they
+    compare and hash by identity (cheap as dictionary and cache keys)."""
+
+    core: tuple[Point, ...]
+    rad: float
+
+    @staticmethod
+    def of(shape: g.Shape) -> "Foot":
+        if isinstance(shape, g.Circle):
+            return Foot.make(((0.0, 0.0),), float(shape.radius_mm))
+        cx, cy = shape.center
+        return Foot.make(tuple((round(x - cx, 6), round(y - cy, 6)) for x, y in shape.points), 0.0)
+
+    @staticmethod
+    def make(core: tuple, rad: float) -> "Foot":
+        key = (core, round(rad, 9))
+        f = _FEET.get(key)
+        if f is None:
+            if len(_FEET) > 4096:
+                _FEET.clear()
+            f = _FEET[key] = Foot(core, rad)
+        return f
+
+    @cached_property
+    def round(self) -> bool:
+        return len(self.core) == 1
+
+    @cached_property
+    def _extent(self) -> float:
+        return self.rad + max(math.hypot(x, y) for x, y in self.core)
+
+    def extent(self) -> float:
+        """Radius of the smallest circle about the centre holding the base (mm)."""
+        return self._extent
+
+
+def _hull(pts: np.ndarray) -> np.ndarray:
+    """Convex hull (counter-clockwise in x-right/y-up terms), monotone chain."""
+    pts = np.unique(np.round(pts, 9), axis=0)
+    if len(pts) <= 2:
+        return pts
+    P = [tuple(p) for p in pts[np.lexsort((pts[:, 1], pts[:, 0]))]]
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for p in P:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(P):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return np.array(lower[:-1] + upper[:-1])
+
+
+@lru_cache(maxsize=256)
+def _cspace_core(obstacle: Foot, mover: Foot) -> np.ndarray:
+    out = _cspace_core_raw(obstacle, mover)
+    out.setflags(write=False)
+    return out
+
+
+def cspace_core(obstacle: Foot, mover: Foot) -> np.ndarray:
+    """Vertices of ``core_obstacle (+) -core_mover`` about the obstacle's centre ((k, 2))."""
+    return _cspace_core(obstacle, mover)
+
+
+def _cspace_core_raw(obstacle: Foot, mover: Foot) -> np.ndarray:
+    a = np.asarray(obstacle.core, float)
+    b = -np.asarray(mover.core, float)
+    if len(a) == 1:
+        return b + a[0] if len(b) > 1 else a.copy()
+    if len(b) == 1:
+        return a + b[0]
+    return _hull((a[:, None, :] + b[None, :, :]).reshape(-1, 2))
+
+
+def signed_dist(P: np.ndarray, V: np.ndarray) -> np.ndarray:
+    """Signed distance from points ``P`` (N, 2) to the convex polygon or point ``V`` (k, 2):
+    positive outside, negative inside (minus the depth)."""
+    if len(V) == 1:
+        return np.hypot(P[:, 0] - V[0, 0], P[:, 1] - V[0, 1])
+    A = V
+    B = np.roll(V, -1, axis=0)
+    E = B - A  # (k, 2)
+    L2 = np.maximum((E ** 2).sum(1), 1e-18)
+    W = P[:, None, :] - A[None, :, :]  # (N, k, 2)
+    t = np.clip((W * E[None]).sum(2) / L2[None], 0.0, 1.0)
+    D = W - t[:, :, None] * E[None]
+    dmin = np.sqrt((D ** 2).sum(2)).min(1)
+    # outward normals: orientation from the signed area
+    area = np.sum(A[:, 0] * B[:, 1] - B[:, 0] * A[:, 1])
+    nrm = np.stack([E[:, 1], -E[:, 0]], 1) / np.sqrt(L2)[:, None]
+    if area < 0:
+        nrm = -nrm
+    side = (W * nrm[None]).sum(2)  # (N, k) > 0 outside that edge
+    inside = (side <= 0).all(1)
+    return np.where(inside, side.max(1), dmin)
+
+
+@lru_cache(maxsize=256)
+def _rect_of(obstacle: Foot, mover: Foot):
+    return _rect(cspace_core(obstacle, mover))
+
+
+def _rect(V: np.ndarray):
+    """(centre, unit axis, half sizes) when ``V`` is a rectangle, else None."""
+    if len(V) != 4:
+        return None
+    e = np.roll(V, -1, axis=0) - V
+    L = np.hypot(e[:, 0], e[:, 1])
+    if L.min() < 1e-9:
+        return None
+    cosines = [abs(float(e[i] @ e[(i + 1) % 4])) / (L[i] * L[(i + 1) % 4]) for i in range(4)]
+    if max(cosines) > 1e-7:
+        return None
+    u = e[0] / L[0]
+    return (tuple(V.mean(0)), (float(u[0]), float(u[1])), (float(L[0] / 2), float(L[1] / 2)))
+
+
+def signed_dist_many(P: np.ndarray, V: np.ndarray) -> np.ndarray:
+    """Signed distances (N, M) from points ``P`` (N, 2) to M convex polygons ``V`` (M, k, 2)
+    of the same vertex count, all wound the same way as their own signed area says."""
+    A = V
+    B = np.roll(V, -1, axis=1)
+    E = B - A  # (M, k, 2)
+    L2 = np.maximum((E ** 2).sum(2), 1e-18)  # (M, k)
+    W = P[:, None, None, :] - A[None]  # (N, M, k, 2)
+    t = np.clip((W * E[None]).sum(3) / L2[None], 0.0, 1.0)
+    D = W - t[..., None] * E[None]
+    dmin = np.sqrt((D ** 2).sum(3)).min(2)
+    area = (A[..., 0] * B[..., 1] - B[..., 0] * A[..., 1]).sum(1)  # (M,)
+    nrm = np.stack([E[..., 1], -E[..., 0]], 2) / np.sqrt(L2)[..., None]
+    nrm = np.where((area < 0)[:, None, None], -nrm, nrm)
+    side = (W * nrm[None]).sum(3)  # (N, M, k)
+    inside = (side <= 0).all(2)
+    return np.where(inside, side.max(2), dmin)
+
+
+class CSpace:
+    """The standing bases as seen by a mover of footprint ``mover`` (one obstacle per base).
+
+    ``centers`` (M, 2), ``R`` (M,), ``ids`` and ``units`` per obstacle. :meth:`gaps` gives
+    the exact edge-to-edge gaps of the mover centred at each point to every obstacle.
+    """
+
+    def __init__(self, mover: Foot, bases: Sequence[tuple[str, str, Foot, Point]]):
+        self.mover = mover
+        self.ids = [b[0] for b in bases]
+        self.units = [b[1] for b in bases]
+        self.centers = np.array([b[3] for b in bases], float).reshape(-1, 2)
+        self.R = np.array([b[2].rad + mover.rad for b in bases], float)
+        pairs = [(b[2], mover) for b in bases]
+        cores = [cspace_core(*pr) for pr in pairs]
+        self.round = np.array([len(c) == 1 for c in cores], bool)
+        self.cores = cores  # about each obstacle's centre
+        self._geoms: dict[float, np.ndarray] = {}
+        # rectangles (the usual rank-and-file base) get a closed-form signed distance
+        rect = [_rect_of(*pr) for pr in pairs]
+        self.rect = np.array([r is not None for r in rect], bool)
+        self.rect_c = np.array([r[0] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2) + self.centers
+        self.rect_u = np.array([r[1] if r else (1.0, 0.0) for r in rect], float).reshape(-1, 2)
+        self.rect_h = np.array([r[2] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
+        self.ext = np.array([float(np.abs(c).max()) * 1.4143 for c in cores]).reshape(-1) + self.R + 1.0
+        self._rings: dict[tuple, np.ndarray] = {}
+
+    def ring(self, j: int, grow: float, spacing: float) -> np.ndarray:
+        """Points about ``spacing`` mm apart where the mover's gap to obstacle ``j`` is ``grow``."""
+        key = (j, round(grow, 4), spacing)
+        if key not in self._rings:
+            self._rings[key] = offset_curve(self.cores[j] + self.centers[j], self.R[j] + grow, spacing)
+        return self._rings[key]
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def gaps(self, P: np.ndarray, cols: Optional[np.ndarray] = None) -> np.ndarray:
+        """(N, M) edge-to-edge gaps (mm) of the mover centred at each of ``P`` (N, 2)."""
+        P = np.asarray(P, float).reshape(-1, 2)
+        idx = np.arange(len(self.ids)) if cols is None else np.asarray(cols, int)
+        out = np.empty((len(P), len(idx)))
+        if len(idx) == 0:
+            return out
+        rnd = self.round[idx]
+        if rnd.any():
+            c = self.centers[idx[rnd]] + np.array([cc[0] for cc in (self.cores[i] for i in idx[rnd])])
+            out[:, rnd] = np.hypot(P[:, None, 0] - c[None, :, 0], P[:, None, 1] - c[None, :, 1]) - self.R[idx[rnd]][None]
+        rc = ~rnd & self.rect[idx]
+        if rc.any():
+            js = idx[rc]
+            Q = P[:, None, :] - self.rect_c[js][None]
+            u = self.rect_u[js]
+            x = Q[..., 0] * u[None, :, 0] + Q[..., 1] * u[None, :, 1]
+            y = -Q[..., 0] * u[None, :, 1] + Q[..., 1] * u[None, :, 0]
+            dx = np.abs(x) - self.rect_h[js][None, :, 0]
+            dy = np.abs(y) - self.rect_h[js][None, :, 1]
+            sd = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
+            out[:, rc] = sd - self.R[js][None]
+        poly = np.nonzero(~rnd & ~self.rect[idx])[0]
+        if len(poly):
+            groups: dict[int, list[int]] = {}
+            for k in poly:
+                groups.setdefault(len(self.cores[idx[k]]), []).append(k)
+            for ks in groups.values():
+                js = idx[ks]
+                V = np.stack([self.cores[j] + self.centers[j] for j in js])
+                out[:, ks] = signed_dist_many(P, V) - self.R[js][None]
+        return out
+
+    def geoms(self, grow: float, quad: int = QUAD) -> np.ndarray:
+        """shapely polygons of every obstacle grown to gap ``grow`` (mm; cached per value)."""
+        key = (round(grow, 4), quad)
+        if key not in self._geoms:
+            out = []
+            for j in range(len(self.ids)):
+                V = self.cores[j] + self.centers[j]
+                r = self.R[j] + grow
+                base = shapely.Point(V[0]) if len(V) == 1 else shapely.Polygon(V)
+                q = quad
+                if q == 0:  # corners only: as few vertices as keep every chord outside the slack
+                    q = 1 if r * (1 - math.cos(math.pi / 4)) < grow + 0.05 else QUAD
+                out.append(base.buffer(r, quad_segs=q) if r > 0 else base)
+            self._geoms[key] = np.array(out, dtype=object)
+        return self._geoms[key]
+
+
+def offset_curve(V: np.ndarray, R: float, spacing: float) -> np.ndarray:
+    """Points about every ``spacing`` mm along the curve at distance ``R`` outside the convex
+    polygon or point ``V`` (the centres where a mover's gap to that base is a fixed value)."""
+    if len(V) == 1:
+        n = max(8, int(math.ceil(2 * math.pi * R / spacing)))
+        a = np.arange(n) * (2 * math.pi / n)
+        return np.stack([V[0, 0] + R * np.cos(a), V[0, 1] + R * np.sin(a)], 1)
+    A, B = V, np.roll(V, -1, axis=0)
+    area = np.sum(A[:, 0] * B[:, 1] - B[:, 0] * A[:, 1])
+    E = B - A
+    L = np.hypot(E[:, 0], E[:, 1])
+    nrm = np.stack([E[:, 1], -E[:, 0]], 1) / np.maximum(L, 1e-12)[:, None]
+    if area < 0:
+        nrm = -nrm
+    pts = []
+    k = len(V)
+    for i in range(k):
+        n0, n1 = nrm[i - 1], nrm[i]
+        a0, a1 = math.atan2(n0[1], n0[0]), math.atan2(n1[1], n1[0])
+        da = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+        m = int(abs(da) * R / spacing)
+        for s in range(m + 1):
+            a = a0 + da * s / max(m, 1)
+            pts.append((A[i, 0] + R * math.cos(a), A[i, 1] + R * math.sin(a)))
+        m = max(1, int(L[i] / spacing))
+        for s in range(1, m):
+            t = s / m
+            pts.append((A[i, 0] + E[i, 0] * t + R * n1[0], A[i, 1] + E[i, 1] * t + R * n1[1]))
+    return np.array(pts, float)
+
+
+# ----- paths -----------------------------------------------------------------------------------------
+class PathFinder:
+    """Shortest collision-free polylines for one mover footprint among standing obstacles.
+
+    Obstacles are the CSpace obstacles plus any extra discs/polygons given per query (the
+    ends of models already moved, the starts of models still to move). A segment is clear
+    when it stays outside every obstacle grown to ``-slack`` (the mover may graze a base
+    by less than ``slack`` mm in the drawn path, never at its end); polyline corners lie on
+    obstacles grown by ``corner`` mm.
+    """
+
+    def __init__(self, slack: float = 0.05, corner: float = 0.35):
+        self.slack = slack
+        self.corner = corner
+
+    def path(self, start: Point, goal: Point, blockers: list, corners: list, max_len: float) -> Optional[list[Point]]:
+        """Shortest path ``start`` -> ``goal`` no longer than ``max_len`` (mm), or None.
+
+        ``blockers``: shapely geometries the path may not cross (already shrunk by the slack);
+        ``corners``: shapely geometries whose exterior vertices are candidate corners.
+        """
+        s, t = np.asarray(start, float), np.asarray(goal, float)
+        direct = float(np.hypot(*(t - s)))
+        if direct > max_len + 1e-9:
+            return None
+        tree = shapely.STRtree(blockers) if blockers else None
+        if tree is None or not len(tree.query(shapely.LineString([start, goal]), predicate="intersects")):
+            return [tuple(map(float, start)), tuple(map(float, goal))]
+        nodes = [s, t]
+        for geom in corners:
+            ring = shapely.get_exterior_ring(geom)
+            if ring is None:
+                continue
+            c = shapely.get_coordinates(ring)[:-1]
+            if len(c):
+                keep = np.hypot(*(c - s).T) + np.hypot(*(c - t).T) <= max_len
+                nodes.extend(c[keep])
+        if len(nodes) == 2:
+            return None
+        N = np.array(nodes)
+        # drop corners inside some blocker (they can never be visited)
+        pts = shapely.points(N[2:])
+        inside = np.zeros(len(N), bool)
+        if len(pts):
+            hit = tree.query(pts, predicate="intersects")
+            inside[2 + np.unique(hit[0])] = True
+        keep = np.nonzero(~inside)[0]
+        N = N[keep]
+        n = len(N)
+        ii, jj = np.triu_indices(n, 1)
+        dd = np.hypot(*(N[ii] - N[jj]).T)
+        ds, dt = np.hypot(*(N - s).T), np.hypot(*(N - t).T)
+        ok = (np.minimum(ds[ii] + dd + dt[jj], ds[jj] + dd + dt[ii]) <= max_len + 1e-9) & (dd > 1e-9)
+        ii, jj, dd = ii[ok], jj[ok], dd[ok]
+        if not len(ii):
+            return None
+        segs = shapely.linestrings(np.stack([N[ii], N[jj]], 1))
+        hit = tree.query(segs, predicate="intersects")
+        blocked = np.zeros(len(ii), bool)
+        blocked[np.unique(hit[0])] = True
+        ii, jj, dd = ii[~blocked], jj[~blocked], dd[~blocked]
+        from scipy.sparse import csr_matrix  # imported here: scipy.sparse costs every command
+        from scipy.sparse.csgraph import dijkstra  # ~0.2 s of CPU at start-up otherwise
+
+        if len(ii) <= 4000:  # a small graph: plain Dijkstra beats building a sparse matrix
+            dist, pred = _dijkstra_small(n, ii.tolist(), jj.tolist(), dd.tolist())
+        else:
+            G = csr_matrix((np.r_[dd, dd], (np.r_[ii, jj], np.r_[jj, ii])), shape=(n, n))
+            dist, pred = dijkstra(G, directed=False, indices=0, return_predecessors=True)
+        if not np.isfinite(dist[1]) or dist[1] > max_len + 1e-9:
+            return None
+        out, k = [], 1
+        while k >= 0:
+            out.append((float(N[k, 0]), float(N[k, 1])))
+            k = pred[k]
+        return out[::-1]
+
+
+def _dijkstra_small(n: int, ii: list, jj: list, dd: list) -> tuple[list, list]:
+    """Shortest distances from node 0 and predecessors (-9999 for none), undirected edges."""
+    adj: list[list] = [[] for _ in range(n)]
+    for a, b, d in zip(ii, jj, dd):
+        adj[a].append((b, d))
+        adj[b].append((a, d))
+    dist = [math.inf] * n
+    pred = [-9999] * n
+    dist[0] = 0.0
+    heap = [(0.0, 0)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        if u == 1:
+            break
+        for v, w in adj[u]:
+            nd = d + w
+            if nd < dist[v]:
+                dist[v] = nd
+                pred[v] = u
+                heapq.heappush(heap, (nd, v))
+    return dist, pred
+
+
+def seg_clear_of_discs(a: np.ndarray, b: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """For discs (M,), True where the segment ``a``-``b`` stays at least the radius away."""
+    if not len(centers):
+        return np.zeros(0, bool)
+    ab = b - a
+    L2 = float(ab @ ab)
+    w = centers - a
+    t = np.clip((w @ ab) / L2, 0, 1) if L2 > 0 else np.zeros(len(centers))
+    d = np.hypot(*(w - t[:, None] * ab).T)
+    return d >= radii
+
+
+def polyline_length(points) -> float:
+    """Length of a polyline (mm)."""
+    return sum(math.dist(p, q) for p, q in zip(points, points[1:]))

@@ -1,0 +1,176 @@
+"""The Warhammer 40,000 Fight phase as a click-through, one picture per step (seeds/003).
+
+Steps: start of the phase; pile-in by the active player, then by the opponent; one step per
+unit selected to fight (an overrun fight shows its pile-in first, then the fight with its
+casualties removed; a destroyed transport's passengers get their own emergency-disembark
+step); consolidation by the active player, then by the opponent, and any enemy unit an
+engaging consolidation newly engaged is selected to fight. Captions are our own words citing
+the rule by name; every number in them comes from the ruleset.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from game.core.analysis import Analysis
+from game.core.board import Board
+from game.core.ruleset import Ruleset
+from game.engines.engagement_range import engine as w
+from game.engines.engagement_range.fight import Selection, fight_sequence, strike_order
+from game.engines.engagement_range.moves import consolidation_step, pile_in_step
+from game.engines.engagement_range.table import Params, Table, ordinal, other
+
+
+class _Steps:
+    def __init__(self, board: Board, rs: Ruleset):
+        self.board, self.rs = board, rs
+        self.p = Params.of(rs)
+        self.out: list[tuple[str, Board, Analysis]] = []
+
+    def snap(self, caption: str, step: str, tab: Table, reports: dict, *, seq: Optional[list] = None,
+             only: Optional[str] = None, moves: Optional[dict] = None, reach: Optional[float] = None,
+             extra: Optional[dict] = None) -> None:
+        b = tab.to_board()
+        b.context["step"] = step
+        a = Analysis(ruleset=self.rs.id)
+        w.apply_moves(a, reports)
+        for mid, path in (moves or {}).items():
+            a.moves[mid] = list(path)
+        w.results(self.board, tab, self.p, a, reports, only_unit=only)
+        if seq is not None:
+            a.extra["fight_sequence"] = [s.entry for s in seq]
+            a.strike_order = strike_order(seq, tab)
+        if a.moves:
+            a.extra["move_reach_mm"] = round(reach or self.p.pile_in_mm, 3)
+        if step == "consolidate":
+            a.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
+        a.extra["step_caption"] = caption
+        a.extra["off_table"] = w.off_table(self.board, tab)
+        a.extra.update(extra or {})
+        self.out.append((caption, b, a))
+
+
+def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analysis]]:
+    """``[(caption, board, analysis), ...]`` for the Fight phase of ``board`` (pure).
+
+    Each board is the table after that step (``context.step`` set accordingly); each
+    analysis holds the moves of that step and the roles of the unit acting in it.
+    """
+    S = _Steps(board, rs)
+    p = S.p
+    ctx = dict(board.context)
+    active = int(ctx.get("active_player", 1) or 1)
+    opp = other(active)
+    t = Table(board)
+    pile = p.say_in("pile_in_in")
+
+    charged = sorted(set(ctx.get("charged") or []) & set(t.units))
+    ff = sorted((set(ctx.get("charged") or []) | set(ctx.get("fights_first") or [])) & set(t.units))
+    unengaged = [u for u in charged if not t.engaged_with(u, p.er_mm)]
+    cap = "Start of the Fight phase: "
+    if ff:
+        cap += f"{', '.join(ff)} {'is' if len(ff) == 1 else 'are'} Fights First"
+        if charged:
+            cap += f" ({', '.join(charged)} charged this turn, so {'it is' if len(charged) == 1 else 'they are'} eligible to pile in"
+            cap += f", {', '.join(unengaged)} even though unengaged)" if unengaged else ")"
+        cap += "."
+    else:
+        cap += "no unit has Fights First this phase."
+    S.snap(cap, "pile_in", t, {})
+
+    for who, pl in (("active player", active), ("opponent", opp)):
+        reps = pile_in_step(t, p, ctx, players=[pl])
+        moved = [u for u, r in reps.items() if r.paths]
+        held = [u for u, r in reps.items() if not r.paths]
+        txt = f"Pile In, player {pl} ({who}): "
+        if moved:
+            txt += f"{', '.join(moved)} move up to {pile} to engage as many models as they can"
+            txt += "; models in base contact stay put"
+        for u in held:
+            locked = len(reps[u].locked) == len(t.by_unit.get(u, [])) and reps[u].locked
+            txt += ("; " if txt[-2:] != ": " else "") + (
+                f"{u} is in base contact with enemy models, so it is not moved" if locked else
+                f"{u}: no model needs to or can move")
+        if not reps:
+            txt += "no unit is eligible"
+        S.snap(txt + f" ({p.rules['pile_in_in']}).", "pile_in", t, reps)
+
+    seq = fight_sequence(t, p, ctx)
+    last = t
+    for s in seq:
+        _fight_steps(S, s, seq, last, active)
+        last = s.table
+    t = last
+
+    fought = {s.entry["unit"] for s in seq}
+    eligible = fought | set(ctx.get("charged") or []) | {u for u in t.units if t.engaged_with(u, p.er_mm)}
+    for who, pl in (("active player", active), ("opponent", opp)):
+        reps = consolidation_step(t, p, ctx, players=[pl], eligible=eligible)
+        parts = []
+        for u, r in reps.items():
+            how = {"ongoing": "Ongoing Consolidation towards " + ", ".join(r.targets),
+                   "engaging": "Engaging Consolidation into " + ", ".join(r.targets),
+                   "objective": "Objective Consolidation onto the " + ", ".join(r.targets),
+                   "none": "no enemy or objective within reach, no move"}[r.mode]
+            if r.mode != "none" and not r.paths:
+                how += ", no move needed or possible"
+            parts.append(f"{u} ({how})")
+        txt = f"Consolidate, player {pl} ({who}): " + ("; ".join(parts) if parts else "no eligible unit")
+        txt += f", each model up to {p.say_in('consolidate_in')} ({p.rules['consolidate_in']})."
+        picked = w.newly_engaged(t, reps, p, fought)
+        extra = {"selected_to_fight": picked} if picked else None
+        S.snap(txt, "consolidate", t, reps, reach=p.consolidate_mm, extra=extra)
+        for d in picked:
+            more = fight_sequence(t, p, {**ctx, "charged": [], "fights_first": [d["unit"]], "active_player": d["player"]},
+                                  selected=set(t.units) - {d["unit"]})
+            fought.add(d["unit"])
+            for s in more[:1]:
+                s.entry["order"] = len(seq) + 1
+                s.entry["selected_by"] = "Engaging Consolidation"
+                seq.append(s)
+                S.snap(f"{ordinal(s.entry['order'])} selection: {d['unit']} was newly engaged by {d['by']}'s Engaging "
+                       f"Consolidation and had not fought, so player {d['player']} selects it to fight (Engaging "
+                       "Consolidation).", "fight", s.at_fight or s.table, {}, seq=seq, only=d["unit"])
+                t = s.table
+    return S.out
+
+
+def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, active: int) -> None:
+    e = s.entry
+    p = S.p
+    shown = seq[:e["order"]]
+    tag = p.rules.get("fights_first_chooser", "Fights First") if e["fights_first"] else "Resolve Remaining Combats"
+    head = f"{ordinal(e['order'])} selection ({tag}): player {e['player']}'s {e['unit']}"
+    if e["fight"] == "overrun":
+        why = f"is unengaged but was {e.get('overrun_because', 'engaged at the start of the Fight step')}, so it " \
+              "makes an overrun fight"
+        if s.moves:
+            S.snap(f"{head} {why}: first an extra pile-in of up to {p.say_in('pile_in_in')} to engage "
+                   f"{', '.join(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
+                   f"(Overrun Fight, {p.rules['pile_in_in']}).", "fight", s.at_fight, {}, seq=shown, only=e["unit"], moves=s.moves)
+        else:
+            S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).", "fight", s.at_fight, {},
+                   seq=shown, only=e["unit"])
+        head = f"{ordinal(e['order'])} selection, continued: {e['unit']}"
+        how = "then fights (Overrun Fight)"
+    else:
+        how = "makes a normal fight (Normal Fight)" if s.attackers else "is selected but no model is engaged"
+    out = []
+    if s.destroyed:
+        out.append(f"destroying {', '.join(s.destroyed)}")
+    if s.killed:
+        victims = sorted({k.split('.')[0] for k in s.killed})
+        out.append(f"destroying {len(s.killed)} model{'s' if len(s.killed) != 1 else ''} of {', '.join(victims)} "
+                   "(removed)")
+    if not out and s.attackers:
+        out.append("inflicting no casualties")
+    cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "."
+    tab = s.table if (s.killed or s.destroyed) else (s.at_fight or s.table)
+    S.snap(cap, "fight", s.at_fight if not s.killed else tab, {}, seq=shown, only=e["unit"],
+           extra={"destroyed_models": list(s.killed or [])} if s.killed else None)
+    revealed = [u for u in s.table.units if u not in (s.at_fight or before).units]
+    if revealed:
+        engaged = [u for u in revealed if s.table.engaged_with(u, p.er_mm)]
+        state = ("after doing so it is unengaged" if not engaged else "after doing so it is engaged")
+        S.snap(f"{', '.join(revealed)}: {'its' if len(revealed) == 1 else 'their'} transport was destroyed, so "
+               f"{'it makes' if len(revealed) == 1 else 'they make'} an emergency disembark; {state} "
+               "(Emergency Disembark).", "fight", s.table, {}, seq=shown)

@@ -1,0 +1,304 @@
+"""Warhammer 40,000 Fight phase: the parameters and the table as it stands during the phase.
+
+:class:`Params` converts the ruleset's inch values to mm once; :class:`Table` holds every model
+on the table (destroyed and embarked units are off it) and answers the engagement questions
+(edge-to-edge gaps between models and units, vectorised with numpy for round bases).
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from typing import Mapping, Optional
+
+import numpy as np
+
+from game.core import geometry as g
+from game.core.board import Board, Unit
+from game.core.ruleset import Ruleset
+from game.engines.engagement_range.geom import CSpace, Foot
+
+INCH_MM = g.INCH_MM
+
+
+@dataclass(frozen=True)
+class Params:
+    """Ruleset parameters converted to mm once (inches only in the YAML); ``rules`` names the
+    rule of each parameter and ``inches`` keeps the ``*_in`` values as written, so every number
+    and rule name in an explanation comes from the data."""
+
+    er_mm: float
+    tol_mm: float
+    pile_in_mm: float
+    pile_in_radius_mm: float
+    consolidate_mm: float
+    consolidate_enemy_mm: float
+    consolidate_objective_mm: float
+    objective_range_mm: float
+    marker_radius_mm: float
+    coherency_mm: float
+    coherency_big: int
+    default_attacks: int
+    clearance_mm: float
+    fights_first_chooser: str = "active_player"
+    rules: Mapping[str, str] = field(default_factory=dict, compare=False)  # parameter -> rule name
+    inches: Mapping[str, float] = field(default_factory=dict, compare=False)  # ``*_in`` values as written
+
+    def say_in(self, key: str) -> str:
+        """A ``*_in`` parameter as users read it (``3"``)."""
+        return f"{self.inches[key]:g}\""
+
+    @staticmethod
+    def of(rs: Ruleset) -> "Params":
+        """The ruleset's typed values (see ``wh40k_strategy.FightPhaseParams``) in mm."""
+        v = rs.values
+        return Params(
+            er_mm=v.engagement_range_in * INCH_MM, tol_mm=v.contact_tolerance_mm,
+            pile_in_mm=v.pile_in_in * INCH_MM, pile_in_radius_mm=v.pile_in_target_radius_in * INCH_MM,
+            consolidate_mm=v.consolidate_in * INCH_MM, consolidate_enemy_mm=v.consolidate_enemy_radius_in * INCH_MM,
+            consolidate_objective_mm=v.consolidate_objective_radius_in * INCH_MM,
+            objective_range_mm=v.objective_range_in * INCH_MM,
+            marker_radius_mm=v.objective_marker_diameter_mm / 2,
+            coherency_mm=v.coherency_in * INCH_MM, coherency_big=v.coherency_big_unit_models,
+            default_attacks=v.default_attacks, clearance_mm=v.planner_clearance_mm,
+            fights_first_chooser=v.fights_first_chooser, rules={k: rs.rule(k) for k in rs.params},
+            inches={k: float(getattr(v, k)) for k in rs.params if k.endswith("_in")})
+
+
+def moved_shape(shape: g.Shape, center: g.Point) -> g.Shape:
+    """``shape`` translated so its centre is ``center`` (bases never turn when moved here)."""
+    if isinstance(shape, g.Circle):
+        return g.Circle((float(center[0]), float(center[1])), shape.radius_mm)
+    dx, dy = center[0] - shape.center[0], center[1] - shape.center[1]
+    return g.Poly(tuple((x + dx, y + dy) for x, y in shape.points))
+
+
+def gap(a: g.Shape, b: g.Shape) -> float:
+    """Edge-to-edge gap between two bases (mm)."""
+    if isinstance(a, g.Circle) and isinstance(b, g.Circle):
+        return math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) - a.radius_mm - b.radius_mm
+    return g.gap_mm(a, b)
+
+
+def extent(shape: g.Shape) -> float:
+    """Radius of the smallest circle about the centre holding the base (mm)."""
+    if isinstance(shape, g.Circle):
+        return shape.radius_mm
+    c = shape.center
+    return max(g.dist(c, p) for p in shape.points)
+
+
+@dataclass
+class Piece:
+    """One model on the table: ``shape`` is its base where it stands now (table mm)."""
+
+    id: str
+    unit_id: str
+    player: int
+    shape: g.Shape
+
+    @property
+    def foot(self) -> Foot:
+        """The base's footprint (computed once per shape)."""
+        cached = self.__dict__.get("_foot")
+        if cached is None or cached[0] is not self.shape:
+            cached = (self.shape, Foot.of(self.shape))
+            self.__dict__["_foot"] = cached
+        return cached[1]
+
+
+class Table:
+    """Every model on the table and where it stands now (mutable).
+
+    Built from a :class:`Board`: destroyed units (``context.destroyed``) are left out, and so
+    are units ``embarked_in`` a transport that is still on the table.
+    """
+
+    def __init__(self, board: Board):
+        self.board = board
+        gone = set(board.context.get("destroyed") or [])
+        ids = {u.id for u in board.units} - gone
+        self.units: dict[str, Unit] = {}
+        self.off: dict[str, str] = {}  # unit id -> why it is not on the table
+        for u in board.units:
+            if u.id in gone:
+                self.off[u.id] = "destroyed"
+            elif u.extra.get("embarked_in") in ids:
+                self.off[u.id] = f"embarked in {u.extra['embarked_in']}"
+            else:
+                self.units[u.id] = u
+        self.pieces: dict[str, Piece] = {}
+        self.by_unit: dict[str, list[str]] = {}
+        self.base_of: dict[str, object] = {}  # skirmish model id -> its own base (or None)
+        self.renamed: dict[str, str] = {}  # model id before a casualty -> id after
+        for uid, u in self.units.items():
+            self._add(u)
+        self.terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
+
+    def _add(self, u: Unit) -> None:
+        ms = u.models()
+        self.by_unit[u.id] = [m.id for m in ms]
+        for i, m in enumerate(ms):
+            self.pieces[m.id] = Piece(m.id, u.id, u.player, m.shape)
+            if u.kind != "ranked":
+                self.base_of[m.id] = u.placed[i][1]
+
+    def copy(self) -> "Table":
+        t = copy.copy(self)
+        t.units = dict(self.units)
+        t.off = dict(self.off)
+        t.pieces = {k: Piece(p.id, p.unit_id, p.player, p.shape) for k, p in self.pieces.items()}
+        t.by_unit = {k: list(v) for k, v in self.by_unit.items()}
+        t.base_of = dict(self.base_of)
+        t.renamed = dict(self.renamed)
+        return t
+
+    def player(self, uid: str) -> int:
+        return self.units[uid].player
+
+    def enemy_units(self, uid: str) -> list[str]:
+        return [o for o in self.units if self.units[o].player != self.units[uid].player]
+
+    def models_of(self, uid: str) -> list[Piece]:
+        return [self.pieces[m] for m in self.by_unit.get(uid, [])]
+
+    def _arrays(self, uid: str) -> tuple[np.ndarray, np.ndarray, bool]:
+        ps = self.models_of(uid)
+        c = np.array([p.shape.center for p in ps], float).reshape(-1, 2)
+        r = np.array([extent(p.shape) for p in ps], float)
+        return c, r, all(isinstance(p.shape, g.Circle) for p in ps)
+
+    def gap_matrix(self, a: list[Piece], b: list[Piece]) -> np.ndarray:
+        """(len(a), len(b)) edge-to-edge gaps (mm), exact, vectorised per base size."""
+        out = np.full((len(a), len(b)), np.inf)
+        if not a or not b:
+            return out
+        groups: dict[Foot, list[int]] = {}
+        for i, pc in enumerate(a):
+            groups.setdefault(pc.foot, []).append(i)
+        bases = [(q.id, q.unit_id, q.foot, q.shape.center) for q in b]
+        for foot, rows in groups.items():
+            cs = CSpace(foot, bases)
+            out[rows] = cs.gaps(np.array([a[i].shape.center for i in rows], float))
+        return out
+
+    def unit_gap(self, a: str, b: str) -> float:
+        """Closest edge-to-edge gap between two units' models (mm)."""
+        pa, pb = self.models_of(a), self.models_of(b)
+        if not pa or not pb:
+            return math.inf
+        return float(self.gap_matrix(pa, pb).min())
+
+    def model_unit_gap(self, shape: g.Shape, uid: str) -> float:
+        """Edge-to-edge gap from ``shape`` to the closest model of unit ``uid`` (mm)."""
+        best = math.inf
+        c = shape.center
+        ext = extent(shape)
+        for q in self.models_of(uid):
+            qc = q.shape.center
+            if math.hypot(qc[0] - c[0], qc[1] - c[1]) - ext - extent(q.shape) >= best:
+                continue
+            d = gap(shape, q.shape)
+            if d < best:
+                best = d
+        return best
+
+    def engaged_with(self, uid: str, er: float) -> list[str]:
+        """Enemy units within Engagement Range of ``uid`` (file order)."""
+        return [e for e in self.enemy_units(uid) if self.unit_gap(uid, e) <= er]
+
+    def remove_unit(self, uid: str, why: str) -> None:
+        """Take a destroyed unit off the table; units embarked in it come on (emergency disembark)."""
+        for mid in self.by_unit.pop(uid, []):
+            self.pieces.pop(mid, None)
+        self.units.pop(uid, None)
+        self.off[uid] = why
+        for u in self.board.units:
+            if u.extra.get("embarked_in") == uid and u.id in self.off and u.id not in self.units:
+                self.off.pop(u.id)
+                self.units[u.id] = u
+                self._add(u)
+
+    def remove_models(self, ids: list[str], why: str) -> list[str]:
+        """Take destroyed models off the table (a unit losing its last model is destroyed).
+
+        The survivors of a unit that lost models are renumbered ``<unit>.m1`` ... in their
+        old order, as the unit is written back to a board (``renamed`` maps old -> new ids).
+        """
+        gone = []
+        hit = []
+        for mid in ids:
+            pc = self.pieces.pop(mid, None)
+            if pc is None:
+                continue
+            gone.append(mid)
+            self.by_unit[pc.unit_id].remove(mid)
+            if pc.unit_id not in hit:
+                hit.append(pc.unit_id)
+        for uid in hit:
+            if not self.by_unit[uid]:
+                self.remove_unit(uid, why)
+                continue
+            new_ids = []
+            for i, mid in enumerate(self.by_unit[uid], start=1):
+                nid = f"{uid}.m{i}"
+                pc = self.pieces.pop(mid)
+                pc.id = nid
+                self.pieces[nid] = pc
+                self.base_of[nid] = self.base_of.get(mid)
+                self.renamed[mid] = nid
+                new_ids.append(nid)
+            self.by_unit[uid] = new_ids
+        return gone
+
+    def to_board(self) -> Board:
+        """The table as a :class:`Board`: units off the table are dropped, and units whose
+        models moved or fell become skirmish units with one placed model per survivor
+        (ranked units: rectangular bases, since their models no longer stand in ranks)."""
+        b = self.board.copy()
+        units = []
+        for u in b.units:
+            if u.id not in self.units:
+                continue
+            ms = u.models()
+            now = [self.pieces[m].shape.center for m in self.by_unit[u.id]]
+            u.extra.pop("embarked_in", None)
+            same = [m.id for m in ms] == self.by_unit[u.id] and all(
+                g.dist(m.center, c) < 1e-6 for m, c in zip(ms, now))
+            if same:
+                units.append(u)
+                continue
+            if u.kind == "ranked":
+                u = Unit(id=u.id, player=u.player, kind="skirmish", base=(u.base_w, u.base_d), facing_deg=u.facing_deg,
+                         name=u.name, profile=u.profile, keywords=u.keywords, placed=[(c, None) for c in now],
+                         extra={k: v for k, v in u.extra.items() if k not in ("files", "last_rank", "empty", "front")})
+            else:
+                u.placed = [(c, self.base_of.get(m)) for c, m in zip(now, self.by_unit[u.id])]
+            units.append(u)
+        b.units = units
+        known = {x.id for x in self.board.units}
+        gone = [uid for uid, why in self.off.items() if why.startswith("destroyed") and uid in known]
+        if gone:
+            b.context["destroyed"] = sorted(set(b.context.get("destroyed") or []) | set(gone))
+        return b
+
+
+def natural(s: str):
+    """Sort key: ``m2`` before ``m10``."""
+    import re
+
+    return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", s)]
+
+
+def other(player: int) -> int:
+    return 2 if player == 1 else 1
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def closest_model(table: Table, shape: g.Shape, uid: str) -> Optional[Piece]:
+    """The model of ``uid`` closest (edge to edge) to ``shape``."""
+    ms = table.models_of(uid)
+    return min(ms, key=lambda q: gap(shape, q.shape)) if ms else None

@@ -1,0 +1,292 @@
+"""Rank-and-file close combat (strategy ``rank_and_file``): a pipeline of named policies.
+
+One engine serves every rank-and-file system (whfb8, t9a, ...); the ruleset names one policy
+per slot (see :mod:`game.engines.rank_and_file.policy` for the slots and their signatures,
+:mod:`game.engines.rank_and_file.policies` for the built-in ones) and gives the parameters those
+policies declare. For each combat:
+
+1. engagements: which units touch and on which facing (:mod:`game.core.engagement`);
+2. ``incomplete_ranks``: models that move before fighting;
+3. base contact between models; ``gaps``: links across gaps, added to the contacts;
+4. ``fighters`` (with ``attack_cap``), then ``supports`` (with ``horde`` and ``attack_cap``);
+5. ``strike_order`` and ``rank_bonus``.
+
+Separate combats are analysed on their own and cached by the state of their units (and of the
+units nearby that could block an extended base), so re-analysing while one unit is dragged
+recomputes only the combat it is in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from game.core import geometry as g
+from game.core import schema as sc
+from game.core.analysis import Analysis, ModelResult
+from game.core.board import Board, Model, Unit, reserve_caches
+from game.core.engagement import boundary, combats, find_engagements, model_contacts, units_box
+from game.core.lru import LRU
+from game.core.results import StrikeStep
+from game.core.strategy import Engine, Legend, ProfileField
+from game.core import closing
+from game.core.round_rules import RoundParams, round_steps
+from game.engines.rank_and_file import policy as pol
+from game.engines.rank_and_file import policies as ranked_policies
+
+NAME = "rank_and_file"
+NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
+
+
+def _choice(slot: str):
+    return field(metadata={"choices": pol.choices(slot)})
+
+
+@dataclass(frozen=True)
+class RankedParams:
+    """The engine's own parameters: the contact tolerance (mm) and one policy name per slot
+    (the chosen policies add their parameters to the schema)."""
+
+    contact_tolerance_mm: float
+    incomplete_ranks: str = _choice("incomplete_ranks")
+    gaps: str = _choice("gaps")
+    fighters: str = _choice("fighters")
+    horde: str = _choice("horde")
+    supports: str = _choice("supports")
+    attack_cap: str = _choice("attack_cap")
+    strike_order: str = _choice("strike_order")
+    rank_bonus: str = _choice("rank_bonus")
+    close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
+
+
+_SCHEMAS: dict[tuple, type] = {}
+
+
+def schema_for(raw: Mapping[str, Any]) -> type:
+    """The ranked schema for raw values ``raw``: :class:`RankedParams` plus the parameters of
+    each chosen policy (an unknown choice adds nothing; the loader reports it). The same
+    choices give the same class."""
+    chosen = []
+    for slot in pol.SLOTS:
+        name = raw.get(slot)
+        if isinstance(name, str) and name in pol.names(slot):
+            chosen.append((slot, name))
+    key = tuple(chosen)
+    if key not in _SCHEMAS:
+        parts = [RankedParams, RoundParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
+        _SCHEMAS[key] = sc.merge("RankedParams", parts)
+    return _SCHEMAS[key]
+
+
+_LEGENDS: dict[int, tuple[Any, Legend]] = {}
+
+
+def legend(rs) -> Legend:
+    """Rows the chosen policies make worth listing (cached per loaded ruleset)."""
+    hit = _LEGENDS.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    rows = set()
+    for slot in pol.SLOTS:
+        rows |= pol.get(slot, getattr(rs.values, slot)).rows
+    rows.add("support")
+    out = Legend(role_labels={}, rows=frozenset(rows))
+    if len(_LEGENDS) > 64:
+        _LEGENDS.clear()
+    _LEGENDS[id(rs)] = (rs, out)
+    return out
+
+
+# ----- analysis -------------------------------------------------------------------------------
+_COMBAT_CACHE = LRU(64)  # a combat's units (and neighbours) -> its Analysis (bounded, oldest out)
+
+
+def _unit_key(u: Unit) -> str:
+    """Everything about a unit the ranked rules read (pose, player, profile, keywords, and the
+    unit keys a policy may read, such as a troop type)."""
+    return repr((u.pose_key(), u.player, u.profile, u.keywords, u.extra))
+
+
+def analyse(board: Board, rs, **_services) -> Analysis:
+    """Analyse a rank-and-file close combat under ruleset ``rs``.
+
+    Returns an :class:`Analysis` with every model's role, attacks and targets, gap links,
+    rule-mandated moves and the strike order. Never raises on a valid :class:`Board`.
+
+    When ``context.combats`` lists pairs no longer in contact, they first close up by the
+    ruleset's ``close_up`` policy (:mod:`.closing`); the position after that move is analysed
+    and the moved models are reported under ``moves``.
+    """
+    pairs = (board.context or {}).get("combats")
+    if not pairs:
+        return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)
+    res = _analyse_board(shut.board, rs)
+    res.moves = closing.merge_moves(shut.moves, res.moves)
+    res.notes += shut.notes
+    return res
+
+
+def _analyse_board(board: Board, rs) -> Analysis:
+    """Analyse the board as it stands (no closing up), combat by combat (cached)."""
+    v = rs.values
+    reserve_caches(len(board.units))
+    groups = combats(board, v.contact_tolerance_mm)
+    _COMBAT_CACHE.size = max(64, 2 * len(groups) + 16)  # every combat, plus a short drag history
+    if len(groups) <= 1:
+        return analyse_combat(board, rs)
+    by_id = {u.id: u for u in board.units}
+    extend = any(pol.get(slot, getattr(v, slot)).neighbours for slot in pol.SLOTS)
+    terrain_key = repr(board.terrain) if extend else ""
+    context_key = repr(board.context)
+    part_of: dict[str, Analysis] = {}
+    combat_units: dict[int, set[str]] = {}  # id(part) -> the unit ids of that combat
+    for ids in groups:
+        members = [by_id[i] for i in ids]
+        if extend:
+            # units near the combat may block an extended base (Fighting over Gaps); an extended
+            # base ends at an enemy model of the combat, so it stays within the combat's box
+            box = units_box(members)
+            grow = max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
+            box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
+            members += [u for u in board.units if u.id not in ids and g.bbox_gap(units_box([u]), box) <= 0]
+        key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))
+        part = _COMBAT_CACHE.get(key)
+        if part is None:
+            sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
+                        context=board.context)
+            part = analyse_combat(sub, rs)
+            _COMBAT_CACHE.put(key, part)
+        for i in ids:
+            part_of[i] = part
+        combat_units[id(part)] = set(ids)
+    res = Analysis(ruleset=rs.id)
+    seen: set[int] = set()
+    for u in board.units:
+        part = part_of[u.id]
+        res.models.update(_by_unit(part).get(u.id, ()))
+        if id(part) in seen:
+            continue
+        seen.add(id(part))
+        mine = combat_units[id(part)]
+        res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
+        res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
+        res.engagements += [e for e in part.engagements if e.unit in mine]
+        res.rank_bonus.update({k: n for k, n in part.rank_bonus.items() if k in mine})
+        res.notes += [n for n in part.notes if n not in res.notes]
+        _merge_extra(res.more, part.more, mine)
+    res.gap_links.sort()
+    order = {mid: i for i, mid in enumerate(res.models)}
+    parts = {id(p): p for p in part_of.values()}.values()
+    res.strike_order = [StrikeStep.of(s) for s in
+                        merge_steps([_own_steps(p.strike_order, combat_units[id(p)]) for p in parts], order)]
+    res.legend = legend(rs)
+    return res
+
+
+def _by_unit(part: Analysis) -> dict[str, list]:
+    """A combat's model results grouped by unit id, ``[(model id, result)]`` in its order; kept
+    on the (cached) part, so a part reused frame after frame is grouped once."""
+    grouped = part.__dict__.get("_by_unit")
+    if grouped is None:
+        grouped = {}
+        for mid, r in part.models.items():
+            grouped.setdefault(mid.split(".", 1)[0], []).append((mid, r))
+        part.__dict__["_by_unit"] = grouped
+    return grouped
+
+
+def _own_steps(steps: list[dict], mine: set[str]) -> list[dict]:
+    """A part's strike steps keeping only the models of its own combat's units (a part may
+    hold nearby units that could block an extended base)."""
+    out = []
+    for s in steps:
+        ms = [m for m in s["models"] if m.split(".", 1)[0] in mine]
+        if ms:
+            d = {**s, "models": ms}
+            if "parts" in s:
+                d["parts"] = [p for p in s["parts"] if p.split(".", 1)[0] in mine]
+            out.append(d)
+    return out
+
+
+def merge_steps(parts: list[list[dict]], order: dict[str, int]) -> list[dict]:
+    """Strike orders of separate combats as one: steps of equal ``step`` merged (the first
+    label kept), highest first, models and parts in board order (``order``: model id -> index)."""
+    steps: dict = {}
+    for seq in parts:
+        for s in seq:
+            d = steps.setdefault(s["step"], {**s, "models": [], **({"parts": []} if "parts" in s else {})})
+            d["models"] += s["models"]
+            if s.get("parts"):
+                d.setdefault("parts", []).extend(s["parts"])
+    out = []
+    for k in sorted(steps, reverse=True):
+        d = steps[k]
+        d["models"].sort(key=order.__getitem__)
+        if "parts" in d:
+            d["parts"].sort(key=lambda p: order[p.split("/", 1)[0]])
+        out.append(d)
+    return out
+
+
+def _merge_extra(into: dict, part: dict, mine: set[str]) -> None:
+    """Add a combat's extra output keys a policy wrote: per-unit mappings and lists of per-unit
+    entries (``{"unit": id, ...}``), keeping only this combat's units."""
+    for k, val in part.items():
+        if isinstance(val, dict):
+            into.setdefault(k, {}).update({u: x for u, x in val.items() if u in mine})
+        elif isinstance(val, list):
+            into.setdefault(k, []).extend(x for x in val if not isinstance(x, dict) or x.get("unit") in mine)
+
+
+def analyse_combat(board: Board, rs) -> Analysis:
+    """The ranked policies on one board (any number of combats), without caching."""
+    v = rs.values
+    tol = v.contact_tolerance_mm
+    units = {u.id: u for u in board.units}
+    models: dict[str, list[Model]] = {u.id: u.models() for u in board.units}
+    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
+    engs = find_engagements(units, models, bounds, tol)
+    c = pol.Combat(board=board, rs=rs, units=units, models=models, engs=engs, res=Analysis(ruleset=rs.id), tol=tol)
+    c.run("incomplete_ranks")
+    c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
+    c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
+    c.res.engagements = list(engs)
+    c.contacts = model_contacts(c.models, c.bounds, engs, tol, units)
+    links = c.run("gaps")
+    links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
+    for l in links:
+        a, b = sorted(l)
+        c.contacts[a].add(b)
+        c.contacts[b].add(a)
+    c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
+    c.linked = {m for l in links for m in l}
+    c.order = {m.id: i for i, m in enumerate(m for ms in c.models.values() for m in ms)}
+    c.unit_of = {m.id: m.unit_id for ms in c.models.values() for m in ms}
+    for ms in c.models.values():
+        for m in ms:
+            c.res.models[m.id] = ModelResult(at=m.center)
+    c.run("fighters")
+    c.run("supports")
+    for r in c.res.models.values():
+        if r.role == "none" and not r.why:
+            r.why = NONE_WHY
+    c.res.strike_order = [StrikeStep.of(s) for s in c.run("strike_order")]
+    c.res.rank_bonus = c.run("rank_bonus")
+    c.res.legend = legend(rs)
+    return c.res
+
+
+def fields(rs) -> list:
+    """What the chosen policies read from a unit (strike order: Initiative or Agility; a Height
+    cap: Height; ...), then model parts."""
+    out = []
+    for slot in ("strike_order", "attack_cap") + tuple(x for x in pol.SLOTS if x not in ("strike_order", "attack_cap")):
+        f = pol.get(slot, getattr(rs.values, slot)).fields
+        out += [x for x in (f(rs) if f else []) if x.key not in {y.key for y in out}]
+    return out + [ProfileField("parts", "Parts", kind="parts")]
+
+
+STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
+                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields,
+                  steps=round_steps, steps_name="Combat round", live_drag=True)

@@ -1,0 +1,174 @@
+"""Gap geometry of the rank-and-file engine: incomplete ranks and extended bases.
+
+* :func:`shuffle_incomplete_rank`: whfb8 "Incomplete Ranks": the last rank moves to the end
+  of the unit facing an engaged flank.
+* :func:`gaps_incomplete_rank`: enemies facing an empty slot of an incomplete rank fight the
+  nearest model inward across the gap.
+* :func:`gaps_extend`: t9a "Fighting over Gaps": bases extended along the engaged facing
+  (no distance limit; they stop at terrain, another unit's boundary or a friendly model).
+
+Pure geometry (table mm); the policies in :mod:`game.engines.rank_and_file.policies` choose
+which applies and name the rules in the explanations.
+"""
+from __future__ import annotations
+
+from game.core import geometry as g
+from game.core.board import Board, Model, Unit
+from game.core.engagement import Engagement, as_poly, boundary, facing_dir
+from game.core import closing
+
+
+def shuffle_incomplete_rank(unit: Unit, side: str) -> dict[tuple[int, int], tuple[int, int]]:
+    """whfb8 Incomplete Ranks: the last rank's models move to the end facing the engaged
+    ``side`` (left/right). Returns {old (rank, file): new (rank, file)} for models that move."""
+    slots = unit.occupied_slots()
+    last = max(r for r, _ in slots)
+    row = sorted(f for r, f in slots if r == last)
+    if len(row) >= unit.files or last == 1:
+        return {}
+    n = len(row)
+    new_files = list(range(unit.files - n + 1, unit.files + 1)) if side == "right" else list(range(1, n + 1))
+    return {(last, old): (last, new) for old, new in zip(row, new_files) if old != new}
+
+
+
+def gaps_incomplete_rank(units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
+                          tol: float) -> set[frozenset]:
+    """whfb8 Incomplete Ranks: a unit fighting to its rear, or to both flanks, is fought across
+    the gaps of its incomplete rank. An enemy model facing an empty slot on that edge (touching
+    the slot's outer edge along more than the tolerance) fights the nearest model inward in
+    the same file (rear) or rank (flanks), and that model fights it."""
+    links: set[frozenset] = set()
+    for uid, u in units.items():
+        if u.kind != "ranked":
+            continue
+        fs = {e.facing for e in engs if e.unit == uid}
+        edges = []
+        if "rear" in fs:
+            edges.append("rear")
+        if {"left", "right"} <= fs:
+            edges += ["left", "right"]
+        if not edges:
+            continue
+        occ = {(m.rank, m.file): m for m in models[uid]}
+        R, F = u.ranks, u.files
+        for edge in edges:
+            enemies = [e.enemy for e in engs if e.unit == uid and e.facing == edge]
+            if edge == "rear":
+                slots = [((R, f), [(r, f) for r in range(R - 1, 0, -1)]) for f in range(1, F + 1)]
+            elif edge == "left":
+                slots = [((r, 1), [(r, f) for f in range(2, F + 1)]) for r in range(1, R + 1)]
+            else:
+                slots = [((r, F), [(r, f) for f in range(F - 1, 0, -1)]) for r in range(1, R + 1)]
+            for (slot, inward) in slots:
+                if slot in occ:
+                    continue
+                target = next((occ[s] for s in inward if s in occ), None)
+                if target is None:
+                    continue
+                # the empty slot's outer edge as a thin strip
+                c = u.slot_center(*slot)
+                cell = g.rect(c, u.base_w, u.base_d, u.facing_deg)
+                for eid in enemies:
+                    for em in models[eid]:
+                        if g.gap_mm(cell, em.shape) > tol:
+                            continue
+                        if edge_overlap(u, slot, edge, em.shape, tol) > tol:
+                            links.add(frozenset((target.id, em.id)))
+    return links
+
+
+def edge_overlap(u: Unit, slot: tuple[int, int], edge: str, shape: g.Shape, tol: float) -> float:
+    """Length (mm) along ``edge`` over which ``shape`` faces the outer edge of ``slot``."""
+    r, f = slot
+    W = u.width_mm
+    lo_u, hi_u = (f - 1) * u.base_w - W / 2, f * u.base_w - W / 2
+    lo_v, hi_v = (r - 1) * u.base_d, r * u.base_d
+    local = [g.to_local(p, u.front, u.facing_deg) for p in as_poly(shape)]
+    if edge in ("rear", "front"):
+        vals = [p[0] for p in local]
+    else:
+        vals = [p[1] for p in local]
+    lo, hi = (lo_u, hi_u) if edge in ("rear", "front") else (lo_v, hi_v)
+    return min(max(vals), hi) - max(min(vals), lo)
+
+
+def _extended(m: Model, u: Unit, direction: g.Point, length: float) -> g.Poly:
+    """Model ``m``'s base stretched ``length`` mm along ``direction`` (a swept outline)."""
+    pts = as_poly(m.shape)
+    moved = [(p[0] + direction[0] * length, p[1] + direction[1] * length) for p in pts]
+    return g.Poly(tuple(g.convex_hull(pts + moved)))
+
+
+
+def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
+                 tol: float) -> set[frozenset]:
+    """t9a Fighting over Gaps: extend each model's base along the facing its unit is engaged
+    in; an enemy model of that engaged unit reached this way is in contact. The text sets no
+    distance limit: the extension runs through the unit's own empty slots and past its
+    boundary, and stops only at impassable terrain, another unit's boundary (the engaged
+    enemy's too, so it meets the enemy at its engaged facing, never a model behind a gap in the
+    enemy's ranks) or a friendly model."""
+    links: set[frozenset] = set()
+    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
+    terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
+    for e in engs:
+        u = units[e.unit]
+        d = facing_dir(u, e.facing)
+        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
+        step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
+        for m in models[e.unit]:
+            if m.rank is not None and (m.rank + step[0], m.file + step[1]) in occupied:
+                continue  # its facing towards the enemy is covered by a friendly model
+            # no distance limit: the extension runs until it meets the enemy's boundary (a
+            # ranked enemy's tray; going further would cross it), or past every enemy base
+            if units[e.enemy].kind == "ranked":
+                hit = closing.sweep_mm([as_poly(m.shape)], [list(units[e.enemy].tray().points)], d)
+                if hit is None:
+                    continue
+                L = hit + 2 * tol
+            else:
+                half = max(g.dot(g.sub(p, m.center), d) for p in as_poly(m.shape))
+                far = max(g.dot(g.sub(p, m.center), d) for em in models[e.enemy] for p in as_poly(em.shape))
+                L = max(0.0, far - half)
+            full = _extended(m, u, d, L)
+            fb = full.bbox()
+            side = (-d[1], d[0])
+            mine = [g.dot(p, side) for p in as_poly(m.shape)]
+            candidates = []
+            for em in models[e.enemy]:
+                if g.bbox_gap(fb, em.shape.bbox()) > tol or g.gap_mm(full, em.shape) > tol:
+                    continue
+                theirs = [g.dot(p, side) for p in as_poly(em.shape)]
+                # face to face: the extended base must overlap the enemy base sideways, not
+                # meet it only at a corner (a diagonal is not "along the facing")
+                if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) > tol:
+                    candidates.append(em)
+            for em in candidates:
+                # shortest extension reaching the enemy model; when the bases already meet
+                # every step of the search succeeds, so it ends at exactly L / 2**16
+                lo, hi = 0.0, L
+                touching = g.gap_mm(_extended(m, u, d, 0.0), em.shape) <= tol
+                if touching:
+                    hi = L / 65536.0
+                for _ in range(0 if touching else 16):
+                    mid = (lo + hi) / 2
+                    if g.gap_mm(_extended(m, u, d, mid), em.shape) <= tol:
+                        hi = mid
+                    else:
+                        lo = mid
+                ext = _extended(m, u, d, max(0.0, hi - tol))
+                eb = ext.bbox()
+
+                def overlaps(shape: g.Shape, by: float) -> bool:
+                    return g.bbox_gap(eb, shape.bbox()) <= 0 and g.gap_mm(ext, shape) < by
+
+                blocked = any(fm.id != m.id and overlaps(fm.shape, -tol) for fm in models[e.unit])
+                if not blocked:
+                    blocked = any(overlaps(sh, -tol) for oid, shapes in bounds.items() if oid != e.unit
+                                  for sh in shapes)
+                if not blocked:
+                    blocked = any(overlaps(t, 0.0) for t in terrain)
+                if not blocked:
+                    links.add(frozenset((m.id, em.id)))
+    return links

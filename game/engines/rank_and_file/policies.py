@@ -1,0 +1,343 @@
+"""The built-in policies of the rank-and-file engine (whfb8, t9a; see :mod:`.policy`).
+
+Each policy reads only the parameters its dataclass declares, and names rules through the
+ruleset's ``rule:`` fields, so a ruleset's numbers and rule names are the ones a user reads.
+
+* ``incomplete_ranks``: ``shuffle`` (whfb8 Incomplete Ranks: fighting to one flank only, the
+  rear rank moves to that end), ``none``.
+* ``gaps``: ``incomplete_rank`` (whfb8: enemies facing a gap of the rear rank, or of both
+  flanks, fight across it), ``extend_bases`` (t9a Fighting over Gaps), ``none``.
+* ``fighters``: ``base_contact``: models in base contact (corners count) or linked across a
+  gap fight with their full attacks.
+* ``horde``: ``wide_front`` (a keyword and a front rank at least so many files wide give
+  more supporting ranks), ``none``.
+* ``supports``: ``ranks_behind``: the ranks (or files) behind a model fighting through one of
+  ``support_facings`` support it, up to ``support_ranks`` deep, each with at most
+  ``support_attack_cap`` attacks.
+* ``attack_cap``: ``restricted_height`` (t9a Restricted Attacks: supporting attacks and
+  attacks made only into a flank or rear are capped at the model's Height), ``none``.
+* ``strike_order``: ``initiative`` (highest first; equal strikes together), ``agility_step``
+  (per model part).
+* ``rank_bonus``: ``none`` (the system shows no Rank Bonus).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+from game.core import geometry as g
+from game.core.board import Model, slot_name
+from game.core.strategy import ProfileField
+from game.engines.rank_and_file import gaps as gaps
+from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_attacks, split_parts, words
+
+Facing = Literal["front", "right", "rear", "left"]
+NOT_FIGHTING = "Not in base contact with an enemy and not behind a model that fights through a facing supports go to."
+
+
+# ----- incomplete ranks ---------------------------------------------------------------------------
+@policy("incomplete_ranks", "none")
+def no_moves(c: Combat) -> None:
+    """Nobody moves before fighting."""
+
+
+@policy("incomplete_ranks", "shuffle", rows=("moves",))
+def shuffle(c: Combat) -> None:
+    """Fighting to one flank only (not the rear), the incomplete rear rank moves to that end."""
+    for uid, u in c.units.items():
+        if u.kind != "ranked":
+            continue
+        fs = c.facings(uid)
+        flanks = fs & {"left", "right"}
+        if len(flanks) != 1 or "rear" in fs:
+            continue
+        mv = gaps.shuffle_incomplete_rank(u, flanks.pop())
+        if not mv:
+            continue
+        new_ms = []
+        for m in c.models[uid]:
+            if (m.rank, m.file) in mv:
+                r, f = mv[(m.rank, m.file)]
+                at = u.slot_center(r, f)
+                nm = Model(f"{uid}.{slot_name(r, f)}", uid, slot_name(r, f), r, f, at, m.facing_deg,
+                           g.rect(at, u.base_w, u.base_d, u.facing_deg))
+                c.res.moves[nm.id] = [m.center, at]
+                new_ms.append(nm)
+            else:
+                new_ms.append(m)
+        c.models[uid] = new_ms
+
+
+# ----- gaps -----------------------------------------------------------------------------------------
+@policy("gaps", "none")
+def no_gaps(c: Combat) -> set:
+    return set()
+
+
+@policy("gaps", "incomplete_rank", rows=("gap_links",))
+def incomplete_rank_gaps(c: Combat) -> set:
+    return gaps.gaps_incomplete_rank(c.units, c.models, c.engs, c.tol)
+
+
+@policy("gaps", "extend_bases", rows=("gap_links",), neighbours=True)
+def extend_bases(c: Combat) -> set:
+    return gaps.gaps_extend(c.board, c.units, c.models, c.engs, c.tol)
+
+
+@policy("supports", "none")
+def no_supports(c: Combat) -> None:
+    """Nobody makes supporting attacks (or the ``fighters`` policy decided them already)."""
+
+
+# ----- who fights -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ContactParams:
+    dividing_attacks: bool
+
+
+@policy("fighters", "base_contact", params=ContactParams)
+def base_contact(c: Combat) -> None:
+    """Models in base contact, or linked across a gap, fight with their profile's attacks
+    (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
+    contacts, results = c.contacts, c.res.models
+    for uid, ms in c.models.items():
+        u = c.units[uid]
+        total, parts, _ = profile_attacks(u)
+        for m in ms:
+            touching = contacts.get(m.id)
+            if not touching:
+                continue
+            r, tg = results[m.id], c.sort(touching)
+            r.role, r.targets = "attack", tg
+            facings = {c.eng_facing.get((uid, c.unit_of[t]), "front") for t in tg}
+            n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")
+            r.attacks = n
+            r.parts = split_parts(parts, n) if parts else None
+            enemies = sorted({c.unit_of[t] for t in tg})
+            if m.id in c.linked:
+                r.why = f"Fights: across a gap with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
+                        f"Rule: {c.rule('gaps')}. "
+            else:
+                r.why = f"Fights: in base contact with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
+                        f"Rule: {c.rule('fighters')} (touching at a corner counts). "
+            if cap_text:
+                r.why += cap_text
+            elif len(enemies) > 1:
+                r.why += (f"Touching several enemy units, it may divide its attacks ({c.rule('dividing_attacks')})."
+                          if c.v.dividing_attacks else
+                          f"Touching several enemy units, it attacks one of them ({c.rule('dividing_attacks')}).")
+
+
+# ----- horde ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Horde:
+    """``ranks``: supporting ranks behind the fighting rank when the unit is a horde (None:
+    it is not); ``because``: the rule, said for a supporter only a horde has; ``hint``: what
+    would make the unit a horde (for a model one rank too far back)."""
+
+    ranks: Optional[int]
+    because: str = ""
+    hint: str = ""
+
+
+@policy("horde", "none")
+def no_horde(c: Combat, uid: str) -> Horde:
+    return Horde(None)
+
+
+@dataclass(frozen=True)
+class HordeParams:
+    horde_keyword: str
+    horde_min_files: int
+    horde_support_ranks: int
+
+
+@policy("horde", "wide_front", params=HordeParams)
+def wide_front(c: Combat, uid: str) -> Horde:
+    """A unit with ``horde_keyword`` whose front rank is at least ``horde_min_files`` models
+    wide supports with ``horde_support_ranks`` ranks."""
+    u, v = c.units[uid], c.v
+    if v.horde_keyword.lower() not in {k.lower() for k in u.keywords}:
+        return Horde(None)
+    rule = c.rule("horde_min_files")
+    width = sum(1 for m in c.models[uid] if m.rank == 1)
+    if width >= v.horde_min_files:
+        return Horde(v.horde_support_ranks, because=f"; {rule}: {v.horde_min_files}+ wide")
+    return Horde(None, hint=f" ({rule}: at least {v.horde_min_files} files wide, the "
+                            f"{ordinal(1 + v.horde_support_ranks)} rank would support; it is {width} wide).")
+
+
+# ----- supporting attacks ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SupportParams:
+    support_ranks: int
+    support_facings: tuple[Facing, ...]
+    support_attack_cap: Optional[int]
+
+
+def rows_of(u, facing: str):
+    """``(row, column) -> (rank, file)`` seen from ``facing``: row 1 is the edge on that
+    facing, rows count inward; columns run along the edge."""
+    R, F = u.ranks, u.files
+    return {"front": lambda k, j: (k, j), "rear": lambda k, j: (R + 1 - k, j),
+            "left": lambda k, j: (j, k), "right": lambda k, j: (j, F + 1 - k)}[facing]
+
+
+def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]:
+    """The (row, column) of model ``m`` seen from ``facing`` (see :func:`rows_of`); ``R`` and
+    ``F`` (the unit's ranks and files) may be given to save looking them up."""
+    if facing == "front":
+        return m.rank, m.file
+    if facing == "rear":
+        return (R or u.ranks) + 1 - m.rank, m.file
+    if facing == "left":
+        return m.file, m.rank
+    return (F or u.files) + 1 - m.file, m.rank
+
+
+@policy("supports", "ranks_behind", params=SupportParams)
+def ranks_behind(c: Combat) -> None:
+    """Models directly behind a model fighting through one of ``support_facings`` (no empty
+    slot between) support it against the enemies engaged on that facing, up to
+    ``support_ranks`` rows back (more for a horde), each with at most ``support_attack_cap``
+    attacks (null: no cap), further capped by the ``attack_cap`` policy."""
+    v = c.v
+    rule = c.rule("support_ranks")
+    through = words(list(v.support_facings))
+    for uid, ms in c.models.items():
+        u = c.units[uid]
+        if u.kind != "ranked":
+            continue
+        horde = c.run("horde", uid)
+        ranks = horde.ranks if horde.ranks is not None else v.support_ranks
+        total, parts, _ = profile_attacks(u)
+        by_slot = {(m.rank, m.file): m for m in ms}
+        engaged = c.facings(uid)
+        # per facing, once per unit: the enemies engaged on it and its row/column map
+        per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
+                      for facing in v.support_facings]
+        R, F = u.ranks, u.files
+        results = c.res.models
+        for m in ms:
+            r = results[m.id]
+            if r.role != "none" or m.rank is None:
+                continue
+            reason = ""
+            for facing, enemies, at in per_facing:
+                k, j = row_col(u, m, facing, R, F)
+                if k == 1:
+                    continue
+                lead = by_slot.get(at(1, j))
+                if k > 1 + ranks:
+                    if k == 2 + ranks and enemies and lead is not None and c.res.models[lead.id].role == "attack":
+                        reason = reason or (f"The {ordinal(k)} row from the {facing} is too far back: only {ranks} rank(s) behind "
+                                            f"the fighting rank support ({rule})" + (horde.hint or "."))
+                    continue
+                column = [lead] + [by_slot.get(at(i, j)) for i in range(2, k)]
+                lead_r = c.res.models[lead.id] if lead is not None else None
+                if any(x is None for x in column):
+                    reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
+                                        f"directly behind a fighting model ({rule}).")
+                    continue
+                lead_targets = [t for t in lead_r.targets if c.unit_of[t] in enemies]
+                if not lead_targets:
+                    if lead_r.role == "attack":
+                        reason = reason or (f"The model in front fights only through another facing; supporting attacks "
+                                            f"go only through the {through} ({rule}).")
+                    continue
+                n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
+                n, cap_text = c.run("attack_cap", u, n, "support")
+                r.role, r.targets, r.attacks = "support", c.sort(lead_targets), n
+                r.parts = split_parts(parts, n) if parts else None
+                row = "rank" if facing in ("front", "rear") else "file"
+                r.why = (f"Supports from the {ordinal(k)} {row} through {lead.id}, which fights to the {facing} "
+                         f"({rule}{horde.because if k > 2 else ''}). ")
+                if v.support_attack_cap is not None:
+                    r.why += f"A supporting model makes at most {v.support_attack_cap} attack" \
+                             f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
+                r.why += cap_text
+                r.why = r.why.rstrip()
+                break
+            if r.role == "none":
+                r.why = reason or NOT_FIGHTING
+
+
+# ----- attack caps ----------------------------------------------------------------------------------
+@policy("attack_cap", "none")
+def no_cap(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
+    return n, ""
+
+
+@dataclass(frozen=True)
+class HeightParams:
+    default_height: int
+
+
+@policy("attack_cap", "restricted_height", params=HeightParams,
+        fields=lambda rs: [ProfileField("height", "Height", default=rs.values.default_height)])
+def restricted_height(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
+    """Supporting attacks (``kind`` "support") and attacks made only into a flank or rear
+    (``flank_rear``) are capped at the model's Height (``default_height`` when the profile
+    gives none)."""
+    if not kind:
+        return n, ""
+    height = int(unit.profile.get("height", c.v.default_height))
+    what = "Supporting attacks are" if kind == "support" else "Attacks into a Flank or Rear facing are"
+    return min(n, height), f"{what} {c.rule('attack_cap')}, capped at Height {height}."
+
+
+# ----- strike order ---------------------------------------------------------------------------------
+def _steps(steps: dict, parts_at: dict, label: str) -> list[dict]:
+    out = []
+    for s in sorted(steps, reverse=True):
+        step = int(s) if s == int(s) else s
+        d = {"step": step, "label": f"{label} {step}", "models": steps[s]}
+        if parts_at.get(s):
+            d["parts"] = parts_at[s]
+        out.append(d)
+    return out
+
+
+@policy("strike_order", "initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
+def by_initiative(c: Combat) -> list[dict]:
+    """Highest Initiative first; equal Initiative strikes together. A profile without
+    Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
+    steps: dict[float, list[str]] = defaultdict(list)
+    for uid, ms in c.models.items():
+        p = c.units[uid].profile
+        value = float(p.get("initiative", p.get("agility", 0)))
+        for m in ms:
+            if c.res.models[m.id].attacks > 0:
+                steps[value].append(m.id)
+    return _steps(steps, {}, "Initiative")
+
+
+@policy("strike_order", "agility_step", fields=lambda rs: [ProfileField("agility", "Agility", default=3)])
+def by_agility(c: Combat) -> list[dict]:
+    """Agility Steps, highest first, each model part at its own Agility."""
+    steps: dict[float, list[str]] = defaultdict(list)
+    parts_at: dict[float, list[str]] = defaultdict(list)
+    for uid, ms in c.models.items():
+        u = c.units[uid]
+        _, _, agility = profile_attacks(u)
+        for m in ms:
+            r = c.res.models[m.id]
+            if r.attacks <= 0:
+                continue
+            if r.parts:
+                for part, n in r.parts.items():
+                    if n > 0:
+                        s = agility.get(part, 0.0)
+                        if m.id not in steps[s]:
+                            steps[s].append(m.id)
+                        parts_at[s].append(f"{m.id}/{part}")
+            else:
+                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(m.id)
+    return _steps(steps, parts_at, "Agility")
+
+
+# ----- rank bonus -----------------------------------------------------------------------------------
+@policy("rank_bonus", "none")
+def no_rank_bonus(c: Combat) -> dict:
+    return {}

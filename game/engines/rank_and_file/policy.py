@@ -1,0 +1,195 @@
+"""Named policies of the rank-and-file engine: the seams a rule system fills from YAML.
+
+The ranked engine (:mod:`game.engines.rank_and_file.engine`) runs one combat through these slots, in
+this order; a ruleset chooses one registered policy per slot by name (``gaps: extend_bases``)
+and gives the parameters that policy declares:
+
+===================  =====================================================================
+slot                 what a policy decides (signature)
+===================  =====================================================================
+``incomplete_ranks`` models that move before fighting (whfb8: the rear rank shuffles to an
+                     engaged flank). ``run(c) -> None``: may replace ``c.models[uid]`` and
+                     add ``c.res.moves``.
+``gaps``             fighting across gaps. ``run(c) -> set[frozenset[model id, model id]]``.
+``fighters``         who fights and with how many attacks: ``run(c) -> None``, sets role
+                     ``attack`` on ``c.res.models`` (a fighting-rank policy goes here).
+``horde``            extra supporting ranks for a wide unit. ``run(c, uid) -> (ranks or None,
+                     text)``: the number of ranks behind the fighting rank that support, or
+                     None for "not a horde"; ``text`` explains it for hovers.
+``supports``         supporting attacks: ``run(c) -> None``, sets role ``support``.
+``attack_cap``       caps on attacks. ``run(c, unit, n, restricted) -> (n, text)``;
+                     ``restricted`` is True for supporting attacks and attacks made only
+                     into a flank or rear facing.
+``strike_order``     ``run(c) -> list[dict]``: the contract's strike steps, highest first,
+                     each ``{step, label, models[, parts]}`` (separate combats' steps of equal
+                     ``step`` are merged, models kept in board order).
+``rank_bonus``       ``run(c) -> dict[unit id, int]``: the combat-result Rank Bonus a unit
+                     claims now (``{}``: the system shows none).
+===================  =====================================================================
+
+Register a policy with the :func:`policy` decorator in any module of :mod:`game.core.rules`
+(the registry imports them all): ``@policy("fighters", "fighting_rank", params=MyParams)``.
+``params`` is a frozen dataclass of the parameters the policy reads (no defaults); the ranked
+schema is the union of its own fields and those of the chosen policies, so a ruleset gives
+exactly those. ``rows`` names legend rows the policy makes worth listing even when empty;
+``neighbours=True`` says the policy reads units near a combat and the terrain (so each combat
+is analysed with the units around it, and cached by the terrain too); ``fields(rs)`` lists
+the profile values and unit keys the policy reads (:class:`game.core.strategy.ProfileField`),
+for editors.
+
+:class:`Combat` is the state handed to the policies: the board, the ruleset (``c.v`` typed
+values, ``c.rule(name)`` the rule a parameter implements), units, models, engagements,
+contacts and the analysis being built.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from game.core.analysis import Analysis
+from game.core.board import Board, Model, Unit
+from game.core.engagement import Engagement
+
+SLOTS = ("incomplete_ranks", "gaps", "fighters", "horde", "supports", "attack_cap", "strike_order", "rank_bonus")
+
+
+@dataclass(frozen=True)
+class Policy:
+    slot: str
+    name: str
+    run: Callable[..., Any]
+    params: Optional[type] = None
+    rows: frozenset = frozenset()
+    neighbours: bool = False
+    fields: Optional[Callable[[Any], list]] = None
+
+
+_POLICIES: dict[str, dict[str, Policy]] = {s: {} for s in SLOTS}
+
+
+def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False,
+           fields: Optional[Callable[[Any], list]] = None) -> Callable:
+    """Decorator registering ``fn`` as policy ``name`` of ``slot`` (see the module docstring)."""
+    if slot not in _POLICIES:
+        raise ValueError(f"no policy slot {slot}; slots: {', '.join(SLOTS)}")
+
+    def deco(fn: Callable) -> Callable:
+        old = _POLICIES[slot].get(name)
+        if old is not None and old.run is not fn:
+            raise ValueError(f"two {slot} policies named {name}")
+        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields)
+        return fn
+    return deco
+
+
+def names(slot: str) -> list[str]:
+    """Registered policy names of ``slot`` (importing every rules module first)."""
+    from game.core import registry
+    registry.names()
+    return sorted(_POLICIES[slot])
+
+
+def choices(slot: str) -> Callable[[], list[str]]:
+    """The ``choices`` callable of a schema field that picks a policy of ``slot``."""
+    return lambda: names(slot)
+
+
+def get(slot: str, name: str) -> Policy:
+    """The policy ``name`` of ``slot`` (KeyError when none is registered)."""
+    p = _POLICIES[slot].get(name)
+    if p is None:
+        names(slot)  # not seen yet: import every rules module, then look again
+        p = _POLICIES[slot][name]
+    return p
+
+
+# ----- what policies share --------------------------------------------------------------------
+def profile_attacks(unit: Unit) -> tuple[int, Optional[dict[str, int]], dict[str, float]]:
+    """(total attacks, attacks per part or None, agility/initiative per part) of a profile."""
+    p = unit.profile
+    parts = p.get("parts")
+    if parts:
+        per = {str(pt.get("name", f"part{i + 1}")): int(pt.get("attacks", 0)) for i, pt in enumerate(parts)}
+        ag = {str(pt.get("name", f"part{i + 1}")): float(pt.get("agility", pt.get("initiative", p.get("agility", 0))))
+              for i, pt in enumerate(parts)}
+        return sum(per.values()), per, ag
+    return int(p.get("attacks", 1)), None, {}
+
+
+def split_parts(parts: dict[str, int], n: int) -> dict[str, int]:
+    """Attacks per part when a model may make ``n`` in all: earlier-listed parts first."""
+    out = {}
+    left = n
+    for name, a in parts.items():
+        k = min(a, left)
+        out[name] = k
+        left -= k
+    return out
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def words(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+@dataclass
+class Combat:
+    """One combat (or a board of several) being analysed by the ranked engine.
+
+    ``models`` may be replaced by an ``incomplete_ranks`` policy (moved models); ``contacts``
+    holds base contact and, once the ``gaps`` policy ran, the gap links too (model id ->
+    enemy model ids); ``linked``: models fighting across a gap; ``order``: board order of
+    model ids (lists of ids keep it).
+    """
+
+    board: Board
+    rs: Any
+    units: dict[str, Unit]
+    models: dict[str, list[Model]]
+    engs: list[Engagement]
+    res: Analysis
+    tol: float
+    bounds: dict = field(default_factory=dict)
+    contacts: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    linked: set[str] = field(default_factory=set)
+    order: dict[str, int] = field(default_factory=dict)
+    unit_of: dict[str, str] = field(default_factory=dict)
+    eng_facing: dict[tuple[str, str], str] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)  # what one policy hands a later one
+    _chosen: dict[str, Callable] = field(default_factory=dict, repr=False)
+
+    @property
+    def v(self) -> Any:
+        """The ruleset's typed parameter values."""
+        return self.rs.values
+
+    def rule(self, name: str) -> str:
+        """The rule a parameter implements, as the ruleset names it."""
+        return self.rs.rule(name)
+
+    def run(self, slot: str, *args: Any) -> Any:
+        """Run the policy the ruleset chose for ``slot``."""
+        fn = self._chosen.get(slot)
+        if fn is None:
+            fn = self._chosen[slot] = get(slot, getattr(self.v, slot)).run
+        return fn(self, *args)
+
+    def facings(self, uid: str) -> set[str]:
+        """Facings of ``uid`` an enemy is engaged with."""
+        return {e.facing for e in self.engs if e.unit == uid}
+
+    def enemies(self, uid: str, facings: Optional[set] = None) -> set[str]:
+        """Enemy unit ids engaged with ``uid`` (on one of ``facings`` if given)."""
+        return {e.enemy for e in self.engs if e.unit == uid and (facings is None or e.facing in facings)}
+
+    def sort(self, ids) -> list[str]:
+        return sorted(ids, key=self.order.__getitem__)

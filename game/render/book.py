@@ -1,0 +1,230 @@
+"""``render-book``: every figure of a rules chapter from one YAML file.
+
+Book format (paths relative to the book file; see ``docs/DEMOS.md``)::
+
+    title: "The whole bundled book"
+    defaults: {size: 180x120mm, dpi: 200, crop: true}     # FigureOptions for every figure
+    figures:
+      - {scenario: scenarios/whfb8_rear_gap.yaml, output: whfb8/rear_gap.png}
+      - {scenario: ..., output: ....svg, options: {palette: colourblind, compare: whfb8,t9a}}
+
+Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, ``caption``,
+``labels``, ``ids``, ``letters``, ``counts``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
+``compare_mode`` (``side``/``overlay``), ``font_scale``, ``ruleset``. Errors raise
+:class:`BookError` naming the file, line and field.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+
+from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
+from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
+
+from game.render.figure import FigureError, FigureOptions, parse_size
+
+#: Most figures one book may list.
+MAX_FIGURES = 2_000
+OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
+               "palette", "compare",
+               "compare_mode", "font_scale", "ruleset"}
+
+
+class BookError(FileError):
+    """A bad book file: ``file``, ``line``, ``field`` and what is wrong."""
+
+
+@dataclass
+class BookFigure:
+    """One figure: ``scenario`` path, ``output`` path (relative to the output dir), its
+    :class:`FigureOptions`, an optional ``ruleset`` override and its YAML ``path``/``line``."""
+
+    scenario: Path
+    output: str
+    options: FigureOptions
+    ruleset: Optional[str]
+    field: str
+    line: Optional[int]
+
+
+def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None]) -> tuple[FigureOptions, Optional[str]]:
+    """Merge option mapping ``d`` over ``base``; ``fail(key, message)`` reports a bad key."""
+    kw: dict[str, Any] = {}
+    ruleset = None
+    for k, v in d.items():
+        if not isinstance(k, str) or k not in OPTION_KEYS:
+            fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
+        if k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts"):
+            if not isinstance(v, bool):
+                fail(k, f"must be true or false (got {short(v)})")
+            kw[k] = v
+        elif k == "size":
+            if not isinstance(v, str) or len(v) > 40:
+                fail(k, f"must be a size like 1200x800 or 180x120mm (got {short(v)})")
+            try:
+                parse_size(v)
+            except FigureError as exc:
+                fail(k, str(exc))
+            kw[k] = v
+        elif k in ("dpi",):
+            if isinstance(v, bool) or not isinstance(v, int) or not 30 <= v <= 2400:
+                fail(k, f"must be a whole number from 30 to 2400 (got {short(v)})")
+            kw[k] = v
+        elif k in ("crop_margin_mm", "font_scale"):
+            hi = 10_000.0 if k == "crop_margin_mm" else 10.0
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= hi:
+                fail(k, f"must be a number from 0 to {hi:g} (got {short(v)})")
+            kw[k] = float(v)
+        elif k == "compare":
+            ids = [x.strip() for x in v.split(",") if x.strip()] if isinstance(v, str) else []
+            if len(ids) != 2:
+                fail(k, f"must name two rulesets like whfb8,t9a (got {short(v)})")
+            for rid in ids:
+                why = ruleset_id_problem(rid)
+                if why:
+                    fail(k, why)
+            kw[k] = (ids[0], ids[1])
+        elif k == "compare_mode":
+            if v not in ("side", "overlay"):
+                fail(k, f"must be side or overlay (got {short(v)})")
+            kw[k] = v
+        elif k == "palette":
+            if v not in ("default", "colourblind", "colorblind", "greyscale", "grayscale"):
+                fail(k, f"must be default, colourblind or greyscale (got {short(v)})")
+            kw[k] = {"colorblind": "colourblind", "grayscale": "greyscale"}.get(v, v)
+        elif k == "title":
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                v = str(v)
+            if not isinstance(v, str) or text_problem(v, max_len=MAX_TITLE):
+                fail(k, text_problem(v, max_len=MAX_TITLE) if isinstance(v, str) else f"must be text (got {short(v)})")
+            kw[k] = v
+        elif k == "ruleset":
+            why = ruleset_id_problem(v)
+            if why:
+                fail(k, why)
+            ruleset = v
+    return replace(base, **kw), ruleset
+
+
+def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
+    """Read a book file: ``(title, figures)``. Raises :class:`BookError`."""
+    p = Path(path)
+    data, loc = parse_yaml(read_text(p, BookError), str(p), BookError)
+    lines = loc.lines
+    fail = loc.fail
+
+    if not isinstance(data, dict):
+        fail((), "a book is a mapping with 'figures'")
+    for k in data:
+        if k not in ("title", "defaults", "figures"):
+            fail((k,) if isinstance(k, str) else (), f"unknown key {short(k)} (allowed: title, defaults, figures)")
+    title = data.get("title") or ""
+    if isinstance(title, (int, float)) and not isinstance(title, bool):
+        title = str(title)
+    if not isinstance(title, str) or text_problem(title, max_len=MAX_TITLE):
+        fail(("title",), text_problem(title, max_len=MAX_TITLE) if isinstance(title, str) else f"must be text (got {short(title)})")
+    defaults = data.get("defaults") or {}
+    if not isinstance(defaults, dict):
+        fail(("defaults",), f"must be a mapping of figure options, e.g. {{size: 180x120mm}} (got {short(defaults)})")
+    base, _ = options_from(defaults, FigureOptions(), lambda k, m: fail(("defaults", k), m))
+    figs = data.get("figures")
+    if not isinstance(figs, list) or not figs:
+        fail(("figures",), "must be a non-empty list")
+    if len(figs) > MAX_FIGURES:
+        fail(("figures",), f"lists {len(figs)} figures; at most {MAX_FIGURES}")
+    out = []
+    seen: dict[str, int] = {}
+    for i, f in enumerate(figs):
+        fp = ("figures", i)
+        if not isinstance(f, dict):
+            fail(fp, "each figure is a mapping with scenario and output")
+        for k in f:
+            if k not in ("scenario", "output", "options"):
+                fail(fp + (k,) if isinstance(k, str) else fp, f"unknown key {short(k)} (allowed: scenario, output, options)")
+        for k in ("scenario", "output"):
+            if not isinstance(f.get(k), str) or not f.get(k):
+                fail(fp + (k,), "missing, or not a path")
+            why = text_problem(f[k], max_len=4096)
+            if why:
+                fail(fp + (k,), why)
+        if not f["output"].lower().endswith((".png", ".svg")):
+            fail(fp + ("output",), f"must end in .png or .svg (got {f['output']!r})")
+        out_path = Path(f["output"])
+        if out_path.is_absolute() or ".." in out_path.parts:
+            fail(fp + ("output",), f"must be a path inside the output folder, without '..' (got {f['output']!r})")
+        if f["output"] in seen:
+            fail(fp + ("output",), f"also written by figures[{seen[f['output']]}]")
+        seen[f["output"]] = i
+        fo = f.get("options") or {}
+        if not isinstance(fo, dict):
+            fail(fp + ("options",), f"must be a mapping of figure options, e.g. {{palette: colourblind}} (got {short(fo)})")
+        opts, rs = options_from(fo, base, lambda k, m, fp=fp: fail(fp + ("options", k), m))
+        out.append(BookFigure(p.parent / f["scenario"], f["output"], opts, rs, field_name(fp), lines.get(fp)))
+    return title, out
+
+
+def output_path(out_dir: str | Path, output: str) -> Path:
+    """Where a figure's ``output`` is written under ``out_dir``; raises ``ValueError`` when the
+    path, with every symlink in it followed, would land outside ``out_dir``."""
+    root = Path(out_dir).resolve()
+    target = (root / output).resolve()
+    if target != root and root not in target.parents:
+        raise ValueError(f"{output} leads outside the output folder {out_dir} (through a link?)")
+    if target.is_symlink() or (target.exists() and not target.is_file()):
+        raise ValueError(f"{output} in {out_dir} is not a regular file")
+    return target
+
+
+def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
+                only: Optional[Callable[[BookFigure], bool]] = None) -> list[tuple[str, float, list[str]]]:
+    """Render every figure of the book into ``out_dir``; returns ``[(output, seconds,
+    errors)]``. Raises :class:`BookError` (the book, or a figure's scenario/ruleset, with the
+    figure's line)."""
+    from game.services import default_services
+
+    _, figures = load_book(path)
+    if only:
+        figures = [f for f in figures if only(f)]
+    services = default_services()
+    bar = None
+    if progress:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(figures), unit="fig", desc="render-book", leave=True)
+        except ImportError:  # progress is a nicety
+            bar = None
+    results = []
+    try:
+        _render_figures(path, out_dir, figures, services, bar, results)
+    finally:
+        if bar is not None:
+            bar.close()  # before any error is printed: the error gets a line of its own
+    return results
+
+
+def _render_figures(path, out_dir, figures, services, bar, results) -> None:
+    """The loop of :func:`render_book` (appends to ``results``; raises :class:`BookError`)."""
+    from game.core.ruleset import RulesetError, load_ruleset
+    from game.core.scenario import ScenarioError, load_scenario
+
+    from game.render.figure import write_figure
+
+    for f in figures:
+        t0 = time.perf_counter()
+        try:
+            board = load_scenario(f.scenario)
+            if f.ruleset:
+                board.ruleset = f.ruleset
+            load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
+            target = output_path(out_dir, f.output)
+            errors = write_figure(board, None, target, f.options, services=services)
+        except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
+            raise BookError(str(path), f.line, f.field, str(exc)) from None
+        results.append((f.output, time.perf_counter() - t0, errors))
+        if bar is not None:
+            bar.set_postfix_str(f.output, refresh=False)
+            bar.update(1)

@@ -1,0 +1,482 @@
+"""The drawing protocol every back end implements, and two back ends: recording and pygame.
+
+One drawing routine (:func:`game.render.scene.draw_scene`) talks only to a :class:`Canvas`;
+the window, PNG figures and (later) SVG figures differ only in the canvas they pass, the way
+pymunk's ``SpaceDebugDrawOptions`` is one protocol with a pygame, a pyglet and a recording
+implementation.
+
+All coordinates are **canvas pixels** (x right, y down); the scene converts table mm with a
+:class:`game.render.transform.View`. Colours are ``(r, g, b)`` or ``(r, g, b, a)`` tuples of
+0-255 ints; ``None`` means "do not draw that part". Sizes (``width``, ``size``) are pixels.
+
+:class:`Canvas` itself records every call in ``calls`` (a list of :class:`Call`), which makes
+it the recording back end used by structural tests; :class:`PygameCanvas` draws on a
+``pygame.Surface``. An SVG back end subclasses :class:`Canvas` the same way and appends
+elements instead of blitting; ``text_size`` is the only query a back end must answer.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+Point = tuple[float, float]
+Colour = Optional[tuple]
+ANCHORS = ("topleft", "top", "topright", "left", "center", "right", "bottomleft", "bottom", "bottomright")
+
+
+@dataclass
+class Call:
+    """One recorded drawing call: the method ``name``, its positional ``args`` and ``kwargs``."""
+
+    name: str
+    args: tuple
+    kwargs: dict = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.kwargs.get(key, default)
+
+
+class Canvas:
+    """The drawing protocol; this base class records calls (the recording back end).
+
+    Subclasses override the drawing methods and may call ``super()`` to keep the record.
+    ``width`` and ``height`` are the canvas size in pixels. ``tag`` marks what the following
+    calls draw (``"model:dwarfs.r1f1"``, ``"legend"``); recorded calls carry it so tests can
+    find e.g. every polygon drawn for a model.
+    """
+
+    def __init__(self, width: int = 800, height: int = 600):
+        self.width, self.height = int(width), int(height)
+        self.calls: list[Call] = []
+        self.tag: str = ""
+
+    # -- queries -----------------------------------------------------------------------
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Width and height (px) ``string`` takes at font ``size`` px. Estimated here."""
+        return (int(len(string) * size * (0.6 if bold else 0.55)) + 1, int(size * 1.17) + 1)
+
+    # -- drawing -----------------------------------------------------------------------
+    def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
+        kwargs["tag"] = self.tag
+        self.calls.append(Call(name, args, kwargs))
+
+    def fill(self, colour: Colour) -> None:
+        """Paint the whole canvas."""
+        self._rec("fill", colour)
+
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
+        """A closed polygon; ``fill`` and/or ``outline`` (line ``width`` px)."""
+        self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
+
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
+        """A circle of ``radius`` px about ``center``."""
+        self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
+
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: bool = False) -> None:
+        """An open polyline; ``dashed`` draws it in dashes."""
+        self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
+
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
+        """A polyline ending in an arrow head ``head`` px long at its last point."""
+        self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
+
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
+        """One line of text whose ``anchor`` point (one of ``ANCHORS``) is at ``pos``."""
+        self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
+
+    # -- helpers for tests ---------------------------------------------------------------
+    def find(self, name: Optional[str] = None, tag_prefix: str = "") -> list[Call]:
+        """Recorded calls of method ``name`` whose tag starts with ``tag_prefix``."""
+        return [c for c in self.calls if (name is None or c.name == name) and c.get("tag", "").startswith(tag_prefix)]
+
+
+RecordingCanvas = Canvas
+
+
+def anchored(pos: Point, w: float, h: float, anchor: str) -> tuple[float, float]:
+    """Top-left corner of a ``w`` x ``h`` box whose ``anchor`` point is at ``pos``."""
+    x, y = pos
+    if anchor.endswith("right"):
+        x -= w
+    elif anchor in ("top", "center", "bottom"):
+        x -= w / 2
+    if anchor.startswith("bottom"):
+        y -= h
+    elif anchor in ("left", "center", "right"):
+        y -= h / 2
+    return x, y
+
+
+def dash_pattern(width: float) -> tuple[float, float]:
+    """(dash, gap) lengths in px of a dashed line ``width`` px wide: proportional to the width,
+    so a dashed line looks the same at any dpi (both back ends use this)."""
+    w = max(0.5, float(width))
+    return 4.0 * w + 2.0, 2.5 * w + 1.0
+
+
+def text_pad(size: float) -> float:
+    """Padding (px) of a text's background box at font ``size`` px."""
+    return max(1.0, 0.22 * float(size))
+
+
+def dash_segments(points: Sequence[Point], dash: float = 8.0, gap: float = 5.0) -> list[tuple[Point, Point]]:
+    """Split a polyline into dash segments (``dash`` px on, ``gap`` px off)."""
+    out = []
+    on, left = True, dash
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        t = 0.0
+        while seg > 0 and t < seg:
+            step = min(left, seg - t)
+            if on:
+                a, b = t / seg, (t + step) / seg
+                out.append(((x0 + (x1 - x0) * a, y0 + (y1 - y0) * a), (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b)))
+            t += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+    return out
+
+
+def text_box(x: float, y: float, w: float, h: float, size: float) -> list[Point]:
+    """The background rectangle (4 points, px) of a ``w`` x ``h`` text whose top-left is (x, y)."""
+    pad = text_pad(size)
+    return [(x - pad, y - pad * 0.6), (x + w + pad, y - pad * 0.6), (x + w + pad, y + h + pad * 0.6),
+            (x - pad, y + h + pad * 0.6)]
+
+
+def overlap_area(a: Sequence[float], b: Sequence[float]) -> float:
+    """Area (px^2) shared by boxes ``(x0, y0, x1, y1)`` ``a`` and ``b``."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def ellipsize(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> str:
+    """``text`` cut at a word and ended with an ellipsis so it fits ``max_w`` px (the window's
+    status line only: figures wrap instead)."""
+    if canvas.text_size(text, size, bold)[0] <= max_w:
+        return text
+    words = text.split()
+    while words and canvas.text_size(" ".join(words) + "…", size, bold)[0] > max_w:
+        words.pop()
+    return (" ".join(words) + "…") if words else text[: max(1, int(max_w / max(size, 1)))] + "…"
+
+
+def wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``
+    (measured in the bold face when ``bold``); a word longer than a line is broken."""
+    out: list[str] = []
+    for para in str(text).split("\n"):
+        cur = ""
+        for word in para.split():
+            while canvas.text_size(word, size, bold)[0] > max_w and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and canvas.text_size(word[:cut], size, bold)[0] > max_w:
+                    cut -= 1
+                if cur:
+                    out.append(cur)
+                    cur = ""
+                out.append(word[:cut])
+                word = word[cut:]
+            trial = f"{cur} {word}" if cur else word
+            if cur and canvas.text_size(trial, size, bold)[0] > max_w:
+                out.append(cur)
+                cur = word
+            else:
+                cur = trial
+        out.append(cur)
+    return out or [""]
+
+
+HATCH_REACH_PX = 40000.0
+
+
+def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Point]:
+    """``pts`` clipped to the canvas rectangle grown by ``margin`` px (Sutherland-Hodgman), so
+    drawing costs what the canvas shows however far the polygon reaches (a table of 1e308 mm
+    zoomed in). Points that are not finite give an empty polygon. Returns ``pts`` itself when
+    it lies inside."""
+    lo_x, lo_y, hi_x, hi_y = -margin, -margin, w + margin, h + margin
+    if all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
+        return pts
+    if not all(math.isfinite(x) and math.isfinite(y) for x, y in pts):
+        return []
+    out = pts
+    for axis, bound, keep_above in ((0, lo_x, True), (0, hi_x, False), (1, lo_y, True), (1, hi_y, False)):
+        src, out = out, []
+        if not src:
+            break
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            cin = cur[axis] >= bound if keep_above else cur[axis] <= bound
+            pin = prev[axis] >= bound if keep_above else prev[axis] <= bound
+            if cin != pin:
+                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+            if cin:
+                out.append(cur)
+    return out
+
+
+def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:
+    """Diagonal hatch lines (45 degrees, ``spacing`` px apart) clipped to a simple polygon.
+    Only lines within :data:`HATCH_REACH_PX` of the canvas origin are made (no canvas is that
+    large), so a huge polygon (a base of 1e15 mm zoomed in) costs no more than the screen."""
+    if len(points) < 3 or not (spacing > 0):
+        return []
+    vals = [p[0] + p[1] for p in points]
+    if not all(math.isfinite(v) for v in vals):
+        return []
+    lo, hi = max(min(vals), -HATCH_REACH_PX), min(max(vals), 2 * HATCH_REACH_PX)
+    out = []
+    n = len(points)
+    c = lo + spacing / 2
+    while c < hi:
+        xs = []
+        for i in range(n):
+            p, q = points[i], points[(i + 1) % n]
+            fp, fq = p[0] + p[1] - c, q[0] + q[1] - c
+            if (fp < 0) != (fq < 0):
+                t = fp / (fp - fq)
+                xs.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
+        xs.sort()
+        for a, b in zip(xs[::2], xs[1::2]):
+            out.append((a, b))
+        c += spacing
+    return out
+
+
+def cross_hatch(canvas: "Canvas", pts: Sequence[Point], spacing: float, colour: Any, width: float) -> None:
+    """Hatch a polygon (canvas px) along both diagonals with lines ``width`` px wide."""
+    for a, b in hatch_segments(pts, spacing):
+        canvas.line([a, b], colour, width)
+    for a, b in hatch_segments([(-x, y) for x, y in pts], spacing):  # mirrored: the other diagonal
+        canvas.line([(-a[0], a[1]), (-b[0], b[1])], colour, width)
+
+
+def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
+    """Triangle (3 points) of an arrow head at ``tip`` coming from ``prev``."""
+    dx, dy = tip[0] - prev[0], tip[1] - prev[1]
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    bx, by = tip[0] - ux * head, tip[1] - uy * head
+    w = head * 0.5
+    return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
+
+
+_PIL_FONTS: dict = {}
+
+
+def pil_font(size: int, bold: bool):
+    """The shipped DejaVu Sans at ``size`` px as a Pillow font (None when it cannot load)."""
+    key = (max(6, int(size)), bool(bold))
+    if key not in _PIL_FONTS:
+        try:
+            from PIL import ImageFont
+
+            _PIL_FONTS[key] = ImageFont.truetype(str(FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")),
+                                                 key[0])
+        except (ImportError, OSError):
+            _PIL_FONTS[key] = None
+    return _PIL_FONTS[key]
+
+
+def font_metrics(string: str, size: int, bold: bool = False):
+    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None."""
+    f = pil_font(size, bold)
+    if f is None:
+        return None
+    asc, desc = f.getmetrics()
+    return (int(math.ceil(f.getlength(string))) if string else 0), asc + desc
+
+
+class PygameCanvas(Canvas):
+    """Draws on a ``pygame.Surface`` (window or off-screen). Translucent colours (alpha < 255)
+    are drawn through a temporary per-alpha surface. ``record=True`` also keeps the call log."""
+
+    def __init__(self, surface, record: bool = False, font_path: Optional[str] = None, supersample: int = 1):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        self.ss = max(1, int(supersample))  # drawn at ss times the final size: text measured at the final size
+        super().__init__(surface.get_width(), surface.get_height())
+        self.pg = pygame
+        self.surface = surface
+        self.record = record
+        self.font_path = font_path
+        self._fonts: dict = {}
+        self._texts: dict = {}
+
+    # -- fonts -------------------------------------------------------------------------
+    def font(self, size: int, bold: bool = False):
+        key = (int(size), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            if not self.pg.font.get_init():
+                self.pg.font.init()
+            path = self.font_path
+            if path is None:
+                cand = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+                path = str(cand) if cand.exists() else None
+            f = self.pg.font.Font(path, max(6, int(size)))
+            if path is None:
+                f.bold = bold
+            self._fonts[key] = f
+        return f
+
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Measured like the SVG back end (FreeType through Pillow, same font file), so a
+        figure wraps and places its text the same in PNG and SVG at any supersampling."""
+        if self.font_path is None:
+            m = font_metrics(string, max(1, round(size / self.ss)), bold)
+            if m is not None:
+                return m[0] * self.ss, m[1] * self.ss
+        return self.font(size, bold).size(string)
+
+    def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
+        if self.record:
+            super()._rec(name, *args, **kwargs)
+
+    # -- alpha support -----------------------------------------------------------------
+    def _target(self, colour: Colour, pts: Sequence[Point], pad: float):
+        """(surface to draw on, offset, opaque colour, finish callback) for a maybe-translucent colour."""
+        if colour is None or len(colour) < 4 or colour[3] >= 255:
+            return self.surface, (0, 0), colour, None
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        x0, y0 = int(min(xs) - pad - 1), int(min(ys) - pad - 1)
+        w, h = int(max(xs) + pad + 2) - x0, int(max(ys) + pad + 2) - y0
+        clip = self.pg.Rect(x0, y0, max(1, w), max(1, h)).clip(self.surface.get_rect())
+        if clip.w <= 0 or clip.h <= 0:
+            return None, (0, 0), colour, None
+        tmp = self.pg.Surface((clip.w, clip.h), self.pg.SRCALPHA)
+
+        def finish() -> None:
+            self.surface.blit(tmp, clip.topleft)
+
+        return tmp, (clip.x, clip.y), tuple(colour), finish
+
+    @staticmethod
+    def _shift(pts: Sequence[Point], off: tuple[int, int]) -> list[Point]:
+        return [(p[0] - off[0], p[1] - off[1]) for p in pts]
+
+    # -- drawing -----------------------------------------------------------------------
+    def fill(self, colour: Colour) -> None:
+        self._rec("fill", colour)
+        self.surface.fill(colour[:3])
+
+    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+        if self.record:
+            self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
+        pts = clip_polygon([(float(x), float(y)) for x, y in points], self.width, self.height, 4 + 2 * float(width))
+        if len(pts) < 3:
+            return
+        opaque_fill = fill is None or len(fill) < 4 or fill[3] >= 255
+        opaque_line = outline is None or len(outline) < 4 or outline[3] >= 255
+        if opaque_fill and opaque_line and width <= 1:
+            # the common case (every base on the table): draw straight onto the surface
+            if fill is not None:
+                self.pg.draw.polygon(self.surface, fill, pts)
+            if outline is not None and width > 0:
+                self.pg.draw.aalines(self.surface, outline, True, pts)
+            return
+        if fill is not None:
+            surf, off, col, done = self._target(fill, pts, 0)
+            if surf is not None:
+                self.pg.draw.polygon(surf, col, self._shift(pts, off))
+                if done:
+                    done()
+        if outline is not None and width > 0:
+            surf, off, col, done = self._target(outline, pts, width)
+            if surf is not None:
+                sp = self._shift(pts, off)
+                if width <= 1:
+                    self.pg.draw.aalines(surf, col, True, sp)
+                else:
+                    self.pg.draw.lines(surf, col, True, sp, max(1, round(width)))
+                    for p in sp:  # round the joints
+                        self.pg.draw.circle(surf, col, p, max(1, round(width)) / 2 - 0.5)
+                if done:
+                    done()
+
+    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+        self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
+        cx, cy = center
+        box = [(cx - radius, cy - radius), (cx + radius, cy + radius)]
+        if fill is not None:
+            surf, off, col, done = self._target(fill, box, 1)
+            if surf is not None:
+                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius)
+                self.pg.draw.circle(surf, col, (cx - off[0], cy - off[1]), radius)
+                if done:
+                    done()
+        if outline is not None and width > 0:
+            surf, off, col, done = self._target(outline, box, width + 1)
+            if surf is not None:
+                w = max(1, round(width))  # centred on the radius, as an SVG stroke is
+                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius + w / 2, w)
+                if done:
+                    done()
+
+    def line(self, points, colour, width=1, dashed=False) -> None:
+        self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 2 or colour is None:
+            return
+        surf, off, col, done = self._target(colour, pts, width + 1)
+        if surf is None:
+            return
+        sp = self._shift(pts, off)
+        w = max(1, round(width))
+        segs = dash_segments(sp, *dash_pattern(width)) if dashed else list(zip(sp, sp[1:]))
+        for a, b in segs:
+            if width <= 1.2:
+                self.pg.draw.aaline(surf, col, a, b)
+            else:
+                self.pg.draw.line(surf, col, a, b, w)
+        if done:
+            done()
+
+    def arrow(self, points, colour, width=2, head=10) -> None:
+        self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 2 or colour is None:
+            return
+        # stop the shaft short of the tip so the head stays sharp
+        tip, prev = pts[-1], pts[-2]
+        tri = arrow_head(tip, prev, head)
+        base = ((tri[1][0] + tri[2][0]) / 2, (tri[1][1] + tri[2][1]) / 2)
+        surf, off, col, done = self._target(colour, pts + tri, width + 1)
+        if surf is None:
+            return
+        shaft = self._shift(pts[:-1] + [base], off)
+        self.pg.draw.lines(surf, col, False, shaft, max(1, round(width)))
+        self.pg.draw.polygon(surf, col, self._shift(tri, off))
+        self.pg.draw.aalines(surf, col, True, self._shift(tri, off))
+        if done:
+            done()
+
+    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+        self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
+        if not string or colour is None:
+            return
+        key = (string, int(size), tuple(colour[:3]), bold)
+        img = self._texts.get(key)
+        if img is None:
+            img = self.font(size, bold).render(string, True, colour[:3])
+            if len(self._texts) > 2000:
+                self._texts.clear()
+            self._texts[key] = img
+        w, h = img.get_size()
+        x, y = anchored(pos, w, h, anchor)
+        if background is not None:
+            self.polygon(text_box(x, y, w, h, size), fill=background)
+        self.surface.blit(img, (round(x), round(y)))

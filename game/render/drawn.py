@@ -1,0 +1,145 @@
+"""Models as a figure draws them: at their analysed place (after a rule-mandated move), in the
+combat slot they fill, or where they stand; plus small px helpers shared by the painters.
+
+Re-exported by :mod:`game.render.scene` (``drawn_models``, ``model_at``, ``DrawnModel``...).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from game.core import geometry as g
+from game.core.results import part
+from game.core.board import Board, Unit, base_shape
+
+Point = tuple[float, float]
+
+
+@dataclass
+class DrawnModel:
+    """A model as drawn: id, unit, base shape (table mm, at its analysed position), role."""
+
+    id: str
+    unit: Unit
+    shape: g.Shape
+    role: str
+    slot_from: Optional[Point] = None  # where it stands in its unit, when drawn in a combat slot
+
+
+def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
+    """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
+    stand (``extra["slots"]``): drawn standing in the slot, unless it already touches the enemy
+    unit or the slot's place is taken by another base."""
+    out: dict = {}
+    placed: list = []
+    slots = part(analysis, "slots") or []
+    for s in slots:
+        f, owner, at = s.get("filled_by"), s.get("model"), s.get("at")
+        if not f or f not in shapes or at is None or f in out:
+            continue
+        c = shapes[f].center
+        if g.dist(c, tuple(at)) < 1.0:
+            continue
+        enemy = (owner or "").split(".", 1)[0]  # a model already touching the enemy unit stays put
+        if any(m.split(".", 1)[0] == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
+            continue
+        to = (float(at[0]), float(at[1]))
+        moved = _moved(shapes[f], c, to)  # a slot another base stands on: the model stays, the slot is marked
+        others = [sh for m, sh in shapes.items() if m != f and m not in out] + placed
+        if any(g.gap_mm(moved, sh) < -0.5 for sh in others):
+            continue
+        out[f] = (c, to)
+        placed.append(moved)
+    return out
+
+
+def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
+    """Every model as the figure draws it: analysed models at their ``at`` position (after any
+    rule-mandated move; a model allocated to a combat slot in that slot, see
+    :func:`slot_moves`), plus board models the analysis does not mention (role ``none``),
+    except the vacated start of a move. When ``extra["moves_preview"]`` says the moves are a
+    preview (the board is not moved), moved models stay where they stand (the ghost shows the
+    end); models in ``extra["off_table"]`` (embarked, destroyed) are not drawn."""
+    out: list[DrawnModel] = []
+    units = {u.id: u for u in board.units}
+    board_models = {}
+    for u in board.units:
+        try:
+            for m in u.models():
+                board_models[m.id] = (u, m)
+        except Exception:
+            continue
+    amodels = getattr(analysis, "models", None) or {}
+    moves = getattr(analysis, "moves", None) or {}
+    extra = getattr(analysis, "extra", None) or {}
+    off = extra.get("off_table") or {}  # embarked or destroyed: not drawn at all
+    preview = bool(extra.get("moves_preview"))  # moves not applied: models stay where they stand
+    for mid, r in amodels.items():
+        uid = mid.split(".", 1)[0]
+        u = units.get(uid)
+        if u is None or mid in off:
+            continue
+        at = tuple(r.at) if r.at is not None else None
+        if preview and mid in moves and mid in board_models:
+            at = board_models[mid][1].center
+        if mid in board_models and (at is None or g.dist(at, board_models[mid][1].center) < 1e-6):
+            shape = board_models[mid][1].shape
+        else:
+            shape = _shape_at(u, board_models.get(mid, (None, None))[1], at)
+        out.append(DrawnModel(mid, u, shape, r.role))
+    starts = [] if preview else [tuple(p[0]) for p in moves.values() if p]
+    for mid, (u, m) in board_models.items():
+        if mid in amodels or mid in off:
+            continue
+        if any(g.dist(m.center, s) < 0.5 for s in starts):
+            continue
+        out.append(DrawnModel(mid, u, m.shape, "none"))
+    sm = slot_moves(board, analysis, {dm.id: dm.shape for dm in out})
+    for dm in out:
+        if dm.id in sm:
+            dm.shape = _moved(dm.shape, *sm[dm.id])
+            dm.slot_from = sm[dm.id][0]
+    return out
+
+
+def _shape_at(u: Unit, m: Any, at: Point) -> g.Shape:
+    if u.kind == "ranked":
+        return g.rect(at, u.base_w, u.base_d, u.facing_deg)
+    if m is not None:
+        if isinstance(m.shape, g.Circle):
+            return g.Circle(at, m.shape.radius_mm)
+        dx, dy = at[0] - m.center[0], at[1] - m.center[1]
+        return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in m.shape.points))
+    return base_shape(u.base, at, u.facing_deg)
+
+
+def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
+    dx, dy = to[0] - frm[0], to[1] - frm[1]
+    if isinstance(s, g.Circle):
+        return g.Circle((s.center[0] + dx, s.center[1] + dy), s.radius_mm)
+    return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in s.points))
+
+
+def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:
+    """The drawn model whose base contains table point ``p_mm`` (last drawn wins)."""
+    for dm in reversed(models):
+        s = dm.shape
+        if isinstance(s, g.Circle):
+            if g.dist(p_mm, s.center) <= s.radius_mm:
+                return dm
+        elif g.point_in_poly(p_mm, s.points):
+            return dm
+    return None
+
+
+def font_px(px: float, supersample: int = 1) -> int:
+    """A font size ``px`` (canvas px) rounded to whole px at the final size (at least 6)."""
+    ss = max(1, int(supersample))
+    return max(6, int(round(px / ss))) * ss
+
+
+def circle_pts(center: Point, radius: float, n: int = 24) -> list[Point]:
+    """A circle (px) as an ``n``-gon, for hatching."""
+    return [(center[0] + radius * math.cos(2 * math.pi * i / n), center[1] + radius * math.sin(2 * math.pi * i / n))
+            for i in range(n)]

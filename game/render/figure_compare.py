@@ -1,0 +1,183 @@
+"""Compare figures: one board under two rulesets, showing the difference.
+
+``side`` draws two panels (each titled with its ruleset's name) under a full-width caption
+strip: the scenario title, then the differences in plain words
+("2 Dwarfs fight across a gap only under The Ninth Age"). In both panels the differing models
+are hatched and ringed (:class:`game.render.scene.SceneOptions` ``differ``) and attack counts
+other than 1 are drawn on the models, so the two pictures differ where the rules do.
+``overlay`` draws one panel under the first ruleset with the same marks and the sentences in
+its caption band.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.core.board import Board
+
+from game.render.canvas import Canvas, wrap
+from game.render.figure import Figure, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, _pygame
+from game.render.marks import Marks
+from game.render.scene import ruleset_name
+
+VERB = {"attack": ("fight", "fights"), "support": ("make supporting attacks", "makes a supporting attack"),
+        "none": ("do not fight", "does not fight")}
+
+
+def _unit_phrase(board: Board, uid: str, n: int) -> str:
+    u = next((x for x in board.units if x.id == uid), None)
+    name = (u.name or u.id) if u else uid
+    try:
+        total = len(u.models()) if u else 0
+    except Exception:
+        total = 0
+    if n == 1:
+        return f"one of the {name}" if total > 1 else name
+    return f"all {n} {name}" if total and n == total else f"{n} {name}"
+
+
+def _verb(role: str, attacks: Any, gap: bool, n: int = 2) -> str:
+    plural, single = VERB.get(role, (role, role))
+    v = plural if n != 1 else single
+    if role == "attack" and gap:
+        v += " across a gap"
+    return v
+
+
+def difference_sentences(board: Board, diffs: list, ra: Any, rb: Any, na: str, nb: str) -> list[str]:
+    """The differences between analyses ``ra`` (ruleset named ``na``) and ``rb`` (``nb``) in
+    plain words, one sentence per unit and kind of change, models counted."""
+    gap_a = {m for link in (getattr(ra, "gap_links", None) or []) for m in link}
+    gap_b = {m for link in (getattr(rb, "gap_links", None) or []) for m in link}
+    groups: dict[tuple, int] = {}
+    for d in diffs:
+        uid = d.model.split(".", 1)[0]
+        same_role = d.a[0] == d.b[0]
+        key = (uid, d.a[0], d.a[1], d.b[0], d.b[1], d.model in gap_a and not same_role, d.model in gap_b and not same_role)
+        groups[key] = groups.get(key, 0) + 1
+    out = []
+    for (uid, role_a, att_a, role_b, att_b, ga, gb), n in groups.items():
+        who = _unit_phrase(board, uid, n)
+        make = "make" if n != 1 else "makes"
+        if role_a == role_b:
+            out.append(f"{who} {make} {att_a} attack{'s' if att_a != 1 else ''}{' each' if n != 1 else ''} under {na} "
+                       f"but {att_b} under {nb}")
+        elif role_b == "none":
+            out.append(f"{who} {_verb(role_a, att_a, ga, n)} only under {na}")
+        elif role_a == "none":
+            out.append(f"{who} {_verb(role_b, att_b, gb, n)} only under {nb}")
+        else:
+            out.append(f"{who} {_verb(role_a, att_a, ga, n)} under {na} but {_verb(role_b, att_b, gb, n)} under {nb}")
+    return [s[0].upper() + s[1:] + "." for s in out]
+
+
+def differ_tooltips(diffs: list, mine: str, other_name: str) -> dict:
+    """``{model id: line}`` for the differing models of one panel (``mine``: ``a`` or ``b``)."""
+    out = {}
+    for d in diffs:
+        role, n = d.b if mine == "a" else d.a
+        why = d.why_b if mine == "a" else d.why_a
+        out[d.model] = f"Under {other_name}: {role} x{n}" + (f". {why}" if why else "")
+    return out
+
+
+def _strip_lines(canvas: Canvas, title: str, sentences: list[str], width: float, fs: float) -> tuple[list, float]:
+    """Lines ``(text, size, bold)`` of the caption strip and its height (px)."""
+    lines = []
+    for ln in wrap(canvas, title, max(6, round(16 * fs)), width - 28 * fs, bold=True) if title else []:
+        lines.append((ln, max(6, round(16 * fs)), True))
+    body = max(6, round(13 * fs))
+    for s in sentences or ["Every model fights the same under both rulesets."]:
+        for ln in wrap(canvas, s, body, width - 28 * fs):
+            lines.append((ln, body, False))
+    h = sum(canvas.text_size("Ag", size, bold)[1] + 3 * fs for _, size, bold in lines) + 20 * fs
+    return lines, h
+
+
+def _draw_strip(canvas: Canvas, lines: list, width: float, height: float, fs: float) -> None:
+    canvas.tag = "compare-caption"
+    canvas.polygon([(0, 0), (width, 0), (width, height), (0, height)], fill=(34, 38, 42))
+    y = 10 * fs
+    for text, size, bold in lines:
+        canvas.text((14 * fs, y), text, size, (250, 250, 250), bold=bold)
+        y += canvas.text_size("Ag", size, bold)[1] + 3 * fs
+    canvas.tag = ""
+
+
+def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) -> Figure:
+    """The compare figure of ``board`` under ``fo.compare`` (see the module doc)."""
+    from game.core.compare import compare
+    from game.core.ruleset import load_ruleset
+
+    ida, idb = fo.compare
+    ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb), **services)
+    na, nb = ruleset_name(ida), ruleset_name(idb)
+    sentences = difference_sentences(board, diffs, ra, rb, na, nb)
+    title = fo.title if fo.title is not None else (board.title or "")
+    base = replace(fo, compare=None, title=None)
+    if fo.compare_mode == "overlay":
+        b = board.copy()
+        b.ruleset = ida
+        caption = " ".join(sentences) if sentences else f"Every model fights the same under {na} and {nb}."
+        mk = replace(fo.marks, caption=caption)
+        size = fo.pixel_size() or default_size(b, base, ra)
+        kw = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", nb), differ_label=f"Fights differently under {nb}")
+        if svg:
+            c = svg_canvas(b, ra, base, size)
+            _, errors = draw_figure(c, b, ra, base, **kw)
+            return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errors, size)
+        surf, errors = render_png_surface(b, ra, base, size, **kw)
+        return Figure(png_bytes(surf, fo.dpi), errors, size)
+    full = fo.pixel_size()
+    if full is None:
+        w1, h1 = default_size(board, replace(base, caption=True), ra)
+        full = (min(w1 * 2, 8000), h1)
+    fs = fo.scale()
+    from game.render.svg_canvas import SvgCanvas
+
+    lines, strip_h = _strip_lines(SvgCanvas(10, 10), title, sentences, full[0], fs)
+    strip_h = int(min(strip_h, full[1] * 0.45))
+    half = (full[0] // 2, full[1] - strip_h)
+    errors: list[str] = []
+    parts = []
+    for rid, a, mine, other in ((ida, ra, "a", nb), (idb, rb, "b", na)):
+        b = board.copy()
+        b.ruleset = rid
+        b.title = ruleset_name(rid)
+        kw = dict(title=None, differ=differ_tooltips(diffs, mine, other), differ_label=f"Fights differently under {other}")
+        if svg:
+            c = svg_canvas(b, a, base, half)
+            _, e = draw_figure(c, b, a, base, **kw)
+            parts.append(c.body())
+        else:
+            surf, e = render_png_surface(b, a, base, half, **kw)
+            parts.append(surf)
+        errors += [f"{rid}: {x}" for x in e]
+    if svg:
+        from game.render.svg_canvas import SvgCanvas, svg_document
+
+        strip = SvgCanvas(full[0], strip_h)
+        _draw_strip(strip, lines, full[0], strip_h, fs)
+        # each panel clipped to its own box, as the PNG draws it on its own surface
+        body = [f'<defs><clipPath id="clip-panel"><rect x="0" y="0" width="{half[0]}" height="{half[1]}"/>'
+                '</clipPath></defs>',
+                f'<g id="compare-caption" class="caption">\n{strip.body()}\n</g>']
+        body += [f'<g id="panel-{rid}" class="panel" transform="translate({i * half[0]},{strip_h})">\n'
+                 f'<g clip-path="url(#clip-panel)">\n{p}\n</g>\n</g>'
+                 for i, (rid, p) in enumerate(zip((ida, idb), parts))]
+        body.append(f'<line x1="{half[0]}" y1="{strip_h}" x2="{half[0]}" y2="{full[1]}" stroke="#141414" '
+                    f'stroke-width="{max(1.0, 2 * fs):g}"/>')
+        doc = svg_document(full[0], full[1], "\n".join(body), title=board.title or "", size_attrs=fo.svg_size_attrs())
+        return Figure(doc.encode("utf-8"), errors, full)
+    pg = _pygame()
+    from game.render.canvas import PygameCanvas
+
+    surf = pg.Surface(full)
+    _draw_strip(PygameCanvas(surf), lines, full[0], strip_h, fs)
+    surf.blit(parts[0], (0, strip_h))
+    surf.blit(parts[1], (half[0], strip_h))
+    pg.draw.line(surf, (20, 20, 20), (half[0], strip_h), (half[0], full[1]), max(1, int(round(2 * fs))))
+    return Figure(png_bytes(surf, fo.dpi), errors, full)
+
+
+__all__ = ["build_compare", "difference_sentences", "Marks"]

@@ -1,0 +1,371 @@
+"""The legend panel: rows as data, laid out and drawn, and measured without drawing.
+
+:func:`legend_items` turns (board, analysis, drawn models, options) into a list of
+:class:`LegendItem` (headings, swatch rows, paragraphs). It is honest: a row appears only
+for what the picture shows, and every count is of the models in the picture
+(``SceneOptions.visible``: the ids inside a cropped figure). Rows for roles come from
+:func:`role_rows`, worded by the analysing strategy (``analysis.legend.role_labels``, built
+from the ruleset's values and rule names; no rule system is named here). :func:`layout_legend` places the items in a panel
+(font px, positions) with any canvas's text metrics, so a figure is sized from
+:func:`legend_height` instead of a dry-run render, and :meth:`LegendPainter.panel` draws
+exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from game.core import geometry as g
+from game.core.results import part
+
+from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
+from game.render.labels import unit_caption
+from game.render.palette import player_colour, with_alpha
+
+ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
+              "none": "Does not fight"}
+DIFFER_COLOUR = (255, 210, 0)
+
+
+@dataclass
+class LegendItem:
+    """One legend entry: ``kind`` ``heading``, ``row`` (a ``swatch`` kind and ``text``),
+    ``para`` (wrapped text, ``dim`` greyed) or ``space`` (``units`` of blank)."""
+
+    kind: str
+    text: str = ""
+    swatch: str = ""
+    dim: bool = False
+    units: float = 0.0
+
+
+def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
+    """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
+    :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
+    ``words`` (``extra["legend_rows"]``), each with its count in the picture; a role nobody
+    has is left out."""
+    labels = {**(getattr(legend, "role_labels", None) or {}), **(words or {})}
+    out = []
+    for role in ("attack", "support", "none"):
+        if not counts.get(role):
+            continue
+        label = labels.get(role, ROLE_LABEL[role])
+        out.append(LegendItem("row", f"{label} ({counts[role]})", swatch=f"role:{role}"))
+    return out
+
+
+def humanize(text: str, names: dict) -> str:
+    """``text`` from the engine with unit ids replaced by unit names (``dwarfs.r2f3`` ->
+    ``Dwarfs r2f3``), for readers of a figure."""
+    out = str(text)
+    for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
+        if not uid or name == uid:
+            continue
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", lambda m, n=name: f"{n} {m.group(1)}", out)
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", lambda m, n=name: n, out)
+    return out
+
+
+def attacks_of(analysis: Any, mid: str) -> Any:
+    r = (getattr(analysis, "models", None) or {}).get(mid)
+    return getattr(r, "attacks", 1) if r is not None else 1
+
+
+def divides(analysis: Any, mid: str) -> int:
+    """Number of enemy units a fighting model's targets belong to (2+: it may divide its attacks)."""
+    r = (getattr(analysis, "models", None) or {}).get(mid)
+    if r is None or r.role != "attack":
+        return 0
+    return len({t.split(".", 1)[0] for t in (r.targets or [])})
+
+
+def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
+    """The legend of a picture (see the module doc). ``models`` are the drawn models;
+    ``options`` a :class:`game.render.scene.SceneOptions`."""
+    vis = options.visible
+    shown = [dm for dm in models if vis is None or dm.id in vis]
+    shown_ids = {dm.id for dm in shown}
+    units_shown = {dm.unit.id for dm in shown}
+    index = {u.id: i for i, u in enumerate(board.units)}
+    names = {u.id: unit_caption(u, index[u.id], ids=options.ids, letters=options.letters) for u in board.units}
+    items: list[LegendItem] = [LegendItem("heading", "Legend")]
+    extra = getattr(analysis, "extra", None) or {}  # keys a policy adds (initiative, rank_bonus_why)
+    slots = part(analysis, "slots") or []
+    counts = {"attack": 0, "support": 0, "none": 0}
+    for dm in shown:
+        counts[dm.role if dm.role in counts else "none"] += 1
+    items += role_rows(getattr(analysis, "legend", None), counts, extra.get("legend_rows"))
+    ranks_rows = fighting_rank_rows(extra, shown, shown_ids)
+    if options.counts and not ranks_rows:
+        many = sorted({str(attacks_of(analysis, dm.id)) for dm in shown
+                       if dm.role != "none" and attacks_of(analysis, dm.id) != 1})
+        if many:
+            n = sum(1 for dm in shown if dm.role != "none" and attacks_of(analysis, dm.id) != 1)
+            items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({n})", swatch="count"))
+    items += ranks_rows
+    n_div = sum(1 for dm in shown if divides(analysis, dm.id) > 1)
+    if n_div:
+        items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
+    n_gaps = sum(1 for a, b in (getattr(analysis, "gap_links", None) or []) if a in shown_ids or b in shown_ids)
+    if n_gaps:
+        items.append(LegendItem("row", f"Fights across a gap ({n_gaps})", swatch="gap"))
+    moves = {m: p for m, p in (getattr(analysis, "moves", None) or {}).items() if m in shown_ids and len(p) >= 2}
+    slot_moves = [dm for dm in shown if getattr(dm, "slot_from", None) is not None]
+    if moves:
+        ends = "to" if (getattr(analysis, "extra", None) or {}).get("moves_preview") else "from"
+        items.append(LegendItem("row", f"Moved by a rule, {ends} its dashed outline, length beside it ({len(moves)})",
+                                swatch="move"))
+    if any(dm.unit.kind == "ranked" for dm in shown):
+        items.append(LegendItem("row", "Front of a unit", swatch="front"))
+    if options.differ:
+        n = len([m for m in options.differ if m in shown_ids])
+        items.append(LegendItem("row", f"{options.differ_label or 'Differs under the other ruleset'} ({n})",
+                                swatch="differ"))
+    n_over = len([m for m in set(options.overlaps or ()) if m in shown_ids])
+    if n_over:
+        items.append(LegendItem("row", f"Base overlaps another base ({n_over} model{'s' if n_over != 1 else ''}): "
+                                       "move them apart", swatch="overlap"))
+    if slots:
+        n_f = sum(1 for s in slots if s.get("filled_by"))
+        n_e = len(slots) - n_f
+        items.append(LegendItem("row", f"Combat slot: filled ({n_f}) / free ({n_e})", swatch="slots"))
+        if slot_moves:
+            items.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
+                                           f"({len(slot_moves)})", swatch="slotmove"))
+        if any(s.get("size") == "large" for s in slots):
+            items.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
+    if part(analysis, "move_reach_mm") and moves:
+        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.INCH_MM, 2):g}\" from the start",
+                                swatch="reach"))
+    players: dict[int, list[str]] = {}
+    for u in board.units:
+        if u.id in units_shown:
+            players.setdefault(u.player, []).append(names[u.id])
+    for p in sorted(players):
+        items.append(LegendItem("row", f"Player {p}: {', '.join(players[p])}", swatch=f"player:{p}"))
+    plain = {u.id: names[u.id] for u in board.units}
+    so = getattr(analysis, "strike_order", None) or []
+    if so:
+        items += [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
+        for i, step in enumerate(so, start=1):
+            per: dict[str, int] = {}
+            for mid in step.get("models", []):
+                if vis is not None and mid not in vis:
+                    continue
+                uid = mid.split(".", 1)[0]
+                per[uid] = per.get(uid, 0) + 1
+            if not per:
+                continue
+            who = ", ".join(f"{plain.get(k, k)} ({n})" for k, n in per.items())
+            simul = " at the same time" if len(per) > 1 else ""
+            label = humanize(step.get("label", step.get("step")), plain)
+            items.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
+        for uid, why in (extra.get("initiative") or {}).items():
+            if uid in units_shown and "(" in why:  # only Initiatives a rule changed
+                items.append(LegendItem("para", humanize(why, plain), dim=True))
+    bonus = getattr(analysis, "rank_bonus", None) or {}
+    if bonus and any(uid in units_shown for uid in bonus):
+        items += [LegendItem("space", units=8), LegendItem("heading", "Rank Bonus")]
+        reasons = extra.get("rank_bonus_why") or {}
+        for uid, n in bonus.items():
+            if uid in units_shown:
+                items.append(LegendItem("para", f"{plain.get(uid, uid)}: +{n}"))
+                if reasons.get(uid):
+                    items.append(LegendItem("para", humanize(reasons[uid], plain), dim=True))
+    fs = part(analysis, "fight_sequence") or []
+    if fs:
+        items += [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
+        for e in fs:
+            tag = " (Fights First)" if e.get("fights_first") else ""
+            items.append(LegendItem("para", f"{e.get('order')}. {plain.get(e.get('unit'), e.get('unit'))}: "
+                                            f"{e.get('fight', 'normal')}{tag}"))
+    alloc = part(analysis, "allocation") or {}
+    if alloc:
+        items += [LegendItem("space", units=8), LegendItem("heading", "Allocation to melee")]
+        for uid, d in alloc.items():
+            items.append(LegendItem("para", allocation_line(plain.get(uid, uid), d) if hasattr(d, "get")
+                                    else f"{plain.get(uid, uid)}: {d}"))
+    notes = getattr(analysis, "notes", None) or []
+    if notes:
+        items.append(LegendItem("space", units=6))
+        items += [LegendItem("para", humanize(str(n), plain), dim=True) for n in notes]
+    for i, text in enumerate(options.callouts or (), start=1):
+        if i == 1:
+            items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
+        items.append(LegendItem("para", f"{i}. {humanize(text, plain)}"))
+    return items
+
+
+def fighting_rank_rows(extra: dict, shown: Sequence[Any], shown_ids: set) -> list[LegendItem]:
+    """Rows for fighting ranks (outlined) and fighters not in contact (numbered on a disc),
+    worded by the analysis (``extra["legend_rows"]``), when the picture shows them."""
+    words = extra.get("legend_rows") or {}
+    out = []
+    ranks = [e for e in extra.get("fighting_ranks") or [] if set(e.get("row_models") or []) & shown_ids]
+    if ranks and words.get("fighting_ranks"):
+        out.append(LegendItem("row", f"{words['fighting_ranks']} ({len(ranks)})", swatch="fighting_rank"))
+    apart = [m for m in extra.get("not_in_contact") or [] if m in shown_ids]
+    if apart and words.get("not_in_contact"):
+        out.append(LegendItem("row", f"{words['not_in_contact']} ({len(apart)})", swatch="one_attack"))
+    if ranks:
+        out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
+    return out
+
+
+def allocation_line(name: str, d: dict) -> str:
+    """One readable line of a unit's melee allocation (slots ruleset): how many fight and how
+    the number came about (share of which total, bonus, small-unit rule, slot limit)."""
+    actual, final = d.get("actual", "?"), d.get("final", "?")
+    if d.get("whole"):
+        how = f"a small unit of {_fmt(d.get('models', final))}, allocated whole"
+    elif "share" in d and "total" in d:
+        how = f"{_fmt(d['share'])}% of {_fmt(d['total'])} = {_fmt(d.get('base', '?'))}"
+    else:
+        how = f"base {_fmt(d.get('base', '?'))}"
+    if d.get("bonus"):
+        how += f", +{_fmt(d['bonus'])} bonus"
+    line = f"{name}: {_fmt(actual)} fight (allocated {_fmt(final)}: {how}"
+    if actual != final:
+        line += f"; only {_fmt(actual)} free combat slots"
+    return line + ")"
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def layout_legend(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float,
+                  text_scale: float = 1.0, ss: int = 1) -> tuple[list[tuple], float]:
+    """Place ``items`` in the panel ``box`` (x, y, w, h px) at length scale ``fs`` (px per
+    unit) with text ``text_scale`` times the usual size (font sizes whole px at the final size,
+    ``ss``: the supersampling factor). Returns ``(ops, height)``: ops are
+    ``("text", (x, y), string, size, bold, dim)`` and ``("swatch", kind, x, y, w, h)``."""
+    x, y, w, _ = box
+    k = fs * text_scale
+    pad = 12 * fs
+    sw, sh = 22 * fs, 14 * fs
+    ss = max(1, int(ss))
+    body, head = max(6, round(13 * k / ss)) * ss, max(6, round(15 * k / ss)) * ss
+    line_h = canvas.text_size("Ag", body)[1] + 4 * k
+    text_w = w - 2 * pad - sw - 8 * fs
+    cy = y + pad
+    ops: list[tuple] = []
+    for it in items:
+        if it.kind == "heading":
+            ops.append(("text", (x + pad, cy), it.text, head, True, False))
+            cy += canvas.text_size(it.text, head, True)[1] + 5 * k
+        elif it.kind == "row":
+            lines = wrap(canvas, it.text, body, text_w)
+            ops.append(("swatch", it.swatch, x + pad, cy + line_h / 2 - sh / 2, sw, sh))
+            for ln in lines:
+                ops.append(("text", (x + pad + sw + 8 * fs, cy), ln, body, False, it.dim))
+                cy += line_h
+            cy += 2 * k
+        elif it.kind == "para":
+            for ln in wrap(canvas, it.text, body, w - 2 * pad):
+                ops.append(("text", (x + pad, cy), ln, body, False, it.dim))
+                cy += line_h
+        elif it.kind == "space":
+            cy += it.units * k
+    return ops, cy - y + pad
+
+
+def legend_height(canvas: Canvas, items: Sequence[LegendItem], width: float, fs: float) -> float:
+    """Pixel height the legend needs in a panel ``width`` px wide (measured, nothing drawn)."""
+    return layout_legend(canvas, items, (0, 0, width, 0), fs)[1]
+
+
+def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float, ss: int = 1) -> float:
+    """The largest text scale (1 down to 0.7) at which the legend fits the panel height."""
+    for s in (1.0, 0.93, 0.86, 0.8, 0.75, 0.7):
+        if layout_legend(canvas, items, box, fs, s, ss)[1] <= box[3]:
+            return s
+    return 0.7
+
+
+class LegendPainter:
+    """The legend panel of the scene painter (a mixin; see :mod:`game.render.labels`)."""
+
+    def panel(self) -> None:
+        if not self.lay.panel:
+            return
+        self.c.tag = "legend"
+        x, y, w, h = self.lay.panel
+        P = self.pal
+        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
+                       width=self.u(1))
+        items = legend_items(self.b, self.a, self.models, self.o)
+        ss = self.o.supersample
+        scale = fit_text_scale(self.c, items, self.lay.panel, self.fs, ss)
+        ops, _ = layout_legend(self.c, items, self.lay.panel, self.fs, scale, ss)
+        for op in ops:
+            if op[0] == "text":
+                _, pos, text, size, bold, dim = op
+                self.c.text(pos, text, size, P["panel_dim"] if dim else P["panel_text"], bold=bold)
+            else:
+                self.swatch(*op[1:])
+
+    def swatch(self, kind: str, sx: float, sy: float, sw: float, sh: float) -> None:
+        """Draw the legend swatch ``kind`` in the box (sx, sy, sw, sh) px."""
+        P, u = self.pal, self.u
+        pts = [(sx, sy), (sx + sw, sy), (sx + sw, sy + sh), (sx, sy + sh)]
+        my = sy + sh / 2
+        if kind.startswith("role:"):
+            self.role_fill(pts, kind.split(":", 1)[1], "poly")
+        elif kind == "count":
+            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+            self.c.text((sx + sw / 2, my), "×2", self.size(sh * 0.75 / self.fs), (255, 255, 255), anchor="center", bold=True)
+        elif kind == "fighting_rank":
+            self.c.polygon(pts, fill=P["attack"], outline=None)
+            self.c.line(pts + [pts[0]], (30, 30, 30), u(5.2))
+            self.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(3))
+        elif kind == "one_attack":
+            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+            self.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(1.5))
+            self.c.text((sx + sw / 2, my), "1", self.size(sh * 0.6 / self.fs), (20, 20, 20), anchor="center", bold=True)
+        elif kind == "divide":
+            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+            r = sh * 0.32
+            self.c.circle((sx + sw / 2, my), r, outline=(20, 20, 20), width=u(3.2))
+            self.c.circle((sx + sw / 2, my), r, outline=(255, 255, 255), width=u(1.6))
+            self.c.line([(sx + sw / 2 - r * 0.55, my), (sx + sw / 2 + r * 0.55, my)], (255, 255, 255), u(1.6))
+        elif kind == "gap":
+            self.c.line([(sx, my), (sx + sw, my)], P["gap_link"], u(2), dashed=True)
+        elif kind == "move":
+            self.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
+                        P["ghost"], u(1), dashed=True)
+            self.c.arrow([(sx + sw * 0.2, my), (sx + sw, my)], P["move"], u(2.5), head=u(7))
+        elif kind == "front":
+            cx = sx + sw / 2
+            self.c.polygon([(cx, sy), (cx + sh * 0.35, sy + sh), (cx - sh * 0.35, sy + sh)], fill=P["panel_dim"],
+                           outline=P["base_edge"], width=u(0.8))
+        elif kind == "differ":
+            self.c.polygon(pts, fill=P["none"], outline=(20, 20, 20), width=u(4))
+            for a, b in hatch_segments(pts, u(5)):
+                self.c.line([a, b], (20, 20, 20, 150), u(1.2))
+            self.c.polygon(pts, fill=None, outline=P.get("differ", DIFFER_COLOUR), width=u(2.2))
+        elif kind == "overlap":
+            col = P.get("overlap", (15, 15, 15))
+            self.c.polygon(pts, fill=P["none"], outline=None)
+            cross_hatch(self.c, pts, u(5), col, u(1.2))
+            self.c.polygon(pts, fill=None, outline=col, width=u(3))
+            self.c.line(pts + [pts[0]], P.get("overlap_dash", (255, 255, 255)), u(1.2), dashed=True)
+        elif kind == "slots":
+            r = sh * 0.3
+            self.c.circle((sx + r + u(1), my), r, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
+            self.c.circle((sx + sw - r - u(1), my), r, fill=P["slot_free"], outline=P["slot_edge"], width=u(1))
+        elif kind == "slot_large":
+            self.c.circle((sx + sw / 2, my), sh * 0.45, fill=P["slot_free"], outline=P["slot_edge"], width=u(2))
+        elif kind == "slotmove":
+            self.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
+                        P["ghost"], u(1), dashed=True)
+            self.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(1.5), head=u(5))
+            self.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
+        elif kind == "reach":
+            self.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(1))
+        elif kind.startswith("player:"):
+            col = player_colour(P, int(kind.split(":", 1)[1]))
+            self.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(2.5))

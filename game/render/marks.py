@@ -1,0 +1,207 @@
+"""Teaching marks drawn on top of a scene, through the same :class:`~game.render.canvas.Canvas`
+protocol (so window, PNG and SVG agree): dimmed models (an Initiative / Agility step shows
+only the models striking at it), highlight rings, text callouts next to models, difference
+rings (``render --compare``), a caption band, and the colour-blind palette's role patterns.
+
+Call :func:`draw_marks` right after :func:`game.render.scene.draw_scene` with the same board,
+analysis and view. Model positions come from :func:`game.render.scene.drawn_models` (after any
+rule-mandated move), so marks sit on the bases as drawn.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from game.core import geometry as g
+
+from game.render.canvas import Canvas, hatch_segments, wrap
+from game.render.palette import PALETTE
+from game.render.scene import drawn_models, font_px, scene_layout, SceneOptions
+from game.render.transform import View
+
+DIM_ALPHA = 200
+HIGHLIGHT = (225, 0, 200)
+DIFF = (255, 210, 0)
+
+
+@dataclass
+class Marks:
+    """What to mark: ``dim`` model ids drawn faded; ``highlight`` model ids ringed;
+    ``notes`` ``[(model id, text)]`` callouts (``numbered``: a numbered badge by the model,
+    the text listed under "Notes" in the legend, or in the caption band without a legend);
+    ``diff`` model ids ringed as differing between two rulesets; ``fallen`` model ids crossed
+    out (casualties of a combat round's step); ``caption`` a wrapped text
+    band at the top of the table area (never cut: the band grows); ``patterns``: role
+    patterns (kept for old callers; the colour-blind and greyscale palettes carry them)."""
+
+    dim: Sequence[str] = ()
+    highlight: Sequence[str] = ()
+    notes: Sequence[tuple[str, str]] = ()
+    diff: Sequence[str] = ()
+    caption: str = ""
+    patterns: bool = False
+    numbered: bool = False
+    extra: dict = field(default_factory=dict)
+    fallen: Sequence[str] = ()
+
+
+def _shape_pts(view: View, s: g.Shape) -> list[tuple[float, float]]:
+    if isinstance(s, g.Circle):
+        c = view.to_px(s.center)
+        r = s.radius_mm * view.scale
+        return [(c[0] + r * math.cos(2 * math.pi * i / 24), c[1] + r * math.sin(2 * math.pi * i / 24)) for i in range(24)]
+    return view.pts(s.points)
+
+
+def _ring(c: Canvas, view: View, s: g.Shape, colour: Any, width: float) -> None:
+    if isinstance(s, g.Circle):
+        c.circle(view.to_px(s.center), s.radius_mm * view.scale + width / 2, outline=colour, width=width)
+    else:
+        c.polygon(view.pts(s.points), outline=colour, width=width)
+
+
+def _cross(c: Canvas, view: View, s: g.Shape, fs: float) -> None:
+    """A casualty: a white-edged black X corner to corner over the base."""
+    b = s.bbox()
+    k = 0.18
+    x0, y0 = b[0] + (b[2] - b[0]) * k, b[1] + (b[3] - b[1]) * k
+    x1, y1 = b[2] - (b[2] - b[0]) * k, b[3] - (b[3] - b[1]) * k
+    for a, z in (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))):
+        pa, pz = view.to_px(a), view.to_px(z)
+        c.line([pa, pz], (255, 255, 255), max(2.0, 6 * fs))
+        c.line([pa, pz], (20, 20, 20), max(1.0, 3 * fs))
+
+
+def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float,
+                ss: int = 1) -> tuple[int, list[str], float, float]:
+    """(font size, wrapped lines, line height, band height) of a caption band
+    ``width_px`` wide at the top of the table area."""
+    size = font_px(15 * font_scale, ss)
+    lines = wrap(canvas, text, size, width_px - 32 * font_scale)
+    lh = canvas.text_size("Ag", size)[1] + 3 * font_scale
+    return size, lines, lh, lh * len(lines) + 14 * font_scale
+
+
+def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Marks, *,
+               options: Optional[SceneOptions] = None, start: int = 0) -> list[str]:
+    """Draw ``marks`` over a scene already drawn on ``canvas``. Returns error strings (never
+    raises for an unknown model id: it is reported and skipped)."""
+    o = options or SceneOptions()
+    pal = dict(PALETTE)
+    pal.update(o.palette or {})
+    errors: list[str] = []
+    fs = o.font_scale
+    dms = drawn_models(board, analysis)
+    shapes = {dm.id: dm.shape for dm in dms}
+    ub: dict[str, list[float]] = {}
+    for dm in dms:  # px boxes of every unit as drawn: callouts avoid covering them
+        b = dm.shape.bbox()
+        q = ub.setdefault(dm.unit.id, [b[0], b[1], b[2], b[3]])
+        q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
+    unit_boxes = [(*view.to_px((q[0], q[1])), *view.to_px((q[2], q[3]))) for q in ub.values()]
+    lay = scene_layout(canvas, board, o)
+    tl, tt, tw, th = lay.table
+    caption = marks.caption
+    if marks.numbered and marks.notes and not o.legend:
+        caption = (caption + " " if caption else "") + " ".join(f"({i}) {t}" for i, (_, t) in enumerate(marks.notes, 1))
+    band = caption_box(canvas, caption, tw, fs, o.supersample)[3] if caption else 0.0
+    nt, nh = tt + band, th - band  # callouts stay below the caption band
+
+    table_col = tuple(pal["table"][:3])
+    for mid in marks.dim:
+        s = shapes.get(mid)
+        if s is None:
+            continue
+        canvas.tag = f"dim:{mid}"
+        canvas.polygon(_shape_pts(view, s), fill=table_col + (DIM_ALPHA,))
+    for mid in marks.diff:
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"diff: no model {mid}")
+            continue
+        canvas.tag = f"diff:{mid}"
+        _ring(canvas, view, s, (0, 0, 0), 5 * fs)
+        _ring(canvas, view, s, DIFF, 3 * fs)
+    for mid in marks.highlight:
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"highlight: no model {mid}")
+            continue
+        canvas.tag = f"highlight:{mid}"
+        _ring(canvas, view, s, (255, 255, 255), 6 * fs)
+        _ring(canvas, view, s, HIGHLIGHT, 3.5 * fs)
+    for mid in marks.fallen:
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"fallen: no model {mid}")
+            continue
+        canvas.tag = f"fallen:{mid}"
+        _cross(canvas, view, s, fs)
+    ss = o.supersample
+    size = font_px(13 * fs, ss)
+    placed: list[tuple] = []
+    if marks.numbered:
+        for i, (mid, _) in enumerate(marks.notes, start=1):
+            s = shapes.get(mid)
+            if s is None:
+                errors.append(f"annotate: no model {mid}")
+                continue
+            canvas.tag = f"callout:{i}"
+            b = s.bbox()
+            p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
+            r = 9 * fs
+            cands = [(p1[0] + r, p0[1] - r), (p0[0] - r, p0[1] - r), (p1[0] + r, p1[1] + r), (p0[0] - r, p1[1] + r)]
+            x, y = min(cands, key=lambda q: (sum(1 for b2 in placed if abs(q[0] - b2[0]) < 2 * r and abs(q[1] - b2[1]) < 2 * r),
+                                             cands.index(q)))
+            x = min(max(x, tl + r + 2), tl + tw - r - 2)
+            y = min(max(y, nt + r + 2), nt + nh - r - 2)
+            placed.append((x, y))
+            canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=1.5 * fs)
+            canvas.text((x, y), str(i), font_px(12 * fs, ss), (255, 255, 255), anchor="center", bold=True)
+    for i, (mid, text) in enumerate(() if marks.numbered else marks.notes):
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"annotate: no model {mid}")
+            continue
+        canvas.tag = f"note:{mid}"
+        b = s.bbox()
+        p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
+        lines = wrap(canvas, text, size, 260 * fs)
+        lh = canvas.text_size("Ag", size)[1] + 2 * fs
+        w = max(canvas.text_size(ln, size)[0] for ln in lines) + 12 * fs
+        h = lh * len(lines) + 8 * fs
+        cands = []
+        for off in (22 * fs, 60 * fs, 120 * fs, 200 * fs):
+            cands += [(p1[0] + off, p0[1] - off - h), (p0[0] - off - w, p0[1] - off - h),
+                      (p1[0] + off, p1[1] + off), (p0[0] - off - w, p1[1] + off),
+                      (p1[0] + off, (p0[1] + p1[1] - h) / 2), (p0[0] - off - w, (p0[1] + p1[1] - h) / 2)]
+
+        def bad(x: float, y: float) -> float:
+            out = max(0, tl - x) + max(0, x + w - tl - tw) + max(0, nt - y) + max(0, y + h - nt - nh)
+            hit = sum(1 for q in placed if x < q[2] and q[0] < x + w and y < q[3] and q[1] < y + h)
+            cover = sum(max(0, min(x + w, q[2]) - max(x, q[0])) * max(0, min(y + h, q[3]) - max(y, q[1]))
+                        for q in unit_boxes)
+            return out * 1000 + hit * 100000 + cover
+
+        x, y = min(cands, key=lambda q: (bad(*q), cands.index(q)))
+        x = min(max(x, tl + 2 * fs), tl + tw - w - 2 * fs)
+        y = min(max(y, nt + 2 * fs), nt + nh - h - 2 * fs)
+        placed.append((x, y, x + w, y + h))
+        cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
+        ax = min(max(cx, x), x + w)
+        ay = min(max(cy, y), y + h)
+        canvas.line([(cx, cy), (ax, ay)], (20, 20, 20), max(1.0, 1.5 * fs))
+        canvas.circle((cx, cy), 3 * fs, fill=(20, 20, 20))
+        canvas.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=(255, 255, 240), outline=(20, 20, 20),
+                       width=max(1.0, 1.5 * fs))
+        for k, ln in enumerate(lines):
+            canvas.text((x + 6 * fs, y + 4 * fs + k * lh), ln, size, (20, 20, 20))
+    if caption:
+        canvas.tag = "caption"
+        size, lines, lh, h = caption_box(canvas, caption, tw, fs, ss)
+        canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=(34, 38, 42, 235))
+        for k, ln in enumerate(lines):
+            canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, (250, 250, 250))
+    canvas.tag = ""
+    return errors

@@ -1,0 +1,181 @@
+"""SVG back end of the drawing protocol (:class:`game.render.canvas.Canvas`).
+
+``draw_scene`` stays the only renderer: this canvas turns the same calls the pygame canvas
+blits into SVG elements, the way python-chess's ``chess.svg`` builds a document from strings.
+
+Structure: consecutive calls with the same ``tag`` share one ``<g>``; a tag ``kind:name``
+(``model:dwarfs.r1f1``) becomes ``id="kind-name"`` (``model-dwarfs.r1f1``; a repeated tag gets
+``-2``, ``-3``...) and ``class="kind"`` plus any extra classes the caller gives in
+``classes`` (``{"model:dwarfs.r1f1": "attack"}`` -> ``class="model attack"``).
+
+Determinism: no timestamps, elements in call order, every number written with
+:func:`num` (at most 2 decimals, no trailing zeros), so the same input gives the same bytes.
+Text uses the shipped DejaVu Sans (``font-family="DejaVu Sans, sans-serif"``); widths are
+measured with Pillow on the same font file so layout matches the PNG figures.
+"""
+from __future__ import annotations
+
+import math
+from typing import Optional, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
+
+FONT_FAMILY = "DejaVu Sans, sans-serif"
+_FONTS: dict = {}
+
+
+def num(v: float) -> str:
+    """A number as SVG text: rounded to 2 decimals, no trailing zeros, never ``-0``."""
+    s = f"{float(v):.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def colour_attrs(prefix: str, colour) -> str:
+    """``fill="#rrggbb"`` (plus ``fill-opacity``) for ``prefix`` ``fill``/``stroke``; ``none`` for None."""
+    if colour is None:
+        return f' {prefix}="none"'
+    r, g, b = (int(c) for c in colour[:3])
+    out = f' {prefix}="#{r:02x}{g:02x}{b:02x}"'
+    if len(colour) > 3 and int(colour[3]) < 255:
+        out += f' {prefix}-opacity="{num(int(colour[3]) / 255)}"'
+    return out
+
+
+def _font(size: int, bold: bool):
+    return pil_font(size, bold)
+
+
+class SvgCanvas(Canvas):
+    """Collects SVG elements; :meth:`to_svg` returns the document text.
+
+    ``width``/``height`` px is the viewBox; ``size_attrs`` optional ``(width, height)`` strings
+    for the root element (``("180mm", "120mm")`` for print), default the pixel size.
+    ``classes`` maps a tag to extra class names. ``record=True`` also keeps the call log.
+    """
+
+    def __init__(self, width: int, height: int, *, classes: Optional[dict] = None,
+                 size_attrs: Optional[tuple[str, str]] = None, record: bool = False):
+        super().__init__(width, height)
+        self.record = record
+        self.classes = dict(classes or {})
+        self.size_attrs = size_attrs
+        self.parts: list[str] = []
+        self._open_tag: Optional[str] = None
+        self._seen: dict[str, int] = {}
+
+    # -- queries ---------------------------------------------------------------------------
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        f = _font(round(size), bold)
+        if f is None:
+            return super().text_size(string, size, bold)
+        asc, desc = f.getmetrics()
+        w = int(math.ceil(f.getlength(string))) if string else 0
+        return w, asc + desc
+
+    # -- structure -------------------------------------------------------------------------
+    def _rec(self, name, *args, **kwargs) -> None:
+        if self.record:
+            super()._rec(name, *args, **kwargs)
+
+    def _group(self) -> None:
+        tag = self.tag or ""
+        if tag == self._open_tag:
+            return
+        if self._open_tag is not None:
+            self.parts.append("</g>")
+        self._open_tag = tag
+        if not tag:
+            self.parts.append("<g>")
+            return
+        kind, _, name = tag.partition(":")
+        base = f"{kind}-{name}" if name else kind
+        base = "".join(ch if (ch.isalnum() or ch in "-_.") else "_" for ch in base)
+        n = self._seen.get(base, 0) + 1
+        self._seen[base] = n
+        gid = base if n == 1 else f"{base}-{n}"
+        cls = " ".join(x for x in (kind, self.classes.get(tag, "")) if x)
+        self.parts.append(f"<g id={quoteattr(gid)} class={quoteattr(cls)}>")
+
+    def _emit(self, element: str) -> None:
+        self._group()
+        self.parts.append(element)
+
+    @staticmethod
+    def _pts(points: Sequence) -> str:
+        return " ".join(f"{num(x)},{num(y)}" for x, y in points)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def fill(self, colour) -> None:
+        self._rec("fill", colour)
+        self._emit(f'<rect x="0" y="0" width="{self.width}" height="{self.height}"{colour_attrs("fill", colour)}/>')
+
+    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+        self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
+        if len(points) < 3 or (fill is None and outline is None):
+            return
+        stroke = colour_attrs("stroke", outline) + (f' stroke-width="{num(width)}" stroke-linejoin="round"'
+                                                     if outline is not None else "")
+        self._emit(f'<polygon points="{self._pts(points)}"{colour_attrs("fill", fill)}{stroke}/>')
+
+    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+        self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
+        if fill is None and outline is None:
+            return
+        stroke = colour_attrs("stroke", outline) + (f' stroke-width="{num(width)}"' if outline is not None else "")
+        self._emit(f'<circle cx="{num(center[0])}" cy="{num(center[1])}" r="{num(radius)}"'
+                   f'{colour_attrs("fill", fill)}{stroke}/>')
+
+    def line(self, points, colour, width=1, dashed=False) -> None:
+        self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
+        if len(points) < 2 or colour is None:
+            return
+        d, gp = dash_pattern(width)
+        dash = f' stroke-dasharray="{num(d)} {num(gp)}"' if dashed else ""
+        self._emit(f'<polyline points="{self._pts(points)}" fill="none"{colour_attrs("stroke", colour)}'
+                   f' stroke-width="{num(width)}" stroke-linecap="butt" stroke-linejoin="round"{dash}/>')
+
+    def arrow(self, points, colour, width=2, head=10) -> None:
+        self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 2 or colour is None:
+            return
+        tri = arrow_head(pts[-1], pts[-2], head)
+        base = ((tri[1][0] + tri[2][0]) / 2, (tri[1][1] + tri[2][1]) / 2)
+        self._emit(f'<polyline class="shaft" points="{self._pts(pts[:-1] + [base])}" fill="none"'
+                   f'{colour_attrs("stroke", colour)} stroke-width="{num(width)}" stroke-linejoin="round"/>')
+        self._emit(f'<polygon class="head" points="{self._pts(tri)}"{colour_attrs("fill", colour)}/>')
+
+    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+        self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
+        if not string or colour is None:
+            return
+        w, h = self.text_size(string, size, bold)
+        x, y = anchored(pos, w, h, anchor)
+        if background is not None:
+            self.polygon(text_box(x, y, w, h, size), fill=background)
+        f = _font(size, bold)
+        asc = f.getmetrics()[0] if f is not None else int(size * 0.93)
+        weight = ' font-weight="bold"' if bold else ""
+        self._emit(f'<text x="{num(x)}" y="{num(y + asc)}" font-family="{FONT_FAMILY}" font-size="{num(max(6, round(size)))}"'
+                   f'{weight}{colour_attrs("fill", colour)} xml:space="preserve">{escape(string)}</text>')
+
+    # -- output ----------------------------------------------------------------------------
+    def body(self) -> str:
+        """The elements drawn so far (groups closed), without the ``<svg>`` root."""
+        tail = ["</g>"] if self._open_tag is not None else []
+        return "\n".join(self.parts + tail)
+
+    def to_svg(self, title: str = "") -> str:
+        """The whole document (UTF-8 text, ends with a newline)."""
+        return svg_document(self.width, self.height, self.body(), title=title, size_attrs=self.size_attrs)
+
+
+def svg_document(width: int, height: int, body: str, *, title: str = "", size_attrs: Optional[tuple[str, str]] = None) -> str:
+    """Wrap ``body`` in an ``<svg>`` root with a ``width`` x ``height`` px viewBox."""
+    sw, sh = size_attrs or (str(int(width)), str(int(height)))
+    head = (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{sw}" height="{sh}" '
+            f'viewBox="0 0 {int(width)} {int(height)}" font-family="{FONT_FAMILY}">\n')
+    t = f"<title>{escape(title)}</title>\n" if title else ""
+    return head + t + body + "\n</svg>\n"

@@ -1,0 +1,44 @@
+"""Exporting what the window shows as a PNG or SVG figure, through the figure pipeline of
+``render``: :func:`game.render.figure.render_figure` (``board, analysis, spec -> bytes``) for
+the whole board or the engaged units, and its drawing routine
+(:func:`game.render.figure.draw_figure`) fitted to the part of the table on screen."""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Optional
+
+from game.core.atomic import write_atomic
+from game.core.board import Board
+
+from game.render.figure import (FigureOptions, default_size, draw_figure, format_for, png_bytes, render_figure,
+                     render_png_surface, svg_canvas)
+from game.render.marks import Marks
+
+
+def figure_bytes(board: Board, analysis: Any, fo: FigureOptions, *, box_mm: Optional[tuple] = None,
+                 caption: str = "") -> bytes:
+    """The figure of ``board`` / ``analysis`` as PNG or SVG bytes (``fo.format``), fitted to
+    ``box_mm`` (x0, y0, x1, y1 mm; None: as ``render`` fits it), with ``caption`` as the
+    caption band. Raises FigureError for bad options."""
+    fo = replace(fo, marks=Marks(caption=caption) if caption else fo.marks)
+    if box_mm is None:
+        return render_figure(board, analysis, fo)
+    size = fo.pixel_size() or default_size(board, fo, analysis)
+    if fo.format == "svg":
+        c = svg_canvas(board, analysis, fo, size)
+        draw_figure(c, board, analysis, fo, box_mm=box_mm)
+        return c.to_svg(title=fo.title or board.title or "").encode("utf-8")
+    surf, _ = render_png_surface(board, analysis, fo, size, box_mm=box_mm)
+    return png_bytes(surf, fo.dpi)
+
+
+def export_view(board: Board, analysis: Any, fo: FigureOptions, out: str | os.PathLike, *,
+                box_mm: Optional[tuple] = None, caption: str = "") -> Path:
+    """Write the figure to ``out`` atomically (``.svg``: SVG, else PNG); returns the path.
+    Raises FigureError, OSError."""
+    out = Path(out)
+    write_atomic(out, figure_bytes(board, analysis, replace(fo, format=format_for(out)), box_mm=box_mm,
+                                   caption=caption))
+    return out

@@ -1,0 +1,157 @@
+"""The window's analysis of the board, kept up to date while the user edits and drags.
+
+:class:`LiveAnalysis` analyses the board under its ruleset, finds overlapping bases, and in
+compare mode analyses it under a second ruleset and keeps the models that fight differently.
+Two throttles keep a drag smooth: an analysis slower than ``budget_ms`` is not rerun on every
+frame of a drag (the drag shows the last analysis with the dragged bases where they are now,
+see :func:`paused_view`), and the compare analysis runs at most once per four times its own
+cost while dragging. Both measure with the injected ``clock`` (seconds; tests pass a fake
+one), and both only decide *when* to analyse: the end of a drag always brings every result
+up to date.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Callable, Optional
+
+from game.core.analysis import Analysis, analyse
+from game.core.board import Board
+from game.core.checks import overlapping_bases
+from game.core.compare import Difference, differences
+from game.core.registry import strategy_of
+from game.core.ruleset import Ruleset, load_ruleset
+
+from game.window.retained import DrawnModels
+from game.render.scene import DrawnModel
+
+OVERLAP_TOL_MM = 0.5
+ANALYSIS_BUDGET_MS = 40.0
+
+
+def paused_view(analysis: Analysis, board: Board, uid: str) -> Analysis:
+    """``analysis`` (of an earlier pose) as shown while unit ``uid`` is dragged without
+    re-analysing: its models stand where the board has them now, with the roles they had;
+    the unit's analysed moves and gap links are left out (they belong to the old pose)."""
+    try:
+        now = {m.id: m.center for m in board.unit(uid).models()}
+    except KeyError:
+        now = {}
+    models = {}
+    for mid, r in analysis.models.items():
+        if mid.split(".", 1)[0] == uid:
+            if mid not in now:
+                continue
+            r = dataclasses.replace(r, at=now[mid])
+        models[mid] = r
+
+    def mine(mid: str) -> bool:
+        return mid.split(".", 1)[0] == uid
+
+    return dataclasses.replace(analysis, models=models,
+                               moves={k: v for k, v in analysis.moves.items() if not mine(k)},
+                               gap_links=[lk for lk in analysis.gap_links if not (mine(lk[0]) or mine(lk[1]))])
+
+
+class LiveAnalysis:
+    """Analysis, drawn models, overlaps and compare differences of the board shown."""
+
+    def __init__(self, services: dict, *, clock: Callable[[], float] = time.perf_counter,
+                 budget_ms: float = ANALYSIS_BUDGET_MS):
+        self.services = services
+        self.clock = clock
+        self.budget_ms = float(budget_ms)
+        self.analysis: Analysis = Analysis(ruleset="")
+        self.models: list[DrawnModel] = []
+        self.drawn_models = DrawnModels()          # rebuilds only the units that changed
+        self.overlaps: list[tuple[str, str, float]] = []
+        self.analyse_ms = 0.0
+        self.paused = False                       # a drag shows the last analysis (too slow to rerun)
+        self._paused_from: Optional[Analysis] = None
+        self.compare_id: Optional[str] = None
+        self.diffs: dict[str, Difference] = {}
+        self.compare_ms = 0.0
+        self._compare_t = -1e18
+        self.compare_stale = False
+        self.compare_error = ""
+
+    def run(self, board: Board, rs: Ruleset, *, dragging: bool = False) -> None:
+        """Analyse ``board`` now (raises what the engine raises; the old results stay then)."""
+        self.paused, self._paused_from = False, None
+        t0 = self.clock()
+        analysis = analyse(board, rs, **self.services)
+        models = self.drawn_models(board, analysis)
+        self.analysis, self.models = analysis, models
+        self.analyse_ms = (self.clock() - t0) * 1000
+        self.update_compare(board, dragging=dragging, force=not dragging)
+        if not dragging:
+            self.update_overlaps(board, rs)
+
+    def drag(self, board: Board, rs: Ruleset, uid: str) -> None:
+        """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
+        declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
+        unit's bases where they are now (:func:`paused_view`)."""
+        if getattr(strategy_of(rs), "live_drag", False) or (not self.paused and self.analyse_ms <= self.budget_ms):
+            self.run(board, rs, dragging=True)
+            return
+        if not self.paused:
+            self.paused, self._paused_from = True, self.analysis
+        self.analysis = paused_view(self._paused_from, board, uid)
+        self.models = self.drawn_models(board, self.analysis)
+
+    def update_overlaps(self, board: Board, rs: Ruleset) -> None:
+        """The pairs of bases that overlap (:func:`game.core.checks.overlapping_bases` within
+        the ruleset's contact tolerance)."""
+        tol = rs.p("contact_tolerance_mm")
+        self.overlaps = overlapping_bases(board, tol)
+
+    def overlap_warning(self) -> str:
+        """The warning line about overlapping bases ("" when none overlap)."""
+        n = len(self.overlaps)
+        if not n:
+            return ""
+        shown = ", ".join(f"{a} and {b} by {d:.1f} mm" for a, b, d in self.overlaps[:3])
+        more = f", +{n - 3} more" if n > 3 else ""
+        count = f"{n}+ pairs of bases overlap" if n >= 200 else (
+            "1 pair of bases overlaps" if n == 1 else f"{n} pairs of bases overlap")
+        return (f"Warning: {count} ({shown}{more}); analysed as placed. Move them apart "
+                "(the overlapping bases are cross-hatched).")
+
+    def update_compare(self, board: Board, *, dragging: bool = False, force: bool = False) -> None:
+        """In compare mode, analyse ``board`` under :attr:`compare_id` too and keep the models
+        whose role or attack count differ. While dragging (and not ``force``) this runs at most
+        once per ``max(0.1 s, 4 x its cost)`` on the clock; :attr:`compare_stale` says one was skipped."""
+        if self.compare_id is None:
+            self.diffs, self.compare_stale = {}, False
+            return
+        now = self.clock()
+        if dragging and not force and now - self._compare_t < max(0.1, 4 * self.compare_ms / 1000):
+            self.compare_stale = True
+            return
+        self.compare_stale = False
+        self._compare_t = now
+        self.compare_error = ""
+        try:
+            other = analyse(board, load_ruleset(self.compare_id), **self.services)
+            self.diffs = {d.model: d for d in differences(self.analysis, other)}
+        except Exception as exc:  # noqa: BLE001 - compare mode must never stop the window
+            self.diffs = {}
+            self.compare_error = f"comparing with {self.compare_id} failed: {type(exc).__name__}: {str(exc)[:200]}"
+        self.compare_ms = (self.clock() - now) * 1000
+
+    def differ_options(self, rid: str) -> tuple[dict, str]:
+        """(``{model id: tooltip line}``, legend label) of compare mode for ``draw_scene``."""
+        if not self.compare_id:
+            return {}, ""
+        other = self.compare_id
+        word = {"attack": "fights", "support": "support", "none": "does not fight"}
+        out = {}
+        for mid, d in self.diffs.items():
+            b = word.get(d.b[0], d.b[0]) + (f" x{d.b[1]}" if d.b[0] != "none" else "")
+            a = word.get(d.a[0], d.a[0]) + (f" x{d.a[1]}" if d.a[0] != "none" else "")
+            out[mid] = f"Under {other}: {b} (under {rid}: {a})" + (f"; {other}: {d.why_b}" if d.why_b else "")
+        return out, f"Differs under {other}"
+
+    def roles(self, unit_id: str) -> dict[str, str]:
+        """{model id: role} of one unit in the current analysis."""
+        return {k: v.role for k, v in self.analysis.models.items() if k.split(".", 1)[0] == unit_id}

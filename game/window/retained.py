@@ -1,0 +1,252 @@
+"""Retained drawing for the window: units that did not change are drawn once, into a layer.
+
+:class:`RetainedScene` draws what :func:`game.render.scene.draw_scene` draws, in three layers
+(``SceneOptions.layer``):
+
+* ``base``: the table, terrain and every unit that has not changed since the layer was
+  drawn, with their labels; kept in an off-screen surface and blitted each frame;
+* ``units``: the units that changed (the dragged unit, its enemies whose roles changed),
+  drawn over the base every frame;
+* ``top``: selection, hover, overlays, title, status, banner and tooltip, every frame;
+* the legend panel is drawn with the base and redrawn there alone when its items change.
+
+A unit "changed" when its pose, its models' roles, moves, gap links, compare or overlap marks
+differ from what the base shows (:func:`unit_signatures`). The base is redrawn when the view,
+the window size or the table-wide options change, when a unit is deleted, when many units
+changed at once, and once the picture has settled (so labels are placed among all units again).
+When nothing at all changed since the last frame, the last frame is blitted as it was.
+
+Boards whose analysis draws table-wide marks (a fight sequence, combat slots, move reach)
+are drawn whole each frame, as is any canvas that records its calls (tests).
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Optional
+
+from game.core.board import Board
+
+from game.core import geometry as g
+from game.core.results import part
+
+from game.render.canvas import PygameCanvas
+from game.render.legend import legend_items
+from game.render.scene import DrawnModel, SceneOptions, draw_scene, drawn_models
+
+_NOTHING = object()
+
+# options that change every unit's look: the base is redrawn when one of them changes
+_BASE_FIELDS = ("palette", "labels", "ids", "letters", "counts", "font_scale", "top_inset", "caption_band",
+                "legend", "panel_width", "title", "wrap_title")
+_GLOBAL_EXTRA = ("fight_sequence", "slots", "move_reach_mm")
+MAX_MOVING_SHARE = 0.25  # more units than this changed at once: redraw the base whole
+
+
+class DrawnList(list):
+    """The drawn models of a board (a list of :class:`DrawnModel`) with ``by_unit``: unit id ->
+    that unit's drawn models, one list object per unit that stays the same while the unit and
+    its results do (so an unchanged unit is recognised by identity)."""
+
+    by_unit: dict
+
+
+class DrawnModels:
+    """:func:`game.render.scene.drawn_models`, rebuilt only for the units whose pose or results
+    changed since the last call (the window calls it on every frame of a drag).
+
+    Analyses with rule-mandated moves or combat slots take the plain function (their models
+    may be drawn away from their slots)."""
+
+    def __init__(self) -> None:
+        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel)
+
+    def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
+        amodels = getattr(analysis, "models", None) or {}
+        if getattr(analysis, "moves", None) or part(analysis, "slots"):
+            self.per = {}
+            return drawn_models(board, analysis)
+        out, by_unit, per, seen = DrawnList(), {}, {}, 0
+        for u in board.units:
+            try:
+                ms = u.models()
+            except Exception:  # noqa: BLE001 - as drawn_models: a unit that cannot be built is left out
+                continue
+            res = tuple(map(amodels.get, [m.id for m in ms]))
+            key = (u.pose_key(), u.player, u.name, u.kind)
+            old = self.per.get(u.id)
+            if old is not None and old[0] == key and old[1] == res:
+                lst = old[2]
+            else:
+                lst = []
+                for m, r in zip(ms, res):
+                    if r is None:
+                        lst.append(DrawnModel(m.id, u, m.shape, "none"))
+                        continue
+                    at = tuple(r.at) if r.at is not None else None
+                    if at is None or at == m.center or g.dist(at, m.center) < 1e-6:
+                        lst.append(DrawnModel(m.id, u, m.shape, r.role))
+                    else:
+                        return drawn_models(board, analysis)  # drawn elsewhere: the general rules
+            seen += sum(1 for r in res if r is not None)
+            per[u.id] = (key, res, lst)
+            by_unit[u.id] = lst
+            out.extend(lst)
+        if seen != len(amodels):  # results for models the board does not hold: the general rules
+            self.per = {}
+            return drawn_models(board, analysis)
+        self.per = per
+        out.by_unit = by_unit
+        return out
+
+
+def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], options: SceneOptions) -> dict[str, tuple]:
+    """For each unit id, everything its drawing depends on: pose, roles (and where each model
+    is drawn after a move), gap links, compare and overlap marks."""
+    links: dict[str, list] = {}
+    for a, b in getattr(analysis, "gap_links", None) or []:
+        for m in (a, b):
+            links.setdefault(m.split(".", 1)[0], []).append((a, b))
+    by_unit = getattr(models, "by_unit", None)
+    if by_unit is not None and not options.differ and not options.overlaps:
+        # one list object per unchanged unit (DrawnModels): the same object compares equal at once
+        # (the signature holds the list itself, so its id is never reused by another)
+        return {u.id: (u.pose_key(), u.name, u.player, by_unit.get(u.id), tuple(links.get(u.id, ())))
+                for u in board.units}
+    per: dict[str, list] = {u.id: [] for u in board.units}
+    differ = options.differ or {}
+    over = set(options.overlaps or ())
+    moves = getattr(analysis, "moves", None) or {}
+    for dm in models:
+        lst = per.get(dm.unit.id)
+        if lst is not None:
+            mid = dm.id
+            lst.append((mid, dm.role, dm.slot_from, mid in differ, mid in over,
+                        tuple(map(tuple, moves[mid])) if mid in moves else None))
+    return {u.id: (u.pose_key(), u.name, u.player, tuple(per[u.id]), tuple(links.get(u.id, ()))) for u in board.units}
+
+
+def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) -> tuple[Board, Any, list[DrawnModel]]:
+    """The board, analysis and drawn models restricted to the units ``keep``."""
+    b = dataclasses.replace(board, units=[u for u in board.units if u.id in keep])
+    if analysis is not None and dataclasses.is_dataclass(analysis):
+        def mine(mid: str) -> bool:
+            return mid.split(".", 1)[0] in keep
+
+        analysis = dataclasses.replace(
+            analysis, moves={k: v for k, v in analysis.moves.items() if mine(k)},
+            gap_links=[lk for lk in analysis.gap_links if mine(lk[0]) and mine(lk[1])])
+    return b, analysis, [dm for dm in models if dm.unit.id in keep]
+
+
+class RetainedScene:
+    """The window's drawing with a retained layer of unchanged units (see the module doc).
+    ``redraws`` counts full base redraws and ``skipped`` frames that were only blitted."""
+
+    def __init__(self) -> None:
+        self.base = None            # pygame.Surface of the base layer
+        self.base_canvas: Optional[PygameCanvas] = None
+        self.base_key: Any = None
+        self.base_sigs: dict[str, tuple] = {}
+        self.moving: set[str] = set()
+        self.last_key: Any = None
+        self.last = None            # the last composed frame (pygame.Surface)
+        self.settled = 0
+        self.base_legend: Any = None  # the legend items the base layer shows
+        self.redraws = 0
+        self.skipped = 0
+
+    def reset(self) -> None:
+        """Forget every layer (the next frame draws everything)."""
+        self.base = self.base_key = self.last = self.last_key = None
+        self.base_sigs, self.moving = {}, set()
+
+    def draw(self, canvas: Any, board: Board, analysis: Any, view: Any, options: SceneOptions,
+             models: Optional[list[DrawnModel]]) -> list[str]:
+        """Draw the scene on ``canvas`` (as :func:`draw_scene` would); returns drawing errors."""
+        if (not isinstance(canvas, PygameCanvas) or canvas.record or models is None
+                or any(part(analysis, k) for k in _GLOBAL_EXTRA)):
+            self.reset()
+            return draw_scene(canvas, board, analysis, view, options=options, models=models)
+        surf = canvas.surface
+        size = surf.get_size()
+        base_key = (size, view.scale, tuple(view.offset_px), board.table, repr(board.terrain),
+                    repr((board.context or {}).get("objectives")), board.title, getattr(analysis, "ruleset", None),
+                    bool(options.status),
+                    tuple(repr(getattr(options, f)) for f in _BASE_FIELDS))
+        sigs = unit_signatures(board, analysis, models, options)
+        frame_key = (base_key, sigs, repr(dataclasses.replace(options, palette={}, differ={}, overlaps=())),
+                     id(analysis), tuple(sorted(options.differ or {})), tuple(options.overlaps or ()))
+        if frame_key == self.last_key and self.last is not None and self.last.get_size() == size:
+            surf.blit(self.last, (0, 0))  # nothing changed: the last frame as it was
+            self.skipped += 1
+            self.settled += 1
+            if self.moving and self.settled >= 2:
+                self.base_key = None  # settled with units still drawn live: fold them into the base
+            else:
+                return []
+        else:
+            self.settled = 0
+        errors: list[str] = []
+        if self.base_key != base_key or self.base is None or self.base.get_size() != size:
+            moving: set[str] = set()  # the view, table or options changed: one fresh base
+            self.base_key = None
+        else:
+            changed = {uid for uid, s in sigs.items() if self.base_sigs.get(uid) != s}
+            gone = set(self.base_sigs) - set(sigs)
+            moving = self.moving | changed
+            if gone or (changed - self.moving and len(moving) > max(3, MAX_MOVING_SHARE * len(sigs))):
+                moving = set()  # too much changed (or a unit went): one fresh base
+                self.base_key = None
+            elif changed - self.moving:
+                self.base_key = None  # new units started changing: a base without them
+            if self.base_key is not None:
+                moving = self.moving
+        if self.base_key is None or self.base is None or self.base.get_size() != size:
+            errors += self._draw_base(board, analysis, view, options, models, moving, size)
+            self.base_key, self.moving = base_key, moving
+            self.base_sigs = {uid: s for uid, s in sigs.items() if uid not in moving}
+            self.base_legend = self._legend(board, analysis, models, options)
+        elif options.legend:
+            items = self._legend(board, analysis, models, options)
+            if items != self.base_legend:  # the legend changed (counts, strike order): redraw it alone
+                errors += draw_scene(self.base_canvas, board, analysis, view,
+                                     options=dataclasses.replace(options, layer="panel"), models=models)
+                self.base_legend = items
+        surf.blit(self.base, (0, 0))
+        if self.moving:
+            b, a, ms = _sub(board, analysis, models, self.moving)
+            errors += draw_scene(canvas, b, a, view, options=dataclasses.replace(options, layer="units"), models=ms)
+        errors += draw_scene(canvas, board, analysis, view, options=dataclasses.replace(options, layer="top"),
+                             models=models)
+        if self.last is None or self.last.get_size() != size:
+            self.last = surf.copy()
+        else:
+            self.last.blit(surf, (0, 0))
+        self.last_key = frame_key
+        return errors
+
+    @staticmethod
+    def _legend(board: Board, analysis: Any, models: list[DrawnModel], options: SceneOptions) -> Any:
+        try:
+            return legend_items(board, analysis, models, options) if options.legend else None
+        except Exception:  # noqa: BLE001 - the panel reports its own error when drawn
+            return _NOTHING
+
+    def _draw_base(self, board: Board, analysis: Any, view: Any, options: SceneOptions,
+                   models: list[DrawnModel], moving: set[str], size: tuple[int, int]) -> list[str]:
+        import pygame
+
+        if self.base is None or self.base.get_size() != size:
+            self.base = pygame.Surface(size)
+            self.base_canvas = PygameCanvas(self.base)
+        self.redraws += 1
+        keep = {u.id for u in board.units} - moving
+        b, a, ms = _sub(board, analysis, models, keep) if moving else (board, analysis, models)
+        # the status text stays (the layout keeps room for the status line; the top layer redraws it)
+        o = dataclasses.replace(options, layer="base", hover=None, hover_px=None, selection=(), overlays=[],
+                                banner="", warning="")
+        errors = draw_scene(self.base_canvas, b, a, view, options=o, models=ms)
+        if moving and options.legend:  # the legend tells of every unit, the live ones included
+            errors += draw_scene(self.base_canvas, board, analysis, view,
+                                 options=dataclasses.replace(options, layer="panel"), models=models)
+        return errors

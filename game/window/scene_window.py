@@ -1,0 +1,140 @@
+"""The window's layers of the scene painter: selection and hover highlights, overlays (tape,
+ghost unit, text), the tooltip, the status line and the error / warning bands.
+
+:class:`WindowPainter` is a mixin of :class:`game.render.scene._Painter` (see
+:mod:`game.render.labels` for the attributes it uses). Figures leave these options empty.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from game.render.canvas import ellipsize, wrap
+
+ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
+
+
+class WindowPainter:
+    """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
+
+    def highlight(self) -> None:
+        sel = set(self.o.selection or ())
+        for u in self.b.units:
+            if u.id not in sel:
+                continue
+            self.c.tag = f"selection:{u.id}"
+            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            for s in shapes:
+                self.draw_shape(s, None, self.pal["selection"], 3)
+        if self.o.hover:
+            dm = next((d for d in self.models if d.id == self.o.hover), None)
+            r = (getattr(self.a, "models", None) or {}).get(self.o.hover)
+            if dm is not None:
+                self.c.tag = f"hover:{dm.id}"
+                if r is not None:
+                    for t in r.targets:
+                        td = next((d for d in self.models if d.id == t), None)
+                        if td is not None:
+                            self.draw_shape(td.shape, None, self.pal["target"], 3)
+                self.draw_shape(dm.shape, None, self.pal["hover"], 3)
+
+    def overlay(self, item: Sequence[Any]) -> None:
+        kind = item[0]
+        self.c.tag = f"overlay:{kind}"
+        if kind == "tape":
+            _, p0, p1, text = item
+            a, b = self.v.to_px(p0), self.v.to_px(p1)
+            self.c.line([a, b], self.pal["tape"], 3)
+            for p in (a, b):
+                self.c.circle(p, 4, fill=self.pal["tape"])
+            self.c.text(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), text, self.size(14), self.pal["tape"],
+                        anchor="bottom", bold=True, background=self.pal["label_bg"])
+        elif kind == "ghost_unit":
+            u = item[1]
+            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            for s in shapes:
+                kind2, data = self.shape_px(s)
+                if kind2 == "circle":
+                    self.c.circle(data[0], data[1], outline=self.pal["ghost"], width=1)
+                else:
+                    self.c.line(list(data) + [data[0]], self.pal["ghost"], 2, dashed=True)
+        elif kind == "text":
+            _, pos, text = item
+            self.c.text(pos, text, self.size(14), self.pal["label"], anchor="topleft", background=self.pal["label_bg"])
+
+    def tooltip(self) -> None:
+        mid, at = self.o.hover, self.o.hover_px
+        if not mid or at is None:
+            return
+        self.c.tag = "tooltip"
+        r = (getattr(self.a, "models", None) or {}).get(mid)
+        uid = mid.split(".", 1)[0]
+        name = next((u.name for u in self.b.units if u.id == uid), uid)
+        lines = [(f"{mid}  ({name})", True)]
+        if r is None:
+            lines.append(("No analysis for this model.", False))
+        else:
+            n = f"{r.attacks} attack{'s' if r.attacks != 1 else ''}"
+            lines.append((f"{ROLE_WORD.get(r.role, r.role).capitalize()}: {n}", False))
+            if r.parts:
+                lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
+            if r.targets:
+                tg = ", ".join(r.targets[:6]) + (f" +{len(r.targets) - 6} more" if len(r.targets) > 6 else "")
+                lines.append((f"Targets: {tg}", False))
+        size = self.size(13)
+        maxw = int(min(420 * self.fs, self.c.width * 0.6))
+        out: list[tuple[str, bool]] = []
+        for t, bold in lines:
+            out += [(ln, bold) for ln in wrap(self.c, t, size, maxw)]
+        if r is not None and r.why:
+            out += [(ln, False) for ln in wrap(self.c, r.why, size, maxw)]
+        if mid in (self.o.differ or {}):
+            out += [(ln, True) for ln in wrap(self.c, str(self.o.differ[mid]), size, maxw)]
+        lh = self.c.text_size("Ag", size)[1] + 2
+        w = max(self.c.text_size(t, size, bold)[0] for t, bold in out) + 16
+        h = lh * len(out) + 12
+        x, y = at[0] + 16, at[1] + 18
+        if x + w > self.c.width:
+            x = at[0] - 16 - w
+        if y + h > self.c.height:
+            y = at[1] - 12 - h
+        x, y = max(0, x), max(0, y)
+        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["tooltip_bg"],
+                       outline=self.pal["tooltip_edge"], width=1)
+        if r is not None:
+            self.c.polygon([(x, y), (x + 5, y), (x + 5, y + h), (x, y + h)], fill=self.pal.get(r.role, self.pal["none"]))
+        for i, (t, bold) in enumerate(out):
+            self.c.text((x + 10, y + 6 + i * lh), t, size, self.pal["tooltip_text"], bold=bold)
+
+    def status(self) -> None:
+        if not self.lay.status:
+            return
+        self.c.tag = "status"
+        x, y, w, h = self.lay.status
+        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["status_bg"])
+        text = ellipsize(self.c, self.o.status, self.size(13), w - 20)  # never past the right edge
+        self.c.text((x + 10, y + h / 2), text, self.size(13), self.pal["status_text"], anchor="left")
+
+    def banner(self) -> None:
+        """The error banner (red) at the top of the table, then the warning line (amber) under it."""
+        tl, tt, tw, _ = self.lay.table
+        if self.o.banner:
+            self.c.tag = "banner"
+            tt += self._band(tt, self.o.banner, 4, self.pal["banner_bg"], self.pal["banner_text"])
+        if self.o.warning:
+            self.c.tag = "warning"
+            self._band(tt, self.o.warning, 2, self.pal.get("warning_bg", (255, 204, 51)),
+                       self.pal.get("warning_text", (25, 25, 25)))
+
+    def _band(self, top: float, text: str, max_lines: int, bg: Any, fg: Any) -> float:
+        """A full-width band of wrapped ``text`` across the table from ``top``; returns its height."""
+        tl, _, tw, _ = self.lay.table
+        size = self.size(14)
+        lines = wrap(self.c, text, size, tw - 24, bold=True)  # the first line is bold
+        if len(lines) > max_lines:
+            lines = lines[:max_lines - 1] + [ellipsize(self.c, " ".join(lines[max_lines - 1:]), size, tw - 24)]
+        lh = self.c.text_size("Ag", size)[1] + 2
+        h = lh * len(lines) + 12
+        self.c.polygon([(tl, top), (tl + tw, top), (tl + tw, top + h), (tl, top + h)], fill=bg)
+        for i, ln in enumerate(lines):
+            self.c.text((tl + 12, top + 6 + i * lh), ln, size, fg, bold=i == 0)
+        return h
