@@ -20,7 +20,7 @@ dividing-attack marks, moves (arrows), front markers, gap links (dashed, over th
 fight-sequence badges, unit labels (:mod:`game.render.labels`: one collision pass keeps every
 label, badge and marker clear of the others and inside the table), hover/selection
 highlights, then the panels: title (wrapped), legend (:mod:`game.render.legend`), status line,
-error banner and warning line, tooltip (:mod:`game.window.scene_window`).
+error banner and warning line, tooltip (:mod:`game.render.window_layers`).
 
 Every element is drawn inside its own ``try``; a failure is recorded in the returned list of
 error strings and drawing goes on, so an odd board never kills the window.
@@ -43,7 +43,7 @@ from game.render import fight_marks
 from game.render import move_marks
 from game.render.legend import DIFFER_COLOUR, ROLE_LABEL, LegendPainter, attacks_of, divides  # noqa: F401
 from game.render.palette import PALETTE, player_colour, with_alpha
-from game.window.scene_window import ROLE_WORD, WindowPainter  # noqa: F401
+from game.render.window_layers import ROLE_WORD, WindowPainter  # noqa: F401
 from game.render.transform import View
 
 Point = tuple[float, float]
