@@ -13,6 +13,32 @@ from game.render.canvas import ellipsize, wrap
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
 
+def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list[tuple[str, bool]]:
+    """The hover text of model ``mid`` as ``[(line, bold)]`` (unwrapped): its id and unit name,
+    its role and attacks, parts, targets, the analysis's explanation (``why``) and, with
+    ``differ`` (``{model id: text}``), how another ruleset differs. The window's tooltip and
+    the HTML page's hover both show exactly these lines."""
+    r = (getattr(analysis, "models", None) or {}).get(mid)
+    uid = mid.split(".", 1)[0]
+    name = next((u.name for u in board.units if u.id == uid), uid)
+    lines = [(f"{mid}  ({name})", True)]
+    if r is None:
+        lines.append(("No analysis for this model.", False))
+    else:
+        n = f"{r.attacks} attack{'s' if r.attacks != 1 else ''}"
+        lines.append((f"{ROLE_WORD.get(r.role, r.role).capitalize()}: {n}", False))
+        if r.parts:
+            lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
+        if r.targets:
+            tg = ", ".join(r.targets[:6]) + (f" +{len(r.targets) - 6} more" if len(r.targets) > 6 else "")
+            lines.append((f"Targets: {tg}", False))
+        if r.why:
+            lines.append((str(r.why), False))
+    if mid in (differ or {}):
+        lines.append((str(differ[mid]), True))
+    return lines
+
+
 class WindowPainter:
     """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
 
@@ -67,28 +93,11 @@ class WindowPainter:
             return
         self.c.tag = "tooltip"
         r = (getattr(self.a, "models", None) or {}).get(mid)
-        uid = mid.split(".", 1)[0]
-        name = next((u.name for u in self.b.units if u.id == uid), uid)
-        lines = [(f"{mid}  ({name})", True)]
-        if r is None:
-            lines.append(("No analysis for this model.", False))
-        else:
-            n = f"{r.attacks} attack{'s' if r.attacks != 1 else ''}"
-            lines.append((f"{ROLE_WORD.get(r.role, r.role).capitalize()}: {n}", False))
-            if r.parts:
-                lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
-            if r.targets:
-                tg = ", ".join(r.targets[:6]) + (f" +{len(r.targets) - 6} more" if len(r.targets) > 6 else "")
-                lines.append((f"Targets: {tg}", False))
         size = self.size(13)
         maxw = int(min(420 * self.fs, self.c.width * 0.6))
         out: list[tuple[str, bool]] = []
-        for t, bold in lines:
+        for t, bold in hover_lines(self.b, self.a, mid, self.o.differ):
             out += [(ln, bold) for ln in wrap(self.c, t, size, maxw)]
-        if r is not None and r.why:
-            out += [(ln, False) for ln in wrap(self.c, r.why, size, maxw)]
-        if mid in (self.o.differ or {}):
-            out += [(ln, True) for ln in wrap(self.c, str(self.o.differ[mid]), size, maxw)]
         lh = self.c.text_size("Ag", size)[1] + 2
         w = max(self.c.text_size(t, size, bold)[0] for t, bold in out) + 16
         h = lh * len(out) + 12
