@@ -30,11 +30,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 from game.core import schema as sc
+from game.core.measure import Measure, parse_measure
 from game.core.yamlfile import FileError, parse_yaml, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_DIR = ROOT / "rulesets"
-TOP_KEYS = {"id", "name", "strategy", "inherits", "sources", "summary", "params", "palette"}
+TOP_KEYS = {"id", "name", "strategy", "inherits", "sources", "summary", "params", "palette", "measure"}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
@@ -74,6 +75,7 @@ class Ruleset:
     values: Any = None
     inherits: Optional[str] = None
     file: str = ""
+    measure: Measure = field(default_factory=Measure)
 
     def p(self, key: str) -> Any:
         """Typed value of parameter ``key`` (KeyError if the ruleset has no such parameter)."""
@@ -96,8 +98,10 @@ class Ruleset:
         for k, v in values.items():
             old = params.get(k)
             params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
-        return _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
-                      self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits)
+        out = _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
+                     self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits)
+        out.measure = self.measure
+        return out
 
 
 def available(directory: Path | None = None) -> list[str]:
@@ -249,5 +253,7 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
     rs = _typed(raw.data["id"], raw.data["name"], sname, strat, raw.params, raw.own, raw.file,
                 raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
                 summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"))
+    if raw.data.get("measure") is not None:
+        rs.measure = parse_measure(raw.data["measure"], raw.lines.fail, raw.params)
     _cache[key] = rs
     return rs
