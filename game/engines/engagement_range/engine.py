@@ -1,6 +1,6 @@
 """Warhammer 40,000 Fight phase: pile in, who fights and in what order, consolidate.
 
-Pure rules core (numpy, shapely, scipy; no pygame or pymunk). Source: ``shared/seeds/003``.
+Pure rules core (numpy, shapely; scipy only for a big path graph; no pygame or pymunk). Source: ``shared/seeds/003``.
 
 * **Engaged** (Engagement Range): a model is engaged while its base is within
   ``engagement_range_in`` (1") of an enemy model's base, edge to edge. A unit is engaged when
