@@ -93,3 +93,40 @@ def test_charge_keeps_the_angle_when_asked():
     assert aligned.facing_deg == pytest.approx(0)                      # the aligned charge turns it flush
     away = ranked(front=(520, 420), facing=180)                        # facing away: falls back to aligning
     assert mv.charge(away, target, align=False).facing_deg == pytest.approx(0)
+
+
+def test_drag_readout_says_moved_gap_and_reach():
+    start = ranked(front=(500, 500), facing=0, profile={"movement": 4})
+    enemy = ranked(front=(500, 300), facing=180, uid="gobs", player=2)
+    board = Board(units=[start, enemy], ruleset="whfb8")
+    rs = load_ruleset("whfb8")
+    now = mv.forward(start, 2 * 25.4)
+    r = ms.drag_readout(start, now, board, rs.measure, rs.values)
+    assert r.moved_mm == pytest.approx(50.8)
+    assert r.nearest[0] == "gobs" and r.nearest[1] == pytest.approx(200 - 50.8)
+    assert r.lines() == ['moved 2.0"', 'gap 5.9" to gobs', 'Movement 4.0" (Movement): within']
+    far = mv.forward(start, 5 * 25.4)
+    assert ms.drag_readout(start, far, board, rs.measure, rs.values).lines()[-1] == 'Movement 4.0" (Movement): 1.0" beyond'
+
+
+def test_the_readout_is_drawn_through_the_canvas():
+    from game.core.analysis import analyse
+    from game.render.scene import SceneOptions, draw_scene
+    from game.render.svg_canvas import SvgCanvas
+    from game.render.transform import View
+
+    start = ranked(front=(500, 500), facing=0, profile={"movement": 4, "attacks": 1, "initiative": 3})
+    enemy = ranked(front=(500, 300), facing=180, uid="gobs", player=2, profile={"attacks": 1, "initiative": 2})
+    board = Board(units=[start, enemy], ruleset="whfb8")
+    rs = load_ruleset("whfb8")
+    now = mv.forward(start, 50.8)
+    board.replace_unit(now)
+    r = ms.drag_readout(start, now, board, rs.measure, rs.values)
+    c = SvgCanvas(1000, 700)
+    errors = draw_scene(c, board, analyse(board, rs), View.fit((300, 200, 700, 600), (0, 0, 1000, 700)),
+                        options=SceneOptions(overlays=[("drag_readout", start, now, r)]))
+    svg = c.body()
+    assert not errors
+    assert 'id="overlay-drag_readout"' in svg
+    assert 'moved 2.0"' in svg and "gap 5.9&quot; to gobs" in svg.replace('"', "&quot;") or 'gap 5.9" to gobs' in svg
+    assert "stroke-dasharray" in svg.split('id="overlay-drag_readout"', 1)[1]
