@@ -39,6 +39,47 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
     return lines
 
 
+def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
+    """While dragging: the ruleset's reach from where the drag began (a bar ahead of a
+    rank-and-file unit's front edge, a ring around each skirmish model), a line to the
+    nearest enemy with the gap (edge to edge), and the readout (:class:`DragReadout`
+    lines: moved, gap, reach) beside the unit. ``p`` is the scene painter (canvas ``c``,
+    view ``v``, palette ``pal``)."""
+    from game.core import geometry as g
+
+    col = p.pal.get("reach", (0, 120, 90))
+    for _label, _rule, mm in r.reach[:2]:
+        if start.kind == "ranked":
+            fl, fr = start.tray().points[0], start.tray().points[1]
+            f = g.forward(start.facing_deg)
+            bar = [fl, fr, g.add(fr, g.scale(f, mm)), g.add(fl, g.scale(f, mm))]
+            p.c.polygon(p.v.pts(bar), fill=col + (28,), outline=None)
+            p.c.line(p.v.pts([fl, bar[3], bar[2], fr]), col, 2, dashed=True)
+        else:
+            for m in start.models()[:30]:
+                rad = (m.shape.radius_mm if isinstance(m.shape, g.Circle) else 0.0) + mm
+                p.c.circle(p.v.to_px(m.shape.center), rad * p.v.scale, outline=col, width=1)
+    if r.nearest is not None:
+        _, gap, pa, pb = r.nearest
+        a, b = p.v.to_px(pa), p.v.to_px(pb)
+        p.c.line([a, b], p.pal["tape"], 2, dashed=True)
+        for q in (a, b):
+            p.c.circle(q, 3, fill=p.pal["tape"])
+    c = p.v.to_px(now.center())
+    size = p.size(13)
+    lines = r.lines()
+    lh = p.c.text_size("Ag", size)[1] + 2
+    w = max(p.c.text_size(t, size, i == 0)[0] for i, t in enumerate(lines)) + 16
+    x, y = c[0] + 24, c[1] - lh * len(lines) - 24
+    x, y = max(0, min(x, p.c.width - w)), max(0, y)
+    h = lh * len(lines) + 10
+    p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=p.pal["tooltip_bg"],
+                   outline=p.pal["tooltip_edge"], width=1)
+    for i, t in enumerate(lines):
+        p.c.text((x + 8, y + 5 + i * lh), t, size, p.pal["tooltip_text"], bold=i == 0)
+
+
+
 class WindowPainter:
     """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
 
@@ -84,48 +125,10 @@ class WindowPainter:
                 else:
                     self.c.line(list(data) + [data[0]], self.pal["ghost"], 2, dashed=True)
         elif kind == "drag_readout":
-            self.drag_readout(item[1], item[2], item[3])
+            draw_drag_readout(self, item[1], item[2], item[3])
         elif kind == "text":
             _, pos, text = item
             self.c.text(pos, text, self.size(14), self.pal["label"], anchor="topleft", background=self.pal["label_bg"])
-
-    def drag_readout(self, start: Any, now: Any, r: Any) -> None:
-        """While dragging: the ruleset's reach from where the drag began (a bar ahead of a
-        rank-and-file unit's front edge, a ring around each skirmish model), a line to the
-        nearest enemy with the gap (edge to edge), and the readout (:class:`DragReadout`
-        lines: moved, gap, reach) beside the unit."""
-        from game.core import geometry as g
-
-        col = self.pal.get("reach", (0, 120, 90))
-        for _label, _rule, mm in r.reach[:2]:
-            if start.kind == "ranked":
-                fl, fr = start.tray().points[0], start.tray().points[1]
-                f = g.forward(start.facing_deg)
-                bar = [fl, fr, g.add(fr, g.scale(f, mm)), g.add(fl, g.scale(f, mm))]
-                self.c.polygon(self.v.pts(bar), fill=col + (28,), outline=None)
-                self.c.line(self.v.pts([fl, bar[3], bar[2], fr]), col, 2, dashed=True)
-            else:
-                for m in start.models()[:30]:
-                    rad = (m.shape.radius_mm if isinstance(m.shape, g.Circle) else 0.0) + mm
-                    self.c.circle(self.v.to_px(m.shape.center), rad * self.v.scale, outline=col, width=1)
-        if r.nearest is not None:
-            _, gap, pa, pb = r.nearest
-            a, b = self.v.to_px(pa), self.v.to_px(pb)
-            self.c.line([a, b], self.pal["tape"], 2, dashed=True)
-            for p in (a, b):
-                self.c.circle(p, 3, fill=self.pal["tape"])
-        c = self.v.to_px(now.center())
-        size = self.size(13)
-        lines = r.lines()
-        lh = self.c.text_size("Ag", size)[1] + 2
-        w = max(self.c.text_size(t, size, i == 0)[0] for i, t in enumerate(lines)) + 16
-        x, y = c[0] + 24, c[1] - lh * len(lines) - 24
-        x, y = max(0, min(x, self.c.width - w)), max(0, y)
-        h = lh * len(lines) + 10
-        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["tooltip_bg"],
-                       outline=self.pal["tooltip_edge"], width=1)
-        for i, t in enumerate(lines):
-            self.c.text((x + 8, y + 5 + i * lh), t, size, self.pal["tooltip_text"], bold=i == 0)
 
     def tooltip(self) -> None:
         mid, at = self.o.hover, self.o.hover_px
