@@ -69,7 +69,7 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 def demo_html(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("html") / "out.html"
     r = _run("demo", str(DEMO), "--html", str(out))
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 0, (r.returncode, r.stdout, r.stderr)
     assert "wrote" in r.stdout
     return out
 
