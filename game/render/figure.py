@@ -33,7 +33,7 @@ from game.core.results import part
 from game.render.canvas import Canvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
-from game.render.palette import palette_named
+from game.render.palette import palette_named, style_palette
 from game.render.scene import SceneOptions, draw_scene, drawn_models, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 
@@ -101,6 +101,9 @@ class FigureOptions:
     scale_px_per_mm: Optional[float] = None
     supersample: int = 2
     marks: Marks = field(default_factory=Marks)
+    style: str = "print"
+    table: bool = False
+    legend_at: str = "right"
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -115,8 +118,12 @@ class FigureOptions:
             raise FigureError(f"--scale must be a number of px per mm above 0 and at most 20 (got {self.scale_px_per_mm})")
         if self.compare_mode not in ("side", "overlay"):
             raise FigureError(f"compare mode must be side or overlay (got {self.compare_mode!r})")
-        if self.format not in (None, "png", "svg"):
-            raise FigureError(f"format must be png or svg (got {self.format!r})")
+        if self.format not in (None, "png", "svg", "pdf"):
+            raise FigureError(f"format must be png, svg or pdf (got {self.format!r})")
+        if self.style not in ("print", "screen"):
+            raise FigureError(f"style must be print or screen (got {self.style!r})")
+        if self.legend_at not in ("right", "below"):
+            raise FigureError(f"the legend sits right or below (got {self.legend_at!r})")
         try:
             palette_named(self.palette)
         except ValueError as exc:
@@ -173,7 +180,7 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     t = title if title is not None else fo.title
     if not fo.caption:
         t = ""
-    pal = palette_named(fo.palette)
+    pal = style_palette(fo.style, fo.palette, fo.table)
     return SceneOptions(palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts)
 
@@ -454,5 +461,5 @@ def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Opt
     Same pipeline as :func:`write_figure`."""
     o = options or SceneOptions()
     fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
-                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True)
+                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True, style="screen")
     return write_figure(board, analysis, path, fo, services={})
