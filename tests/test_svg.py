@@ -50,9 +50,11 @@ def test_attack_models_are_red_and_support_blue():
     b, a, _, root = _svg("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     g = root.find(f".//{NS}g[@id='model-dwarfs.r1f1']")
     assert g.get("class") == "model attack"
-    assert g.find(f"{NS}polygon").get("fill") == _hex(PALETTE["attack"])
+    from game.render.palette import PRINT  # figures are drawn in the print style
+
+    assert g.find(f"{NS}polygon").get("fill") == _hex(PRINT["attack"])
     g2 = root.find(f".//{NS}g[@id='model-dwarfs.r2f1']")
-    assert g2.find(f"{NS}polygon").get("fill") == _hex(PALETTE["support"])
+    assert g2.find(f"{NS}polygon").get("fill") == _hex(PRINT["support"])
 
 
 def test_gap_links_are_dashed_lines():

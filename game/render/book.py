@@ -29,8 +29,7 @@ from game.render.figure import FigureError, FigureOptions, parse_size
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
 OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
-               "palette", "compare",
-               "compare_mode", "font_scale", "ruleset"}
+               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns"}
 
 
 class BookError(FileError):
@@ -57,7 +56,17 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
     for k, v in d.items():
         if not isinstance(k, str) or k not in OPTION_KEYS:
             fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
-        if k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts"):
+        if k == "legend" and v in ("right", "below"):
+            kw["legend"], kw["legend_at"] = True, v
+        elif k == "style":
+            if v not in ("print", "screen"):
+                fail(k, f"must be print or screen (got {short(v)})")
+            kw[k] = v
+        elif k == "columns":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
+                fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
+            kw[k] = v
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -150,8 +159,8 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
             why = text_problem(f[k], max_len=4096)
             if why:
                 fail(fp + (k,), why)
-        if not f["output"].lower().endswith((".png", ".svg")):
-            fail(fp + ("output",), f"must end in .png or .svg (got {f['output']!r})")
+        if not f["output"].lower().endswith((".png", ".svg", ".pdf")):
+            fail(fp + ("output",), f"must end in .png, .svg or .pdf (got {f['output']!r})")
         out_path = Path(f["output"])
         if out_path.is_absolute() or ".." in out_path.parts:
             fail(fp + ("output",), f"must be a path inside the output folder, without '..' (got {f['output']!r})")

@@ -79,7 +79,11 @@ class FigureOptions:
     the picture); ``palette``: ``default``, ``colourblind`` (Okabe-Ito with role patterns) or
     ``greyscale`` (roles by shade and outline style); ``compare``: two ruleset ids, drawn as
     ``side`` (two panels) or ``overlay`` (one panel); ``font_scale``: None picks one from the
-    dpi for mm sizes (dpi/125 px per unit), else 1; ``marks``: teaching marks.
+    dpi for mm sizes (dpi/125 px per unit), else 1; ``marks``: teaching marks; ``style``:
+    ``print`` (white paper, no grid, print palette: :data:`game.render.palette.PRINT`) or
+    ``screen`` (the window's look); ``table``: print style with the table tint and grid;
+    ``legend_at``: ``right`` or ``below`` (None: right of one panel, below several);
+    ``format`` may also be ``pdf`` (a vector page of ``size`` mm).
     """
 
     size: Optional[str] = None
@@ -103,7 +107,8 @@ class FigureOptions:
     marks: Marks = field(default_factory=Marks)
     style: str = "print"
     table: bool = False
-    legend_at: str = "right"
+    legend_at: Optional[str] = None
+    columns: Optional[int] = None
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -122,7 +127,7 @@ class FigureOptions:
             raise FigureError(f"format must be png, svg or pdf (got {self.format!r})")
         if self.style not in ("print", "screen"):
             raise FigureError(f"style must be print or screen (got {self.style!r})")
-        if self.legend_at not in ("right", "below"):
+        if self.legend_at not in (None, "right", "below"):
             raise FigureError(f"the legend sits right or below (got {self.legend_at!r})")
         try:
             palette_named(self.palette)
@@ -413,8 +418,50 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
     if svg:
         text, errors = svg_text(board, analysis, fo, size)
         return Figure(text.encode("utf-8"), errors, size)
+    if fo.format == "pdf":
+        t = target_for("pdf", size, fo, title=board.title or "")
+        _, errors = draw_figure(t.canvas, board, analysis, fo, k=t.k)
+        return Figure(t.finish(), errors, size)
     surf, errors = render_png_surface(board, analysis, fo, size)
     return Figure(png_bytes(surf, fo.dpi), errors, size)
+
+
+@dataclass
+class Target:
+    """A canvas of one back end and how to finish it: ``canvas`` (drawn at ``k`` times the
+    final size), ``finish()`` -> the file's bytes."""
+
+    canvas: Canvas
+    k: int
+    finish: Any
+
+
+def target_for(fmt: str, size: tuple[int, int], fo: FigureOptions, *, classes: Optional[dict] = None,
+               title: str = "") -> Target:
+    """A fresh canvas of ``size`` px for format ``fmt`` (``png``: supersampled pygame surface,
+    ``svg``, ``pdf``: a page of ``fo.size`` mm, else the px at ``fo.dpi``)."""
+    if fmt == "svg":
+        from game.render.svg_canvas import SvgCanvas
+
+        c = SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
+        return Target(c, 1, lambda: c.to_svg(title=title).encode("utf-8"))
+    if fmt == "pdf":
+        from game.render.pdf_canvas import PdfCanvas, page_points
+
+        mm = parse_size(fo.size)[:2] if fo.size and parse_size(fo.size)[2] == "mm" else None
+        pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, record=True)
+        return Target(pc, 1, pc.to_pdf)
+    pg = _pygame()
+    from game.render.canvas import PygameCanvas
+
+    k = supersample_for(fo, size)
+    surf = pg.Surface((size[0] * k, size[1] * k))
+
+    def finish() -> bytes:
+        out = pg.transform.smoothscale(surf, size) if k > 1 else surf
+        return png_bytes(out, fo.dpi)
+
+    return Target(PygameCanvas(surf, supersample=k, record=True), k, finish)
 
 
 def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: Any,
@@ -437,8 +484,9 @@ def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: A
 
 
 def format_for(path: str | os.PathLike) -> str:
-    """``svg`` for a ``.svg`` path, else ``png``."""
-    return "svg" if Path(path).suffix.lower() == ".svg" else "png"
+    """``svg`` for a ``.svg`` path, ``pdf`` for a ``.pdf``, else ``png``."""
+    suffix = Path(path).suffix.lower()
+    return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
 
 
 def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
