@@ -527,6 +527,12 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
                     background=self.pal["label_bg"])
 
 
+def legend_painter(canvas: Canvas, board: Board, analysis: Any, options: SceneOptions) -> "_Painter":
+    """A scene painter on ``canvas`` for drawing legend swatches outside a scene (the one
+    legend of a multi-panel figure: :mod:`game.render.figure_panels`)."""
+    return _Painter(canvas, board, analysis, View(), options)
+
+
 def empty_slots(u: Unit) -> list[tuple[int, int]]:
     """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
     if u.kind != "ranked":

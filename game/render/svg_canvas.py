@@ -102,7 +102,8 @@ class SvgCanvas(Canvas):
         unit = ""
         if layer_of(kind) == "Units" and name:
             unit = name.replace(":", ".").split(".", 1)[0]
-        cls = " ".join(x for x in (kind, self.classes.get(tag, "")) if x)
+        more = self.classes.get(f"{prefix}/{tag}", self.classes.get(tag, "")) if prefix else self.classes.get(tag, "")
+        cls = " ".join(x for x in (kind, more) if x)
         self._runs.append(_Run(layer_of(kind), (f"{prefix}-" if prefix else "") + unit if unit else "", gid, cls,
                                key[1], []))
 
