@@ -286,7 +286,8 @@ def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
                 title: Optional[str] = None, k: float = 1.0, view: Optional[View] = None,
                 status: str = "", box_mm: Optional[tuple] = None, split_title: bool = False,
-                differ: Optional[dict] = None, differ_label: str = "") -> tuple[View, list[str]]:
+                differ: Optional[dict] = None, differ_label: str = "",
+                gap_letter_start: int = 0, gap_lettered: Optional[bool] = None) -> tuple[View, list[str]]:
     """Fit the view (to ``box_mm`` (x0, y0, x1, y1) if given, else :func:`figure_box`), draw
     the scene and the marks on ``canvas`` (whose size already includes the supersampling
     factor ``k``). The legend panel widens (up to 45 % of the width) when its text would
@@ -297,6 +298,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.supersample = max(1, int(round(k)))
     so.status = status
     so.differ, so.differ_label = dict(differ or {}), differ_label
+    so.gap_letter_start, so.gap_lettered = gap_letter_start, gap_lettered
     mk = marks if marks is not None else fo.marks
     if mk.patterns:
         so.palette["patterns"] = (1,)

@@ -149,7 +149,7 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
                             differ_label="Fights differently under the other ruleset"))
     if not sentences:
         sentences = [f"Every model fights the same under {sa} and {sb}."]
-    pf = PanelFigure(panels, title=title, sentences=sentences)
+    pf = PanelFigure(panels, title=title, sentences=sentences, continue_letters=False)
     return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
 
 

@@ -53,13 +53,24 @@ class Panel:
 @dataclass
 class PanelFigure:
     """Panels in a row (``columns`` None) or a grid; ``title`` and ``sentences`` above them;
-    ``letters``: head the panels a), b), c) (a single panel is not lettered)."""
+    ``letters``: head the panels a), b), c) (a single panel is not lettered);
+    ``continue_letters``: gap arrows lettered on from panel to panel (compare figures: off,
+    both panels show the same board)."""
 
     panels: list
     title: str = ""
     sentences: Sequence[str] = ()
     columns: Optional[int] = None
     letters: bool = True
+    continue_letters: bool = True
+
+
+def gap_count(p: Panel) -> int:
+    """How many gap arrows panel ``p`` draws (the letters the next panel starts after)."""
+    from game.render.drawn import drawn_models
+    from game.render.gap_marks import arrows
+
+    return len(arrows(p.board, p.analysis, {dm.id: dm.shape for dm in drawn_models(p.board, p.analysis)}))
 
 
 def panel_letter(i: int) -> str:
@@ -253,9 +264,10 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
                 legend_box=legend_box, legend_at=legend_at, m=m, items=items)
 
 
-def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> list[str]:
+def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record: Optional[list] = None) -> list[str]:
     """Draw ``pf`` on ``canvas`` (its size already times the supersampling ``k``). Returns
-    the drawing errors, each behind its panel's letter."""
+    the drawing errors, each behind its panel's letter; ``record`` (a list) receives each
+    panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks."""
     from game.render.figure import draw_figure, scene_options
     from game.render.palette import style_palette
 
@@ -267,14 +279,25 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> lis
     canvas.fill(pal["background"])
     errors: list[str] = []
     inner = replace(fo, legend=False, caption=False, title="", compare=None)
+    letters = 0
+    counts = [gap_count(p) for p in pf.panels]
+    from game.render.gap_marks import MAX_LETTERED
+
+    # the rules text letters every contact arrow of a figure, a) b) c) then d) e): so do we
+    lettered = (1 < sum(counts) and max(counts) <= MAX_LETTERED) if pf.continue_letters else None
     for i, p in enumerate(pf.panels):
         letter = panel_letter(i)
         x, y, w, h = lay["scenes"][i]
         sub = SubCanvas(canvas, x, y, w, h, prefix=letter if len(pf.panels) > 1 else "")
         sub.push_clip((0, 0, w, h))
         _, e = draw_figure(sub, p.board, p.analysis, inner, marks=p.marks, k=k, view=lay["views"][i],
-                           box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="")
+                           box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
+                           gap_letter_start=letters if pf.continue_letters else 0,
+                           gap_lettered=(lettered and counts[i] > 0) if lettered is not None else None)
+        letters += counts[i] if lettered else 0
         sub.pop_clip()
+        if record is not None:
+            record.append(sub)
         errors += [f"{letter}) {x_}" for x_ in e]
         canvas.tag = f"panel-frame:{letter}"
         canvas.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], outline=pal.get("panel_edge", (150, 150, 150)),

@@ -109,7 +109,8 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
     n_gaps = sum(1 for a, b in (getattr(analysis, "gap_links", None) or []) if a in shown_ids or b in shown_ids)
     if n_gaps:
-        items.append(LegendItem("row", f"Fights across a gap ({n_gaps})", swatch="gap"))
+        items.append(LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n_gaps})",
+                                swatch="gap"))
     if (options.palette or {}).get("print"):
         from game.render.scene import empty_slots
 
@@ -343,7 +344,7 @@ class LegendPainter:
                 self.c.line([a, b], P.get("empty_hatch", (90, 90, 90)), u(0.8))
             self.c.line(pts + [pts[0]], P.get("empty_hatch", (90, 90, 90)), u(1), dashed=True)
         elif kind == "gap":
-            self.c.line([(sx, my), (sx + sw, my)], P["gap_link"], u(2), dashed=True)
+            self.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(1.8), head=u(6))
         elif kind == "move":
             self.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
                         P["ghost"], u(1), dashed=True)

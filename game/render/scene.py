@@ -41,6 +41,7 @@ from game.render.drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_
 from game.render.labels import LabelPainter, link_box
 from game.render import fight_marks
 from game.render import move_marks
+from game.render import gap_marks
 from game.render.legend import DIFFER_COLOUR, ROLE_LABEL, LegendPainter, attacks_of, divides  # noqa: F401
 from game.render.palette import LINE_UNITS, PALETTE, player_colour, with_alpha
 from game.render.window_layers import ROLE_WORD, WindowPainter  # noqa: F401
@@ -76,7 +77,9 @@ class SceneOptions:
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
     ``supersample``: the canvas is drawn at this many times its final size (font sizes are
     whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
-    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``).
+    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
+    ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
+    continues the letters from panel to panel).
     """
 
     palette: dict = field(default_factory=dict)
@@ -105,6 +108,8 @@ class SceneOptions:
     callouts: Sequence[str] = ()
     supersample: int = 1
     layer: str = "all"
+    gap_letter_start: int = 0
+    gap_lettered: Optional[bool] = None
 
 
 @dataclass
@@ -637,6 +642,4 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
             n = attacks_of(analysis, dm.id)
             if dm.role != "none" and n != 1 and dm.id not in numbered:
                 p.safe(f"count {dm.id}", p.count_mark, dm, n)
-    pos = {dm.id: (dm.shape.center) for dm in p.models}
-    for link in getattr(analysis, "gap_links", None) or []:
-        p.safe("gap link", p.gap_link, link[0], link[1], pos)
+    p.safe("gap arrows", gap_marks.draw, p, analysis, o.gap_letter_start, o.gap_lettered)
