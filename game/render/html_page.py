@@ -67,7 +67,7 @@ def hover_map(board: Any, analysis: Any) -> dict:
 def demo_page(steps: Sequence[Any], title: str, *, size: tuple[int, int] = PAGE_SIZE,
               options: Optional[FigureOptions] = None) -> str:
     """The HTML page of a built demo (``steps`` from :func:`game.core.demo.build_steps`)."""
-    fo = replace(options or FigureOptions(), caption=False)  # the page's header carries title, counter, caption
+    fo = replace(options or FigureOptions(style="screen"), caption=False)  # the page's header carries title, counter, caption
     boxes = scene_boxes(steps)
     out = []
     for i, st in enumerate(steps):
@@ -81,7 +81,7 @@ def demo_page(steps: Sequence[Any], title: str, *, size: tuple[int, int] = PAGE_
 def scenario_page(board: Any, analysis: Any, *, size: tuple[int, int] = PAGE_SIZE,
                   options: Optional[FigureOptions] = None) -> str:
     """A one-step HTML page of ``board`` analysed as ``analysis``."""
-    fo = replace(options or FigureOptions(), caption=False)
+    fo = replace(options or FigureOptions(style="screen"), caption=False)
     svg = step_svg(board, analysis, fo, size)
     return page_html(board.title or "Melee Lens", [PageStep("", svg, hover_map(board, analysis))])
 
