@@ -10,6 +10,7 @@ A ruleset file may carry (checked by :func:`parse_measure` when the ruleset load
       reach:                                     # drawn around a dragged unit (optional)
         - {label: Movement, profile: movement, rule: Movement}   # a profile value, in `unit`
         - {label: Pile-in, param: pile_in_in, rule: Pile In}     # a parameter of the ruleset
+      charge: align                              # or keep_angle: the charge tool's contact
 
 Functions: :func:`unit_gap` (the gap between two units' bases and its two closest points),
 :func:`nearest_enemy`, :func:`moved_mm` (how far a unit moved between two poses: its
@@ -28,6 +29,9 @@ from game.core.board import Board, Unit
 UNIT_MM = {"in": g.INCH_MM, "cm": 10.0, "mm": 1.0}
 REACH_SOURCES = ("profile", "param", "value")
 MAX_REACHES = 4
+#: how the window's charge tool places a charger: flush and aligned, or straight ahead keeping
+#: its angle (rules that let misaligned units fight, e.g. over gaps); Shift+click does the other
+CHARGE_MODES = ("align", "keep_angle")
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class Measure:
 
     unit: str = "mm"
     reach: tuple = field(default_factory=tuple)
+    charge: str = "align"
 
     @property
     def mm_per_unit(self) -> float:
@@ -61,8 +66,11 @@ def parse_measure(data: Any, fail: Callable[[tuple, str], None], params: Optiona
     if not isinstance(data, dict):
         fail(("measure",), "must be {unit: in|cm|mm, reach: [{label, rule, profile|param|value}]}")
     for k in data:
-        if k not in ("unit", "reach"):
-            fail(("measure", k), "unknown key; allowed: unit, reach")
+        if k not in ("unit", "reach", "charge"):
+            fail(("measure", k), "unknown key; allowed: unit, reach, charge")
+    charge = data.get("charge", "align")
+    if charge not in CHARGE_MODES:
+        fail(("measure", "charge"), f"must be one of {', '.join(CHARGE_MODES)} (got {charge!r})")
     unit = data.get("unit", "mm")
     if unit not in UNIT_MM:
         fail(("measure", "unit"), f"must be one of {', '.join(UNIT_MM)} (got {unit!r})")
@@ -95,7 +103,7 @@ def parse_measure(data: Any, fail: Callable[[tuple, str], None], params: Optiona
             if pv is None or isinstance(pv.value, bool) or not isinstance(pv.value, (int, float)):
                 fail(p + ("param",), f"no numeric parameter {v!r} in this ruleset")
         out.append(Reach(r["label"].strip(), r["rule"].strip(), **{src[0]: v}))
-    return Measure(unit, tuple(out))
+    return Measure(unit, tuple(out), charge)
 
 
 def fmt_length(mm: float, unit: str = "mm") -> str:
