@@ -353,7 +353,9 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
         sub = _sub_combat(c, dirty)
         out = split(decide(sub), sub, dirty, sigs)
         if out is not None and list(out[1].items()) == list(memo.kinds.items()):
-            return _assemble(c, _store(key, out, memo))
+            stored = _store(key, out, memo)
+            assert stored is not None
+            return _assemble(c, stored)
     res = decide(c)
     _store(key, split(res, c, list(c.units), sigs), None)
     return res

@@ -163,8 +163,8 @@ class Combat:
     bounds: dict = field(default_factory=dict)
     contacts: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     linked: set[str] = field(default_factory=set)
-    order: dict[str, int] = field(default_factory=dict)
-    unit_of: dict[str, str] = field(default_factory=dict)
+    order: Any = field(default_factory=dict)    # model id -> board index (a mapping: [], get)
+    unit_of: Any = field(default_factory=dict)  # model id -> unit id (a mapping: [], get)
     eng_facing: dict[tuple[str, str], str] = field(default_factory=dict)
     pair_contacts: dict[tuple[str, str], tuple] = field(default_factory=dict)  # (a, b), a < b -> model id pairs
     state: dict[str, Any] = field(default_factory=dict)  # what one policy hands a later one
