@@ -52,3 +52,18 @@ def test_add_a_template_unit():
     ch = ed.add_unit(b, template_unit(b, t, (200.0, 600.0), 1))
     assert ch.ok and ch.select == "p1_infantry_1" and len(ch.board.units) == 3
     assert not ed.add_unit(b, template_unit(b, t, (600.0, 430.0), 1)).ok   # on top of the dwarfs
+
+
+def test_several_units_move_and_turn_together():
+    ed = Editor()
+    b = board()
+    b.units.append(ranked((700.0, 400.0), 0.0, "elves", 1))
+    ch = ed.move_group(b, ["dwarfs", "elves"], 10, -5)
+    assert ch.ok and ch.board.unit("dwarfs").front == pytest.approx((610, 395)) \
+        and ch.board.unit("elves").front == pytest.approx((710, 395))
+    ch = ed.turn_group(b, ["dwarfs", "elves"], 90)
+    d, e = ch.board.unit("dwarfs"), ch.board.unit("elves")
+    assert d.facing_deg == pytest.approx(90) and e.facing_deg == pytest.approx(90)
+    assert abs(d.center()[1] - e.center()[1]) == pytest.approx(100)   # the pair turned about its middle
+    assert not ed.move_group(b, ["dwarfs"], -100, -220).ok             # onto the goblins: refused
+    assert not ed.move_group(b, [], 1, 1).ok

@@ -227,6 +227,33 @@ class Editor:
         new = u.rotated(deg - u.facing_deg, pivot)
         return self.replace(board, new, f"{u.name} now faces {deg:g} deg.")
 
+    def move_group(self, board: Board, uids: list, dx: float, dy: float) -> Change:
+        """Move the units ``uids`` together by ``(dx, dy)`` mm (refused when one would then
+        overlap a unit outside the group)."""
+        return self._group(board, uids, lambda u: u.translated(dx, dy),
+                           f"{len(uids)} units moved {fmt_distance(math.hypot(dx, dy))}.")
+
+    def turn_group(self, board: Board, uids: list, deg: float) -> Change:
+        """Turn the units ``uids`` together ``deg`` clockwise about the centre of their centres."""
+        cs = [board.unit(u).center() for u in uids]
+        pivot = (sum(c[0] for c in cs) / len(cs), sum(c[1] for c in cs) / len(cs))
+        return self._group(board, uids, lambda u: u.rotated(deg, pivot), f"{len(uids)} units turned {deg:g} deg together.")
+
+    def _group(self, board: Board, uids: list, make: Callable[[Unit], Unit], message: str) -> Change:
+        if not uids:
+            return refused("Select units first (Shift+click adds one, a box drag on the table selects several).")
+        out = board.copy()
+        for uid in uids:
+            out.replace_unit(make(board.unit(uid)))
+        inside = set(uids)
+        others = out.copy()
+        others.units = [u for u in out.units if u.id not in inside]
+        for uid in uids:
+            b = self.blocker(others, out.unit(uid))
+            if b is not None:
+                return refused(f"{out.unit(uid).name} would overlap {b.name}; the group stays.")
+        return Change(out, message)
+
     def add_unit(self, board: Board, u: Unit) -> Change:
         """``u`` (a new unit, e.g. from a template) added, unless it would overlap a unit."""
         b = self.blocker(board, u)
