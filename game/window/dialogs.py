@@ -42,7 +42,7 @@ class Dialog:
 class FileDialog(Dialog):
     """A pygame_gui file picker; ``done(path)`` gets the picked path."""
 
-    def __init__(self, gui: Gui, title: str, done: Callable[[str], None], initial: Optional[str] = None,
+    def __init__(self, gui: Gui, title: str, done: Callable[[str], object], initial: Optional[str] = None,
                  must_exist: bool = False, suffixes: Optional[set] = None):
         self.done = done
         self.window = gui.pg.windows.UIFileDialog(_center(gui, 620, 520), gui.manager, window_title=title,
@@ -62,7 +62,7 @@ class Buttons(Dialog):
     instead lays out one full-width button per ``(label, value, tip, enabled)`` (a list to
     choose from); ``done`` then gets the value."""
 
-    def __init__(self, gui: Gui, title: str, text: str, choices: list[str], done: Callable[[str], None],
+    def __init__(self, gui: Gui, title: str, text: str, choices: list[str], done: Callable[[str], object],
                  rows: Optional[list[tuple[str, str, str, bool]]] = None, width: int = 460, pad: int = 0):
         g = gui.pg
         self.done = done
@@ -214,7 +214,7 @@ def export_form(gui: Gui, dialogs: "DialogsSection", file: str, title: str, capt
     return Form(gui, "Export figure (Ctrl+E)", fields, done, ok="Export", extra_button=("Browse...", browse))
 
 
-def recent_dialog(gui: Gui, paths: list[Path], done: Callable[[str], None]) -> Buttons:
+def recent_dialog(gui: Gui, paths: list[Path], done: Callable[[str], object]) -> Buttons:
     """Recent files as buttons; ``done(path)`` opens the one chosen."""
     return Buttons(gui, "Recent files", "", [], done, width=560,
                    rows=[(str(p)[-70:], str(p), str(p), True) for p in paths])

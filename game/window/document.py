@@ -148,7 +148,7 @@ class Document:
 
     def commit(self, change: Change) -> bool:
         """Make ``change`` one undoable edit (or show its refusal); True when applied."""
-        if not change.ok:
+        if not change.ok or change.board is None:
             if change.message:
                 self.status.say(change.message)
             return False

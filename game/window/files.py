@@ -227,10 +227,10 @@ class FilesSection(Section):
         """Apply the title and caption form (one undoable edit); returns an error or None."""
         b, ed = self.doc.board, self.doc.editor
         ch = ed.set_title(b, values.get("title", ""))
-        if not ch.ok:
+        if not ch.ok or ch.board is None:
             return ch.message
         ch2 = ed.set_caption(ch.board, values.get("caption", ""))
-        if not ch2.ok:
+        if not ch2.ok or ch2.board is None:
             return ch2.message
         if ch2.board.title == b.title and ch2.board.extra.get("caption") == b.extra.get("caption"):
             return None

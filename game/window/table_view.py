@@ -223,7 +223,7 @@ class TableView(View):
     # -- edits -------------------------------------------------------------------------------------
     def apply(self, change: Change) -> bool:
         """Show ``change`` as one undoable edit (or its refusal in the status line)."""
-        if not change.ok:
+        if not change.ok or change.board is None:
             if change.message:
                 self.say(change.message)
             return False

@@ -106,7 +106,7 @@ class MoveTool(Tool):
         if self.drag is None:
             return
         pos = app.space.drag_to(app.board, app.camera.to_mm(app.mouse_px))
-        if pos is None:
+        if pos is None or self.key is None:
             return
         uid, idx = self.key
         prev, _ = pose_of(app.board.unit(uid), idx)
@@ -125,6 +125,7 @@ class MoveTool(Tool):
             return
         d, key = self.drag, self.key
         self.drag, self.key = None, None
+        assert key is not None  # set with the drag
         app.space.end_drag()
         snapped = None
         try:
@@ -272,13 +273,15 @@ class TapeTool(Tool):
         self.tape = dict(self.measure(app, a, a), live=True)
 
     def motion(self, app: TableView, p: g.Point) -> None:
-        if self.busy():
-            self.tape = dict(self.measure(app, self.tape["a"], self.end(app, p)), live=True)
+        t = self.tape
+        if t is not None and t.get("live"):
+            self.tape = dict(self.measure(app, t["a"], self.end(app, p)), live=True)
 
     def up(self, app: TableView, p: g.Point) -> None:
-        if self.busy():
-            self.tape = dict(self.measure(app, self.tape["a"], self.end(app, p)), live=False)
-            app.say(f"Tape: {self.tape['text']} edge to edge.")
+        t = self.tape
+        if t is not None and t.get("live"):
+            t = self.tape = dict(self.measure(app, t["a"], self.end(app, p)), live=False)
+            app.say(f"Tape: {t['text']} edge to edge.")
 
     @staticmethod
     def end(app: TableView, p: g.Point) -> tuple[str, g.Shape]:
@@ -336,9 +339,8 @@ class PlaceTool(Tool):
 
 
 def _distance_label(app: TableView, mm: float) -> list:
-    try:
-        u = app.board.unit(app.selection)
-    except KeyError:
+    u = app.selected_unit()
+    if u is None:
         return []
     c = app.camera.to_px(u.center())
     return [("text", (c[0] + 12, c[1] - 30), f"moved {fmt_distance(mm)}")]
