@@ -72,6 +72,8 @@ class Driver:
     moved_mm = property(lambda self: self._app.doc.session.moved_mm)
     mouse_px = property(lambda self: self._app.window.mouse_px)
     screen = property(lambda self: self._app.window.screen)   # the window surface as last drawn
+    recorder = property(lambda self: self._app.recorder)      # the demo recorder (F6)
+    shown_view = property(lambda self: self._app.window.view)
 
     def over_gui(self, px=None) -> bool:
         """True when a window, panel or toolbar element is under ``px`` (default: the mouse)."""

@@ -9,7 +9,8 @@
   camera) and :class:`~game.window.steps_view.StepsView` (a phase step by step);
 * the sections both views share, in the order events reach them:
   :class:`~game.window.gui.GuiFirst`, :class:`~game.window.dialogs.DialogsSection`,
-  :class:`~game.window.panels.PanelsSection`, :class:`~game.window.toolbar.ToolbarSection`,
+  :class:`~game.window.panels.PanelsSection`, :class:`~game.window.recorder_panel.RecorderSection`
+  (the demo recorder, F6), :class:`~game.window.toolbar.ToolbarSection`,
   :class:`~game.window.gui.GuiLast`, :class:`~game.window.help.HelpSection`,
   :class:`~game.window.files.FilesSection`;
 * :class:`~game.window.status.Status` (message and banner) and the
@@ -39,6 +40,7 @@ from game.window.help import HelpSection
 from game.window.keymap import KeyMap
 from game.window.loop import run_loop
 from game.window.panels import PanelsSection
+from game.window.recorder_panel import RecorderSection
 from game.window.rulesets import RulesetCommands
 from game.window.status import Status
 from game.window.steps_view import StepsView
@@ -81,9 +83,10 @@ class App:
         self.toolbar = ToolbarSection(self.gui, self.keymap, self.doc, self.table, self.press,
                                       self.rulesets.set_compare)
         self.files = FilesSection(self.window, self.doc, self.status, self.dialogs, self.table, self.steps, self.shown)
+        self.recorder = RecorderSection(self.gui, self.doc, self.table, self.status, self.dialogs)
         sections: list[Section] = [self.help, self.files]
         if self.gui is not None:
-            sections = [GuiFirst(self.gui), self.dialogs, self.panels, self.toolbar,
+            sections = [GuiFirst(self.gui), self.dialogs, self.panels, self.recorder, self.toolbar,
                         GuiLast(self.gui, lambda: self.window.mouse_px)] + sections
         self.table.sections = self.steps.sections = sections
         self.table.covered = self.covered
@@ -109,6 +112,7 @@ class App:
             "help": self.help.toggle, "palette": p.toggle_palette, "panel": lambda: p.toggle_unit_panel(),
             "panel_name": lambda: p.toggle_unit_panel(focus_name=True), "escape": self.escape,
             "compare": r.toggle_compare, "compare_next": r.cycle_compare, "rules_menu": r.menu,
+            "demo_recorder": self.recorder.toggle,
         }.items():
             a.add(name, run)
         a.add_prefix("ruleset", lambda arg: r.cycle(int(arg)))

@@ -78,6 +78,8 @@ BINDINGS: list[Binding] = [
     B("panel", "F2", "unit panel of the selected unit: name, player, profile, bases, files, models",
       "Edit unit"),
     B("panel_name", "Enter", "open the unit panel with the cursor in the name field"),
+    B("demo_recorder", "F6", "demo recorder: keep the table as captioned steps, play, save a demo, write one web page",
+      "Demo"),
     B("model:-1", ",", "one model fewer", "Model -"),
     B("model:1", ".", "one model more", "Model +"),
     B("duplicate", "Ctrl+D", "duplicate the selected unit beside it", "Duplicate"),

@@ -16,6 +16,7 @@ import pygame
 
 from game.core.board import Unit
 from game.core.edits import BASE_PALETTE, BaseChoice, format_base
+from game.core.templates import Template, TemplateError, load_templates
 from game.window.gui import Gui
 from game.window.status import Status
 from game.window.view import Section
@@ -29,8 +30,9 @@ PLAYER_OPTIONS = ["Player 1", "Player 2"]
 
 
 class PalettePanel:
-    """The new-unit palette (a pygame_gui window): one button per common base size
-    (:data:`game.core.edits.BASE_PALETTE`) and a player drop-down. Choosing a base arms the
+    """The new-unit palette (a pygame_gui window): the ruleset's unit templates first (troop
+    types with their usual bases and a starting profile, :mod:`game.core.templates`), then one
+    button per common base size (:data:`game.core.edits.BASE_PALETTE`), and a player drop-down. Choosing a base arms the
     window's place tool: the next click on the table puts the new unit there."""
 
     def __init__(self, ui: Gui, table: TableView, rect: pygame.Rect):
@@ -38,20 +40,30 @@ class PalettePanel:
         self.ui, self.table = ui, table
         self.window = gui.elements.UIWindow(rect, m, window_display_title="New unit (U)")
         cw = self.window.get_container().get_rect().w
-        self.buttons: dict[Any, BaseChoice] = {}
+        self.buttons: dict[Any, Any] = {}  # button -> Template (this ruleset's troop types) or BaseChoice
         gui.elements.UILabel(pygame.Rect(8, 4, 60, 28), "Player", manager=m, container=self.window)
         self.player = gui.elements.UIDropDownMenu(PLAYER_OPTIONS, PLAYER_OPTIONS[table.place_tool.player - 1],
                                                   pygame.Rect(70, 4, cw - 80, 28), manager=m,
                                                   container=self.window)
         bw = (cw - 24) // 2
-        for i, ch in enumerate(BASE_PALETTE):
+        try:
+            templates = load_templates(table.rs.id)
+        except TemplateError as exc:
+            templates = []
+            table.say(f"Unit templates not loaded: {exc}")
+        entries: list[Any] = list(templates) + list(BASE_PALETTE)
+        for i, entry in enumerate(entries):
+            ch = entry.choice if isinstance(entry, Template) else entry
             x = 8 + (i % 2) * (bw + 8)
             y = 40 + (i // 2) * ROW_PX
             kind = "skirmish" if ch.round else f"{ch.files} wide"
             tip = f"{ch.models} models on {format_base(ch.base)} mm bases ({kind}); then click the table"
+            if isinstance(entry, Template):
+                prof = ", ".join(f"{k} {v}" for k, v in entry.profile.items() if k != "parts")
+                tip = f"{entry.name}: {tip}; starts with {prof or 'an empty profile'} (edit it with F2)"
             b = gui.elements.UIButton(pygame.Rect(x, y, bw, 30), ch.label, manager=m, container=self.window,
                                       tool_tip_text=tip)
-            self.buttons[b] = ch
+            self.buttons[b] = entry
 
     def alive(self) -> bool:
         return self.window.alive()
@@ -61,7 +73,7 @@ class PalettePanel:
 
     def button_for(self, label: str) -> Optional[Any]:
         """The palette button labelled ``label`` (tests and scripts)."""
-        return next((b for b, ch in self.buttons.items() if ch.label == label), None)
+        return next((b for b, ch in self.buttons.items() if getattr(ch, "choice", ch).label == label), None)
 
     def handle(self, ev: pygame.event.Event) -> bool:
         gui = self.ui.pg
@@ -112,7 +124,7 @@ class UnitPanel:
     def _key(self, unit: Optional[Unit]) -> Any:
         if unit is None:
             return None
-        return (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files, unit.last_rank,
+        return (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files, unit.last_rank, unit.pose_key(),
                 unit.count if unit.kind == "ranked" else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
                 repr(sorted(unit.extra.items())), self.table.rs.id)
 
@@ -167,6 +179,13 @@ class UnitPanel:
         y += row
         entry("base", "Base mm", "25x50 or 32")
         y += row
+        half = (ew - 4) // 2
+        label("Front x, y" if unit.kind == "ranked" else "Centre x, y", "l_pos")
+        self.els["x"] = gui.elements.UITextEntryLine(pygame.Rect(ex, y, half, 30), manager=m, container=c)
+        self.els["y"] = gui.elements.UITextEntryLine(pygame.Rect(ex + half + 4, y, half, 30), manager=m, container=c)
+        y += row
+        entry("facing", "Facing deg", "0 = up, clockwise")
+        y += row
         if unit.kind == "ranked":
             entry("files", "Files")
             self.els["files"].set_allowed_characters("numbers")
@@ -185,7 +204,7 @@ class UnitPanel:
                 cur = unit.extra.get(f.key[6:]) if f.key.startswith("extra:") else unit.profile.get(f.key)
                 choice(name, f.label, list(f.choices), str(cur if cur is not None else f.default))
             else:
-                hint = {"parts": "rider 2/4, mount 1/3", "keywords": "horde, ..."}.get(f.kind, "")
+                hint = {"parts": "one part; or e.g. rider 2/4, mount 1/3", "keywords": "none; or e.g. horde"}.get(f.kind, "")
                 entry(name, f.label, hint)
             y += row
         bw = (cw - 24) // 2
@@ -212,6 +231,10 @@ class UnitPanel:
                 e.set_text(text)
         put("name", unit.name or unit.id)
         put("base", format_base(unit.base))
+        at = unit.front if unit.kind == "ranked" else unit.center()
+        put("x", f"{at[0]:.1f}")
+        put("y", f"{at[1]:.1f}")
+        put("facing", f"{unit.facing_deg % 360:.1f}")
         if "files" in self.els:
             put("files", str(unit.files))
         put("models", str(len(unit.occupied_slots()) if unit.kind == "ranked" else len(unit.placed)))
@@ -249,8 +272,11 @@ class UnitPanel:
             else:
                 return False
         elif ev.type == gui.UI_TEXT_ENTRY_FINISHED:
-            cmd = {"name": "rename", "base": "set_base", "files": "set_files", "models": "set_models"}.get(name)
-            if cmd:
+            cmd = {"name": "rename", "base": "set_base", "files": "set_files", "models": "set_models",
+                   "facing": "set_facing"}.get(name)
+            if name in ("x", "y"):
+                app.unit_command("set_position", self.els["x"].get_text(), self.els["y"].get_text())
+            elif cmd:
                 app.unit_command(cmd, ev.text)
             elif name in self.fields:
                 self._set_field(name, ev.text)
@@ -328,7 +354,7 @@ class PanelsSection(Section):
         left, top, tw, th = self.table.layout().table
         shadow = 16  # a pygame_gui window draws its shadow around the rectangle it is given
         # room for every value the ruleset reads (a troop type, a weapon, keywords...): one row each
-        rows = 6 + len(self.table.rules.fields(self.table.rs))
+        rows = 8 + len(self.table.rules.fields(self.table.rs))
         size = (size[0], max(200, min(max(size[1], 110 + rows * (ROW_PX - 2)), h - top - 40)))
         x = left + tw - size[0] - shadow - 6
         if x < 8 + 300 + shadow:  # would cover the new-unit palette: over the legend then

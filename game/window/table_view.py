@@ -204,8 +204,9 @@ class TableView(View):
         pt = self.place_tool
         pt.choice = choice
         self.set_tool("place")
-        self.say(f"Place: click the table to put {choice.models} models on {choice.label} bases there "
-                 f"(player {pt.player}); Esc cancels.")
+        c = getattr(choice, "choice", choice)  # a template carries its bases
+        what = f"{c.models} {choice.name}" if c is not choice else f"{c.models} models"
+        self.say(f"Place: click the table to put {what} on {c.label} bases there (player {pt.player}); Esc cancels.")
 
     def finish_drag(self) -> None:
         t = self.tools[self.tool]

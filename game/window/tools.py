@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Optional
 
+import pygame
+
 from game.core import geometry as g
 from game.core import manoeuvre as mv
 from game.core.board import Board, Unit
@@ -26,7 +28,8 @@ HINT = {
     "move": "Move: drag a unit anywhere (it stops or slides against others).",
     "forward": "Forward: drag a unit straight forward or back along its facing.",
     "wheel": "Wheel: drag one end of a unit; it wheels about the other front corner.",
-    "charge": "Charge: click your unit (if none is selected), then the enemy to charge.",
+    "charge": "Charge: click your unit (if none is selected), then the enemy (Shift+click: the other contact, "
+              "aligned or keeping the angle).",
     "casualty": "Casualty: click a model to remove it, an empty slot to restore it.",
     "tape": "Tape: drag from a model (or any point) to another to measure edge to edge.",
     "place": "Place: click the table to put the new unit there (choose its bases in the unit palette, U).",
@@ -146,7 +149,7 @@ class MoveTool(Tool):
         return self.drag.live_mm if self.drag else 0.0
 
     def overlays(self, app: TableView) -> list:
-        return _distance_label(app, self.live_mm()) if self.drag else []
+        return _readout(app, self.drag) if self.drag else []
 
 
 class _ManualDrag(Tool):
@@ -214,7 +217,7 @@ class _ManualDrag(Tool):
     def overlays(self, app: TableView) -> list:
         if self.drag is None:
             return []
-        return [("ghost_unit", self.drag.unit0)] + _distance_label(app, self.drag.live_mm)
+        return [("ghost_unit", self.drag.unit0)] + _readout(app, self.drag)
 
 
 class ForwardTool(_ManualDrag):
@@ -245,7 +248,10 @@ class ChargeTool(Tool):
             app.select(key[0])
             app.say(f"{app.board.unit(key[0]).name} will charge: now click the enemy unit.")
             return
-        app.apply(app.editor.charge(app.board, self.charger, key[0]))
+        align = app.rs.measure.charge == "align"
+        if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            align = not align  # Shift+click: the other way (aligned flush, or keeping the angle)
+        app.apply(app.editor.charge(app.board, self.charger, key[0], align=align))
         self.charger = None
 
 
@@ -324,18 +330,39 @@ class PlaceTool(Tool):
         if self.choice is None:
             app.say("Choose a base size in the unit palette (U) first.")
             return
-        if app.apply(app.editor.place(app.board, self.choice, p, self.player, app.rules.new_profile(app.rs))):
+        from game.core.templates import Template, template_unit
+
+        if isinstance(self.choice, Template):
+            change = app.editor.add_unit(app.board, template_unit(app.board, self.choice, p, self.player))
+        else:
+            change = app.editor.place(app.board, self.choice, p, self.player, app.rules.new_profile(app.rs))
+        if app.apply(change):
             app.set_tool("move", quiet=True)
 
     def overlays(self, app: TableView) -> list:
         if self.choice is None or not app.in_table_area(app.mouse_px):
             return []
         from game.core.edits import new_unit
+        from game.core.templates import Template
 
+        choice = self.choice.choice if isinstance(self.choice, Template) else self.choice
         try:
-            return [("ghost_unit", new_unit(app.board, self.choice, app.camera.to_mm(app.mouse_px), self.player))]
+            return [("ghost_unit", new_unit(app.board, choice, app.camera.to_mm(app.mouse_px), self.player))]
         except ValueError:
             return []
+
+
+def _readout(app: TableView, drag: _Drag) -> list:
+    """The drag's readout (moved, gap to the nearest enemy, the ruleset's reach; in the
+    ruleset's unit), drawn by the scene's ``drag_readout`` overlay."""
+    from game.core.measure import drag_readout
+
+    try:
+        now = app.board.unit(drag.unit0.id)
+        r = drag_readout(drag.unit0, now, app.board, app.rs.measure, app.rs.values)
+    except (KeyError, ValueError):
+        return _distance_label(app, drag.live_mm)
+    return [("drag_readout", drag.unit0, now, r)]
 
 
 def _distance_label(app: TableView, mm: float) -> list:

@@ -1,0 +1,123 @@
+"""The authoring parts of the window: demo recorder (F6), position / facing fields, unit
+templates in the palette, the charge that keeps its angle, the drag readout."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import manoeuvre as mv
+from game.core.demo import build_steps, load_demo
+from game.window.demo_play import DemoPlayView
+
+from tests.apputil import SCENARIOS, make_app, make_blank
+
+SCENARIO = SCENARIOS / "dwarf_horde_vs_goblins.yaml"
+
+
+def test_record_play_save_reopen_and_export(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    d.action("demo_recorder")
+    rec = d.recorder
+    assert rec.alive()
+    rec.set_text("title", "Recorded here")
+    rec.set_text("caption", "Two blocks meet.")
+    rec.run("add")
+    d.put_unit(mv.forward(d.board.unit("night_goblins"), 30))
+    rec.set_text("caption", "The Night Goblins come on.")
+    rec.set_text("ring", "night_goblins")
+    rec.run("add")
+    rec.set_text("caption", "Goblins strike.")
+    rec.set_text("strike", "1")
+    rec.set_text("casualties", "dwarfs: r1f1")
+    rec.run("add")
+    assert rec.rec.labels() == ["1. Two blocks meet.", "2. The Night Goblins come on.", "3. Goblins strike."]
+    rec.run("play")
+    assert isinstance(d.shown_view, DemoPlayView)
+    d.key(pygame.K_RIGHT)
+    assert d.shown_view.index == 1
+    d.key(pygame.K_ESCAPE)
+    assert not isinstance(d.shown_view, DemoPlayView) and rec.alive()
+    out = tmp_path / "recorded.yaml"
+    rec.run("save")
+    d.pick_file(str(out))
+    d.frame()
+    assert "Saved the demo (3 steps)" in d.message
+    steps = build_steps(load_demo(out), {})
+    assert [s.caption for s in steps] == ["Two blocks meet.", "The Night Goblins come on.", "Goblins strike."]
+    # reopen, edit the first caption, save again
+    rec.rec = type(rec.rec)()
+    rec.run("open")
+    d.pick_file(str(out))
+    d.frame()
+    assert len(rec.rec.steps) == 3
+    rec.rec.index = 0
+    rec.run("show")
+    rec.set_text("caption", "Edited.")
+    rec.run("update")
+    rec.run("save")
+    assert build_steps(load_demo(out), {})[0].caption == "Edited."
+    page = tmp_path / "recorded.html"
+    rec.run("html")
+    d.pick_file(str(page))
+    d.frame()
+    assert page.read_text().count('<section class="step"') == 3
+
+
+def test_a_bad_mark_is_refused_and_said(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    d.action("demo_recorder")
+    d.recorder.set_text("caption", "x")
+    d.recorder.set_text("ring", "orcs")
+    d.recorder.run("add")
+    assert "no model or unit 'orcs'" in d.message and not d.recorder.rec.steps
+
+
+def test_position_and_facing_fields(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    d.select_id("night_goblins")
+    d.action("panel")
+    d.frame()
+    assert {"x", "y", "facing"} <= set(d.panel_fields())
+    d.enter_text(d.entry("x"), "150")
+    assert d.board.unit("night_goblins").front[0] == pytest.approx(150)
+    d.enter_text(d.entry("facing"), "45")
+    assert d.board.unit("night_goblins").facing_deg == pytest.approx(45)
+
+
+def test_templates_in_the_palette_make_units():
+    d = make_blank(ruleset="t9a")
+    d.action("palette")
+    d.frame()
+    b = d.palette_button("Knights 25x50")
+    assert b is not None
+    d.pick_base(d._app.panels.palette.buttons[b])
+    d.click((800.0, 450.0))
+    assert d.board.units, d.message
+    u = d.board.units[-1]
+    assert u.name.startswith("Knights") and u.profile["height"] == 2 and u.base == (25.0, 50.0)
+
+
+def test_charge_keeps_the_angle_under_t9a(tmp_path):
+    d = make_app(SCENARIOS / "t9a_misaligned_no_cap.yaml", copy_to=tmp_path)
+    before = d.board.unit("goblins").facing_deg
+    d.put_unit(mv.forward(d.board.unit("goblins"), -60))
+    d.action("tool:charge")
+    d.click(d.board.unit("goblins").center())
+    d.click(d.board.unit("dwarfs").center())
+    assert "keeping its angle" in d.message
+    assert d.board.unit("goblins").facing_deg == pytest.approx(before)
+
+
+def test_drag_shows_the_readout(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    u = d.board.unit("night_goblins")
+    a = d._app.table.camera.to_px(u.center())
+    d.move_mouse(a)
+    d.press(a)
+    d.move_mouse((a[0] + 40, a[1]), (1, 0, 0))
+    d.frame(5)
+    kinds = [o[0] for o in d.options.overlays]
+    assert "drag_readout" in kinds
+    r = next(o for o in d.options.overlays if o[0] == "drag_readout")[3]
+    assert r.unit == "in" and r.lines()[0].startswith("moved ")
+    d.release((a[0] + 40, a[1]))
