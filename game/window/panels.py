@@ -329,7 +329,13 @@ class PanelsSection(Section):
         if self.gui is None:
             self.status.say("Palette: " + ", ".join(c.label for c in BASE_PALETTE))
             return
-        rect = pygame.Rect(8, TITLE_PX + self.table.options.top_inset + 6, 300, 280)
+        try:
+            n = len(load_templates(self.table.rs.id)) + len(BASE_PALETTE)
+        except TemplateError:
+            n = len(BASE_PALETTE)
+        top = TITLE_PX + self.table.options.top_inset + 6
+        h = min(max(280, 84 + ((n + 1) // 2) * ROW_PX), self.table.window.size()[1] - top - 10)
+        rect = pygame.Rect(8, top, 300, h)
         self.palette = PalettePanel(self.gui, self.table, rect)
 
     def toggle_unit_panel(self, focus_name: bool = False) -> None:
