@@ -121,3 +121,73 @@ def test_drag_shows_the_readout(tmp_path):
     r = next(o for o in d.options.overlays if o[0] == "drag_readout")[3]
     assert r.unit == "in" and r.lines()[0].startswith("moved ")
     d.release((a[0] + 40, a[1]))
+
+
+def test_q_and_e_turn_the_dragged_unit(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    u = d.board.unit("night_goblins")
+    f0 = u.facing_deg
+    a = d._app.table.camera.to_px(u.center())
+    d.move_mouse(a)
+    d.press(a)
+    d.move_mouse((a[0] + 20, a[1]), (1, 0, 0))
+    d.frame(3)
+    d.key(pygame.K_e)
+    d.frame(3)
+    assert d.dragging and d.board.unit("night_goblins").facing_deg == pytest.approx((f0 + 15) % 360)
+    d.key(pygame.K_q, pygame.KMOD_SHIFT)
+    d.frame(3)
+    assert d.board.unit("night_goblins").facing_deg == pytest.approx((f0 + 14) % 360)
+    d.release((a[0] + 20, a[1]))
+
+
+def test_several_units_selected_move_and_turn_together(tmp_path, monkeypatch):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    t = d._app.table
+    t.select("goblins")
+    t.toggle_in_selection("night_goblins")
+    assert t.selected_ids() == ["goblins", "night_goblins"]
+    g0, n0 = d.board.unit("goblins").center(), d.board.unit("night_goblins").center()
+    d.action("turn:90")
+    assert t.selected_ids() == ["goblins", "night_goblins"]           # still both after the turn
+    f_g, f_n = d.board.unit("goblins").facing_deg, d.board.unit("night_goblins").facing_deg
+    d.action("turn:-90")
+    assert d.board.unit("goblins").center() == pytest.approx(g0) and d.board.unit("night_goblins").center() == pytest.approx(n0)
+    assert f_g != d.board.unit("goblins").facing_deg and f_n != d.board.unit("night_goblins").facing_deg
+    # drag one: the other follows by the same amount
+    u = d.board.unit("night_goblins")
+    a = t.camera.to_px(u.center())
+    d.move_mouse(a)
+    d.press(a)
+    for i in range(1, 6):
+        d.move_mouse((a[0], a[1] + 8 * i), (1, 0, 0))
+    d.frame(20)
+    d.release((a[0], a[1] + 40))
+    dn = d.board.unit("night_goblins").center()[1] - n0[1]
+    dg = d.board.unit("goblins").center()[1] - g0[1]
+    assert dn > 1 and dg == pytest.approx(dn, abs=0.01)
+    # a box drag on the empty table selects what it holds
+    t.select(None)
+    l, tp, w, h = t.layout().table
+    box_a, box_b = (l + 3, tp + 3), (l + w - 3, tp + h - 3)
+    monkeypatch.setattr(t, "body_at", lambda p: None)
+    d.move_mouse(box_a)
+    d.press(box_a)
+    d.move_mouse(box_b, (1, 0, 0))
+    d.release(box_b)
+    assert len(t.selected_ids()) == len(d.board.units)
+
+
+def test_open_starts_in_the_scenarios_folder_and_enter_opens():
+    import pygame_gui
+
+    d = make_blank()
+    d.action("open")
+    dlg = d.dialog()
+    assert dlg is not None
+    assert dlg.window.current_directory_path == str(SCENARIOS)    # a new board: the bundled scenarios
+    line = dlg.window.file_path_text_line
+    line.set_text(str(SCENARIO))
+    d.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, text=str(SCENARIO), ui_element=line))
+    d.frame(2)
+    assert [u.id for u in d.board.units] == ["dwarfs", "goblins", "night_goblins"]

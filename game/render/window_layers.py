@@ -124,6 +124,9 @@ class WindowPainter:
                     self.c.circle(data[0], data[1], outline=self.pal["ghost"], width=1)
                 else:
                     self.c.line(list(data) + [data[0]], self.pal["ghost"], 2, dashed=True)
+        elif kind == "box":
+            (x0, y0), (x1, y1) = self.v.to_px(item[1]), self.v.to_px(item[2])
+            self.c.line([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], self.pal["selection"], 2, dashed=True)
         elif kind == "drag_readout":
             draw_drag_readout(self, item[1], item[2], item[3])
         elif kind == "text":

@@ -45,6 +45,7 @@ class FileDialog(Dialog):
     def __init__(self, gui: Gui, title: str, done: Callable[[str], object], initial: Optional[str] = None,
                  must_exist: bool = False, suffixes: Optional[set] = None):
         self.done = done
+        self.must_exist = must_exist
         self.window = gui.pg.windows.UIFileDialog(_center(gui, 620, 520), gui.manager, window_title=title,
                                                   initial_file_path=initial, allow_existing_files_only=must_exist,
                                                   allowed_suffixes=suffixes)
@@ -55,6 +56,21 @@ class FileDialog(Dialog):
     def picked(self, path: str) -> None:
         self.kill()
         self.done(path)
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        """Enter in the file name field opens (or saves as) the file named there, like OK."""
+        line = getattr(self.window, "file_path_text_line", None)
+        if line is None:
+            return False
+        import pygame_gui
+
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and getattr(ev, "ui_element", None) is line:
+            text = line.get_text().strip()
+            p = Path(text).expanduser() if text else None
+            if p is not None and (p.is_file() or (not self.must_exist and not p.is_dir() and p.parent.is_dir())):
+                self.picked(str(p))
+                return True
+        return False
 
 
 class Buttons(Dialog):

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 SCENARIO_SUFFIXES = {".yaml", ".yml"}
 
 
+BUNDLED_SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
+
+
 class FilesSection(Section):
     """File commands on ``doc``; ``shown()`` is what the window shows now (the board or a
     phase step: what an export draws)."""
@@ -150,9 +153,18 @@ class FilesSection(Section):
     def open_dialog(self) -> None:
         if self.dialogs.gui is None:
             return
-        start = self.session.path.parent if self.session.path else Path.cwd()
-        self.dialogs.open(FileDialog(self.dialogs.gui, "Open scenario", self.request_open, initial=str(start) + "/",
-                                     must_exist=True))
+        self.dialogs.open(FileDialog(self.dialogs.gui, "Open scenario", self.request_open,
+                                     initial=str(self.open_folder()) + "/", must_exist=True))
+
+    def open_folder(self) -> Path:
+        """Where Open starts: the current file's folder, else the last file's, else the
+        bundled scenarios (never wherever the program happened to be started)."""
+        if self.session.path:
+            return Path(self.session.path).resolve().parent
+        for p in self.session.recent():
+            if Path(p).parent.is_dir():
+                return Path(p).resolve().parent
+        return BUNDLED_SCENARIOS
 
     def recent_files(self) -> None:
         paths = self.session.recent()

@@ -31,6 +31,10 @@ def B(action: str, keys: str, help: str, label: str = "", group: str = "") -> Bi
 
 MOUSE: list[Binding] = [
     Binding("", (), "use the current tool (move a unit by default)", mouse="Left drag"),
+    Binding("", (), "add a unit to the selection or take it out (selected units drag and turn together)",
+            mouse="Shift+click"),
+    Binding("", (), "select every unit in the box", mouse="Left drag on the empty table"),
+    Binding("", (), "charge the other way (aligned flush, or keeping the charger's angle)", mouse="Shift+click (Charge)"),
     Binding("", (), "pan the view", mouse="Right / middle drag"),
     Binding("", (), "zoom about the cursor", mouse="Ctrl+wheel"),
     Binding("", (), "turn the selected unit 15 deg (Shift: 1 deg)", mouse="Wheel (unit selected)"),

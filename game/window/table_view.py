@@ -54,6 +54,8 @@ class TableView(View):
         self.tools: dict[str, Tool] = make_tools()
         self.tool = "move"
         self.selection: Optional[str] = None
+        #: more units selected with the selected one (Shift+click, a box drag): moved and turned together
+        self.group: list[str] = []
         self.hover: Optional[str] = None
         self.pan_from: Optional[tuple[float, float]] = None
         self.options = SceneOptions(status=" ", top_inset=0, title=doc.title())
@@ -179,10 +181,41 @@ class TableView(View):
         self.options.legend = not self.options.legend
 
     # -- selection and tools -------------------------------------------------------------------------
-    def select(self, uid: Optional[str]) -> None:
+    def select(self, uid: Optional[str], keep_group: bool = False) -> None:
         if uid != self.selection and uid:
             self.doc.session.moved_mm.pop(uid, None)
         self.selection = uid
+        if not keep_group:
+            self.group = []
+
+    def selected_ids(self) -> list[str]:
+        """The selected unit first, then the others selected with it (units still on the board)."""
+        have = {u.id for u in self.board.units}
+        out = [self.selection] if self.selection in have else []
+        return out + [u for u in self.group if u in have and u not in out]
+
+    def toggle_in_selection(self, uid: str) -> None:
+        """Shift+click: add unit ``uid`` to the selection, or take it out."""
+        ids = self.selected_ids()
+        if uid in ids:
+            ids.remove(uid)
+        else:
+            ids.append(uid)
+        self.select(ids[0] if ids else None)
+        self.group = ids[1:]
+        n = len(ids)
+        self.say(f"{n} units selected: drag one to move them together, Q/E turns them together; Esc clears."
+                 if n > 1 else "One unit selected (Shift+click adds more).")
+
+    def select_box(self, a_mm: g.Point, b_mm: g.Point) -> None:
+        """Select every unit whose centre lies in the box from ``a_mm`` to ``b_mm``."""
+        x0, x1 = sorted((a_mm[0], b_mm[0]))
+        y0, y1 = sorted((a_mm[1], b_mm[1]))
+        ids = [u.id for u in self.board.units if x0 <= u.center()[0] <= x1 and y0 <= u.center()[1] <= y1]
+        self.select(ids[0] if ids else None)
+        self.group = ids[1:]
+        self.say(f"{len(ids)} units selected: drag one to move them together, Q/E turns them together."
+                 if len(ids) > 1 else ("One unit selected." if ids else "No unit in that box."))
 
     def set_tool(self, tool: str, quiet: bool = False) -> None:
         if tool not in self.tools:
@@ -277,7 +310,12 @@ class TableView(View):
         key = mt.key if mt.busy() else None
         if key is not None:
             mt.cancel(self)
-        ok = self.on_selected("turn it with the wheel or Q/E", lambda u: self.editor.turn(self.board, u, deg))
+        ids = self.selected_ids()
+        if len(ids) > 1:
+            ok = self.apply(self.editor.turn_group(self.board, ids, deg))
+            self.group = [u for u in ids if u != self.selection]
+        else:
+            ok = self.on_selected("turn it with the wheel or Q/E", lambda u: self.editor.turn(self.board, u, deg))
         if key is not None:
             mt.start(self, key, self.camera.to_mm(self.mouse_px))
         return ok
@@ -311,6 +349,8 @@ class TableView(View):
         if tape.tape is not None or self.tool != "move":
             tape.tape = None
             self.set_tool("move")
+        elif self.group:
+            self.group = []
         else:
             self.select(None)
         return True
@@ -430,7 +470,7 @@ class TableView(View):
         o.banner = self.status.banner
         if step is None:
             charger = self.charge_tool.charger
-            o.selection = tuple(x for x in (self.selection, charger) if x)
+            o.selection = tuple(x for x in (self.selection, charger) if x) + tuple(self.group)
             o.overlays = self.tools[self.tool].overlays(self)
             o.differ, o.differ_label = live.differ_options(self.rs.id)
             o.overlaps = sorted({m for a, b, _ in live.overlaps for m in (a, b)})
@@ -456,4 +496,4 @@ class TableView(View):
         return text
 
     def fingerprint(self) -> tuple:
-        return (self.status.message, self.status.banner, self.hover, self.tool, self.selection)
+        return (self.status.message, self.status.banner, self.hover, self.tool, self.selection, tuple(self.group))

@@ -85,25 +85,52 @@ class MoveTool(Tool):
         self.drag: Optional[_Drag] = None
         self.key: Optional[Key] = None
         self.last_step: Optional[g.Point] = None
+        self.box: Optional[tuple[g.Point, g.Point]] = None
+        self.followers: dict[str, Unit] = {}
 
     def busy(self) -> bool:
-        return self.drag is not None
+        return self.drag is not None or self.box is not None
 
     def down(self, app: TableView, p: g.Point) -> None:
         key = app.body_at(p)
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if key is not None and shift:
+            app.toggle_in_selection(key[0])
+            return
         if key is None:
             app.select(None)
-            app.say("Nothing there. Click a unit to select it; drag to move it.")
+            self.box = (p, p)
+            app.say("Nothing there. Click a unit to select it, drag to move it; drag a box to select several.")
             return
-        app.select(key[0])
+        ids = app.selected_ids()
+        together = key[0] in ids and len(ids) > 1
+        app.select(key[0], keep_group=together)
+        if together:
+            app.group = [u for u in ids if u != key[0]]
         self.start(app, key, p)
-        app.say(f"Dragging {app.board.unit(key[0]).name}. Wheel or Q/E turns it.")
+        n = len(app.selected_ids())
+        app.say(f"Dragging {app.board.unit(key[0]).name}" + (f" and {n - 1} more" if n > 1 else "")
+                + ". Q/E turns it (Shift: 1 deg).")
 
     def start(self, app: TableView, key: Key, p: g.Point) -> None:
         self.key = key
         self.drag = _Drag(app.board, app.board.unit(key[0]))
         self.last_step = None
+        # the others selected with it follow its move (whole units only: a skirmish model moves alone)
+        self.followers = {u: app.board.unit(u) for u in app.selected_ids() if u != key[0]} if key[1] is None else {}
         app.space.start_drag(app.board, key, p)
+
+    def motion(self, app: TableView, p: g.Point) -> None:
+        if self.box is not None:
+            self.box = (self.box[0], p)
+
+    def up(self, app: TableView, p: g.Point) -> None:
+        if self.box is not None:
+            a, self.box = self.box[0], None
+            if g.dist(a, p) > 2.0:
+                app.select_box(a, p)
+            return
+        self.cancel(app)
 
     def update(self, app: TableView) -> None:
         if self.drag is None:
@@ -117,13 +144,15 @@ class MoveTool(Tool):
             self.last_step = g.sub(pos, prev)
         app.board.replace_unit(with_position(app.board.unit(uid), idx, pos))
         self.drag.live_mm = mv.move_distance_mm(self.drag.unit0, app.board.unit(uid))
+        if self.followers:
+            c0, c1 = self.drag.unit0.center(), app.board.unit(uid).center()
+            for u0 in self.followers.values():
+                app.board.replace_unit(u0.translated(c1[0] - c0[0], c1[1] - c0[1]))
         app.analyse_drag(uid)
-
-    def up(self, app: TableView, p: g.Point) -> None:
-        self.cancel(app)
 
     def cancel(self, app: TableView) -> None:
         """End the drag; a tray left within :data:`SNAP_MM` of contact is set exactly flush."""
+        self.box = None
         if self.drag is None:
             return
         d, key = self.drag, self.key
@@ -149,6 +178,8 @@ class MoveTool(Tool):
         return self.drag.live_mm if self.drag else 0.0
 
     def overlays(self, app: TableView) -> list:
+        if self.box is not None:
+            return [("box", self.box[0], self.box[1])]
         return _readout(app, self.drag) if self.drag else []
 
 
