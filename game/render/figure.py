@@ -322,8 +322,9 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     if view is None:
         view = View.fit(box, (l, t + band, w, h - band), margin_px=12 * so.font_scale)
     start = len(canvas.calls)
+    so.placed = []
     errors = draw_scene(canvas, board, analysis, view, options=so, models=models)
-    errors += draw_marks(canvas, board, analysis, view, mk, options=so, start=start)
+    errors += draw_marks(canvas, board, analysis, view, mk, options=so, start=start, avoid=so.placed)
     return view, errors
 
 

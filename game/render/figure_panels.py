@@ -283,8 +283,10 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     counts = [gap_count(p) for p in pf.panels]
     from game.render.gap_marks import MAX_LETTERED
 
-    # the rules text letters every contact arrow of a figure, a) b) c) then d) e): so do we
-    lettered = (1 < sum(counts) and max(counts) <= MAX_LETTERED) if pf.continue_letters else None
+    # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
+    # then d, e): so do we, in every panel with few enough arrows to letter legibly
+    can = [0 < n <= MAX_LETTERED for n in counts]
+    lettered = sum(n for n, ok in zip(counts, can) if ok) > 1 if pf.continue_letters else None
     for i, p in enumerate(pf.panels):
         letter = panel_letter(i)
         x, y, w, h = lay["scenes"][i]
@@ -293,8 +295,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
         _, e = draw_figure(sub, p.board, p.analysis, inner, marks=p.marks, k=k, view=lay["views"][i],
                            box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
                            gap_letter_start=letters if pf.continue_letters else 0,
-                           gap_lettered=(lettered and counts[i] > 0) if lettered is not None else None)
-        letters += counts[i] if lettered else 0
+                           gap_lettered=(lettered and can[i]) if lettered is not None else None)
+        letters += counts[i] if lettered and can[i] else 0
         sub.pop_clip()
         if record is not None:
             record.append(sub)
