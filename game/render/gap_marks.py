@@ -142,7 +142,7 @@ def letter(i: int) -> str:
 def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Point, Point]]:
     """``[(a, b, start, end)]`` mm of every gap link that can be drawn along a facing (a link
     whose units have no engagement, or whose bases do not face each other, is left out)."""
-    eng = {}
+    eng: dict[tuple, Any] = {}
     for e in getattr(analysis, "engagements", None) or []:
         eng.setdefault((e.get("unit"), e.get("enemy")), e.get("facing"))
     out = []
