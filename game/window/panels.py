@@ -272,6 +272,7 @@ class UnitPanel:
             else:
                 return False
         elif ev.type == gui.UI_TEXT_ENTRY_FINISHED:
+            self.ui.focus(None)  # Enter gives the keyboard back to the board (shortcuts work at once)
             cmd = {"name": "rename", "base": "set_base", "files": "set_files", "models": "set_models",
                    "facing": "set_facing"}.get(name)
             if name in ("x", "y"):

@@ -61,6 +61,8 @@ class RecorderSection(Section):
         if self.gui is None:
             self.status.say("The demo recorder needs the window's panels.")
             return
+        if not self.rec.steps and not self.rec.path:
+            self.rec.recorder.title = self.doc.title()  # a fresh demo is named after the board shown now
         self.build()
         self.status.say("Demo recorder: set up the table, type a caption, Add step. Play, Save, HTML when done.")
 
@@ -68,7 +70,8 @@ class RecorderSection(Section):
         assert self.gui is not None
         g, m = self.gui.pg, self.gui.manager
         w, h = self.table.window.size()
-        rect = pygame.Rect(max(0, w - 390), 60, 380, min(h - 70, 560))
+        top = int(self.table.layout().table[1]) + 6  # below the toolbar, over the legend's side of the table
+        rect = pygame.Rect(max(0, w - 390), top, 380, max(300, min(h - top - 40, 560)))
         self.window = g.elements.UIWindow(rect, m, window_display_title="Demo recorder (F6)")
         cw = self.window.get_container().get_rect().w
         self.els, self.buttons = {}, {}
@@ -187,17 +190,26 @@ class RecorderSection(Section):
             raise ValueError("record a step first (Add step)")
         win = self.table.window
 
+        shown = self._widgets_shown()
+
         def back() -> None:
-            if self.window is not None:
-                self.window.show()
+            for el in shown:  # the toolbar, panels and this recorder come back
+                el.show()
             win.show_view(self.table)
             self.status.say("Back from the demo.")
 
         self.playing = DemoPlayView(steps, self.rec.recorder.title or "demo", back)
-        if self.window is not None:
-            self.window.hide()
+        for el in shown:  # the demo plays on the whole window, as `demo` shows it
+            el.hide()
         win.show_view(self.playing)
         return ""
+
+    def _widgets_shown(self) -> list:
+        """The top-level widgets on screen now (toolbar buttons, panels, this window)."""
+        if self.gui is None:
+            return []
+        root = self.gui.manager.get_root_container()
+        return [el for el in list(root.elements) if getattr(el, "visible", True)]
 
     def _file(self, title: str, done: Any, suffixes: set, must_exist: bool, initial: str) -> None:
         from game.window.dialogs import FileDialog

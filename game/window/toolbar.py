@@ -33,7 +33,7 @@ LAYOUT: list[Optional[str]] = [
     "new", "open", "@recent", "save", "save_as", "export", "title", None,
     "tool:move", "tool:forward", "tool:wheel", "tool:charge", "tool:casualty", "tool:tape", None,
     "turn:-90", "turn:90", "turn:180", "reform:-1", "reform:1", None,
-    "palette", "panel", "duplicate", "delete", "model:-1", "model:1", None,
+    "palette", "panel", "duplicate", "delete", "model:-1", "model:1", None, "demo_recorder", None,
     "undo", "redo", None, "rules_menu", "@compare", None, "step:-1", "step:1", "board", None, "help",
 ]
 EXTRA = {"@recent": ("Recent", "files opened or saved lately")}
