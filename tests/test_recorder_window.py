@@ -33,10 +33,13 @@ def test_record_play_save_reopen_and_export(tmp_path):
     assert rec.rec.labels() == ["1. Two blocks meet.", "2. The Night Goblins come on.", "3. Goblins strike."]
     rec.run("play")
     assert isinstance(d.shown_view, DemoPlayView)
+    first_button = d.toolbar_rects()[0].center
+    assert not rec.window.visible and not d.over_gui(first_button)          # the demo has the whole window
     d.key(pygame.K_RIGHT)
     assert d.shown_view.index == 1
     d.key(pygame.K_ESCAPE)
-    assert not isinstance(d.shown_view, DemoPlayView) and rec.alive()
+    assert not isinstance(d.shown_view, DemoPlayView) and rec.alive() and rec.window.visible
+    assert d.over_gui(first_button)
     out = tmp_path / "recorded.yaml"
     rec.run("save")
     d.pick_file(str(out))

@@ -51,7 +51,9 @@ def step_svg(board: Any, analysis: Any, fo: FigureOptions, size: tuple[int, int]
     c = svg_canvas(board, analysis, fo, size)
     draw_figure(c, board, analysis, fo, marks=marks, title=title, box_mm=box_mm)
     w, h = int(size[0]), int(size[1])
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w} {h}" '
+    # sized to the drawing's own proportions (never letterboxed: what lies outside the viewBox stays unseen)
+    style = f"aspect-ratio:{w}/{h};width:min(100%,calc((100vh - 130px)*{w / h:.4f}))"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w} {h}" style="{style}" '
             f'preserveAspectRatio="xMidYMid meet" font-family="DejaVu Sans, sans-serif" role="img">\n'
             + c.body() + "\n</svg>")
 
@@ -101,7 +103,7 @@ button:disabled{opacity:.4;cursor:default}
 #counter{font-size:15px;min-width:70px;text-align:center;font-variant-numeric:tabular-nums}
 #caption{padding:8px 14px;font-size:16px;min-height:1.3em;background:#2d3138;white-space:pre-wrap}
 main{padding:6px}
-.step svg{display:block;width:100%;height:auto;max-height:calc(100vh - 130px);background:#fff}
+.step svg{display:block;margin:0 auto;height:auto;overflow:hidden;background:#fff}
 .hint{font-size:12px;color:#aaa;padding:4px 14px}
 #tip{position:fixed;display:none;max-width:420px;background:#fffbe6;color:#191919;border:1px solid #555;
  border-left:6px solid #888;padding:6px 10px;font-size:13px;line-height:1.35;pointer-events:none;z-index:10;
