@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from game.core import geometry as g
-from game.core.analysis import Analysis, ModelResult, analyse
+from game.core.analysis import Analysis, ModelResult
+from game.core.analyse import analyse
 from game.core.board import Board, Unit, parse_slot, slot_name
 from game.core.ruleset import Ruleset
 from game.core import closing
@@ -218,7 +219,7 @@ class Round:
 
     :meth:`strike` gives the next strike step (or None when nobody is left to strike),
     :meth:`resolve` removes the step's casualties and closes up, :meth:`finish` ends the round.
-    ``services`` are handed to :func:`game.core.analysis.analyse`.
+    ``services`` are handed to :func:`game.core.analyse.analyse`.
     """
 
     def __init__(self, board: Board, rs: Ruleset, services: Optional[dict] = None):

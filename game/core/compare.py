@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.analysis import Analysis, analyse
+from game.core.analysis import Analysis
+from game.core.analyse import analyse
 from game.core.board import Board
 from game.core.ruleset import Ruleset, RulesetError, load_ruleset
 

@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from game.core import geometry as g
-from game.core.analysis import Analysis, analyse
+from game.core.analysis import Analysis
+from game.core.analyse import analyse
 from game.core.board import Board, parse_slot
 from game.core.combat_round import Round, RoundError, RoundStep
 from game.core.registry import strategy_of

@@ -18,13 +18,13 @@ import dataclasses
 import typing
 from typing import Any, Callable, Literal, NoReturn, Optional, Union
 
+from game.core.validate import short  # bounded: shared (aliased) data is cut, never expanded
+
 SHOWN_CHARS = 40
 
 
 def shown(value: Any) -> str:
     """A user's value for an error message: its repr, cut to :data:`SHOWN_CHARS` characters."""
-    from game.core.validate import short  # bounded: shared (aliased) data is cut, never expanded
-
     text = short(value)
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 

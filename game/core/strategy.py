@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
 if TYPE_CHECKING:  # pragma: no cover
     from game.core.analysis import Analysis
     from game.core.board import Board
-    from game.core.ruleset import Ruleset
+    from game.core.ruleset_data import Ruleset
 
 
 @dataclass(frozen=True)

@@ -211,7 +211,7 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
     from game.core.ruleset import RulesetError, load_ruleset
     from game.core.scenario import ScenarioError, load_scenario
 
-    from game.render.figure import write_figure
+    from game.render.figure_file import write_figure
 
     for f in figures:
         t0 = time.perf_counter()

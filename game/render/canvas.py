@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 
 Point = tuple[float, float]
 Colour = Optional[tuple]

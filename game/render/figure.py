@@ -1,6 +1,6 @@
 """Figures: the one pipeline from (board, analysis, spec) to PNG or SVG bytes.
 
-:func:`render_figure` ``(board, analysis, spec) -> bytes`` draws a figure with the window's
+:func:`game.render.figure_file.render_figure` ``(board, analysis, spec) -> bytes`` draws a figure with the window's
 drawing code (:func:`game.render.scene.draw_scene` plus :func:`game.render.marks.draw_marks`,
 through :func:`draw_figure`) on an SVG canvas or an off-screen pygame surface (supersampled,
 smoothly scaled down), chosen by ``spec.format`` (``"png"``/``"svg"``);
@@ -375,84 +375,3 @@ def svg_text(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, in
     c = svg_canvas(board, analysis, fo, size)
     _, errors = draw_figure(c, board, analysis, fo, marks=marks, title=title, differ=differ, differ_label=differ_label)
     return c.to_svg(title=board.title or ""), errors
-
-
-def _services() -> dict:
-    from game.services import default_services
-
-    return default_services()
-
-
-def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = None, *,
-                 services: Optional[dict] = None) -> Figure:
-    """Render ``board`` (analysed as ``analysis``; None: analysed under ``board.ruleset``) to
-    a :class:`Figure`. With ``spec.compare`` the board is analysed under both rulesets.
-    Raises :class:`FigureError` and ``RulesetError``."""
-    fo = spec or FigureOptions()
-    fo.validate()
-    services = services if services is not None else _services()
-    svg = (fo.format or "png") == "svg"
-    if fo.compare:
-        from game.render.figure_compare import build_compare
-
-        return build_compare(board, fo, svg, services)
-    if analysis is None:
-        from game.core.analysis import analyse
-        from game.core.ruleset import load_ruleset
-
-        analysis = analyse(board, load_ruleset(board.ruleset), **services)
-    size = fo.pixel_size() or default_size(board, fo, analysis)
-    figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
-    if svg:
-        text, errors = svg_text(board, analysis, fo, size)
-        return Figure(text.encode("utf-8"), errors, size)
-    surf, errors = render_png_surface(board, analysis, fo, size)
-    return Figure(png_bytes(surf, fo.dpi), errors, size)
-
-
-def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: Any,
-                  services: Optional[dict] = None, **kw: Any) -> Any:
-    """``render_figure(board, analysis, spec) -> bytes``: the figure as PNG or SVG bytes
-    (``spec.format``; see :func:`build_figure`).
-
-    The older form ``render_figure(board, ruleset, out, spec)`` (an output path third) still
-    works: it analyses under ``ruleset``, writes ``out`` (:func:`write_figure`) and returns the
-    drawing errors."""
-    if isinstance(spec, (str, os.PathLike)):
-        fo = args[0] if args else kw.pop("fo", None)
-        a = kw.pop("analysis", None)
-        if a is None and analysis is not None and not hasattr(analysis, "models"):
-            from game.core.analysis import analyse
-
-            a = analyse(board, analysis, **(services if services is not None else _services()))
-        return write_figure(board, a, spec, fo, services=services)
-    return build_figure(board, analysis, spec, services=services).data
-
-
-def format_for(path: str | os.PathLike) -> str:
-    """``svg`` for a ``.svg`` path, else ``png``."""
-    return "svg" if Path(path).suffix.lower() == ".svg" else "png"
-
-
-def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
-                 services: Optional[dict] = None) -> list[str]:
-    """Render and write ``out`` atomically (format from its suffix). Returns drawing errors.
-    Raises :class:`FigureError`, ``RulesetError``, ``OSError``."""
-    from game.core.atomic import write_atomic
-
-    fo = replace(spec or FigureOptions(), format=format_for(out))
-    fig = build_figure(board, analysis, fo, services=services)
-    write_atomic(out, fig.data)
-    return fig.errors
-
-
-def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Optional[int] = None,
-             height: Optional[int] = None, scale_px_per_mm: Optional[float] = None,
-             options: Optional[SceneOptions] = None, supersample: int = 2) -> list[str]:
-    """The window's quick figure: ``path`` (PNG) of ``width`` x ``height`` px, or sized from the
-    units at ``scale_px_per_mm`` (1.4 px/mm default); ``options`` supplies legend and title.
-    Same pipeline as :func:`write_figure`."""
-    o = options or SceneOptions()
-    fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
-                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True)
-    return write_figure(board, analysis, path, fo, services={})

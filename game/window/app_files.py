@@ -130,7 +130,7 @@ class FilesMixin:
         try:
             board = self.session.open_board(path)
             rs = self.rules.load(board.ruleset)
-            from game.core.analysis import analyse
+            from game.core.analyse import analyse
 
             analyse(board, rs, **self.services)
         except (ScenarioError, RulesetError) as exc:

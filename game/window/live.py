@@ -15,7 +15,8 @@ import dataclasses
 import time
 from typing import Callable, Optional
 
-from game.core.analysis import Analysis, analyse
+from game.core.analysis import Analysis
+from game.core.analyse import analyse
 from game.core.board import Board
 from game.core.checks import overlapping_bases
 from game.core.compare import Difference, differences

@@ -24,7 +24,7 @@ phase, for consolidation); ``context.objectives: [[x, y], ...]`` (marker centres
 key ``embarked_in: <transport id>`` (the unit is off the table while the transport lives; its
 listed positions are where it stands after an emergency disembark).
 
-The step-through (:func:`fight_phase_steps`) lives in :mod:`.wh40k_steps`.
+The step-through (:func:`.steps.fight_phase_steps`) lives in :mod:`.steps`.
 """
 from __future__ import annotations
 
@@ -165,10 +165,3 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
         res.extra["move_reach_mm"] = round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)
     res.extra["pile_in_targets" if step == "pile_in" else "move_targets"] = {u: r.targets for u, r in reports.items()}
     return res
-
-
-def fight_phase_steps(board: Board, rs: Ruleset, planner=None) -> list[tuple[str, Board, Analysis]]:
-    """The Fight phase as a click-through (see :func:`.wh40k_steps.fight_phase_steps`)."""
-    from game.engines.engagement_range.steps import fight_phase_steps as steps
-
-    return steps(board, rs)

@@ -27,8 +27,8 @@ slot                 what a policy decides (signature)
                      claims now (``{}``: the system shows none).
 ===================  =====================================================================
 
-Register a policy with the :func:`policy` decorator in any module of :mod:`game.core.rules`
-(the registry imports them all): ``@policy("fighters", "fighting_rank", params=MyParams)``.
+Register a policy with the :func:`policy` decorator in a module of :mod:`game.engines.rank_and_file`
+(its ``__init__`` imports them all): ``@policy("fighters", "fighting_rank", params=MyParams)``.
 ``params`` is a frozen dataclass of the parameters the policy reads (no defaults); the ranked
 schema is the union of its own fields and those of the chosen policies, so a ruleset gives
 exactly those. ``rows`` names legend rows the policy makes worth listing even when empty;
@@ -84,9 +84,9 @@ def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = ()
 
 
 def names(slot: str) -> list[str]:
-    """Registered policy names of ``slot`` (importing every rules module first)."""
-    from game.core import registry
-    registry.names()
+    """Registered policy names of ``slot``. Every policy module of this package registers
+    its policies when the package is imported (its ``__init__`` imports them), which happens
+    before any schema is asked for; no other engine is imported."""
     return sorted(_POLICIES[slot])
 
 
@@ -97,11 +97,7 @@ def choices(slot: str) -> Callable[[], list[str]]:
 
 def get(slot: str, name: str) -> Policy:
     """The policy ``name`` of ``slot`` (KeyError when none is registered)."""
-    p = _POLICIES[slot].get(name)
-    if p is None:
-        names(slot)  # not seen yet: import every rules module, then look again
-        p = _POLICIES[slot][name]
-    return p
+    return _POLICIES[slot][name]
 
 
 # ----- what policies share --------------------------------------------------------------------
