@@ -16,7 +16,7 @@ from game.core.analyse import analyse
 from game.core.checks import overlapping_bases
 from game.core.compare import compare
 from game.core.ruleset import RulesetError, load_ruleset
-from game.core.scenario import ScenarioError, load_scenario
+from game.core.scenario import ScenarioError, input_error, load_scenario
 from game.services import default_services
 
 
@@ -75,6 +75,9 @@ def _analyse_loaded(args, board, rs) -> int:
     t0 = time.perf_counter()
     result = analyse(board, rs, **default_services())
     dt = time.perf_counter() - t0
+    if result.input_errors:
+        path, msg = result.input_errors[0]
+        return _fail(str(input_error(args.file, path, msg)))
     if args.json:
         try:
             text = json.dumps(result.to_json(), indent=None if args.compact else 1, allow_nan=False)
