@@ -139,7 +139,7 @@ def add_budget_option(ap) -> None:
                          f"(default {DEFAULT_MEMORY_MB}; 0 = no limit)")
 
 
-def check_budget(v: float, memory: Optional[float] = None) -> float:
+def check_budget(v: Optional[float], memory: Optional[float] = None) -> Optional[float]:
     if memory is not None:
         check_number(memory, "--memory-budget", 0, 10 ** 7)
     return check_number(v, "--time-budget", 0, 86_400)
@@ -190,7 +190,9 @@ def check_pair(v: str, option: str = "--compare") -> tuple[str, str]:
     ids = [x.strip() for x in str(v).split(",") if x.strip()]
     if len(ids) != 2:
         raise UsageError(f"{option} needs two ruleset ids separated by a comma (got {short(v)})")
-    return check_ruleset(ids[0], option), check_ruleset(ids[1], option)
+    for rid in ids:
+        check_ruleset(rid, option)
+    return ids[0], ids[1]
 
 
 def check_text(v: Optional[str], option: str) -> Optional[str]:

@@ -51,6 +51,7 @@ class Model:
     def shape(self) -> g.Shape:
         s = self._shape
         if s is None:
+            assert self._make is not None  # the constructor asks for one of the two
             s = self._shape = self._make(self.center)
         return s
 
@@ -65,6 +66,12 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.id!r}, center={self.center!r}, facing_deg={self.facing_deg!r})"
+
+
+def unit_of(model_id: str) -> str:
+    """The unit id of a model id ``<unit>.<slot>`` (``dwarfs.r2f7`` -> ``dwarfs``; unit ids hold
+    no dot). A :class:`Model` carries it as ``unit_id``; results key models by id only."""
+    return model_id.split(".", 1)[0]
 
 
 def slot_name(rank: int, file: int) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
 Point = tuple[float, float]
-INCH_MM = 25.4
+MM_PER_INCH = 25.4  # the one inch: rulesets give distances in inches, the table is in mm
 
 
 def forward(facing_deg: float) -> Point:
@@ -210,9 +210,9 @@ def gap_mm(a: Shape, b: Shape) -> float:
     Circle-circle and circle-polygon give the signed gap; polygon-polygon gives the gap when
     apart and minus the penetration depth when they overlap.
     """
-    if isinstance(a, Circle) and isinstance(b, Circle):
-        return dist(a.center, b.center) - a.radius_mm - b.radius_mm
     if isinstance(a, Circle):
+        if isinstance(b, Circle):
+            return dist(a.center, b.center) - a.radius_mm - b.radius_mm
         return poly_point_dist(a.center, b.points) - a.radius_mm
     if isinstance(b, Circle):
         return poly_point_dist(b.center, a.points) - b.radius_mm

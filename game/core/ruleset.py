@@ -119,6 +119,7 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
             if not isinstance(text, str) or not text.strip():
                 loc.fail(path_ + ((name,) if name in pv else ()),
                          f"{name} is required (text)" + ("" if base else "; only an inherited parameter may omit it"))
+        assert isinstance(rule, str) and isinstance(why, str)  # checked just above
         params[pk] = Param(pv["value"], rule, why, shown, loc.line_of(path_))
     merged = dict(parent.data) if parent else {}
     merged.update({k: v for k, v in data.items() if k != "params"})

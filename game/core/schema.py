@@ -60,7 +60,7 @@ def describe(tp: Any) -> str:
         return f"a list of {describe(args[0])}" if args else "a list"
     if origin in (dict, collections.abc.Mapping):
         return f"a mapping of names to {describe(args[1])}"
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return "{" + ", ".join(fields_of(tp)) + "}"
     return {int: "a whole number", float: "a number", bool: "true or false", str: "text"}.get(tp, str(tp))
 
@@ -72,7 +72,7 @@ def convert(tp: Any, value: Any, choices: Optional[Callable[[], list[str]]] = No
         if value is None and type(None) in args:
             return True, None, ""
         inner = [a for a in args if a is not type(None)]
-        first = None
+        first = ""
         for alt in inner:
             ok, v, msg = convert(alt, value, choices)
             if ok:
@@ -97,7 +97,7 @@ def convert(tp: Any, value: Any, choices: Optional[Callable[[], list[str]]] = No
                 return False, None, f"{k}: {msg}"
             out_map[k] = v
         return True, out_map, ""
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         want = fields_of(tp)
         if not isinstance(value, dict) or set(value) != set(want):
             return False, None, f"must give exactly {', '.join(want)} (got {shown(value)})"

@@ -20,7 +20,7 @@ import errno
 import os
 import stat
 from pathlib import Path
-from typing import Any, Optional, Type, TypeVar
+from typing import Any, NoReturn, Optional, Type, TypeVar
 
 import yaml
 
@@ -117,7 +117,7 @@ class Locator:
             p = p[:-1]
         return self.lines.get(p)
 
-    def fail(self, path: tuple, message: str) -> None:
+    def fail(self, path: tuple, message: str) -> NoReturn:
         raise self.error(self.file, self.line_of(path), field_name(path), message)
 
 

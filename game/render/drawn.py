@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.results import part
-from game.core.board import Board, Unit, base_shape
+from game.core.board import Board, Unit, base_shape, unit_of
 
 Point = tuple[float, float]
 
@@ -41,8 +41,8 @@ def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
         c = shapes[f].center
         if g.dist(c, tuple(at)) < 1.0:
             continue
-        enemy = (owner or "").split(".", 1)[0]  # a model already touching the enemy unit stays put
-        if any(m.split(".", 1)[0] == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
+        enemy = unit_of(owner or "")  # a model already touching the enemy unit stays put
+        if any(unit_of(m) == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
             continue
         to = (float(at[0]), float(at[1]))
         moved = _moved(shapes[f], c, to)  # a slot another base stands on: the model stays, the slot is marked
@@ -76,7 +76,7 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
     off = extra.get("off_table") or {}  # embarked or destroyed: not drawn at all
     preview = bool(extra.get("moves_preview"))  # moves not applied: models stay where they stand
     for mid, r in amodels.items():
-        uid = mid.split(".", 1)[0]
+        uid = unit_of(mid)
         u = units.get(uid)
         if u is None or mid in off:
             continue

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from game.core.board import Board
+from game.core.board import Board, unit_of
+from game.core.geometry import MM_PER_INCH
 from game.core.results import part
 
 from game.render.canvas import Canvas
@@ -37,7 +38,6 @@ from game.render.palette import palette_named
 from game.render.scene import SceneOptions, draw_scene, drawn_models, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 
-MM_PER_INCH = 25.4
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
 MAX_PIXELS = 40_000_000     # a requested figure's area (px)
@@ -197,9 +197,9 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
     for e in part(analysis, "fight_sequence") or []:
         ids.add(e.get("unit"))  # wh40k: every unit selected to fight
     for mid in getattr(analysis, "moves", None) or {}:
-        ids.add(mid.split(".", 1)[0])
+        ids.add(unit_of(mid))
     if not ids:
-        ids = {mid.split(".", 1)[0] for mid, r in (getattr(analysis, "models", None) or {}).items() if r.role != "none"}
+        ids = {unit_of(mid) for mid, r in (getattr(analysis, "models", None) or {}).items() if r.role != "none"}
     sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
                 table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.core.board import Board
+from game.core.board import Board, unit_of
 
 from game.render.canvas import Canvas, wrap
 from game.render.figure import Figure, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, _pygame
@@ -51,7 +51,7 @@ def difference_sentences(board: Board, diffs: list, ra: Any, rb: Any, na: str, n
     gap_b = {m for link in (getattr(rb, "gap_links", None) or []) for m in link}
     groups: dict[tuple, int] = {}
     for d in diffs:
-        uid = d.model.split(".", 1)[0]
+        uid = unit_of(d.model)
         same_role = d.a[0] == d.b[0]
         key = (uid, d.a[0], d.a[1], d.b[0], d.b[1], d.model in gap_a and not same_role, d.model in gap_b and not same_role)
         groups[key] = groups.get(key, 0) + 1

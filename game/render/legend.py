@@ -18,6 +18,7 @@ from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.results import part
+from game.core.board import unit_of
 
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
@@ -77,7 +78,7 @@ def divides(analysis: Any, mid: str) -> int:
     r = (getattr(analysis, "models", None) or {}).get(mid)
     if r is None or r.role != "attack":
         return 0
-    return len({t.split(".", 1)[0] for t in (r.targets or [])})
+    return len({unit_of(t) for t in (r.targets or [])})
 
 
 def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
@@ -136,7 +137,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         if any(s.get("size") == "large" for s in slots):
             items.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
     if part(analysis, "move_reach_mm") and moves:
-        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.INCH_MM, 2):g}\" from the start",
+        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.MM_PER_INCH, 2):g}\" from the start",
                                 swatch="reach"))
     players: dict[int, list[str]] = {}
     for u in board.units:
@@ -153,7 +154,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             for mid in step.get("models", []):
                 if vis is not None and mid not in vis:
                     continue
-                uid = mid.split(".", 1)[0]
+                uid = unit_of(mid)
                 per[uid] = per.get(uid, 0) + 1
             if not per:
                 continue

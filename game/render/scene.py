@@ -289,7 +289,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         w, h = self.b.table
         self.c.polygon(self.v.pts([(0, 0), (w, 0), (w, h), (0, h)]), fill=self.pal["table"],
                        outline=self.pal["table_edge"], width=self.u(2))
-        step = 6 * g.INCH_MM  # a faint 6-inch grid helps judge distances
+        step = 6 * g.MM_PER_INCH  # a faint 6-inch grid helps judge distances
         if step * self.v.scale >= 40 * self.fs:
             # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
             (x0, y0), (x1, y1) = self.v.to_mm((0, 0)), self.v.to_mm((self.c.width, self.c.height))
@@ -490,14 +490,14 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.tag = "scale_bar"
         tl, tt, tw, th = self.lay.table
         inches = 1
-        while inches * g.INCH_MM * self.v.scale < 70 * self.fs and inches < 48:
+        while inches * g.MM_PER_INCH * self.v.scale < 70 * self.fs and inches < 48:
             inches *= 2
-        L = inches * g.INCH_MM * self.v.scale
+        L = inches * g.MM_PER_INCH * self.v.scale
         x0, y0 = tl + 14 * self.fs, tt + th - 14 * self.fs
         self.c.line([(x0, y0), (x0 + L, y0)], self.pal["scale_bar"], 3 * self.fs)
         for x in (x0, x0 + L):
             self.c.line([(x, y0 - 5 * self.fs), (x, y0 + 1)], self.pal["scale_bar"], 2 * self.fs)
-        text = f'{inches}" = {inches * g.INCH_MM:.1f} mm'
+        text = f'{inches}" = {inches * g.MM_PER_INCH:.1f} mm'
         size = self.size(11)
         tw_, th_ = self.c.text_size(text, size)
         self.placer.add((x0 - self.u(2), y0 - th_, x0 + L + self.u(10) + tw_, y0 + th_ / 2 + self.u(2)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.render.canvas import ellipsize, wrap
+from game.core.board import unit_of
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
@@ -67,7 +68,7 @@ class WindowPainter:
             return
         self.c.tag = "tooltip"
         r = (getattr(self.a, "models", None) or {}).get(mid)
-        uid = mid.split(".", 1)[0]
+        uid = unit_of(mid)
         name = next((u.name for u in self.b.units if u.id == uid), uid)
         lines = [(f"{mid}  ({name})", True)]
         if r is None:

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit, reserve_caches
+from game.core.board import Board, Model, Unit, reserve_caches, unit_of
 from game.core.engagement import boundary, combats, find_engagements, model_contacts, units_box
 from game.core.lru import LRU
 from game.core.results import StrikeStep
@@ -168,8 +168,8 @@ def _analyse_board(board: Board, rs) -> Analysis:
             continue
         seen.add(id(part))
         mine = combat_units[id(part)]
-        res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
-        res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
+        res.gap_links += [l for l in part.gap_links if unit_of(l[0]) in mine]
+        res.moves.update({k: v for k, v in part.moves.items() if unit_of(k) in mine})
         res.engagements += [e for e in part.engagements if e.unit in mine]
         res.rank_bonus.update({k: n for k, n in part.rank_bonus.items() if k in mine})
         res.notes += [n for n in part.notes if n not in res.notes]
@@ -190,7 +190,7 @@ def _by_unit(part: Analysis) -> dict[str, list]:
     if grouped is None:
         grouped = {}
         for mid, r in part.models.items():
-            grouped.setdefault(mid.split(".", 1)[0], []).append((mid, r))
+            grouped.setdefault(unit_of(mid), []).append((mid, r))
         part.__dict__["_by_unit"] = grouped
     return grouped
 
@@ -200,11 +200,11 @@ def _own_steps(steps: list[dict], mine: set[str]) -> list[dict]:
     hold nearby units that could block an extended base)."""
     out = []
     for s in steps:
-        ms = [m for m in s["models"] if m.split(".", 1)[0] in mine]
+        ms = [m for m in s["models"] if unit_of(m) in mine]
         if ms:
             d = {**s, "models": ms}
             if "parts" in s:
-                d["parts"] = [p for p in s["parts"] if p.split(".", 1)[0] in mine]
+                d["parts"] = [p for p in s["parts"] if unit_of(p) in mine]
             out.append(d)
     return out
 

@@ -42,7 +42,6 @@ from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.policy import Combat, policy
 
-INCH_MM = 25.4
 Slot = tuple[int, int]
 
 
@@ -270,7 +269,7 @@ class _Unit:
         self.in_order = bool(self.slots) and combat_order(max(self.rank_sizes), self.ranks)
 
     def reach_mm(self, p: Any) -> Optional[float]:
-        return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * INCH_MM
+        return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * g.MM_PER_INCH
 
 
 class _Gaps:
@@ -378,7 +377,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                     if d > lim:
                         if m.id not in fighters:
                             why_none[m.id] = (
-                                f"In the fighting rank facing {enemy} ({facing}), but {enemy} is {d / INCH_MM:.1f}\" "
+                                f"In the fighting rank facing {enemy} ({facing}), but {enemy} is {d / g.MM_PER_INCH:.1f}\" "
                                 f"away, beyond its Movement of {ui.movement_in:g}\" ({p.rule('fight_range')}).")
                         entry["out_of_reach"].append(m.id)
                         return False
@@ -433,7 +432,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 d = gap_to(m, enemy, lim) if lim is not None else 0.0
                 if d > lim if lim is not None else False:
                     why_none.setdefault(m.id, (
-                        f"{lead}{enemy} is {d / INCH_MM:.1f}\" away, beyond its Movement of {ui.movement_in:g}\" "
+                        f"{lead}{enemy} is {d / g.MM_PER_INCH:.1f}\" away, beyond its Movement of {ui.movement_in:g}\" "
                         f"({p.rule('fight_range')})."))
                     continue
                 supporters.setdefault(m.id, set()).add(enemy)
