@@ -38,6 +38,7 @@ from game.core.analysis import Analysis, ModelResult
 from game.core.analyse import analyse
 from game.core.board import Board, Unit, parse_slot, slot_name, unit_of
 from game.core.ruleset import Ruleset
+from game.core.strategy import PhaseStep
 from game.core import closing
 
 
@@ -465,8 +466,6 @@ def round_phase_steps(board: Board, rs: Ruleset, planner: Any = None) -> list:
     steps dim the models not striking and cross out the ones falling. Casualties come from
     the board's ``context.casualties`` (``{step label: {unit id: [slots] | N}}``), which the
     window edits by clicks; entries the board cannot take are left out and said so."""
-    from game.core.strategy import PhaseStep
-
     spec = (board.context or {}).get("casualties") or {}
     services = {"planner": planner} if planner is not None else None
     out = []

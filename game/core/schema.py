@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import difflib
 import typing
 from typing import Any, Callable, Literal, NoReturn, Optional, Union
 
@@ -156,6 +157,5 @@ def build(schema: type, values: dict[str, Any], fail: Callable[[str, str], NoRet
 
 def suggestion(name: str, known: list[str]) -> str:
     """`` (did you mean x?)`` for a misspelt ``name``, else ''."""
-    import difflib
     close = difflib.get_close_matches(name, known, n=1)
     return f" (did you mean {close[0]}?)" if close else ""

@@ -20,11 +20,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from tqdm import tqdm
 
+from game.core.ruleset import RulesetError, load_ruleset
+from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
+from game.services import default_services
 
 from game.render.figure import FigureError, FigureOptions, parse_size
+from game.render.figure_file import write_figure
 
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
@@ -98,8 +103,9 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
         elif k == "title":
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 v = str(v)
-            if not isinstance(v, str) or text_problem(v, max_len=MAX_TITLE):
-                fail(k, text_problem(v, max_len=MAX_TITLE) if isinstance(v, str) else f"must be text (got {short(v)})")
+            why = text_problem(v, max_len=MAX_TITLE) if isinstance(v, str) else f"must be text (got {short(v)})"
+            if why:
+                fail(k, why)
             kw[k] = v
         elif k == "ruleset":
             why = ruleset_id_problem(v)
@@ -124,8 +130,9 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
     title = data.get("title") or ""
     if isinstance(title, (int, float)) and not isinstance(title, bool):
         title = str(title)
-    if not isinstance(title, str) or text_problem(title, max_len=MAX_TITLE):
-        fail(("title",), text_problem(title, max_len=MAX_TITLE) if isinstance(title, str) else f"must be text (got {short(title)})")
+    why = text_problem(title, max_len=MAX_TITLE) if isinstance(title, str) else f"must be text (got {short(title)})"
+    if why:
+        fail(("title",), why)
     defaults = data.get("defaults") or {}
     if not isinstance(defaults, dict):
         fail(("defaults",), f"must be a mapping of figure options, e.g. {{size: 180x120mm}} (got {short(defaults)})")
@@ -161,8 +168,12 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
         fo = f.get("options") or {}
         if not isinstance(fo, dict):
             fail(fp + ("options",), f"must be a mapping of figure options, e.g. {{palette: colourblind}} (got {short(fo)})")
-        opts, rs = options_from(fo, base, lambda k, m, fp=fp: fail(fp + ("options", k), m))
+        def fail_option(k: str, m: str, fp: tuple = fp) -> None:
+            fail(fp + ("options", k), m)
+
+        opts, rs = options_from(fo, base, fail_option)
         out.append(BookFigure(p.parent / f["scenario"], f["output"], opts, rs, field_name(fp), lines.get(fp)))
+    assert isinstance(title, str)  # checked above
     return title, out
 
 
@@ -183,8 +194,6 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     """Render every figure of the book into ``out_dir``; returns ``[(output, seconds,
     errors)]``. Raises :class:`BookError` (the book, or a figure's scenario/ruleset, with the
     figure's line)."""
-    from game.services import default_services
-
     _, figures = load_book(path)
     if only:
         figures = [f for f in figures if only(f)]
@@ -192,12 +201,10 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     bar = None
     if progress:
         try:
-            from tqdm import tqdm
-
             bar = tqdm(total=len(figures), unit="fig", desc="render-book", leave=True)
         except ImportError:  # progress is a nicety
             bar = None
-    results = []
+    results: list[tuple[str, float, list[str]]] = []
     try:
         _render_figures(path, out_dir, figures, services, bar, results)
     finally:
@@ -208,10 +215,6 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
 
 def _render_figures(path, out_dir, figures, services, bar, results) -> None:
     """The loop of :func:`render_book` (appends to ``results``; raises :class:`BookError`)."""
-    from game.core.ruleset import RulesetError, load_ruleset
-    from game.core.scenario import ScenarioError, load_scenario
-
-    from game.render.figure_file import write_figure
 
     for f in figures:
         t0 = time.perf_counter()

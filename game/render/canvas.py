@@ -371,7 +371,8 @@ class PygameCanvas(Canvas):
     # -- drawing -----------------------------------------------------------------------
     def fill(self, colour: Colour) -> None:
         self._rec("fill", colour)
-        self.surface.fill(colour[:3])
+        if colour is not None:
+            self.surface.fill(colour[:3])
 
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
         if self.record:

@@ -31,12 +31,13 @@ from game.core.board import Board, unit_of
 from game.core.geometry import MM_PER_INCH
 from game.core.results import part
 
-from game.render.canvas import Canvas
+from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
 from game.render.palette import palette_named
 from game.render.scene import SceneOptions, draw_scene, drawn_models, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
+from game.render.svg_canvas import SvgCanvas
 
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
@@ -233,8 +234,6 @@ def visible_ids(models: list, box: tuple) -> set:
 
 def _measure() -> Canvas:
     """A canvas that measures text with the shipped fonts and draws nothing."""
-    from game.render.svg_canvas import SvgCanvas
-
     return SvgCanvas(1000, 1000)
 
 
@@ -300,6 +299,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
         for pw in (270, 320, 380, 460, 560):
             so.panel_width = pw
             lay = scene_layout(canvas, board, so, rs)
+            assert lay.panel is not None  # so.legend: the layout has a panel
             if layout_legend(canvas, items, lay.panel, so.font_scale, 0.8, so.supersample)[1] <= lay.panel[3]:
                 break
     l, t, w, h = lay.table
@@ -340,8 +340,6 @@ def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tup
     """Draw on an off-screen surface ``size`` px (supersampled, smoothly scaled down).
     Returns ``(surface, errors)``."""
     pg = _pygame()
-    from game.render.canvas import PygameCanvas
-
     k = supersample_for(fo, size)
     surf = pg.Surface((size[0] * k, size[1] * k))
     _, errors = draw_figure(PygameCanvas(surf, supersample=k), board, analysis, fo, marks=marks, title=title, k=k, status=status,
@@ -363,8 +361,6 @@ def png_bytes(surface, dpi: int) -> bytes:
 
 
 def svg_canvas(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]):
-    from game.render.svg_canvas import SvgCanvas
-
     classes = {f"model:{dm.id}": dm.role for dm in drawn_models(board, analysis)}
     return SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
 

@@ -14,11 +14,14 @@ from dataclasses import replace
 from typing import Any
 
 from game.core.board import Board, unit_of
+from game.core.compare import compare
+from game.core.ruleset import load_ruleset
 
-from game.render.canvas import Canvas, wrap
+from game.render.canvas import Canvas, PygameCanvas, wrap
 from game.render.figure import Figure, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, _pygame
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
+from game.render.svg_canvas import SvgCanvas, svg_document
 
 VERB = {"attack": ("fight", "fights"), "support": ("make supporting attacks", "makes a supporting attack"),
         "none": ("do not fight", "does not fight")}
@@ -106,9 +109,7 @@ def _draw_strip(canvas: Canvas, lines: list, width: float, height: float, fs: fl
 
 def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) -> Figure:
     """The compare figure of ``board`` under ``fo.compare`` (see the module doc)."""
-    from game.core.compare import compare
-    from game.core.ruleset import load_ruleset
-
+    assert fo.compare is not None  # the caller draws a compare figure only when asked
     ida, idb = fo.compare
     ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb), **services)
     na, nb = ruleset_name(ida), ruleset_name(idb)
@@ -121,20 +122,18 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
         caption = " ".join(sentences) if sentences else f"Every model fights the same under {na} and {nb}."
         mk = replace(fo.marks, caption=caption)
         size = fo.pixel_size() or default_size(b, base, ra)
-        kw = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", nb), differ_label=f"Fights differently under {nb}")
+        kw: dict[str, Any] = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", nb), differ_label=f"Fights differently under {nb}")
         if svg:
             c = svg_canvas(b, ra, base, size)
-            _, errors = draw_figure(c, b, ra, base, **kw)
-            return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errors, size)
-        surf, errors = render_png_surface(b, ra, base, size, **kw)
-        return Figure(png_bytes(surf, fo.dpi), errors, size)
+            _, errs = draw_figure(c, b, ra, base, **kw)
+            return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errs, size)
+        surf, errs = render_png_surface(b, ra, base, size, **kw)
+        return Figure(png_bytes(surf, fo.dpi), errs, size)
     full = fo.pixel_size()
     if full is None:
         w1, h1 = default_size(board, replace(base, caption=True), ra)
         full = (min(w1 * 2, 8000), h1)
     fs = fo.scale()
-    from game.render.svg_canvas import SvgCanvas
-
     lines, strip_h = _strip_lines(SvgCanvas(10, 10), title, sentences, full[0], fs)
     strip_h = int(min(strip_h, full[1] * 0.45))
     half = (full[0] // 2, full[1] - strip_h)
@@ -144,7 +143,7 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
         b = board.copy()
         b.ruleset = rid
         b.title = ruleset_name(rid)
-        kw = dict(title=None, differ=differ_tooltips(diffs, mine, other), differ_label=f"Fights differently under {other}")
+        kw = dict[str, Any](title=None, differ=differ_tooltips(diffs, mine, other), differ_label=f"Fights differently under {other}")
         if svg:
             c = svg_canvas(b, a, base, half)
             _, e = draw_figure(c, b, a, base, **kw)
@@ -154,8 +153,6 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
             parts.append(surf)
         errors += [f"{rid}: {x}" for x in e]
     if svg:
-        from game.render.svg_canvas import SvgCanvas, svg_document
-
         strip = SvgCanvas(full[0], strip_h)
         _draw_strip(strip, lines, full[0], strip_h, fs)
         # each panel clipped to its own box, as the PNG draws it on its own surface
@@ -170,8 +167,6 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
         doc = svg_document(full[0], full[1], "\n".join(body), title=board.title or "", size_attrs=fo.svg_size_attrs())
         return Figure(doc.encode("utf-8"), errors, full)
     pg = _pygame()
-    from game.render.canvas import PygameCanvas
-
     surf = pg.Surface(full)
     _draw_strip(PygameCanvas(surf), lines, full[0], strip_h, fs)
     surf.blit(parts[0], (0, strip_h))

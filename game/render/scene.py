@@ -34,6 +34,7 @@ from typing import Any, Callable, Optional, Sequence
 from game.core import geometry as g
 from game.core.results import part
 from game.core.board import Board, Unit
+from game.core.ruleset import load_ruleset
 
 from game.render.canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
 from game.render.drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px, model_at,  # noqa: F401
@@ -134,7 +135,6 @@ def layout(width: int, height: int, *, legend: bool = True, title: bool = True, 
 def ruleset_name(ruleset_id: Any) -> str:
     """The display name of a ruleset id (the id itself when it does not load)."""
     try:
-        from game.core.ruleset import load_ruleset
         return str(load_ruleset(str(ruleset_id)).name or ruleset_id)
     except Exception:
         return str(ruleset_id)

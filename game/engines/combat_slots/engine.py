@@ -46,12 +46,15 @@ Pure: stdlib and ``game.core`` only.
 """
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Optional
+
+import numpy as np
 
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
@@ -376,9 +379,6 @@ def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed:
     in models plus places instead of their product (two 10,000-model units: 1.1 GB before)."""
     if want <= 0 or not own or not places:
         return 0
-    import heapq
-
-    import numpy as np
 
     xs = np.fromiter((m.center[0] for m in own), float, len(own))
     ys = np.fromiter((m.center[1] for m in own), float, len(own))

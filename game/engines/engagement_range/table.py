@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
@@ -284,8 +285,6 @@ class Table:
 
 def natural(s: str):
     """Sort key: ``m2`` before ``m10``."""
-    import re
-
     return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", s)]
 
 
