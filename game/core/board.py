@@ -86,6 +86,21 @@ def parse_slot(slot: str) -> tuple[int, int]:
     return int(r), int(f)
 
 
+def empty_slots(u: Unit) -> list[tuple[int, int]]:
+    """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
+    if u.kind != "ranked":
+        return []
+    out = []
+    for sname in u.empty or []:
+        try:
+            rank, file = parse_slot(sname)
+        except ValueError:
+            continue
+        if 1 <= rank <= u.ranks and 1 <= file <= u.files:
+            out.append((rank, file))
+    return out
+
+
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
 _GEOM_CACHE = LRU(128)        # pose_key -> UnitGeom
 

@@ -35,7 +35,7 @@ from game.core.registry import names, strategy
 from game.core.ruleset_data import Param, Ruleset, RulesetError
 from game.core.yamlfile import parse_yaml, read_text
 
-TOP_KEYS = {"id", "name", "strategy", "inherits", "sources", "summary", "params", "palette"}
+TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette"}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
@@ -93,6 +93,9 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
     for k in required:
         if not isinstance(data.get(k), str) or not data.get(k):
             loc.fail((k,), "is required (text)")
+    if "short_name" in data and (not isinstance(data["short_name"], str) or not data["short_name"].strip()
+                                 or len(data["short_name"]) > 40):
+        loc.fail(("short_name",), f"must be a short text of at most 40 characters (got {sc.shown(data['short_name'])})")
     if "summary" in data and not isinstance(data["summary"], str):
         loc.fail(("summary",), f"must be text (got {sc.shown(data['summary'])})")
     if "sources" in data and (not isinstance(data["sources"], list)
@@ -122,6 +125,7 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
         assert isinstance(rule, str) and isinstance(why, str)  # checked just above
         params[pk] = Param(pv["value"], rule, why, shown, loc.line_of(path_))
     merged = dict(parent.data) if parent else {}
+    merged.pop("short_name", None)  # a short name is the file's own: a child is not its parent
     merged.update({k: v for k, v in data.items() if k != "params"})
     return _Raw(merged, params, set(raw_params), shown, loc)
 
@@ -176,7 +180,8 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
 
     rs = _typed(raw.data["id"], raw.data["name"], sname, strat, raw.params, raw.own, raw.file,
                 raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
-                summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"))
+                summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"),
+                short_name=str(raw.data.get("short_name") or ""))
     _cache[key] = rs
     return rs
 
@@ -189,4 +194,5 @@ def with_values(rs: Ruleset, **values: Any) -> Ruleset:
         old = params.get(k)
         params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
     return _typed(rs.id, rs.name, rs.strategy, strategy(rs.strategy), params, set(values),
-                  rs.file, None, sources=rs.sources, summary=rs.summary, inherits=rs.inherits)
+                  rs.file, None, sources=rs.sources, summary=rs.summary, inherits=rs.inherits,
+                  short_name=rs.short_name)

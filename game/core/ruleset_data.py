@@ -45,6 +45,12 @@ class Ruleset:
     values: Any = None
     inherits: Optional[str] = None
     file: str = ""
+    short_name: str = ""
+
+    @property
+    def short(self) -> str:
+        """The name figures use in sentences (``short_name``, else ``name``)."""
+        return self.short_name or self.name
 
     def p(self, key: str) -> Any:
         """Typed value of parameter ``key`` (KeyError if the ruleset has no such parameter)."""

@@ -18,8 +18,8 @@ from game.core.board import Board
 from game.core.ruleset import load_ruleset
 from game.services import default_services
 
-from game.render.figure import (Figure, FigureOptions, default_size, figure_box, png_bytes, render_png_surface,
-                                svg_text)
+from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes,
+                                render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
 from game.render.scene import SceneOptions
 
@@ -46,6 +46,10 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
     if svg:
         text, errors = svg_text(board, analysis, fo, size)
         return Figure(text.encode("utf-8"), errors, size)
+    if fo.format == "pdf":
+        t = target_for("pdf", size, fo, title=board.title or "")
+        _, errors = draw_figure(t.canvas, board, analysis, fo, k=t.k)
+        return Figure(t.finish(), errors, size)
     surf, errors = render_png_surface(board, analysis, fo, size)
     return Figure(png_bytes(surf, fo.dpi), errors, size)
 
@@ -68,8 +72,9 @@ def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: A
 
 
 def format_for(path: str | os.PathLike) -> str:
-    """``svg`` for a ``.svg`` path, else ``png``."""
-    return "svg" if Path(path).suffix.lower() == ".svg" else "png"
+    """``svg`` for a ``.svg`` path, ``pdf`` for a ``.pdf``, else ``png``."""
+    suffix = Path(path).suffix.lower()
+    return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
 
 
 def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
@@ -90,5 +95,5 @@ def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Opt
     Same pipeline as :func:`write_figure`."""
     o = options or SceneOptions()
     fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
-                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True)
+                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True, style="screen")
     return write_figure(board, analysis, path, fo, services={})
