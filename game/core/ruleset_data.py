@@ -31,10 +31,12 @@ class Param:
     line: Optional[int] = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ruleset:
-    """A loaded ruleset: ``id``, display ``name``, engine ``strategy``, ``params`` as written
-    (value, rule, why) and ``values``, the typed instance of the strategy's schema."""
+    """A loaded ruleset (frozen: the loader caches it and every analysis shares it): ``id``,
+    display ``name``, engine ``strategy``, ``params`` as written (value, rule, why) and
+    ``values``, the typed instance of the strategy's schema (a frozen dataclass).
+    :func:`game.core.ruleset.with_values` makes a changed copy."""
 
     id: str
     name: str

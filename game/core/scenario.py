@@ -71,7 +71,7 @@ class _Ctx(Checker):
 
 def load_scenario(path: str | os.PathLike) -> Board:
     """Read and validate a scenario file. Raises :class:`ScenarioError` (file, line, field)."""
-    return parse_scenario(read_text(Path(path), ScenarioError), str(Path(path)))
+    return parse_scenario(read_text(path, ScenarioError), str(Path(path)))
 
 
 def parse_scenario(text: str, filename: str = "<scenario>") -> Board:

@@ -93,6 +93,8 @@ def no_supports(c: Combat) -> None:
 # ----- who fights -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ContactParams:
+    """``base_contact``: whether a model touching two enemy units may divide its attacks."""
+
     dividing_attacks: bool
 
 
@@ -148,6 +150,9 @@ def no_horde(c: Combat, uid: str) -> Horde:
 
 @dataclass(frozen=True)
 class HordeParams:
+    """``wide_front``: the keyword a horde needs (empty: none), the files that make one and the
+    extra supporting ranks it gets."""
+
     horde_keyword: str
     horde_min_files: int
     horde_support_ranks: int
@@ -171,6 +176,9 @@ def wide_front(c: Combat, uid: str) -> Horde:
 # ----- supporting attacks ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SupportParams:
+    """``ranks_behind``: ranks behind the fighting one that support, the facings they support
+    through, and the cap on each supporter's attacks (None: its profile's)."""
+
     support_ranks: int
     support_facings: tuple[Facing, ...]
     support_attack_cap: Optional[int]
@@ -271,6 +279,8 @@ def no_cap(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
 
 @dataclass(frozen=True)
 class HeightParams:
+    """``restricted_height``: the Height a model has when its profile gives none."""
+
     default_height: int
 
 

@@ -56,6 +56,10 @@ SLOTS = ("incomplete_ranks", "gaps", "fighters", "horde", "supports", "attack_ca
 
 @dataclass(frozen=True)
 class Policy:
+    """A registered policy: its ``slot`` and ``name``, the function that ``run``s it, its
+    parameter dataclass, the legend ``rows`` it makes worth listing, whether it reads
+    ``neighbours`` and the profile ``fields`` it reads (see :func:`policy`)."""
+
     slot: str
     name: str
     run: Callable[..., Any]
