@@ -77,7 +77,12 @@ class Circle:
         return (x - r, y - r, x + r, y + r)
 
     def moved(self, center: Point) -> "Circle":
+        """The same base with its centre at ``center`` (table mm)."""
         return Circle(center, self.radius_mm)
+
+    def translated(self, dx: float, dy: float) -> "Circle":
+        """The same base moved by ``(dx, dy)`` mm."""
+        return Circle((self.center[0] + dx, self.center[1] + dy), self.radius_mm)
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,15 @@ class Poly:
             c = d["_c"] = (sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n)
         return c
 
+    def moved(self, center: Point) -> "Poly":
+        """The same outline translated so its :attr:`center` is ``center`` (never turned)."""
+        c = self.center
+        return self.translated(center[0] - c[0], center[1] - c[1])
+
+    def translated(self, dx: float, dy: float) -> "Poly":
+        """The same outline moved by ``(dx, dy)`` mm."""
+        return Poly(tuple((x + dx, y + dy) for x, y in self.points))
+
     def bbox(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) in table mm (computed once)."""
         d = self.__dict__
@@ -111,6 +125,8 @@ class Poly:
 
 
 Shape = Union[Circle, Poly]
+"""A base outline in table mm. Both kinds move the same way: ``shape.moved(center)`` (to a
+centre) and ``shape.translated(dx, dy)`` (by an offset); nothing else rebuilds one to move it."""
 
 
 def rect(center: Point, width_mm: float, depth_mm: float, facing_deg: float) -> Poly:

@@ -106,19 +106,15 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
 def _shape_at(u: Unit, m: Any, at: Point) -> g.Shape:
     if u.kind == "ranked":
         return g.rect(at, u.base_w, u.base_d, u.facing_deg)
-    if m is not None:
+    if m is not None:  # its own base, moved so the model's centre is ``at``
         if isinstance(m.shape, g.Circle):
-            return g.Circle(at, m.shape.radius_mm)
-        dx, dy = at[0] - m.center[0], at[1] - m.center[1]
-        return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in m.shape.points))
+            return m.shape.moved(at)
+        return m.shape.translated(at[0] - m.center[0], at[1] - m.center[1])
     return base_shape(u.base, at, u.facing_deg)
 
 
 def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
-    dx, dy = to[0] - frm[0], to[1] - frm[1]
-    if isinstance(s, g.Circle):
-        return g.Circle((s.center[0] + dx, s.center[1] + dy), s.radius_mm)
-    return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in s.points))
+    return s.translated(to[0] - frm[0], to[1] - frm[1])
 
 
 def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:

@@ -67,10 +67,7 @@ class Params:
 
 def moved_shape(shape: g.Shape, center: g.Point) -> g.Shape:
     """``shape`` translated so its centre is ``center`` (bases never turn when moved here)."""
-    if isinstance(shape, g.Circle):
-        return g.Circle((float(center[0]), float(center[1])), shape.radius_mm)
-    dx, dy = center[0] - shape.center[0], center[1] - shape.center[1]
-    return g.Poly(tuple((x + dx, y + dy) for x, y in shape.points))
+    return shape.moved((float(center[0]), float(center[1])))
 
 
 def gap(a: g.Shape, b: g.Shape) -> float:
