@@ -39,24 +39,20 @@ NAME = "rank_and_file"
 NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
 
 
-def _choice(slot: str):
-    return field(metadata={"choices": pol.choices(slot)})
-
-
 @dataclass(frozen=True)
 class RankedParams:
     """The engine's own parameters: the contact tolerance (mm) and one policy name per slot
     (the chosen policies add their parameters to the schema)."""
 
     contact_tolerance_mm: float
-    incomplete_ranks: str = _choice("incomplete_ranks")
-    gaps: str = _choice("gaps")
-    fighters: str = _choice("fighters")
-    horde: str = _choice("horde")
-    supports: str = _choice("supports")
-    attack_cap: str = _choice("attack_cap")
-    strike_order: str = _choice("strike_order")
-    rank_bonus: str = _choice("rank_bonus")
+    incomplete_ranks: str = field(metadata={"choices": pol.choices("incomplete_ranks")})
+    gaps: str = field(metadata={"choices": pol.choices("gaps")})
+    fighters: str = field(metadata={"choices": pol.choices("fighters")})
+    horde: str = field(metadata={"choices": pol.choices("horde")})
+    supports: str = field(metadata={"choices": pol.choices("supports")})
+    attack_cap: str = field(metadata={"choices": pol.choices("attack_cap")})
+    strike_order: str = field(metadata={"choices": pol.choices("strike_order")})
+    rank_bonus: str = field(metadata={"choices": pol.choices("rank_bonus")})
     close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
 
 
@@ -277,7 +273,7 @@ def decide(c: pol.Combat) -> Analysis:
 def fields(rs) -> list:
     """What the chosen policies read from a unit (strike order: Initiative or Agility; a Height
     cap: Height; ...), then model parts."""
-    out = []
+    out: list = []
     for slot in ("strike_order", "attack_cap") + tuple(x for x in pol.SLOTS if x not in ("strike_order", "attack_cap")):
         f = pol.get(slot, getattr(rs.values, slot)).fields
         out += [x for x in (f(rs) if f else []) if x.key not in {y.key for y in out}]

@@ -57,7 +57,7 @@ def shuffle(c: Combat) -> None:
             continue
         new_ms = []
         for m in c.models[uid]:
-            if (m.rank, m.file) in mv:
+            if m.rank is not None and m.file is not None and (m.rank, m.file) in mv:
                 r, f = mv[(m.rank, m.file)]
                 at = u.slot_center(r, f)
                 nm = Model(f"{uid}.{slot_name(r, f)}", uid, slot_name(r, f), r, f, at, m.facing_deg,
@@ -195,6 +195,7 @@ def rows_of(u, facing: str):
 def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]:
     """The (row, column) of model ``m`` seen from ``facing`` (see :func:`rows_of`); ``R`` and
     ``F`` (the unit's ranks and files) may be given to save looking them up."""
+    assert m.rank is not None and m.file is not None  # a ranked unit's model
     if facing == "front":
         return m.rank, m.file
     if facing == "rear":
@@ -248,6 +249,7 @@ def ranks_behind(c: Combat) -> None:
                     reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
                                         f"directly behind a fighting model ({rule}).")
                     continue
+                assert lead is not None and lead_r is not None  # the column holds no empty slot
                 lead_targets = [t for t in lead_r.targets if c.unit_of[t] in enemies]
                 if not lead_targets:
                     if lead_r.role == "attack":

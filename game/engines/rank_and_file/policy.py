@@ -115,7 +115,7 @@ def legend(rs) -> Legend:
     hit = _LEGENDS.get(id(rs))
     if hit is not None and hit[0] is rs:
         return hit[1]
-    rows = set()
+    rows: set[str] = set()
     for slot in SLOTS:
         rows |= get(slot, getattr(rs.values, slot)).rows
     rows.add("support")

@@ -98,7 +98,7 @@ class Fighter:
 
     kind: str
     enemies: set = field(default_factory=set)
-    rows: list = field(default_factory=list)
+    rows: list[tuple[str, str]] = field(default_factory=list)
     note: str = ""
 
 
@@ -116,6 +116,9 @@ def _profile(u: Any) -> tuple[int, Optional[dict[str, int]]]:
 
 class _Unit:
     """What the policy reads of one unit (troop type, weapon, keywords, Movement)."""
+
+    troop_type_name: str  # set from the unit's ``troop_type`` / ``weapon`` keys (or the defaults)
+    weapon_name: str
 
     def __init__(self, u: Any, ms: list, p: Any, charged: set, notes: list):
         self.u, self.ms = u, ms
@@ -146,7 +149,8 @@ class _Gaps:
     """Gaps (mm) from a model to an enemy unit's bases: box bounds on arrays, exact near ones."""
 
     def __init__(self, models: dict):
-        self.models, self.boxes = models, {}
+        self.models = models
+        self.boxes: dict[str, Any] = {}
 
     def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
         """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
@@ -212,9 +216,11 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 fighters[m.id] = Fighter("contact", {unit_of[t] for t in contacts[m.id]})
         if ui.u.kind != "ranked":
             continue
-        occ, by_row = set(ui.slots), {}  # by_row: (lengthwise, index) -> slots, built once per unit
+        occ = set(ui.slots)
+        by_row: dict[tuple[bool, int], list[Slot]] = {}  # (lengthwise, index) -> slots, built once per unit
         for s in occ:
-            by_row.setdefault((True, s[0]), []).append(s), by_row.setdefault((False, s[1]), []).append(s)
+            by_row.setdefault((True, s[0]), []).append(s)
+            by_row.setdefault((False, s[1]), []).append(s)
         row_of = lambda f, i: by_row.get((f in ("front", "rear"), i), [])  # the occupied slots of row i seen from f
         engs = [(e, f) for (a, e, f) in engagements if a == uid]
         rows: list[tuple[str, str, int, list]] = []
@@ -272,13 +278,13 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 depth = p.press_of_battle_depth
                 dr, df = inward(facing)
                 for s in sorted(present):
-                    r, f = s
+                    rk, fl = s
                     for _k in range(depth - 1):
-                        r, f = r + dr, f + df
-                        if (r, f) not in occ or (r, f) in in_rows:
+                        rk, fl = rk + dr, fl + df
+                        if (rk, fl) not in occ or (rk, fl) in in_rows:
                             break
-                        taken.add((r, f))
-                        fighting += add((r, f), "second", "second")
+                        taken.add((rk, fl))
+                        fighting += add((rk, fl), "second", "second")
             frm[uid] += fighting
             # supporting attacks from the row directly behind the fighting rank(s)
             step = sum(inward(facing))
@@ -324,14 +330,14 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         r = results[mid]
         total, parts = _profile(ui.u)
         r.role = "attack"
-        rows = sorted(set(f.rows))
-        two = len(rows) > 1
+        f_rows = sorted(set(f.rows))
+        two = len(f_rows) > 1
         if f.kind == "contact" or contacts.get(mid):
             r.targets = sorted(contacts[mid], key=order.__getitem__)
             r.attacks, r.parts = total, (dict(parts) if parts else None)
-            enemies = ", ".join(sorted({unit_of[t] for t in r.targets}))
-            facings = sorted({fc for (_e, fc) in rows}) or ["front"]
-            r.why = (f"In base contact with {enemies}: fights with its full Attacks ({total}) "
+            contact_units = ", ".join(sorted({unit_of[t] for t in r.targets}))
+            facings = sorted({fc for (_e, fc) in f_rows}) or ["front"]
+            r.why = (f"In base contact with {contact_units}: fights with its full Attacks ({total}) "
                      f"({p.rule('contact_tolerance_mm')}; {p.rule('non_contact_attacks')}).")
             if two:
                 r.why += (f" It stands in two fighting ranks ({' and '.join(facings)}) but attacks once, directing its "
@@ -347,7 +353,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         r.parts = {k: (n if a > 0 else 0) for k, a in parts.items()} if parts else None  # one per part
         r.attacks = sum(r.parts.values()) if r.parts else (min(n, total) if total > 0 else 0)
         each = " per part" if parts else ""
-        where = ", ".join(f"{e} ({fc})" for e, fc in rows)
+        where = ", ".join(f"{e} ({fc})" for e, fc in f_rows)
         if f.kind == "row":
             r.why = (f"In the fighting rank facing {where}{'' if ui.reach_mm(p) is None else ' and within its Movement'}"
                      f": fights, but not in base contact, "
@@ -362,7 +368,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         if len(f.enemies) > 1:
             r.why += f" Touching no enemy, it attacks the closest enemy unit ({p.rule('dividing_attacks')})."
 
-    for mid, enemies in supporters.items():
+    for mid, supported in supporters.items():
         if mid in fighters:
             continue
         uid = unit_of[mid]
@@ -371,7 +377,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         total, parts = _profile(ui.u)
         n = min(p.support_attacks, total) if total > 0 else 0
         r.role = "support"
-        r.targets = sorted({t for e in enemies for t in enemy_touched(uid, e)}, key=order.__getitem__)
+        r.targets = sorted({t for e in supported for t in enemy_touched(uid, e)}, key=order.__getitem__)
         if parts:
             first = next(iter(parts))
             r.parts = {k: (n if k == first else 0) for k in parts}
@@ -449,7 +455,7 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
     base_all = u.profile.get("initiative", u.profile.get("agility", 0))
     parts = u.profile.get("parts") or [{"name": "", "initiative": base_all}]
     # a weapon's Strike Last is the rider's (the first part's) only
-    out = {str(pt.get("name", f"part{i + 1}")): initiative(
+    out: dict[str, float] = {str(pt.get("name", f"part{i + 1}")): initiative(
         float(pt.get("initiative", base_all)), p, strike_first=sf, strike_last=sl_kw or (sl_weapon and i == 0),
         charge=charge, spear=spear) for i, pt in enumerate(parts)}
     src = f"its {_word(ui.weapon_name)}" if sl_weapon and not sl_kw else "its special rule"
@@ -479,7 +485,8 @@ def strike_order(units: dict, models: dict, engagements, context, p: Any, info: 
             for part, n in (parts or {"": 1}).items():
                 s = values.get(part, first)
                 if n > 0 and (s, m.id) not in seen:  # a set: a list scan here was quadratic in a step
-                    seen.add((s, m.id)), steps.setdefault(s, []).append(m.id)
+                    seen.add((s, m.id))
+                    steps.setdefault(s, []).append(m.id)
                 if parts and n > 0:
                     parts_at.setdefault(s, []).append(f"{m.id}/{part}")
     out = [{"step": _num(s), "label": f"Initiative {_num(s)}", "models": steps[s],
