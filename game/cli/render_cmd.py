@@ -14,12 +14,16 @@ from pathlib import Path
 from game.cli.args import (UsageError, add_budget_option, budgets, check_budget, check_int, check_number, check_output,
                            check_pair, check_ruleset, check_text)
 from game.cli.common import err, headless_env, load, write_figure
+from game.core.analyse import analyse
+from game.core.atomic import write_atomic
 from game.core.ruleset import RulesetError
 from game.core.scenario import ScenarioError
 from game.core.validate import short
 from game.render.book import BookError, render_book
 from game.render.figure import FigureError, FigureOptions
 from game.render.figure_file import write_figure as write_fig
+from game.render.html_page import PAGE_SIZE, scenario_page
+from game.services import default_services
 
 
 def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
@@ -54,7 +58,7 @@ def _wrote(output: str, errors: list, seconds: float) -> int:
 def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     """``render FILE -o OUT.png|OUT.svg`` with print options (see ``docs/DEMOS.md``)."""
     ap.add_argument("file", help="scenario YAML")
-    ap.add_argument("-o", "--output", required=True, help="PNG, SVG or PDF (by suffix) to write")
+    ap.add_argument("-o", "--output", required=True, help="PNG, SVG, PDF or HTML (by suffix) to write; HTML: a one-step page with hover texts")
     ap.add_argument("--size", help="figure size: WxH px (1200x800) or WxHmm (180x120mm, with --dpi)")
     ap.add_argument("--dpi", type=int, default=150, help="pixels per inch for mm sizes; stored in the PNG (default 150)")
     ap.add_argument("--width", type=int, help="figure width in px (with --height; same as --size WxH)")
@@ -92,8 +96,8 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
 def _render(args) -> int:
     if (args.width is None) != (args.height is None):
         return err("give both --width and --height, or --size", 2)
-    if Path(args.output).suffix.lower() not in (".png", ".svg", ".pdf"):
-        return err(f"-o must end in .png, .svg or .pdf (got {short(args.output)})", 2)
+    if Path(args.output).suffix.lower() not in (".png", ".svg", ".pdf", ".html", ".htm"):
+        return err(f"-o must end in .png, .svg, .pdf or .html (got {short(args.output)})", 2)
     if args.scale is not None and not (math.isfinite(args.scale) and 0 < args.scale <= 20):
         return err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 2)
     compare = None
@@ -134,6 +138,8 @@ def _render(args) -> int:
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
                        letters=args.letters, counts=args.counts)
     t0 = time.perf_counter()
+    if out.suffix.lower() in (".html", ".htm"):
+        return _render_html(board, rs, fo, out, args.output, t0)
     try:
         fo.pixel_size()
         errors = write_fig(board, None, out, fo)
@@ -144,6 +150,20 @@ def _render(args) -> int:
     except OSError as exc:
         return err(f"cannot write {args.output}: {exc.strerror or exc}", 1)
     return _wrote(args.output, errors, time.perf_counter() - t0)
+
+
+def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
+    """``render FILE -o OUT.html``: the scenario as a one-step page (hover texts, no network)."""
+    try:
+        size = fo.pixel_size() or PAGE_SIZE
+        fo.size = f"{size[0]}x{size[1]}"
+        an = analyse(board, rs, **default_services())
+        write_atomic(out, scenario_page(board, an, size=size, options=fo).encode("utf-8"))
+    except (FigureError, RulesetError) as exc:
+        return err(str(exc), 2)
+    except OSError as exc:
+        return err(f"cannot write {name}: {exc.strerror or exc}", 1)
+    return _wrote(name, [], time.perf_counter() - t0)
 
 
 def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:

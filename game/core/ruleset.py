@@ -25,17 +25,18 @@ own unknown ones are errors. Errors about an inherited value name the parent's f
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
 from game.core import schema as sc
+from game.core.measure import Measure, parse_measure
 from game.core.paths import RULESET_DIR, available, display_path
 from game.core.registry import names, strategy
 from game.core.ruleset_data import Param, Ruleset, RulesetError
 from game.core.yamlfile import parse_yaml, read_text
 
-TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette"}
+TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette", "measure"}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
@@ -182,6 +183,8 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
                 raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
                 summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"),
                 short_name=str(raw.data.get("short_name") or ""))
+    if raw.data.get("measure") is not None:  # checked after the parameters, as it reads them
+        rs = replace(rs, measure=parse_measure(raw.data["measure"], raw.lines.fail, raw.params))
     _cache[key] = rs
     return rs
 
@@ -195,4 +198,4 @@ def with_values(rs: Ruleset, **values: Any) -> Ruleset:
         params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
     return _typed(rs.id, rs.name, rs.strategy, strategy(rs.strategy), params, set(values),
                   rs.file, None, sources=rs.sources, summary=rs.summary, inherits=rs.inherits,
-                  short_name=rs.short_name)
+                  short_name=rs.short_name, measure=rs.measure)

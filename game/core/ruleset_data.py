@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from game.core.measure import Measure
 from game.core.yamlfile import FileError
 
 
@@ -47,6 +48,7 @@ class Ruleset:
     values: Any = None
     inherits: Optional[str] = None
     file: str = ""
+    measure: Measure = field(default_factory=Measure)
     short_name: str = ""
 
     @property
