@@ -21,7 +21,8 @@ from game.services import default_services
 from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes,
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
-from game.render.scene import SceneOptions
+from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
+from game.render.scene import SceneOptions, ruleset_name
 
 
 def _services() -> dict:
@@ -41,6 +42,12 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
         return build_compare(board, fo, svg, services)
     if analysis is None:
         analysis = analyse(board, load_ruleset(board.ruleset), **services)
+    if fo.legend and fo.legend_at == "below":  # the one-panel case of the multi-panel layout
+        figure_box(board, analysis, fo)
+        title = fo.title if fo.title is not None else (board.title or "")
+        pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
+                         sentences=[f"Rules: {ruleset_name(getattr(analysis, 'ruleset', None) or board.ruleset)}"])
+        return build_panel_figure(pf, fo)
     size = fo.pixel_size() or default_size(board, fo, analysis)
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
     if svg:
