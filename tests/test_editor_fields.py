@@ -67,3 +67,20 @@ def test_several_units_move_and_turn_together():
     assert abs(d.center()[1] - e.center()[1]) == pytest.approx(100)   # the pair turned about its middle
     assert not ed.move_group(b, ["dwarfs"], -100, -220).ok             # onto the goblins: refused
     assert not ed.move_group(b, [], 1, 1).ok
+
+
+def test_turn_while_touching_steps_back_to_stay_in_contact():
+    from game.core import manoeuvre as mv
+
+    ed = Editor()
+    b = Board(units=[ranked((600.0, 400.0), 0.0, "a", 1), ranked((600.0, 400.0), 180.0, "b", 2)], ruleset="t9a")
+    ch = ed.turn(b, "a", 15)
+    assert ch.ok and "stepping back" in ch.message
+    a = ch.board.unit("a")
+    assert a.facing_deg == pytest.approx(15)
+    gap = ms.unit_gap(a, ch.board.unit("b"))[0]
+    assert -ed.tol_mm <= gap <= 0.05                                 # still touching, not overlapping
+    assert ed.turn(b, "a", 15).board.unit("b").pose_key() == b.unit("b").pose_key()   # the enemy stays
+    free = Board(units=[ranked((600.0, 400.0), 0.0, "a", 1)], ruleset="t9a")
+    assert "stepping back" not in ed.turn(free, "a", 15).message      # nothing touching: a plain turn
+    assert ed.wheel(b, "a", 15, "left").ok and not ed.wheel(b, "a", -15, "left").ok   # away: yes; into: no

@@ -143,9 +143,26 @@ class Editor:
 
     # -- manoeuvres ----------------------------------------------------------------------------
     def turn(self, board: Board, uid: str, deg: float) -> Change:
-        """Turn unit ``uid`` ``deg`` clockwise about its centre."""
+        """Turn unit ``uid`` ``deg`` clockwise about its centre. A unit in base contact whose
+        turn would sink a corner into the enemy turns and steps straight back just enough to
+        stay in contact (the move only slides away), instead of being refused."""
         u = board.unit(uid)
-        return self.replace(board, mv.turn(u, deg), f"{u.name} turned to face {(u.facing_deg + deg) % 360:.0f} deg.")
+        new = mv.turn(u, deg)
+        msg = f"{u.name} turned to face {(u.facing_deg + deg) % 360:.0f} deg."
+        if self.fits(board, new) or self.penetration(board, u) > self.tol_mm:
+            return self.replace(board, new, msg)
+        reach = max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 50.0
+        if not self.fits(board, mv.forward(new, -reach)):
+            return self.replace(board, new, msg)  # backing off does not free it: the usual refusal
+        lo, hi = 0.0, reach
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            if self.fits(board, mv.forward(new, -mid), self.flush_mm):
+                hi = mid
+            else:
+                lo = mid
+        return self.replace(board, mv.forward(new, -hi), msg[:-1] + f", stepping back {fmt_distance(hi)} to stay in "
+                                                                   "contact.", hi)
 
     def forward(self, board: Board, uid: str, distance_mm: float) -> Change:
         """Move unit ``uid`` straight forward (back if negative), stopping at contact."""
