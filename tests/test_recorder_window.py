@@ -194,3 +194,16 @@ def test_open_starts_in_the_scenarios_folder_and_enter_opens():
     d.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, text=str(SCENARIO), ui_element=line))
     d.frame(2)
     assert [u.id for u in d.board.units] == ["dwarfs", "goblins", "night_goblins"]
+
+
+def test_the_tape_snaps_to_a_base_corner(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    d.action("tool:tape")
+    ng = d.board.unit("night_goblins")
+    corner = ng.tray().points[0]
+    near = (corner[0] + 1.0, corner[1] + 1.0)            # a hair off the corner
+    far = (corner[0] + 1.0, corner[1] - 120.0)           # empty table above it
+    d.drag(near, far)
+    t = d.tape
+    assert t["p0"] == pytest.approx(corner)               # the end sits on the corner itself
+    assert t["gap_mm"] == pytest.approx(120.0, abs=0.5)   # from the corner, not from the model's edge (119)

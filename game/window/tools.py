@@ -23,7 +23,7 @@ from game.render.transform import View as Camera
 from game.window.live import LiveAnalysis
 from game.window.rulesystems import RuleSystems
 from game.core.edits import new_unit
-from game.core.measure import drag_readout
+from game.core.measure import drag_readout, fmt_length, snap_to_corner
 from game.core.templates import Template, template_unit
 from game.render.scene import model_at
 
@@ -58,6 +58,7 @@ class TableView(Protocol):
     def apply(self, change: Change) -> bool: ...
     def commit_drag(self, uid: str, before: Board, live_mm: float, reanalyse: bool = True) -> None: ...
 
+CORNER_SNAP_PX = 8  # a tape end this close to a base corner (on screen) snaps to it
 SNAP_MM = 0.5     # a dragged tray left this close to base contact (gap or overlap) is set exactly flush
 
 HINT = {
@@ -358,6 +359,11 @@ class TapeTool(Tool):
 
     @staticmethod
     def end(app: TableView, p: g.Point) -> tuple[str, g.Shape]:
+        """A tape end: a base corner within :data:`CORNER_SNAP_PX` of ``p`` (snapped to it),
+        else the model under ``p`` (the tape runs from its base edge), else the point."""
+        corner = snap_to_corner(app.board, p, CORNER_SNAP_PX / max(app.camera.scale, 1e-9))
+        if corner is not None:
+            return "corner", g.Circle(corner, 0.0)
         dm = model_at(app.live.models, p)
         if dm is not None:
             return dm.id, dm.shape
@@ -369,11 +375,13 @@ class TapeTool(Tool):
         gap = g.gap_mm(a[1], b[1])
         tol = app.rs.p("contact_tolerance_mm")
         pa, pb = g.closest_points(a[1], b[1])
+        unit = app.rs.measure.unit
         if gap <= tol:
-            text = '0" (touching)' if a[0] and b[0] else '0"'
+            zero = '0"' if unit == "in" else fmt_length(0.0, unit)
+            text = f"{zero} (touching)" if a[0] and b[0] else zero
             gap = 0.0
         else:
-            text = fmt_distance(gap)
+            text = fmt_length(gap, unit) + ("" if unit == "mm" else f" ({gap:.1f} mm)")
         return {"a": a, "b": b, "gap_mm": gap, "p0": pa, "p1": pb, "text": text}
 
     def overlays(self, app: TableView) -> list:
