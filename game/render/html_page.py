@@ -52,7 +52,7 @@ def step_svg(board: Any, analysis: Any, fo: FigureOptions, size: tuple[int, int]
     draw_figure(c, board, analysis, fo, marks=marks, title=title, box_mm=box_mm)
     w, h = int(size[0]), int(size[1])
     # sized to the drawing's own proportions (never letterboxed: what lies outside the viewBox stays unseen)
-    style = f"aspect-ratio:{w}/{h};width:min(100%,calc((100vh - 130px)*{w / h:.4f}))"
+    style = f"aspect-ratio:{w}/{h};width:min(100%,calc((100vh - 150px)*{w / h:.4f}))"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w} {h}" style="{style}" '
             f'preserveAspectRatio="xMidYMid meet" font-family="DejaVu Sans, sans-serif" role="img">\n'
             + c.body() + "\n</svg>")

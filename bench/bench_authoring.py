@@ -1,0 +1,68 @@
+"""CPU medians of the authoring paths: the one-page HTML export, writing a recorded demo, and
+the drag readout one frame of a drag computes.
+
+    python bench/bench_authoring.py [--runs 5]
+
+Each run gets new inputs (the demo's boards shifted by a seeded random offset, a fresh drag
+position), so no cache answers. Prints numbers only; speed is never asserted in tests.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[1]).resolve()
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    from game.core import manoeuvre as mv
+    from game.core.analyse import analyse
+    from game.core.demo import build_steps, load_demo
+    from game.core.demo_writer import recorder_from_demo
+    from game.core.measure import drag_readout
+    from game.core.ruleset import load_ruleset
+    from game.render.html_page import demo_page
+
+    demo = load_demo(ROOT / "assets" / "demos" / "whfb8_close_combat.yaml")
+    rng = random.Random(23)
+    page, write, readout = [], [], []
+    for _ in range(args.runs):
+        steps = build_steps(demo, {})
+        dx, dy = rng.uniform(-50, 50), rng.uniform(-50, 50)
+        for st in steps:  # new inputs: every board shifted, analysed again
+            for u in list(st.board.units):
+                st.board.replace_unit(u.translated(dx, dy))
+            st.analysis = analyse(st.board, st.ruleset)
+        t = time.process_time()
+        demo_page(steps, demo.title)
+        page.append(time.process_time() - t)
+        rec = recorder_from_demo(demo, steps)
+        t = time.process_time()
+        rec.to_text(str(ROOT / "assets" / "demos" / "x.yaml"))
+        write.append(time.process_time() - t)
+        b = steps[0].board
+        rs = load_ruleset(b.ruleset)
+        u0 = b.units[-1]
+        t = time.process_time()
+        for i in range(100):
+            drag_readout(u0, mv.forward(u0, rng.uniform(0, 100)), b, rs.measure, rs.values)
+        readout.append((time.process_time() - t) / 100)
+    print(f"html page, 17 steps:        median {statistics.median(page) * 1000:.0f} ms CPU ({args.runs} runs)")
+    print(f"write recorded demo, 17 st: median {statistics.median(write) * 1000:.0f} ms CPU")
+    print(f"drag readout, one frame:    median {statistics.median(readout) * 1e6:.0f} us CPU")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
