@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from game.core.lru import LRU
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 
 Point = tuple[float, float]
@@ -373,13 +375,24 @@ def pil_font(size: int, bold: bool):
     return _PIL_FONTS[key]
 
 
+_MEASURED = LRU(16384)  # (string, size px, bold) -> (width, height) px: text measured once
+
+
 def font_metrics(string: str, size: int, bold: bool = False):
-    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None."""
+    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None.
+
+    Measured once per string, size and weight (a bounded cache of the newest 16384: the
+    legend, labels and figures measure the same strings frame after frame and figure after
+    figure; FreeType's ``getlength`` is the cost)."""
+    key = (string, int(size), bool(bold))
+    hit = _MEASURED.get(key)
+    if hit is not None:
+        return hit
     f = pil_font(size, bold)
     if f is None:
         return None
     asc, desc = f.getmetrics()
-    return (int(math.ceil(f.getlength(string))) if string else 0), asc + desc
+    return _MEASURED.put(key, ((int(math.ceil(f.getlength(string))) if string else 0), asc + desc))
 
 
 class PygameCanvas(Canvas):
