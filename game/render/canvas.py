@@ -376,6 +376,7 @@ def pil_font(size: int, bold: bool):
 
 
 _MEASURED = LRU(16384)  # (string, size px, bold) -> (width, height) px: text measured once
+_RENDERED = LRU(1024)   # (font path, string, size px, colour, bold) -> pygame.Surface of the text
 
 
 def font_metrics(string: str, size: int, bold: bool = False):
@@ -410,7 +411,6 @@ class PygameCanvas(Canvas):
         self.record = record
         self.font_path = font_path
         self._fonts: dict = {}
-        self._texts: dict = {}
 
     # -- fonts -------------------------------------------------------------------------
     def font(self, size: int, bold: bool = False):
@@ -577,13 +577,10 @@ class PygameCanvas(Canvas):
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         if not string or colour is None:
             return
-        key = (string, int(size), tuple(colour[:3]), bold)
-        img = self._texts.get(key)
-        if img is None:
-            img = self.font(size, bold).render(string, True, colour[:3])
-            if len(self._texts) > 2000:
-                self._texts.clear()
-            self._texts[key] = img
+        key = (self.font_path, string, int(size), tuple(colour[:3]), bool(bold))
+        img = _RENDERED.get(key)
+        if img is None:  # rendered once per string, size, colour and font, across canvases
+            img = _RENDERED.put(key, self.font(size, bold).render(string, True, colour[:3]))
         w, h = img.get_size()
         x, y = anchored(pos, w, h, anchor)
         if background is not None:
