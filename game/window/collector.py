@@ -13,12 +13,16 @@ no garbage. :class:`Collector` does instead:
 * :meth:`frame` with ``active=False`` (the window is idle): if it was held, one collection of
   what the activity left, a new freeze, and the automatic collector back on.
 
-Counts frames, never reads a clock. ``gc_module`` is injectable for tests.
+Counts frames, never reads a clock. One collector serves the process (:data:`COLLECTOR`: the
+garbage collector is one); ``gc_module`` is injectable for tests. A board of fewer than
+:data:`FREEZE_FROM_MODELS` models is not worth a collection at load (small heaps pause little).
 """
 from __future__ import annotations
 
 import gc as _gc
 from typing import Any
+
+FREEZE_FROM_MODELS = 300
 
 
 class Collector:
@@ -31,10 +35,12 @@ class Collector:
         self.held = False
         self.active_frames = 0
 
-    def loaded(self) -> None:
-        """A board was loaded: collect once and freeze what is alive."""
-        self.gc.collect()
-        self.gc.freeze()
+    def loaded(self, models: int = FREEZE_FROM_MODELS) -> None:
+        """A board of ``models`` models was loaded: collect once and freeze what is alive (not
+        for a small board)."""
+        if models >= FREEZE_FROM_MODELS:
+            self.gc.collect()
+            self.gc.freeze()
 
     def frame(self, active: bool) -> None:
         """Called once a frame: ``active`` when the user acts (or something animates)."""
@@ -58,3 +64,7 @@ class Collector:
         if self.held:
             self.gc.enable()
             self.held = False
+
+
+#: the process's collector (the window loop's; tests release it after each test)
+COLLECTOR = Collector()
