@@ -6,7 +6,10 @@ from game.window.collector import Collector
 
 class FakeGC:
     def __init__(self):
-        self.calls, self.enabled = [], True
+        self.calls, self.enabled, self.young = [], True, 0
+
+    def get_count(self):
+        return (self.young, 0, 0)
 
     def collect(self, generation=2):
         self.calls.append(("collect", generation))
@@ -31,12 +34,15 @@ def test_loading_freezes_what_is_alive():
 
 def test_no_full_collection_while_the_user_acts_then_one_when_idle():
     fake = FakeGC()
-    c = Collector(fake, young_every=50)
-    for _ in range(5000):  # a long drag
+    c = Collector(fake, young_limit=1000)
+    fake.young = 900
+    for _ in range(5000):  # a long drag: what is young stays under the limit
         c.frame(active=True)
         assert not fake.enabled
-    assert ("collect", 2) not in fake.calls
-    assert fake.calls.count(("collect", 0)) == 100  # the young generation only, bounded
+    assert fake.calls == [("disable",)]  # no collection at all while the user acts
+    fake.young = 1001  # cyclic garbage piling up after all: the young generation only
+    c.frame(active=True)
+    assert fake.calls[-1] == ("collect", 0)
     fake.calls.clear()
     c.frame(active=False)
     assert fake.calls == [("collect", 2), ("freeze",), ("enable",)] and fake.enabled

@@ -8,8 +8,10 @@ no garbage. :class:`Collector` does instead:
 * :meth:`loaded` (after a board is loaded or replaced): one collection, then ``gc.freeze()``,
   so everything alive then is never walked again;
 * :meth:`frame` with ``active=True`` (an event, a drag, an animation): the automatic
-  collector is held; every :attr:`young_every` active frames only the youngest generation is
-  collected (bounded: what those frames made), so a very long drag cannot pile up garbage;
+  collector is held. What piles up meanwhile is only what is still alive (objects freed by
+  reference counting leave the young generation at once; the caches are bounded), so it stays
+  bounded; as a safety valve, once more than :attr:`young_limit` objects are young (cyclic
+  garbage after all), the youngest generation is collected;
 * :meth:`frame` with ``active=False`` (the window is idle): if it was held, one collection of
   what the activity left, a new freeze, and the automatic collector back on.
 
@@ -26,14 +28,13 @@ FREEZE_FROM_MODELS = 300
 
 
 class Collector:
-    """See the module doc. ``young_every``: active frames between two collections of the
-    youngest generation while the collector is held."""
+    """See the module doc. ``young_limit``: young objects (``gc.get_count()[0]``) beyond which
+    the youngest generation is collected even while the collector is held."""
 
-    def __init__(self, gc_module: Any = _gc, young_every: int = 120) -> None:
+    def __init__(self, gc_module: Any = _gc, young_limit: int = 400_000) -> None:
         self.gc = gc_module
-        self.young_every = max(1, int(young_every))
+        self.young_limit = max(1, int(young_limit))
         self.held = False
-        self.active_frames = 0
 
     def loaded(self, models: int = FREEZE_FROM_MODELS) -> None:
         """A board of ``models`` models was loaded: collect once and freeze what is alive (not
@@ -48,9 +49,7 @@ class Collector:
             if not self.held:
                 self.gc.disable()
                 self.held = True
-                self.active_frames = 0
-            self.active_frames += 1
-            if self.active_frames % self.young_every == 0:
+            if self.gc.get_count()[0] > self.young_limit:
                 self.gc.collect(0)
             return
         if self.held:
