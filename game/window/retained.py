@@ -248,7 +248,7 @@ class RetainedScene:
                 and len(memo[2]) == len(board.units) and all(a is b for a, b in zip(memo[2], board.units))):
             return memo[4]
         try:
-            items = legend_items(board, analysis, models, options)
+            items: Any = legend_items(board, analysis, models, options)
         except Exception:  # noqa: BLE001 - the panel reports its own error when drawn
             items = _NOTHING
         self.legend_memo = (analysis, models, list(board.units), key, items)
