@@ -43,3 +43,22 @@ def test_the_legend_is_not_rebuilt_when_nothing_in_it_changed():
     u = app._app.doc.board.units[0]
     app.drag(u.center(), (u.center()[0] - 40.0, u.center()[1]), frames=5)  # the board changed: rebuilt
     assert retained.legend_builds > built
+
+
+def test_a_dragged_unit_is_folded_into_the_base_once_it_stands_still():
+    """After a drag the unit is drawn live only until it stands still for two frames, though
+    the status line (frame times) changes every frame (it was drawn live until the window idled)."""
+    app = make_app(SCEN)
+    retained = app._app.table.retained
+    u = app._app.doc.board.units[0]
+    a = app._app.table.camera.to_px(u.center())
+    app.move_mouse(a)
+    app.press(a)
+    app.move_mouse((a[0] - 30, a[1]), (1, 0, 0))
+    app.frame(40)  # held still, mouse button down: still drawn live
+    assert retained.moving
+    app.release((a[0] - 30, a[1]))
+    for _ in range(4):
+        app.clock.advance(0.01)
+        app.frame()
+    assert not retained.moving

@@ -159,6 +159,8 @@ class RetainedScene:
         self.base_legend: Any = None  # the legend items the base layer shows
         self.redraws = 0
         self.skipped = 0
+        self.last_sigs: dict[str, tuple] = {}  # the unit signatures of the last frame drawn
+        self.holding = False  # a drag is on: units that stand still are not folded into the base yet
         self.legend_memo: Optional[tuple] = None  # (analysis, models, units, options key, items)
         self.legend_builds = 0
 
@@ -196,7 +198,12 @@ class RetainedScene:
             else:
                 return []
         else:
-            self.settled = 0
+            # the units stand still though something else changed (the status line's frame
+            # time): settled all the same, so units drawn live are folded into the base
+            self.settled = self.settled + 1 if sigs == self.last_sigs else 0
+            if self.moving and self.settled >= 2 and not self.holding:
+                self.base_key = None
+        self.last_sigs = sigs
         errors: list[str] = []
         if self.base_key != base_key or self.base is None or self.base.get_size() != size:
             moving: set[str] = set()  # the view, table or options changed: one fresh base

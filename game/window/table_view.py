@@ -447,6 +447,7 @@ class TableView(View):
             o.selection, o.overlays, o.differ, o.differ_label = (), [], {}, ""
             o.overlaps, o.warning, o.title = [], "", step[0]
         canvas = self.window.canvas
+        self.retained.holding = self.busy()  # mid-drag: units standing still stay drawn live
         errors = self.retained.draw(canvas, board, analysis, self.camera, o, models if step is None else None)
         if step is not None:
             errors += draw_marks(canvas, board, analysis, self.camera, step[2], options=o)
