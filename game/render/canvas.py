@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from game.core.lru import LRU
-
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 
 Point = tuple[float, float]
 Colour = Optional[tuple]
@@ -480,7 +479,8 @@ class PygameCanvas(Canvas):
     # -- drawing -----------------------------------------------------------------------
     def fill(self, colour: Colour) -> None:
         self._rec("fill", colour)
-        self.surface.fill(colour[:3])
+        if colour is not None:
+            self.surface.fill(colour[:3])
 
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
         if self.record:
