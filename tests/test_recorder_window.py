@@ -22,7 +22,7 @@ def test_record_play_save_reopen_and_export(tmp_path):
     rec.set_text("title", "Recorded here")
     rec.set_text("caption", "Two blocks meet.")
     rec.run("add")
-    d.put_unit(mv.forward(d.board.unit("night_goblins"), 30))
+    d.put_unit(mv.forward(d.doc.board.unit("night_goblins"), 30))
     rec.set_text("caption", "The Night Goblins come on.")
     rec.set_text("ring", "night_goblins")
     rec.run("add")
@@ -32,19 +32,19 @@ def test_record_play_save_reopen_and_export(tmp_path):
     rec.run("add")
     assert rec.rec.labels() == ["1. Two blocks meet.", "2. The Night Goblins come on.", "3. Goblins strike."]
     rec.run("play")
-    assert isinstance(d.shown_view, DemoPlayView)
-    first_button = d.toolbar_rects()[0].center
-    assert not rec.window.visible and not d.over_gui(first_button)          # the demo has the whole window
+    assert isinstance(d.window.view, DemoPlayView)
+    first_button = d.toolbar.rects()[0].center
+    assert not rec.window.visible and not d.gui.over(first_button)          # the demo has the whole window
     d.key(pygame.K_RIGHT)
-    assert d.shown_view.index == 1
+    assert d.window.view.index == 1
     d.key(pygame.K_ESCAPE)
-    assert not isinstance(d.shown_view, DemoPlayView) and rec.alive() and rec.window.visible
-    assert d.over_gui(first_button)
+    assert not isinstance(d.window.view, DemoPlayView) and rec.alive() and rec.window.visible
+    assert d.gui.over(first_button)
     out = tmp_path / "recorded.yaml"
     rec.run("save")
     d.pick_file(str(out))
     d.frame()
-    assert "Saved the demo (3 steps)" in d.message
+    assert "Saved the demo (3 steps)" in d.status.message
     steps = build_steps(load_demo(out), {})
     assert [s.caption for s in steps] == ["Two blocks meet.", "The Night Goblins come on.", "Goblins strike."]
     # reopen, edit the first caption, save again
@@ -72,93 +72,93 @@ def test_a_bad_mark_is_refused_and_said(tmp_path):
     d.recorder.set_text("caption", "x")
     d.recorder.set_text("ring", "orcs")
     d.recorder.run("add")
-    assert "no model or unit 'orcs'" in d.message and not d.recorder.rec.steps
+    assert "no model or unit 'orcs'" in d.status.message and not d.recorder.rec.steps
 
 
 def test_position_and_facing_fields(tmp_path):
     d = make_app(SCENARIO, copy_to=tmp_path)
-    d.select_id("night_goblins")
+    d.table.select("night_goblins")
     d.action("panel")
     d.frame()
-    assert {"x", "y", "facing"} <= set(d.panel_fields())
-    d.enter_text(d.entry("x"), "150")
-    assert d.board.unit("night_goblins").front[0] == pytest.approx(150)
-    d.enter_text(d.entry("facing"), "45")
-    assert d.board.unit("night_goblins").facing_deg == pytest.approx(45)
+    assert {"x", "y", "facing"} <= set(d.panels.unit.els)
+    d.enter_text(d.panels.unit.entry("x"), "150")
+    assert d.doc.board.unit("night_goblins").front[0] == pytest.approx(150)
+    d.enter_text(d.panels.unit.entry("facing"), "45")
+    assert d.doc.board.unit("night_goblins").facing_deg == pytest.approx(45)
 
 
 def test_templates_in_the_palette_make_units():
     d = make_blank(ruleset="t9a")
     d.action("palette")
     d.frame()
-    b = d.palette_button("Knights 25x50")
+    b = d.panels.palette.button_for("Knights 25x50")
     assert b is not None
-    d.pick_base(d._app.panels.palette.buttons[b])
+    d.table.arm_place(d.panels.palette.buttons[b])
     d.click((800.0, 450.0))
-    assert d.board.units, d.message
-    u = d.board.units[-1]
+    assert d.doc.board.units, d.status.message
+    u = d.doc.board.units[-1]
     assert u.name.startswith("Knights") and u.profile["height"] == 2 and u.base == (25.0, 50.0)
 
 
 def test_charge_keeps_the_angle_under_t9a(tmp_path):
     d = make_app(SCENARIOS / "t9a_misaligned_no_cap.yaml", copy_to=tmp_path)
-    before = d.board.unit("goblins").facing_deg
-    d.put_unit(mv.forward(d.board.unit("goblins"), -60))
+    before = d.doc.board.unit("goblins").facing_deg
+    d.put_unit(mv.forward(d.doc.board.unit("goblins"), -60))
     d.action("tool:charge")
-    d.click(d.board.unit("goblins").center())
-    d.click(d.board.unit("dwarfs").center())
-    assert "keeping its angle" in d.message
-    assert d.board.unit("goblins").facing_deg == pytest.approx(before)
+    d.click(d.doc.board.unit("goblins").center())
+    d.click(d.doc.board.unit("dwarfs").center())
+    assert "keeping its angle" in d.status.message
+    assert d.doc.board.unit("goblins").facing_deg == pytest.approx(before)
 
 
 def test_drag_shows_the_readout(tmp_path):
     d = make_app(SCENARIO, copy_to=tmp_path)
-    u = d.board.unit("night_goblins")
-    a = d._app.table.camera.to_px(u.center())
+    u = d.doc.board.unit("night_goblins")
+    a = d.table.camera.to_px(u.center())
     d.move_mouse(a)
     d.press(a)
     d.move_mouse((a[0] + 40, a[1]), (1, 0, 0))
     d.frame(5)
-    kinds = [o[0] for o in d.options.overlays]
+    kinds = [o[0] for o in d.table.options.overlays]
     assert "drag_readout" in kinds
-    r = next(o for o in d.options.overlays if o[0] == "drag_readout")[3]
+    r = next(o for o in d.table.options.overlays if o[0] == "drag_readout")[3]
     assert r.unit == "in" and r.lines()[0].startswith("moved ")
     d.release((a[0] + 40, a[1]))
 
 
 def test_q_and_e_turn_the_dragged_unit(tmp_path):
     d = make_app(SCENARIO, copy_to=tmp_path)
-    u = d.board.unit("night_goblins")
+    u = d.doc.board.unit("night_goblins")
     f0 = u.facing_deg
-    a = d._app.table.camera.to_px(u.center())
+    a = d.table.camera.to_px(u.center())
     d.move_mouse(a)
     d.press(a)
     d.move_mouse((a[0] + 20, a[1]), (1, 0, 0))
     d.frame(3)
     d.key(pygame.K_e)
     d.frame(3)
-    assert d.dragging and d.board.unit("night_goblins").facing_deg == pytest.approx((f0 + 15) % 360)
+    assert d.table.busy() and d.doc.board.unit("night_goblins").facing_deg == pytest.approx((f0 + 15) % 360)
     d.key(pygame.K_q, pygame.KMOD_SHIFT)
     d.frame(3)
-    assert d.board.unit("night_goblins").facing_deg == pytest.approx((f0 + 14) % 360)
+    assert d.doc.board.unit("night_goblins").facing_deg == pytest.approx((f0 + 14) % 360)
     d.release((a[0] + 20, a[1]))
 
 
 def test_several_units_selected_move_and_turn_together(tmp_path, monkeypatch):
     d = make_app(SCENARIO, copy_to=tmp_path)
-    t = d._app.table
+    t = d.table
     t.select("goblins")
     t.toggle_in_selection("night_goblins")
     assert t.selected_ids() == ["goblins", "night_goblins"]
-    g0, n0 = d.board.unit("goblins").center(), d.board.unit("night_goblins").center()
+    g0, n0 = d.doc.board.unit("goblins").center(), d.doc.board.unit("night_goblins").center()
     d.action("turn:90")
     assert t.selected_ids() == ["goblins", "night_goblins"]           # still both after the turn
-    f_g, f_n = d.board.unit("goblins").facing_deg, d.board.unit("night_goblins").facing_deg
+    f_g, f_n = d.doc.board.unit("goblins").facing_deg, d.doc.board.unit("night_goblins").facing_deg
     d.action("turn:-90")
-    assert d.board.unit("goblins").center() == pytest.approx(g0) and d.board.unit("night_goblins").center() == pytest.approx(n0)
-    assert f_g != d.board.unit("goblins").facing_deg and f_n != d.board.unit("night_goblins").facing_deg
+    assert d.doc.board.unit("goblins").center() == pytest.approx(g0) and d.doc.board.unit("night_goblins").center() == pytest.approx(n0)
+    assert f_g != d.doc.board.unit("goblins").facing_deg and f_n != d.doc.board.unit("night_goblins").facing_deg
     # drag one: the other follows by the same amount
-    u = d.board.unit("night_goblins")
+    u = d.doc.board.unit("night_goblins")
     a = t.camera.to_px(u.center())
     d.move_mouse(a)
     d.press(a)
@@ -166,8 +166,8 @@ def test_several_units_selected_move_and_turn_together(tmp_path, monkeypatch):
         d.move_mouse((a[0], a[1] + 8 * i), (1, 0, 0))
     d.frame(20)
     d.release((a[0], a[1] + 40))
-    dn = d.board.unit("night_goblins").center()[1] - n0[1]
-    dg = d.board.unit("goblins").center()[1] - g0[1]
+    dn = d.doc.board.unit("night_goblins").center()[1] - n0[1]
+    dg = d.doc.board.unit("goblins").center()[1] - g0[1]
     assert dn > 1 and dg == pytest.approx(dn, abs=0.01)
     # a box drag on the empty table selects what it holds
     t.select(None)
@@ -178,7 +178,7 @@ def test_several_units_selected_move_and_turn_together(tmp_path, monkeypatch):
     d.press(box_a)
     d.move_mouse(box_b, (1, 0, 0))
     d.release(box_b)
-    assert len(t.selected_ids()) == len(d.board.units)
+    assert len(t.selected_ids()) == len(d.doc.board.units)
 
 
 def test_open_starts_in_the_scenarios_folder_and_enter_opens():
@@ -186,24 +186,24 @@ def test_open_starts_in_the_scenarios_folder_and_enter_opens():
 
     d = make_blank()
     d.action("open")
-    dlg = d.dialog()
+    dlg = d.dialogs.top()
     assert dlg is not None
     assert dlg.window.current_directory_path == str(SCENARIOS)    # a new board: the bundled scenarios
     line = dlg.window.file_path_text_line
     line.set_text(str(SCENARIO))
     d.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, text=str(SCENARIO), ui_element=line))
     d.frame(2)
-    assert [u.id for u in d.board.units] == ["dwarfs", "goblins", "night_goblins"]
+    assert [u.id for u in d.doc.board.units] == ["dwarfs", "goblins", "night_goblins"]
 
 
 def test_the_tape_snaps_to_a_base_corner(tmp_path):
     d = make_app(SCENARIO, copy_to=tmp_path)
     d.action("tool:tape")
-    ng = d.board.unit("night_goblins")
+    ng = d.doc.board.unit("night_goblins")
     corner = ng.tray().points[0]
     near = (corner[0] + 1.0, corner[1] + 1.0)            # a hair off the corner
     far = (corner[0] + 1.0, corner[1] - 120.0)           # empty table above it
     d.drag(near, far)
-    t = d.tape
+    t = d.table.tape_tool.tape
     assert t["p0"] == pytest.approx(corner)               # the end sits on the corner itself
     assert t["gap_mm"] == pytest.approx(120.0, abs=0.5)   # from the corner, not from the model's edge (119)
