@@ -41,6 +41,12 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
     return lines
 
 
+def draw_box(p: Any, a_mm: Any, b_mm: Any) -> None:
+    """The selection box being dragged from ``a_mm`` to ``b_mm`` (dashed, selection colour)."""
+    (x0, y0), (x1, y1) = p.v.to_px(a_mm), p.v.to_px(b_mm)
+    p.c.line([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], p.pal["selection"], 2, dashed=True)
+
+
 def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
     """While dragging: the ruleset's reach from where the drag began (a bar ahead of a
     rank-and-file unit's front edge, a ring around each skirmish model), a line to the
@@ -125,8 +131,7 @@ class WindowPainter:
                 else:
                     self.c.line(list(data) + [data[0]], self.pal["ghost"], 2, dashed=True)
         elif kind == "box":
-            (x0, y0), (x1, y1) = self.v.to_px(item[1]), self.v.to_px(item[2])
-            self.c.line([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], self.pal["selection"], 2, dashed=True)
+            draw_box(self, item[1], item[2])
         elif kind == "drag_readout":
             draw_drag_readout(self, item[1], item[2], item[3])
         elif kind == "text":

@@ -59,13 +59,13 @@ class FileDialog(Dialog):
 
     def handle(self, ev: pygame.event.Event) -> bool:
         """Enter in the file name field opens (or saves as) the file named there, like OK."""
-        line = getattr(self.window, "file_path_text_line", None)
+        line: Any = getattr(self.window, "file_path_text_line", None)
         if line is None:
             return False
         import pygame_gui
 
         if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and getattr(ev, "ui_element", None) is line:
-            text = line.get_text().strip()
+            text = str(ev.text if hasattr(ev, "text") else "").strip()
             p = Path(text).expanduser() if text else None
             if p is not None and (p.is_file() or (not self.must_exist and not p.is_dir() and p.parent.is_dir())):
                 self.picked(str(p))
