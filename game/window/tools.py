@@ -25,7 +25,7 @@ from game.window.rulesystems import RuleSystems
 from game.core.edits import new_unit
 from game.core.measure import drag_readout, fmt_length, snap_to_corner
 from game.core.templates import Template, template_unit
-from game.render.scene import model_at
+from game.render.drawn import model_at
 
 
 class TableView(Protocol):
