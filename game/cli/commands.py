@@ -108,7 +108,7 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.window.app import App
-    from game.window.session import default_recent_file
+    from game.window.recovery import default_recent_file
 
     try:
         app = App(board, ruleset=rs, path=args.file, size=(w, h), recent_file=default_recent_file())
