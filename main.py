@@ -145,10 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     from game.cli.args import guarded
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"analyse", "render", "demo", "render-book"}
-    cmd = argv[0] if argv and argv[0] in commands else "window"
-    # SIGTERM in the window is the window's to handle (it autosaves); elsewhere it ends the command
-    return guarded(lambda: _main(argv), handle_term=cmd != "window")
+    # SIGTERM ends the command, the window's loading and first analysis included (installed
+    # before pygame starts, so SDL leaves it alone instead of turning it into a quit event that
+    # only the loop would read); once the window loop runs, the loop's own handler keeps the work
+    return guarded(lambda: _main(argv))
 
 
 def _main(argv: list[str]) -> int:

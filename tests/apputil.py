@@ -68,6 +68,7 @@ class Driver:
     options = property(lambda self: self._app.options)
     frames_drawn = property(lambda self: self._app.frames)
     autosave_error = property(lambda self: self._app.session.autosave_error)
+    recovery_file = property(lambda self: self._app.session.autosave_path)  # this session's autosave
     models = property(lambda self: self._app.live.models)
     moved_mm = property(lambda self: self._app.session.moved_mm)
     mouse_px = property(lambda self: self._app.mouse_px)

@@ -1,0 +1,51 @@
+"""Clear errors on the command line (issue 26, item 6): ``-o`` through a dangling link says so
+(not "File exists"); an output into a folder that cannot be written names the output and the
+folder, never the temporary file."""
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+import main
+
+ROOT = Path(__file__).resolve().parents[1]
+HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
+DEMO = ROOT / "assets" / "demos" / "t9a_melee.yaml"
+
+
+def test_output_through_a_dangling_link_says_what_is_wrong(tmp_path, capsys):
+    link = tmp_path / "out.png"
+    link.symlink_to(tmp_path / "no" / "such" / "x.png")
+    assert main.main(["render", str(HORDE), "-o", str(link)]) == 2
+    err = capsys.readouterr().err
+    assert "is a link to" in err and "folder does not exist" in err and "File exists" not in err
+    folder = tmp_path / "gone"
+    folder.symlink_to(tmp_path / "nowhere")
+    assert main.main(["render", str(HORDE), "-o", str(folder / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "its folder" in err and "which does not exist" in err and "File exists" not in err
+
+
+def test_a_link_to_a_new_file_is_written_through(tmp_path):
+    link = tmp_path / "out.png"
+    link.symlink_to("real.png")
+    assert main.main(["render", str(HORDE), "-o", str(link), "--size", "200x150"]) == 0
+    assert link.is_symlink() and (tmp_path / "real.png").stat().st_size > 0
+
+
+def test_gif_into_a_folder_that_cannot_be_written_names_the_output(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "ro" / "demo.gif"
+    out.parent.mkdir()
+    real = tempfile.mkstemp
+
+    def refuse(*a, **k):  # as a read-only folder does for a user who is not root
+        if k.get("dir") == str(out.parent):
+            raise PermissionError(errno.EACCES, "Permission denied", os.path.join(k["dir"], ".demo.gif.k3j4h5g6.tmp"))
+        return real(*a, **k)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    assert main.main(["demo", str(DEMO), "--gif", str(out), "--size", "320x200"]) == 1
+    err = capsys.readouterr().err
+    assert str(out) in err and f"folder {out.parent}" in err and ".tmp" not in err
