@@ -49,3 +49,38 @@ def test_gif_into_a_folder_that_cannot_be_written_names_the_output(tmp_path, cap
     assert main.main(["demo", str(DEMO), "--gif", str(out), "--size", "320x200"]) == 1
     err = capsys.readouterr().err
     assert str(out) in err and f"folder {out.parent}" in err and ".tmp" not in err
+
+
+def test_a_caption_of_one_long_word_is_laid_out_quickly(tmp_path):
+    """A demo caption of one 4,000-letter word: cut by bisection, a few hundred measurements
+    (it ran 30 s of CPU and then blamed the table)."""
+    import subprocess
+    import sys
+
+    demo = tmp_path / "d.yaml"
+    demo.write_text(f'title: long word\nsteps:\n  - caption: "{"W" * 4000}"\n    actions:\n'
+                    f'      - load: {ROOT / "assets" / "scenarios" / "t9a_knight_height2.yaml"}\n')
+    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "demo", str(demo), "--export", str(tmp_path / "o"),
+                          "--time-budget", "10"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "o" / "step_01.png").exists()
+
+
+def test_budget_messages_name_what_ran_out():
+    from game.cli.args import budget_message
+    from game.core.work import doing
+
+    with doing("laying out a text (a caption or label)", "the text is too long"):
+        msg = budget_message("d.yaml", "after 30 s of CPU time", "--time-budget SECONDS")
+    assert "caption" in msg and "the text is too long" in msg and "table" not in msg
+    from game.engines.rank_and_file import gaps
+
+    seen = []
+    real = gaps._gaps_extend
+    gaps._gaps_extend = lambda *a: seen.append(budget_message("t.yaml", "after 1 s", "--time-budget S")) or set()
+    try:
+        gaps.gaps_extend(None, {}, {}, [], 0.1)
+    finally:
+        gaps._gaps_extend = real
+    assert "gap search" in seen[0] and "too entangled for the gap search" in seen[0]
+    assert "analysing the table" in budget_message("t.yaml", "after 1 s", "--time-budget S")

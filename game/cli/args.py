@@ -85,18 +85,18 @@ def memory_budget(megabytes: Optional[float], what: str):
         yield
     except MemoryError:
         raise OverBudget(budget_message(what, f"when it needed more than {megabytes:g} MB of memory",
-                                        "--memory-budget MB")) from None
+                                        "--memory-budget MB", "memory")) from None
     finally:
         resource.setrlimit(resource.RLIMIT_AS, old)
 
 
-def budget_message(what: str, when: str, option: str) -> str:
+def budget_message(what: str, when: str, option: str, kind: str = "time") -> str:
     """The one line a budget that ran out prints: the file, what was running then
     (:func:`game.core.work.current`: a caption, the table, a search) and what is too big."""
     from game.core.work import current
 
     doing, blame = current()
-    return (f"{what}: stopped {when} while {doing}: {blame} to finish within the budget "
+    return (f"{what}: stopped {when} while {doing}: {blame} to finish within the {kind} budget "
             f"(raise it with {option}, 0 for none)")
 
 
