@@ -206,18 +206,16 @@ class FilesMixin:
         self.open_dialog(title_form(self))
 
     def set_title_caption(self, values: dict) -> Optional[str]:
-        """Apply the title and caption form (one undoable edit); returns an error or None."""
+        """Apply the title and caption form (one undoable edit; only the fields the user changed
+        are checked); returns an error or None."""
         b = self.board
-        ch = self.editor.set_title(b, values.get("title", ""))
+        ch = self.editor.set_title_caption(b, values.get("title", b.title), values.get("caption", b.extra.get("caption") or ""))
         if not ch.ok:
             return ch.message
-        ch2 = self.editor.set_caption(ch.board, values.get("caption", ""))
-        if not ch2.ok:
-            return ch2.message
-        if ch2.board.title == b.title and ch2.board.extra.get("caption") == b.extra.get("caption"):
+        if ch.board is b:
             return None
-        ch2.message = f"Title: {ch2.board.title or '(none)'}; caption: {ch2.board.extra.get('caption') or '(none)'}"
-        self.apply(ch2)
+        ch.message = f"Title: {ch.board.title or '(none)'}; caption: {ch.board.extra.get('caption') or '(none)'}"
+        self.apply(ch)
         self.options.title = self.session.title()
         return None
 
