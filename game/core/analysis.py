@@ -75,6 +75,10 @@ class Analysis:
     move_targets: Optional[dict[str, list[str]]] = None
     consolidation: Optional[dict[str, str]] = None
     legend: Any = None
+    #: ``[(field path, message)]``: what the scenario asks that the rules forbid (e.g. a fight
+    #: destroying a unit it is not engaged with); the command line refuses the file with the
+    #: field's line (exit 2); not part of the JSON (each is also a note)
+    input_errors: list = field(default_factory=list)
 
     @property
     def extra(self) -> "Extras":
