@@ -337,9 +337,9 @@ class Session:
         return None
 
     def recoveries(self) -> list[Recovery]:
-        """Recovery files other sessions kept for this document's file (or for new boards),
-        newest first."""
-        return recovery.find(self.out_dir, self.doc_key(), exclude_session=self.session_id)
+        """Recovery files kept for this document's file (or for new boards) by other sessions,
+        or by this one for an earlier document (e.g. before a reload), newest first."""
+        return [r for r in recovery.find(self.out_dir, self.doc_key()) if r.path != self.autosave_path]
 
     def doc_key(self) -> str:
         """What the recovery files of this document are kept for: its file, or new boards."""
