@@ -450,17 +450,18 @@ class Editor:
     def set_title_caption(cls, board: Board, title: str, caption: str) -> Change:
         """The title and caption form: only a field the user changed is checked and set (an
         untouched caption from the file is kept as it is, whatever its length); one change."""
-        out, said = board, []
+        out: Board = board
+        said: list[str] = []
         if " ".join(str(title).split()) != board.title:
             ch = cls.set_title(out, title)
-            if not ch.ok:
+            if ch.board is None:
                 return ch
             out, said = ch.board, said + [ch.message]
         old_caption = str(board.extra.get("caption") or "")
         if " ".join(str(caption).split()) != " ".join(old_caption.split()):  # (a one-line entry shows
             # a multi-line caption without its line breaks: the same words are no change)
             ch = cls.set_caption(out, caption)
-            if not ch.ok:
+            if ch.board is None:
                 return ch
             out, said = ch.board, said + [ch.message]
         if out is board:

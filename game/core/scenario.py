@@ -399,7 +399,7 @@ def dump_scenario(b: Board) -> str:
     return yaml.safe_dump(board_to_dict(b), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def read_raw(path: str | os.PathLike) -> str:
+def read_raw(path: str | Path) -> str:
     """The text of a scenario file exactly as it is (a UTF-8 BOM and CRLF line ends kept);
     raises :class:`ScenarioError`."""
     data = read_bytes(path, ScenarioError)
@@ -429,7 +429,7 @@ def plan_save(b: Board, path: str | os.PathLike | None = None, template: Optiona
     only the changed values rewritten in place (:func:`game.core.savefile.plan_text`), else
     ``template`` (the text the board was loaded from, kept by the window: a file made invalid
     outside still keeps its comments), else the file the board was loaded from, else a fresh file."""
-    cands: list[tuple[str, Optional[str]]] = []
+    cands: list[tuple[str, str]] = []
     target = Path(os.path.realpath(path)) if path is not None else None
     if target is not None:
         cands.append(("file", str(target)))

@@ -290,9 +290,8 @@ class _Patch:
         self.edit(ls, self.line_end(end), "")
 
     def sequence(self, node: yaml.SequenceNode, base: list, new: list) -> None:
-        ids = _ids(base), _ids(new)
-        if ids[0] is not None and ids[1] is not None and len(node.value) == len(base):
-            old_ids, new_ids = ids
+        old_ids, new_ids = _ids(base), _ids(new)
+        if old_ids is not None and new_ids is not None and len(node.value) == len(base):
             kept = [i for i in new_ids if i in old_ids]
             if kept != [i for i in old_ids if i in new_ids]:
                 raise CannotPatch("items reordered")

@@ -125,7 +125,7 @@ def find(folder: Path, for_file: str, exclude_session: str = "") -> list[Recover
 def clean_stale_tmp(folder: Path, now_wall_s: float, older_than_s: float = STALE_TMP_S) -> list[Path]:
     """Remove ``.NAME.XXXX.tmp`` files (the atomic writer's) older than ``older_than_s`` from
     ``folder``; returns those removed. A folder that cannot be read is left alone."""
-    removed = []
+    removed: list[Path] = []
     try:
         cands = [p for p in Path(folder).glob(".*.tmp") if _TMP.match(p.name)]
     except OSError:

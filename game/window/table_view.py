@@ -322,8 +322,8 @@ class TableView(View):
         if self.selection is not None and self.selection not in ids:
             self.select(None)
         for t in self.tools.values():
-            if getattr(t, "charger", None) is not None and t.charger not in ids:
-                t.charger = None
+            if getattr(t, "charger", None) not in (None, *ids):
+                setattr(t, "charger", None)
 
     def _follow(self, what: str) -> None:
         if what == "edited":
