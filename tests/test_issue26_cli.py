@@ -84,3 +84,30 @@ def test_budget_messages_name_what_ran_out():
         gaps._gaps_extend = real
     assert "gap search" in seen[0] and "too entangled for the gap search" in seen[0]
     assert "analysing the table" in budget_message("t.yaml", "after 1 s", "--time-budget S")
+
+
+def test_sigterm_during_the_windows_first_analysis_ends_it(tmp_path):
+    """SIGTERM while the window loads and first analyses a file (a 20,000-model file takes
+    seconds there) ends it at once with 143; it was turned into a quit event by SDL that only
+    the loop read, after the analysis."""
+    import subprocess
+    import sys
+
+    child = f"""
+import os, signal, sys
+sys.path.insert(0, {str(ROOT)!r})
+import game.window.live as live
+real = live.analyse
+def analyse(*a, **k):
+    os.kill(os.getpid(), signal.SIGTERM)  # as `kill` would, in the middle of the first analysis
+    return real(*a, **k)
+live.analyse = analyse
+import main
+sys.exit(main.main([{str(HORDE)!r}, "--frames", "200"]))
+"""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DISPLAY=os.environ.get("DISPLAY", ":0"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120, env=env,
+                         cwd=tmp_path)
+    assert out.returncode == 143, (out.returncode, out.stderr[-500:])
+    assert "terminated" in out.stderr and "Traceback" not in out.stderr
