@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from game.core import atomic
+from game.core.paths import ASSETS_DIR
 from game.core.board import Board
 from game.core.history import History
 from game.core.savefile import same, target_of
@@ -48,8 +49,7 @@ from game.core.scenario import (ScenarioError, board_to_dict, dump_scenario, loa
 from game.window import diskstate, recovery
 from game.window.recovery import Recovery, default_recent_file  # noqa: F401 (re-exported)
 
-ROOT = Path(__file__).resolve().parents[2]
-BUILTIN_DIR = ROOT / "assets"
+BUILTIN_DIR = ASSETS_DIR
 RECENT_MAX = 8
 
 
