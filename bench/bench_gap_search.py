@@ -16,7 +16,7 @@ import statistics
 import time
 
 import common  # noqa: F401 (puts the measured tree on sys.path)
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.board import Board, Unit
 from game.core.ruleset import load_ruleset
 

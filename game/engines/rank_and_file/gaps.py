@@ -245,12 +245,15 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
                     return g.bbox_gap(eb, shape.bbox()) <= 0 and g.gap_mm(ext, shape) < by
 
                 # only shapes whose boxes meet the extension's box can block it (grid look-ups)
-                grid = model_grids.get(e.unit)
-                if grid is None:
-                    grid = model_grids[e.unit] = _Grid([(fm.id, fm.shape) for fm in models[e.unit]], 50.0)
-                blocked = any(fid != m.id and overlaps(sh, -tol) for fid, sh in grid.near(eb))
+                # another unit's boundary first: on an entangled board it blocks most extensions,
+                # and the friendly models beside this one touch it without blocking (the order
+                # of these tests does not change the answer)
+                blocked = any(oid != e.unit and overlaps(sh, -tol) for oid, sh in bound_grid.near(eb))
                 if not blocked:
-                    blocked = any(oid != e.unit and overlaps(sh, -tol) for oid, sh in bound_grid.near(eb))
+                    grid = model_grids.get(e.unit)
+                    if grid is None:
+                        grid = model_grids[e.unit] = _Grid([(fm.id, fm.shape) for fm in models[e.unit]], 50.0)
+                    blocked = any(fid != m.id and overlaps(sh, -tol) for fid, sh in grid.near(eb))
                 if not blocked:
                     blocked = any(overlaps(t, 0.0) for t in terrain)
                 if not blocked:
