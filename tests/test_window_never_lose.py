@@ -40,15 +40,15 @@ def _app(path, tmp_path, clock=None, **kw):
 
 def test_a_drag_is_autosaved_on_the_timer(battle, tmp_path):
     app = _app(battle, tmp_path)
-    u = app.board.unit("night_goblins")
+    u = app.doc.board.unit("night_goblins")
     app.drag(u.center(), (u.center()[0] + 60, u.center()[1]), frames=5)
-    assert app.board.unit("night_goblins").center() != u.center()
-    assert not app.recovery_file.exists()
+    assert app.doc.board.unit("night_goblins").center() != u.center()
+    assert not app.doc.session.autosave_path.exists()
     app.clock.advance(11)
     app.frame()
-    assert app.recovery_file.exists()
-    assert load_scenario(app.recovery_file).unit("night_goblins").center() == pytest.approx(
-        app.board.unit("night_goblins").center())
+    assert app.doc.session.autosave_path.exists()
+    assert load_scenario(app.doc.session.autosave_path).unit("night_goblins").center() == pytest.approx(
+        app.doc.board.unit("night_goblins").center())
 
 
 def test_discard_and_back_to_saved_remove_the_recovery_file(battle, tmp_path):
@@ -57,7 +57,7 @@ def test_discard_and_back_to_saved_remove_the_recovery_file(battle, tmp_path):
     app.key(pygame.K_t)
     app.clock.advance(11)
     app.frame()
-    auto = app.recovery_file
+    auto = app.doc.session.autosave_path
     assert auto.exists()
     app.key(pygame.K_z, CTRL)  # back to the saved board
     app.clock.advance(11)
@@ -69,23 +69,23 @@ def test_discard_and_back_to_saved_remove_the_recovery_file(battle, tmp_path):
     assert auto.exists()
     app.action("new")
     app.answer("Discard")
-    assert not auto.exists() and not app.dirty
+    assert not auto.exists() and not app.doc.dirty
 
 
 def test_the_next_window_offers_the_work_and_f9_brings_it_back(battle, tmp_path):
     first = _app(battle, tmp_path)
     first.select("night_goblins")
     first.key(pygame.K_t)
-    turned = first.board.unit("night_goblins").facing_deg
+    turned = first.doc.board.unit("night_goblins").facing_deg
     first.clock.advance(11)
     first.frame()
-    kept = first.recovery_file
+    kept = first.doc.session.autosave_path
     assert kept.exists()  # then the first window crashes: nothing else happens to it
     second = _app(battle, tmp_path, surface=pygame.Surface((1400, 880)))
-    assert "Unsaved work from an earlier session" in second.message and "UTC" in second.message
-    assert "units" in second.message
+    assert "Unsaved work from an earlier session" in second.status.message and "UTC" in second.status.message
+    assert "units" in second.status.message
     second.key(pygame.K_F9)
-    assert second.board.unit("night_goblins").facing_deg == turned and second.dirty
+    assert second.doc.board.unit("night_goblins").facing_deg == turned and second.doc.dirty
     second.key(pygame.K_s, CTRL)
     assert load_scenario(battle).unit("night_goblins").facing_deg == turned
     assert not kept.exists()  # its work is in the file now
@@ -99,14 +99,14 @@ def test_outside_change_is_asked_about_and_reload_keeps_mine_in_recovery(battle,
     battle.write_text(theirs)
     app.clock.advance(3)
     app.frame()
-    d = app.dialog()
+    d = app.dialogs.top()
     assert d is not None and "changed on disk" in d.text
     app.answer("Compare")
-    assert "dwarfs" in app.dialog().text
+    assert "dwarfs" in app.dialogs.top().text
     app.answer("Reload")
-    assert app.board.unit("dwarfs").name == "Dwarfs renamed elsewhere" and not app.dirty
+    assert app.doc.board.unit("dwarfs").name == "Dwarfs renamed elsewhere" and not app.doc.dirty
     assert battle.read_text() == theirs
-    assert "F9 brings them back" in app.message
+    assert "F9 brings them back" in app.status.message
 
 
 def test_save_over_an_outside_change_asks_and_keep_mine_saves_beside(battle, tmp_path):
@@ -116,11 +116,11 @@ def test_save_over_an_outside_change_asks_and_keep_mine_saves_beside(battle, tmp
     theirs = battle.read_text().replace("Dwarf Warriors", "Theirs")
     battle.write_text(theirs)
     app.key(pygame.K_s, CTRL)  # before the watch timer: the save itself looks first
-    assert app.dialog() is not None and battle.read_text() == theirs
+    assert app.dialogs.top() is not None and battle.read_text() == theirs
     app.answer("Keep mine")
     beside = battle.with_name("battle.mine.yaml")
-    assert battle.read_text() == theirs and beside.exists() and app.save_path == beside
-    assert load_scenario(beside).unit("night_goblins").facing_deg == app.board.unit("night_goblins").facing_deg
+    assert battle.read_text() == theirs and beside.exists() and app.doc.session.save_path == beside
+    assert load_scenario(beside).unit("night_goblins").facing_deg == app.doc.board.unit("night_goblins").facing_deg
 
 
 def test_two_windows_b_does_not_revert_a_saved_rename(battle, tmp_path):
@@ -133,7 +133,7 @@ def test_two_windows_b_does_not_revert_a_saved_rename(battle, tmp_path):
     b.select("night_goblins")
     b.key(pygame.K_t)
     b.key(pygame.K_s, CTRL)
-    assert b.dialog() is not None
+    assert b.dialogs.top() is not None
     assert load_scenario(battle).unit("dwarfs").name == "Renamed by A"
 
 
@@ -142,7 +142,7 @@ def test_deleted_file_is_noticed_while_open(battle, tmp_path):
     battle.unlink()
     app.clock.advance(3)
     app.frame()
-    assert "moved or deleted" in app.dialog().text
+    assert "moved or deleted" in app.dialogs.top().text
 
 
 def test_a_file_made_invalid_outside_keeps_its_comments_when_saved_over(battle, tmp_path):
@@ -154,7 +154,7 @@ def test_a_file_made_invalid_outside_keeps_its_comments_when_saved_over(battle, 
     app.answer("Overwrite")
     text = battle.read_text()
     assert text.startswith("# my battle: keep this comment\n")
-    assert load_scenario(battle).unit("night_goblins").facing_deg == app.board.unit("night_goblins").facing_deg
+    assert load_scenario(battle).unit("night_goblins").facing_deg == app.doc.board.unit("night_goblins").facing_deg
 
 
 def test_editing_only_the_title_keeps_a_long_caption(battle, tmp_path):
@@ -164,23 +164,23 @@ def test_editing_only_the_title_keeps_a_long_caption(battle, tmp_path):
     app.key(pygame.K_t, CTRL)
     app.fill({"title": "Only the title changes"})
     app.answer("Apply")
-    assert app.dialog() is None, "the form refused"
-    assert app.board.title == "Only the title changes" and app.board.extra["caption"] == caption
+    assert app.dialogs.top() is None, "the form refused"
+    assert app.doc.board.title == "Only the title changes" and app.doc.board.extra["caption"] == caption
 
 
 def test_a_unit_removed_by_undo_is_deselected(battle, tmp_path):
     app = _app(battle, tmp_path)
     app.key(pygame.K_u)
-    app.click_px(app.palette_button("round 32 mm").rect.center)
-    app.click(app.view.to_mm((200, 740)))
-    new = app.board.units[-1].id
-    assert app.selection == new
+    app.click_px(app.panels.palette.button_for("round 32 mm").rect.center)
+    app.click(app.table.camera.to_mm((200, 740)))
+    new = app.doc.board.units[-1].id
+    assert app.table.selection == new
     app.key(pygame.K_z, CTRL)
-    assert new not in {u.id for u in app.board.units} and app.selection is None
+    assert new not in {u.id for u in app.doc.board.units} and app.table.selection is None
     app.key(pygame.K_ESCAPE)
     app.action("tool:charge")
-    app.click(app.board.unit("night_goblins").center())
-    assert "last good board" not in app.banner
+    app.click(app.doc.board.unit("night_goblins").center())
+    assert "last good board" not in app.status.banner
 
 
 def test_a_memory_error_never_exits_0(battle, tmp_path, monkeypatch):
@@ -191,6 +191,6 @@ def test_a_memory_error_never_exits_0(battle, tmp_path, monkeypatch):
         raise MemoryError("Unable to allocate 763 MiB")
 
     monkeypatch.setattr(live, "analyse", out_of_memory)  # as 2 x 10,000 skirmishers under a 2 GB cap did
-    app.reanalyse()
-    assert "MemoryError" in app.banner
+    app.doc.recompute()
+    assert "MemoryError" in app.status.banner
     assert app.run(frames=2) == 1
