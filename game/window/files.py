@@ -172,7 +172,8 @@ class FilesSection(Section):
             else:
                 self.status.say("Not saved: the file is as it was.")
 
-        self.dialogs.open(Buttons(self.dialogs.gui, "Save changes the layout", text, ["Save anyway", "Cancel"], chosen))
+        self.dialogs.open(Buttons(self.dialogs.gui, "Save changes the layout", text, ["Save anyway", "Cancel"], chosen,
+                                  width=720))
 
     # -- the file changed outside ----------------------------------------------------------------------
     def on_update(self) -> None:
@@ -204,7 +205,7 @@ class FilesSection(Section):
         def chosen(choice: str) -> None:
             self.outside_choice(choice, after)
 
-        self.dialogs.open(Buttons(self.dialogs.gui, "Changed on disk", text, buttons, chosen))
+        self.dialogs.open(Buttons(self.dialogs.gui, "Changed on disk", text, buttons, chosen, width=720))
 
     def outside_choice(self, choice: str, after: Optional[Callable[[], None]] = None) -> None:
         """Carry out the answer to :meth:`ask_outside`."""
@@ -243,7 +244,7 @@ class FilesSection(Section):
                 self.status.warn(text)
                 return
             self.dialogs.open(Buttons(self.dialogs.gui, "Compare", text, ["Reload", "Keep mine", "Overwrite", "Cancel"],
-                                      lambda c: self.outside_choice(c, after)))
+                                      lambda c: self.outside_choice(c, after), width=720))
         elif choice == "Overwrite":
             self._asked_outside = False
             self.save(after, overwrite=True)
