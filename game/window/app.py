@@ -97,6 +97,7 @@ class App:
         self.update_caption()
         self.files.offer_recovery()
         self.doc.recompute()
+        self.window.collector.loaded(sum(len(u.models()) for u in board.units))
 
     def register_actions(self) -> None:
         """Every key-map action, registered by the part that does it."""
