@@ -28,7 +28,7 @@ def pair(uid_a, uid_b, x, *, gap=0.0):
 
 
 def order(res):
-    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.extra["fight_sequence"]]
+    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.to_json()["fight_sequence"]]
 
 
 def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
@@ -39,9 +39,9 @@ def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
     # the remaining combats: b1, then r3, then b3
     assert order(res) == [("r1", "normal", True), ("b2", "normal", True), ("r2", "normal", True),
                           ("b1", "normal", False), ("r3", "normal", False), ("b3", "normal", False)]
-    assert [s["label"] for s in res.strike_order][:2] == ["1st: r1 (Fights First)", "2nd: b2 (Fights First)"]
-    assert res.strike_order[0]["models"] == ["r1.m1"]
-    assert [s["step"] for s in res.strike_order] == [1, 2, 3, 4, 5, 6]
+    assert [s.label for s in res.strike_order][:2] == ["1st: r1 (Fights First)", "2nd: b2 (Fights First)"]
+    assert list(res.strike_order[0].models) == ["r1.m1"]
+    assert [s.step for s in res.strike_order] == [1, 2, 3, 4, 5, 6]
 
 
 def test_the_player_whose_turn_it_is_starts():
@@ -76,7 +76,7 @@ def test_back_to_fights_first_when_one_becomes_eligible():
         {"id": "passengers", "player": 2, "base": 32, "embarked_in": "transport", "models": [[440, 400]]},
     ]
     b = board(units, step="fight", active_player=1, fights_first=["passengers"], destroys={"r1": ["transport"]})
-    seq = analyse(b, RS).extra["fight_sequence"]
+    seq = analyse(b, RS).to_json()["fight_sequence"]
     assert [(e["unit"], e["step"]) for e in seq] == [
         ("r1", "remaining"), ("passengers", "fights_first"), ("r2", "remaining"), ("b2", "remaining")]
     assert seq[0]["destroys"] == ["transport"]
@@ -90,8 +90,8 @@ def test_worked_example_overrun_fight():
     assert res.models["passengers.m1"].role == "none"
     assert order(res) == [("monster", "normal", True), ("assault_squad", "overrun", True),
                           ("passengers", "normal", False)]
-    assert res.strike_order[1]["label"] == "2nd: assault_squad (Fights First, overrun fight)"
-    seq = res.extra["fight_sequence"]
+    assert res.strike_order[1].label == "2nd: assault_squad (Fights First, overrun fight)"
+    seq = res.to_json()["fight_sequence"]
     assert seq[0]["destroys"] == ["transport"] and len(seq[1]["kills"]) == 2
     assert seq[1]["overrun_because"] == "engaged at the start of the Fight step" and seq[1]["moved"]
 
@@ -128,20 +128,20 @@ def test_worked_example_steps_follow_seed_003():
     # ... then fights, destroying two models: removed from the board
     _, b6, a6 = steps[6]
     assert "destroying 2 models of passengers" in caps[6]
-    assert len(b6.unit("passengers").models()) == 3 and len(a6.extra["destroyed_models"]) == 2
+    assert len(b6.unit("passengers").models()) == 3 and len(a6.to_json()["destroyed_models"]) == 2
     # fight 4: the passengers fight back, inflicting no damage
     assert "passengers makes a normal fight" in caps[7] and "no casualties" in caps[7]
     assert any(r.role == "attack" for m, r in steps[7][2].models.items() if m.startswith("passengers."))
     # consolidation: Red first; the Monster has no enemy within 3" but objective C: it moves onto it
     _, b8, a8 = steps[8]
-    assert a8.extra["consolidation"] == {"monster": "objective", "assault_squad": "ongoing"}
+    assert a8.to_json()["consolidation"] == {"monster": "objective", "assault_squad": "ongoing"}
     assert "monster.m1" in a8.moves
     marker = g.Circle((400, 300), 20)
     start = b.unit("monster").models()[0].shape
     end = wh40k.moved_shape(start, a8.models["monster.m1"].at)
     assert g.gap_mm(end, marker) <= 3 * 25.4 and g.gap_mm(end, marker) < g.gap_mm(
         wh40k.moved_shape(start, a1.models["monster.m1"].at), marker)
-    assert steps[9][2].extra["consolidation"] == {"passengers": "ongoing"}
+    assert steps[9][2].to_json()["consolidation"] == {"passengers": "ongoing"}
 
 
 def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
@@ -151,8 +151,8 @@ def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 400 - 32 - 50], [440, 400 - 32 - 50]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"])
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "engaging"
-    assert res.extra["selected_to_fight"] == [{"unit": "blue", "player": 2, "by": "red"}]
+    assert res.to_json()["consolidation"]["red"] == "engaging"
+    assert res.to_json()["selected_to_fight"] == [{"unit": "blue", "player": 2, "by": "red"}]
 
     # in the step-through: red destroys b1, then consolidates into b2, which must fight
     units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
@@ -165,7 +165,7 @@ def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
     assert caps[i + 1].startswith("2nd selection: b2 was newly engaged by red's Engaging Consolidation")
     _, _, a = steps[i + 1]
     assert a.models["b2.m1"].role == "attack"
-    assert [e["unit"] for e in a.extra["fight_sequence"]] == ["red", "b2"]
+    assert [e["unit"] for e in a.to_json()["fight_sequence"]] == ["red", "b2"]
 
 
 # ----- consolidation -------------------------------------------------------------------------------
@@ -179,9 +179,9 @@ def test_ongoing_consolidation():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 368], [450, 370]]}]
     b = board(units, step="consolidate", active_player=1)
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "ongoing"
+    assert res.to_json()["consolidation"]["red"] == "ongoing"
     assert "red.m1" not in res.moves                 # base contact stays
-    assert res.extra["move_reach_mm"] == pytest.approx(76.2)
+    assert res.to_json()["move_reach_mm"] == pytest.approx(76.2)
     assert _gap(res, b, "red.m2", "blue.m2") <= ER   # started engaged, still engaged
     for mid, path in res.moves.items():
         assert wh40k.path_length(path) <= MOVE + 1e-6
@@ -192,7 +192,7 @@ def test_engaging_consolidation_ends_engaged():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 400 - 32 - 60], [440, 400 - 32 - 60]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"])
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "engaging"
+    assert res.to_json()["consolidation"]["red"] == "engaging"
     assert min(_gap(res, b, r, x) for r in ("red.m1", "red.m2") for x in ("blue.m1", "blue.m2")) <= ER
 
 
@@ -203,7 +203,7 @@ def test_objective_consolidation_moves_into_range():
              {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"], objectives=[[400, 290]])
     res = analyse(b, RS)
-    assert res.extra["consolidation"] == {"red": "objective"}
+    assert res.to_json()["consolidation"] == {"red": "objective"}
     marker = g.Circle((400, 290), 20)
     for mid in ("red.m1", "red.m2", "red.m3"):
         shape = g.Circle(tuple(res.models[mid].at), 16)
@@ -218,4 +218,4 @@ def test_no_consolidation_without_enemy_or_objective_nearby():
     units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
              {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
     res = analyse(board(units, step="consolidate", active_player=1, fought=["red"]), RS)
-    assert res.extra["consolidation"] == {"red": "none"} and res.moves == {}
+    assert res.to_json()["consolidation"] == {"red": "none"} and res.moves == {}

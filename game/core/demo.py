@@ -511,12 +511,12 @@ def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, pat
             ctx.fail(path, f"there are only {len(so)} strike steps")
         step = so[v - 1]
     else:
-        labels = [str(s.get("label", s.get("step"))) for s in so]
+        labels = [str(s.label or s.step) for s in so]
         if v not in labels:
             ctx.fail(path, f"no strike step {v!r} (steps: {', '.join(labels)})")
         step = so[labels.index(v)]
-    striking = list(step.get("models", []))
-    marks.strike = str(step.get("label", step.get("step")))
+    striking = list(step.models)
+    marks.strike = str(step.label or step.step)
     marks.dim = [m.id for m in board.models() if m.id not in set(striking)]
     return striking
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.render.canvas import ellipsize, wrap
+from game.render.drawers import hover_lines
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
@@ -22,12 +23,12 @@ class WindowPainter:
             if u.id not in sel:
                 continue
             self.c.tag = f"selection:{u.id}"
-            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
             for s in shapes:
                 self.draw_shape(s, None, self.pal["selection"], 3)
         if self.o.hover:
             dm = next((d for d in self.models if d.id == self.o.hover), None)
-            r = (getattr(self.a, "models", None) or {}).get(self.o.hover)
+            r = (self.a.models if self.a is not None else {}).get(self.o.hover)
             if dm is not None:
                 self.c.tag = f"hover:{dm.id}"
                 if r is not None:
@@ -50,7 +51,7 @@ class WindowPainter:
                         anchor="bottom", bold=True, background=self.pal["label_bg"])
         elif kind == "ghost_unit":
             u = item[1]
-            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
             for s in shapes:
                 kind2, data = self.shape_px(s)
                 if kind2 == "circle":
@@ -66,7 +67,7 @@ class WindowPainter:
         if not mid or at is None:
             return
         self.c.tag = "tooltip"
-        r = (getattr(self.a, "models", None) or {}).get(mid)
+        r = self.a.models.get(mid) if self.a is not None else None
         uid = mid.split(".", 1)[0]
         name = next((u.name for u in self.b.units if u.id == uid), uid)
         lines = [(f"{mid}  ({name})", True)]
@@ -87,6 +88,8 @@ class WindowPainter:
             out += [(ln, bold) for ln in wrap(self.c, t, size, maxw)]
         if r is not None and r.why:
             out += [(ln, False) for ln in wrap(self.c, r.why, size, maxw)]
+        for extra_line in hover_lines(self.a, mid):  # what the analysis' parts say of this model
+            out += [(ln, False) for ln in wrap(self.c, extra_line, size, maxw)]
         if mid in (self.o.differ or {}):
             out += [(ln, True) for ln in wrap(self.c, str(self.o.differ[mid]), size, maxw)]
         lh = self.c.text_size("Ag", size)[1] + 2

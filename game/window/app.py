@@ -429,7 +429,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
     def body_at(self, p_mm: g.Point) -> Optional[Key]:
         """The draggable body under table point ``p_mm`` (tray or skirmish model)."""
         for u in reversed(self.board.units):
-            if u.kind == "ranked":
+            if u.is_ranked:
                 if g.point_in_poly(p_mm, u.tray().points):
                     return (u.id, None)
             else:
@@ -522,7 +522,7 @@ class App(GuiMixin, FilesMixin, RulesMixin):
         u = self.selected_or_none()
         if u is not None:
             f = u.facing_deg
-            shape = f", {u.files} wide x {u.ranks} deep" if u.kind == "ranked" else ""
+            shape = f", {u.files} wide x {u.ranks} deep" if u.is_ranked else ""
             moved = self.session.moved_mm.get(u.id, 0.0) + self.tool_live_mm()
             sel = f"{u.name}: facing {f:.0f} deg{shape}, moved {fmt_distance(moved)}"
         mode = f"[{self.tool}]"

@@ -10,11 +10,11 @@ Pure rules core (numpy, shapely, scipy; no pygame or pymunk). Source: ``shared/s
   charged this turn, or selected for an overrun fight) move each model up to 3"; the active
   player's units first, then the opponent's. The move is solved as an optimisation that
   engages as many models as possible (:mod:`.wh40k_solver`; rules in :mod:`.wh40k_moves`).
-* **Fight** (``step: fight``): the selection order in ``extra["fight_sequence"]``
+* **Fight** (``step: fight``): the selection order in the ``FightSequence`` part
   (:mod:`.wh40k_fight`); overrun fights pile in first, and those paths are under ``moves``.
 * **Consolidation Moves** (``step: consolidate``): ongoing / engaging / objective mode per
-  unit in ``extra["consolidation"]``; enemy units newly engaged by an engaging consolidation
-  that had not been selected to fight are listed in ``extra["selected_to_fight"]``.
+  unit in the ``Consolidation`` part; enemy units newly engaged by an engaging consolidation
+  that had not been selected to fight are listed in the ``SelectedToFight`` part.
 
 Optional scenario keys this engine reads (kept by the loader, ignored elsewhere):
 ``context.destroys: {unit: [unit id | {unit: id, models: N}]}`` (what ``unit``'s fight
@@ -33,9 +33,11 @@ from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board
+from game.core.parts import FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import Selection, attackers_of, fight_sequence, strike_order  # noqa: F401
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
+from game.engines.engagement_range.parts import Consolidation, MoveTargets, PileInTargets, SelectedToFight
 from game.engines.engagement_range.moves import MoveReport, consolidate_unit, consolidation_step, pile_in_step, pile_in_unit  # noqa: F401
 from game.engines.engagement_range.table import INCH_MM, Params, Piece, Table, gap, moved_shape, natural  # noqa: F401
 
@@ -104,13 +106,14 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
 
 def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
     """Copy the reports' paths to ``res.moves``, their notes to ``res.notes`` and the models
-    locked in base contact to ``extra["locked"]``."""
+    locked in base contact to a :class:`~game.core.parts.Locked` part."""
     for rep in reports.values():
         for mid, path in rep.paths.items():
             res.moves[mid] = [tuple(pt) for pt in path]
         res.notes.extend(rep.notes)
-        if rep.locked:
-            res.extra.setdefault("locked", []).extend(rep.locked)
+    locked = tuple(m for rep in reports.values() for m in rep.locked)
+    if locked:
+        res.put(Locked(locked))
 
 
 def off_table(board: Board, t: Table) -> dict[str, str]:
@@ -130,7 +133,7 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     model's path, ``at`` its new centre, roles are computed after the moves and
     ``fight_sequence``/``strike_order`` predict the Fight step from there. ``fight``: roles
     and the fight sequence for the board as it stands; overrun pile-ins are under ``moves``.
-    ``consolidate``: consolidation moves, the mode per unit in ``extra["consolidation"]``.
+    ``consolidate``: consolidation moves, the mode per unit in a ``Consolidation`` part.
     Services (a path planner of older versions) are accepted and ignored. Never raises on a
     valid board.
     """
@@ -144,26 +147,25 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
         reports = pile_in_step(t, p, ctx)
     elif step == "consolidate":
         reports = consolidation_step(t, p, ctx)
-        res.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
-        res.extra["selected_to_fight"] = newly_engaged(t, reports, p, set(ctx.get("fought") or []))
+        res.put(Consolidation({u: r.mode for u, r in reports.items()}),
+                SelectedToFight(newly_engaged(t, reports, p, set(ctx.get("fought") or []))))
     apply_moves(res, reports)
     results(board, t, p, res, reports)
-    res.extra["off_table"] = off_table(board, t)
     # the board is not moved: each move is a preview from where the model stands
-    res.extra["moves_preview"] = True
+    res.put(OffTable(off_table(board, t)), MovesPreview())
     if step in ("pile_in", "fight"):
         seq = fight_sequence(t, p, ctx)
-        res.extra["fight_sequence"] = [s.entry for s in seq]
+        res.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
         res.strike_order = strike_order(seq, t)
         if step == "fight":
             for s in seq:
                 for mid, path in s.moves.items():
                     res.moves[mid] = [tuple(pt) for pt in path]
     else:
-        res.extra["fight_sequence"] = []
+        res.put(FightSequence())
     if step in ("pile_in", "consolidate") or res.moves:
-        res.extra["move_reach_mm"] = round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)
-    res.extra["pile_in_targets" if step == "pile_in" else "move_targets"] = {u: r.targets for u, r in reports.items()}
+        res.put(MoveReach(round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)))
+    res.put((PileInTargets if step == "pile_in" else MoveTargets)({u: r.targets for u, r in reports.items()}))
     return res
 
 

@@ -13,9 +13,11 @@ from typing import Optional
 
 from game.core.analysis import Analysis
 from game.core.board import Board
+from game.core.parts import FightSelection, FightSequence, MoveReach, OffTable
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range import engine as w
 from game.engines.engagement_range.fight import Selection, fight_sequence, strike_order
+from game.engines.engagement_range.parts import Consolidation, DestroyedModels, SelectedToFight, StepCaption
 from game.engines.engagement_range.moves import consolidation_step, pile_in_step
 from game.engines.engagement_range.table import Params, Table, ordinal, other
 
@@ -28,7 +30,7 @@ class _Steps:
 
     def snap(self, caption: str, step: str, tab: Table, reports: dict, *, seq: Optional[list] = None,
              only: Optional[str] = None, moves: Optional[dict] = None, reach: Optional[float] = None,
-             extra: Optional[dict] = None) -> None:
+             extra: tuple = ()) -> None:
         b = tab.to_board()
         b.context["step"] = step
         a = Analysis(ruleset=self.rs.id)
@@ -37,15 +39,13 @@ class _Steps:
             a.moves[mid] = list(path)
         w.results(self.board, tab, self.p, a, reports, only_unit=only)
         if seq is not None:
-            a.extra["fight_sequence"] = [s.entry for s in seq]
+            a.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
             a.strike_order = strike_order(seq, tab)
         if a.moves:
-            a.extra["move_reach_mm"] = round(reach or self.p.pile_in_mm, 3)
+            a.put(MoveReach(round(reach or self.p.pile_in_mm, 3)))
         if step == "consolidate":
-            a.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
-        a.extra["step_caption"] = caption
-        a.extra["off_table"] = w.off_table(self.board, tab)
-        a.extra.update(extra or {})
+            a.put(Consolidation({u: r.mode for u, r in reports.items()}))
+        a.put(StepCaption(caption), OffTable(w.off_table(self.board, tab)), *extra)
         self.out.append((caption, b, a))
 
 
@@ -117,7 +117,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
         txt = f"Consolidate, player {pl} ({who}): " + ("; ".join(parts) if parts else "no eligible unit")
         txt += f", each model up to {p.say_in('consolidate_in')} ({p.rules['consolidate_in']})."
         picked = w.newly_engaged(t, reps, p, fought)
-        extra = {"selected_to_fight": picked} if picked else None
+        extra = (SelectedToFight(picked),) if picked else ()
         S.snap(txt, "consolidate", t, reps, reach=p.consolidate_mm, extra=extra)
         for d in picked:
             more = fight_sequence(t, p, {**ctx, "charged": [], "fights_first": [d["unit"]], "active_player": d["player"]},
@@ -166,7 +166,7 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
     cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "."
     tab = s.table if (s.killed or s.destroyed) else (s.at_fight or s.table)
     S.snap(cap, "fight", s.at_fight if not s.killed else tab, {}, seq=shown, only=e["unit"],
-           extra={"destroyed_models": list(s.killed or [])} if s.killed else None)
+           extra=(DestroyedModels(tuple(s.killed)),) if s.killed else ())
     revealed = [u for u in s.table.units if u not in (s.at_fight or before).units]
     if revealed:
         engaged = [u for u in revealed if s.table.engaged_with(u, p.er_mm)]
