@@ -79,6 +79,11 @@ def _analyse_loaded(args, board, rs) -> int:
     t0 = time.perf_counter()
     result = analyse(board, rs, **default_services())
     dt = time.perf_counter() - t0
+    if result.input_errors:
+        from game.core.scenario import input_error
+
+        path, msg = result.input_errors[0]
+        return _fail(str(input_error(args.file, path, msg)))
     if args.json:
         try:
             text = json.dumps(result.to_json(), indent=None if args.compact else 1, allow_nan=False)

@@ -62,6 +62,10 @@ class Analysis:
     notes: list[str] = field(default_factory=list)
     parts: Parts = field(default_factory=Parts)
     legend: Any = None
+    #: ``[(field path, message)]``: what the scenario asks that the rules forbid (e.g. a fight
+    #: destroying a unit it is not engaged with); the command line refuses the file with the
+    #: field's line (exit 2); not part of the JSON (each is also a note)
+    input_errors: list = field(default_factory=list)
 
     def part(self, kind: type[P]) -> Optional[P]:
         """The part of type ``kind`` (or a subclass), None when the analysis has none."""

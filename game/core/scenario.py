@@ -21,7 +21,7 @@ from game.core.savefile import SaveError, merge_text, target_of, write_atomic  #
 from game.core.ruleset import available as available_rulesets
 from game.core.validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
-from game.core.yamlfile import FileError, parse_yaml, read_text
+from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
 SLOT_RE = re.compile(r"^r[1-9][0-9]{0,5}f[1-9][0-9]{0,5}$")
 TOP_KEYS = {"title", "ruleset", "seed", "table", "units", "context", "terrain", "expect"}
@@ -37,7 +37,7 @@ TROOP_TYPES = ("regular_infantry", "heavy_infantry", "monstrous_infantry", "swar
 WEAPONS = ("hand_weapon", "thrusting_spear", "cavalry_spear", "polearm", "throwing_spear", "great_weapon",
            "halberd", "additional_hand_weapon", "lance")
 #: Context keys holding lists of unit ids of the file.
-CONTEXT_ID_LISTS = ("charged", "fights_first", "destroyed", "fought", "disordered")
+CONTEXT_ID_LISTS = ("charged", "fights_first", "destroyed", "fought", "disordered", "fight_order")
 #: Longest charge distance a context may give (inches).
 MAX_CHARGE_IN = 100.0
 
@@ -78,6 +78,19 @@ def parse_scenario(text: str, filename: str = "<scenario>") -> Board:
     """Validate scenario YAML ``text``; ``filename`` is used in error messages."""
     data, loc = parse_yaml(text, filename, ScenarioError)
     return board_from_dict(data, _Ctx(filename, loc.lines))
+
+
+def input_error(file: str, path: tuple, message: str) -> ScenarioError:
+    """The :class:`ScenarioError` for field ``path`` of the scenario ``file`` (its line read
+    again from the file; none when the file cannot be read): for what an engine finds the rules
+    forbid (``Analysis.input_errors``), reported like any other bad field."""
+    lines: dict = {}
+    try:
+        _data, loc = parse_yaml(read_text(file, ScenarioError), file, ScenarioError)
+        lines = loc.lines
+    except (ScenarioError, OSError):
+        pass
+    return ScenarioError(file, _Ctx(file, lines).line_of(path), field_name(path), message)
 
 
 def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:

@@ -1,6 +1,6 @@
 """Warhammer 40,000 Fight phase: pile in, who fights and in what order, consolidate.
 
-Pure rules core (numpy, shapely, scipy; no pygame or pymunk). Source: ``shared/seeds/003``.
+Pure rules core (numpy, shapely; scipy only for a big path graph; no pygame or pymunk). Source: ``shared/seeds/003``.
 
 * **Engaged** (Engagement Range): a model is engaged while its base is within
   ``engagement_range_in`` (1") of an enemy model's base, edge to edge. A unit is engaged when
@@ -104,6 +104,41 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
                 res.engagements.append({"unit": uid, "enemy": e, "facing": "front"})
 
 
+def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
+    """At the Fight step each selected unit is reported as it fights: an overrun fight first
+    piles in ("one additional pile-in move, then fights"), so its models stand at their ends;
+    passengers of a destroyed transport stand where they disembarked; models destroyed before
+    their unit was selected do not fight (positions after rule-mandated moves)."""
+    fought: set = set()
+    for s in seq:
+        uid = s.entry["unit"]
+        fought.add(uid)
+        if s.at_fight is None:
+            continue
+        sub = Analysis(ruleset=res.ruleset)
+        reps = {uid: MoveReport(mode="pile_in", paths=s.moves)} if s.moves else {}
+        results(board, s.at_fight, p, sub, reps, only_unit=uid)
+        for pc in s.at_fight.models_of(uid):
+            r = sub.models.get(pc.id)
+            if r is not None:
+                if s.moves:
+                    r.why = r.why.replace(f"({p.rules['pile_in_in']})",
+                                          f"({p.rules['pile_in_in']}, before its overrun fight)")
+                res.models[pc.id] = r
+        for mid in s.killed or []:
+            if mid.split(".")[0] not in fought and mid in res.models:
+                r = res.models[mid]
+                r.role, r.attacks, r.targets = "none", 0, []
+                r.why = f"Destroyed by {uid}'s fight before its unit was selected to fight, so it does not fight."
+        for d in s.destroyed:
+            if d in fought:
+                continue
+            for mid, r in res.models.items():
+                if mid.split(".")[0] == d:
+                    r.role, r.attacks, r.targets = "none", 0, []
+                    r.why = f"Destroyed by {uid}'s fight before it was selected to fight, so it does not fight."
+
+
 def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
     """Copy the reports' paths to ``res.moves``, their notes to ``res.notes`` and the models
     locked in base contact to a :class:`~game.core.parts.Locked` part."""
@@ -154,13 +189,18 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     # the board is not moved: each move is a preview from where the model stands
     res.put(OffTable(off_table(board, t)), MovesPreview())
     if step in ("pile_in", "fight"):
-        seq = fight_sequence(t, p, ctx)
+        problems: list = []
+        seq = fight_sequence(t, p, ctx, problems=problems)
         res.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
         res.strike_order = strike_order(seq, t)
+        for path, msg in problems:
+            res.notes.append(msg)
+            res.input_errors.append((path, msg))
         if step == "fight":
             for s in seq:
                 for mid, path in s.moves.items():
                     res.moves[mid] = [tuple(pt) for pt in path]
+            sequence_results(board, seq, p, res)
     else:
         res.put(FightSequence())
     if step in ("pile_in", "consolidate") or res.moves:

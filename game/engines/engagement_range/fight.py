@@ -4,6 +4,14 @@ Outcomes are not rolled: ``context.destroys`` says what each unit's fight destro
 whole units (``{monster: [transport]}``) or some models of a unit
 (``{assault_squad: [{unit: passengers, models: 2}]}``: the owner removes casualties and keeps
 its models in the fight, so the models furthest from the fighting unit are removed first).
+A fight destroys only enemy units the fighting unit is engaged with as it fights (after an
+overrun pile-in): any other entry is an input error (``problems``, with its field path).
+
+Who fights next is the player's choice ("players alternate selecting one friendly unit that
+is eligible to fight"). ``context.fight_order: [unit ids]`` states it: when a player selects,
+the first listed unit of theirs that is eligible is selected. Units not listed (or no list)
+are chosen by our default reading (:func:`pick`), which never depends on the order of the
+units in the file.
 """
 from __future__ import annotations
 
@@ -42,17 +50,25 @@ def attackers_of(t: Table, uid: str, p: Params) -> tuple[list[str], dict[str, li
     return sorted(targets, key=natural), targets
 
 
-def _casualties(t: Table, uid: str, spec, p: Params) -> tuple[list[str], list[str]]:
-    """(whole units, model ids) that ``uid``'s fight destroys under ``spec`` (see module doc)."""
+def _casualties(t: Table, uid: str, spec, p: Params, problems: list) -> tuple[list[str], list[str]]:
+    """(whole units, model ids) that ``uid``'s fight destroys under ``spec`` (see module doc).
+    An entry naming a unit ``uid`` is not engaged with as it fights is left out and appended to
+    ``problems`` as ``(field path, message)``."""
     units, models = [], []
-    for item in spec or []:
+    engaged = set(t.engaged_with(uid, p.er_mm))
+    for j, item in enumerate(spec or []):
+        victim = item if isinstance(item, str) else item.get("unit")
+        if victim not in engaged:
+            where = "is not on the table then" if victim not in t.units else "is not within Engagement Range of it"
+            problems.append((("context", "destroys", uid, j),
+                             f"{uid}'s fight cannot destroy {victim}: when {uid} fights, {victim} {where} "
+                             f"({p.rules['engagement_range_in']}: a unit fights only enemy units it is engaged with, "
+                             f"{p.rules['default_attacks']})"))
+            continue
         if isinstance(item, str):
-            if item in t.units:
-                units.append(item)
+            units.append(item)
             continue
-        victim, n = item.get("unit"), int(item.get("models", 0) or 0)
-        if victim not in t.units:
-            continue
+        n = int(item.get("models", 0) or 0)
         mine = t.models_of(uid)
         # the owner removes its casualties and keeps its models in the fight: the models
         # furthest from the fighting unit go first
@@ -65,7 +81,32 @@ def _casualties(t: Table, uid: str, spec, p: Params) -> tuple[list[str], list[st
     return units, models
 
 
-def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected: Optional[set] = None) -> list[Selection]:
+def pick(t: Table, pool: list[str], ctx: dict, p: Params) -> str:
+    """The unit a player selects to fight next from ``pool`` (their eligible units).
+
+    The choice is the player's (Fight: "players alternate selecting one friendly unit that is
+    eligible to fight"): the first unit of ``pool`` in ``context.fight_order``. Otherwise our
+    default reading: a unit that is engaged now (a normal fight) before one that would make an
+    overrun fight (it may yet gain from waiting); then the order the scenario lists its charges
+    in (``context.charged``, then ``context.fights_first``); then the unit with the most models
+    within Engagement Range of an enemy; then the unit id (natural order). File order never
+    counts, so reordering the units in a file changes nothing."""
+    order = list(ctx.get("fight_order") or [])
+    listed = [u for u in order if u in pool]
+    if listed:
+        return listed[0]
+    stated = [u for u in list(ctx.get("charged") or []) + list(ctx.get("fights_first") or []) if u in pool]
+
+    def key(u: str):
+        engaged = t.engaged_with(u, p.er_mm)
+        n = len(attackers_of(t, u, p)[0]) if engaged else 0
+        return (0 if engaged else 1, stated.index(u) if u in stated else len(stated), -n, natural(u))
+
+    return min(pool, key=key)
+
+
+def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected: Optional[set] = None,
+                   problems: Optional[list] = None) -> list[Selection]:
     """Warhammer 40,000 "Fight" step: who is selected to fight, in what order, with which fight.
 
     Starting with the active player, players alternate selecting eligible Fights First units
@@ -74,9 +115,11 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
     player who moved it on, and returns to Fights First whenever one is eligible.
     Eligible: not yet selected, and engaged, engaged at the start of the step, or charged.
     An engaged unit makes a normal fight; an unengaged one an overrun fight (pile in, then
-    fight). ``ctx["destroys"]`` says what a unit's fight destroys (no dice). ``table`` is
-    copied, never changed; ``selected`` lists units already selected to fight.
+    fight). ``ctx["destroys"]`` says what a unit's fight destroys (no dice); entries the rules
+    forbid go to ``problems`` (see :func:`_casualties`). The player's choice of unit is
+    :func:`pick`. ``table`` is copied, never changed; ``selected`` lists units already selected.
     """
+    problems = [] if problems is None else problems
     t = table.copy()
     active = int(ctx.get("active_player", 1) or 1)
     charged = set(ctx.get("charged") or [])
@@ -105,7 +148,7 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
         if not mine:
             chooser = other(chooser)
             continue
-        uid = mine[0]
+        uid = pick(t, mine, ctx, p)
         selected.add(uid)
         moves: dict[str, list[g.Point]] = {}
         if t.engaged_with(uid, p.er_mm):
@@ -121,7 +164,7 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
                                         "charged this turn")
         if moves:
             entry["moved"] = sorted(moves, key=natural)
-        gone, killed = _casualties(t, uid, destroys.get(uid), p) if attackers else ([], [])
+        gone, killed = _casualties(t, uid, destroys.get(uid), p, problems)
         if gone:
             entry["destroys"] = gone
         if killed:

@@ -354,12 +354,12 @@ class PathFinder:
         blocked = np.zeros(len(ii), bool)
         blocked[np.unique(hit[0])] = True
         ii, jj, dd = ii[~blocked], jj[~blocked], dd[~blocked]
-        from scipy.sparse import csr_matrix  # imported here: scipy.sparse costs every command
-        from scipy.sparse.csgraph import dijkstra  # ~0.2 s of CPU at start-up otherwise
-
         if len(ii) <= 4000:  # a small graph: plain Dijkstra beats building a sparse matrix
             dist, pred = _dijkstra_small(n, ii.tolist(), jj.tolist(), dd.tolist())
         else:
+            from scipy.sparse import csr_matrix  # imported only for a big graph: scipy.sparse
+            from scipy.sparse.csgraph import dijkstra  # costs ~0.2 s of CPU to import
+
             G = csr_matrix((np.r_[dd, dd], (np.r_[ii, jj], np.r_[jj, ii])), shape=(n, n))
             dist, pred = dijkstra(G, directed=False, indices=0, return_predecessors=True)
         if not np.isfinite(dist[1]) or dist[1] > max_len + 1e-9:

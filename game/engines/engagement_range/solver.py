@@ -13,7 +13,7 @@ How (:meth:`MoveSolver.solve`):
    them is their grown outline. Walking that curve near the targets and packing mover-sized
    spots along it (then again around the spots already packed) gives layers of end spots
    that never overlap each other; three packings start the walk at different phases.
-2. **Assignment.** Models are matched to spots by ``scipy.optimize.linear_sum_assignment``:
+2. **Assignment.** Models are matched to spots by ``linear_sum_assignment (:mod:`.assign`)``:
    an engaged end is worth most, engaged with the closest target next, then the shortest
    move. The best of the packings wins (most engaged, then fewest millimetres).
 3. **Order and paths.** Movers are ordered so that no straight move crosses an end taken
@@ -37,19 +37,10 @@ import shapely
 
 from game.core import geometry as g
 from game.engines.engagement_range.geom import CSpace, Foot, PathFinder, offset_curve, polyline_length, seg_clear_of_discs
+from game.engines.engagement_range.assign import linear_sum_assignment
 from game.engines.engagement_range.spots import Packer
 from game.engines.engagement_range.exact import exact_assignment
 from game.engines.engagement_range.table import Params, Table, gap
-
-
-def linear_sum_assignment(cost):
-    """scipy's optimal assignment, imported on first use: scipy.optimize costs about 0.3 s of
-    CPU to import, which every command (any ruleset: the registry loads every engine) would pay."""
-    try:
-        from scipy.optimize._lsap import linear_sum_assignment as lsa
-    except ImportError:  # pragma: no cover - other scipy layouts
-        from scipy.optimize import linear_sum_assignment as lsa
-    return lsa(cost)
 
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
