@@ -99,6 +99,30 @@ def _value_of(step: StrikeStep) -> Any:
     return step.step
 
 
+def at_step(an: Analysis, step: StrikeStep) -> Analysis:
+    """The analysis as one strike step shows it: each model striking at ``step`` with only the
+    model parts striking at it (``step.parts``, ``model/part``; the attacks of those parts), so a
+    step view draws what strikes at that step, not the model's total. Models whose parts all
+    strike together, and every other model, are as analysed. Returns a copy (``an`` unchanged)."""
+    if not step.parts:
+        return an
+    by_model: dict[str, list[str]] = {}
+    for mp in step.parts:
+        m, _, part = str(mp).partition("/")
+        by_model.setdefault(m, []).append(part)
+    out = dataclasses.replace(an, models=dict(an.models))
+    for mid, names in by_model.items():
+        r = an.models.get(mid)
+        if r is None or not r.parts or set(names) >= set(r.parts):
+            continue
+        n = sum(int(r.parts.get(x, 0)) for x in names)
+        out.models[mid] = dataclasses.replace(
+            r, attacks=n, parts={k: v for k, v in r.parts.items() if k in names},
+            why=f"At {step.label}: {' and '.join(names)} strike{'s' if len(names) == 1 else ''}, "
+                f"{_plural(n, 'attack')} ({r.attacks} in the whole round). {r.why}".strip())
+    return out
+
+
 # ----- removal ------------------------------------------------------------------------------
 def express(unit: Unit, keep: set[tuple[int, int]]) -> Unit:
     """A copy of ranked ``unit`` holding exactly the models in slots ``keep`` ((rank, file)):
@@ -295,7 +319,8 @@ class Round:
                     + (f" ({rule})." if rule else "."))
         else:
             cap += f" ({rule})." if rule else "."
-        self.current = RoundStep("strike", label, cap, self.board.copy(), an, self.number, striking=striking)
+        self.current = RoundStep("strike", label, cap, self.board.copy(), at_step(an, s), self.number,
+                                 striking=striking)
         if s.step is None:
             self.done = True  # one melee step only
         return self.current

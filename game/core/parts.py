@@ -270,6 +270,20 @@ class OffTable(Part):
 
 
 @dataclass(frozen=True)
+class Removed(Part):
+    """Models removed at this point of the phase (a unit destroyed by a fight, casualties):
+    drawn crossed out and listed in the legend under ``label`` (never counted as a model that
+    does not fight). Not part of the JSON (the engine's own keys say it there)."""
+
+    key: ClassVar[str] = "removed"
+    models: tuple = ()
+    label: str = "Destroyed"
+
+    def json_items(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass(frozen=True)
 class MovesPreview(Part):
     """The moves are a preview: the board is not moved, models stand where they start. Views
     still draw every move the same way (the model at the end, its start a dashed outline)."""

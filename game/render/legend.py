@@ -19,7 +19,8 @@ from game.core.parts import MovesPreview, RoleWords  # noqa: F401 (MovesPreview:
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
-from game.render.part_marks import allocation_line, humanize, numbers_fighters, padlock  # noqa: F401 (re-exported)
+from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
+                                    removed_ids)
 from game.render.palette import player_colour, with_alpha
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
@@ -67,8 +68,10 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     items: list[LegendItem] = [LegendItem("heading", "Legend")]
     a = analysis
     counts = {"attack": 0, "support": 0, "none": 0}
+    gone = removed_ids(a)  # crossed out: listed by their own row, never as "Does not fight"
     for dm in shown:
-        counts[dm.role if dm.role in counts else "none"] += 1
+        if dm.id not in gone:
+            counts[dm.role if dm.role in counts else "none"] += 1
     words = a.part(RoleWords) if a is not None else None
     items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None)
     moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
@@ -273,6 +276,9 @@ class LegendPainter:
                         P["ghost"], u(1), dashed=True)
             self.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(1.5), head=u(5))
             self.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
+        elif kind == "removed":
+            self.c.polygon(pts, fill=P["none"], outline=P["base_edge"], width=u(1))
+            cross(self, (sx + sw * 0.2, sy, sx + sw * 0.8, sy + sh))
         elif kind == "locked":
             padlock(self, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
         elif kind == "reach":

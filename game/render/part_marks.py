@@ -26,7 +26,7 @@ from typing import Any
 from game.core import geometry as g
 from game.core.board import parse_slot
 from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
-                             RankBonus, ReducedAttackers, UnitReasons)
+                             RankBonus, ReducedAttackers, Removed, UnitReasons)
 from game.render.drawers import LegendContext, LegendItem, register
 
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
@@ -128,6 +128,40 @@ def legend_locked(part: Locked, ctx: LegendContext) -> list:
 
 def hover_locked(part: Locked, mid: str) -> str:
     return "Padlock: in base contact with an enemy, so it may not move." if mid in part.models else ""
+
+
+# --- removed models ----------------------------------------------------------------------------
+def draw_removed(p: Any, part: Removed, analysis: Any) -> None:
+    drawn = {dm.id: dm for dm in (p.models or [])}
+    for mid in part.models:
+        if mid in drawn:
+            p.safe(f"removed {mid}", removed_mark, p, drawn[mid].shape.bbox(), mid)
+
+
+def removed_mark(p: Any, bbox: tuple, mid: str = "") -> None:
+    """A dark cross on a white casing over the base's box (table mm): destroyed, removed."""
+    p.c.tag = f"removed:{mid}"
+    a, b = p.v.to_px((bbox[0], bbox[1])), p.v.to_px((bbox[2], bbox[3]))
+    cross(p, (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
+
+
+def cross(p: Any, box: tuple) -> None:
+    """The removed cross in the px box ``box`` (a model mark and its legend swatch)."""
+    x0, y0, x1, y1 = box
+    for q in ([(x0, y0), (x1, y1)], [(x0, y1), (x1, y0)]):
+        p.c.line(q, (255, 255, 255), p.u(5))
+        p.c.line(q, (20, 20, 20), p.u(2.6))
+
+
+def legend_removed(part: Removed, ctx: LegendContext) -> list:
+    n = sum(1 for m in part.models if m in ctx.shown_ids)
+    return [LegendItem("row", f"{part.label}: crossed out ({n})", swatch="removed")] if n else []
+
+
+def removed_ids(analysis: Any) -> set:
+    """Ids of the models a :class:`Removed` part crosses out (the legend counts them apart)."""
+    part = analysis.part(Removed) if analysis is not None and hasattr(analysis, "part") else None
+    return set(part.models) if part is not None else set()
 
 
 # --- outlined rows (fighting ranks) and reduced attackers ----------------------------------------
@@ -309,6 +343,8 @@ def _fmt(v: Any) -> str:
 
 register(MoveReach, draw=draw_reach, stage="table", legend=legend_reach, legend_at="rows", table_wide=True)
 register(CombatSlots, draw=draw_slots, stage="under", legend=legend_slots, legend_at="rows", table_wide=True)
+register(Removed, draw=draw_removed, stage="over", legend=legend_removed, legend_at="marks",
+         hover=lambda part, mid: f"{part.label}: removed from the table." if mid in part.models else "")
 register(Locked, draw=draw_locked, stage="over", legend=legend_locked, legend_at="rows", hover=hover_locked)
 register(OutlinedRows, draw=draw_rows, stage="ranks", legend=legend_rows, legend_at="marks")
 register(FightSequence, draw=draw_fight_badges, stage="labels", legend=legend_fight, legend_at="sections",

@@ -33,7 +33,7 @@ from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board
-from game.core.parts import FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable
+from game.core.parts import FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable, Removed
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import Selection, attackers_of, fight_sequence, strike_order  # noqa: F401
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
@@ -110,6 +110,7 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
     passengers of a destroyed transport stand where they disembarked; models destroyed before
     their unit was selected do not fight (positions after rule-mandated moves)."""
     fought: set = set()
+    gone: list = []
     for s in seq:
         uid = s.entry["unit"]
         fought.add(uid)
@@ -130,6 +131,7 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
                 r = res.models[mid]
                 r.role, r.attacks, r.targets = "none", 0, []
                 r.why = f"Destroyed by {uid}'s fight before its unit was selected to fight, so it does not fight."
+                gone.append(mid)
         for d in s.destroyed:
             if d in fought:
                 continue
@@ -137,6 +139,9 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
                 if mid.split(".")[0] == d:
                     r.role, r.attacks, r.targets = "none", 0, []
                     r.why = f"Destroyed by {uid}'s fight before it was selected to fight, so it does not fight."
+                    gone.append(mid)
+    if gone:  # crossed out in every view, never drawn as a model that does not fight
+        res.put(Removed(tuple(gone), "Destroyed before it could fight"))
 
 
 def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
