@@ -6,7 +6,7 @@ the scene), its legend rows (``legend(part, ctx)`` at a place ``legend_at`` of t
 hover lines (``hover(part, model_id)``) and whether it marks the whole table (``table_wide``:
 the window's retained layers redraw such boards whole). The window, step views, demos,
 figures, compare panels, retained layers, legend and tooltip all go through
-:func:`drawn_parts` / :func:`legend_parts` / :func:`hover_lines`, so every view draws the same
+:func:`drawn_parts` / :func:`legend_parts` / :func:`part_hover_lines`, so every view draws the same
 parts with the same marks and words. A part type without a drawer of its own takes its
 nearest base type's (an engine's ``FightingRanks`` is drawn as the core ``OutlinedRows``);
 a part with none (a :class:`~game.core.parts.DataPart`) is only written to the JSON.
@@ -117,7 +117,7 @@ def legend_parts(analysis: Any, place: str, ctx: LegendContext) -> list[LegendIt
     return out
 
 
-def hover_lines(analysis: Any, model_id: str) -> list[str]:
+def part_hover_lines(analysis: Any, model_id: str) -> list[str]:
     """Tooltip lines the parts of ``analysis`` add for ``model_id``."""
     out = []
     for p in _parts(analysis):

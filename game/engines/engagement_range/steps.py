@@ -193,6 +193,7 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
     if revealed:
         engaged = [u for u in revealed if s.table.engaged_with(u, p.er_mm)]
         state = ("after doing so it is unengaged" if not engaged else "after doing so it is engaged")
-        S.snap(f"{S.ns(revealed)}: {'its' if len(revealed) == 1 else 'their'} transport was destroyed, so "
+        carrier = S.ns(sorted({str(S.board.unit(u).extra.get("embarked_in", "")) for u in revealed} - {""})) or "the carrier"
+        S.snap(f"{S.ns(revealed)}: {carrier}, carrying {'it' if len(revealed) == 1 else 'them'}, was destroyed, so "
                f"{'it makes' if len(revealed) == 1 else 'they make'} an emergency disembark; {state} "
                "(Emergency Disembark).", "fight", s.table, {}, seq=shown)
