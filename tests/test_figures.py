@@ -300,7 +300,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     """Every figure of the bundled book (each panel of a compare figure), at its print size."""
     from dataclasses import replace
 
-    from figcheck import problems
+    from figcheck import model_problems, problems
     from game.render.figure import default_size, scene_options
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
@@ -318,6 +318,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
         for p, sub in zip(pf.panels, subs):
             lay = scene_layout(sub, p.board, scene_options(p.board, inner, ""), p.board.ruleset)
             assert problems(sub, lay) == [], (fig.output, p.caption)
+            assert model_problems(sub) == [], (fig.output, p.caption)
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
@@ -342,6 +343,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             xs = [p[0] for p in panel.args[0]]
             lay.panel = (min(xs), lay.panel[1], max(xs) - min(xs), lay.panel[3])
         assert problems(c, lay) == [], (fig.output, rid)
+        assert model_problems(c) == [], (fig.output, rid)
 
 
 def test_a_cropped_out_unit_gets_no_label():
@@ -367,3 +369,28 @@ def test_numbered_callouts_badge_the_models_and_list_the_notes_in_the_legend():
     legend = [x.args[1] for x in c.find("text", "legend")]
     assert "Notes" in legend and any(t.startswith("1. touches an Orc") for t in legend)
     assert any(t.startswith("Player 1: A: ") for t in legend)
+
+
+def _demo_cases():
+    return [pytest.param(p, id=p.name) for p in sorted((ROOT / "assets" / "demos").glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("path", _demo_cases())
+def test_demo_steps_place_callouts_notes_and_labels_clear_of_other_models(path):
+    """Every step of every bundled demo with teaching marks, drawn as a print figure: no
+    callout, note, label, badge or letter covers a model it does not describe, none overlaps
+    another (tests/figcheck.py)."""
+    from figcheck import model_problems
+    from game.core.demo import build_steps, load_demo
+    from game.render.figure import figure_box
+    from game.render.svg_canvas import SvgCanvas
+    from game.window.demo_view import step_marks
+
+    for i, st in enumerate(build_steps(load_demo(path))):
+        mk = step_marks(st)
+        if not (mk.notes or mk.highlight or i % 3 == 0):
+            continue  # marked steps, and every third step for labels and badges
+        c = SvgCanvas(1200, 800, record=True)
+        fo = FigureOptions(size="180x120mm", dpi=170, crop=True)
+        draw_figure(c, st.board, st.analysis, fo, marks=mk, box_mm=figure_box(st.board, st.analysis, fo))
+        assert model_problems(c) == [], (path.name, i + 1, st.caption)

@@ -159,6 +159,7 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--style", default="print", choices=["print", "screen"],
                     help="print: white paper, no grid (the default); screen: the window's look")
     ap.add_argument("--table", action="store_true", help="print style: keep the table tint and the 6-inch grid")
+    ap.add_argument("--cmyk", action="store_true", help="PDF: write colours as CMYK (for a print shop)")
     ap.add_argument("--no-legend", action="store_true", help="same as --legend off")
     ap.add_argument("--caption", type=_on_off, default=True, metavar="on|off", help="the title bar (default on)")
     ap.add_argument("--labels", type=_on_off, default=True, metavar="on|off", help="unit labels (default on)")
@@ -230,7 +231,7 @@ def _render(args) -> int:
     size = args.size or (f"{args.width}x{args.height}" if args.width else None)
     legend_at = args.legend if isinstance(args.legend, str) else None
     fo = FigureOptions(size=size, dpi=args.dpi, legend=bool(args.legend) and not args.no_legend, caption=args.caption,
-                       style=args.style, table=args.table, legend_at=legend_at,
+                       style=args.style, table=args.table, legend_at=legend_at, cmyk=args.cmyk,
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,

@@ -29,7 +29,7 @@ from game.render.figure import FigureError, FigureOptions, parse_size
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
 OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
-               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns"}
+               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk"}
 
 
 class BookError(FileError):
@@ -126,7 +126,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
                 fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
             kw[k] = v
-        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table"):
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v

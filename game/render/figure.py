@@ -84,7 +84,9 @@ class FigureOptions:
     ``print`` (white paper, no grid, print palette: :data:`game.render.palette.PRINT`) or
     ``screen`` (the window's look); ``table``: print style with the table tint and grid;
     ``legend_at``: ``right`` or ``below`` (None: right of one panel, below several);
-    ``format`` may also be ``pdf`` (a vector page of ``size`` mm).
+    ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
+    writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
+    row of a multi-panel figure.
     """
 
     size: Optional[str] = None
@@ -110,6 +112,7 @@ class FigureOptions:
     table: bool = False
     legend_at: Optional[str] = None
     columns: Optional[int] = None
+    cmyk: bool = False
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -324,8 +327,9 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     if view is None:
         view = View.fit(box, (l, t + band, w, h - band), margin_px=12 * so.font_scale)
     start = len(canvas.calls)
+    so.placed = []
     errors = draw_scene(canvas, board, analysis, view, options=so, models=models)
-    errors += draw_marks(canvas, board, analysis, view, mk, options=so, start=start)
+    errors += draw_marks(canvas, board, analysis, view, mk, options=so, start=start, avoid=so.placed)
     return view, errors
 
 
@@ -417,6 +421,15 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
         from game.core.ruleset import load_ruleset
 
         analysis = analyse(board, load_ruleset(board.ruleset), **services)
+    if fo.legend and fo.legend_at == "below":  # the one-panel case of the multi-panel layout
+        from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
+        from game.render.scene import ruleset_name
+
+        figure_box(board, analysis, fo)
+        title = fo.title if fo.title is not None else (board.title or "")
+        pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
+                         sentences=[f"Rules: {ruleset_name(ruleset_of(analysis) or board.ruleset)}"])
+        return build_panel_figure(pf, fo)
     size = fo.pixel_size() or default_size(board, fo, analysis)
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
     if svg:
@@ -453,7 +466,7 @@ def target_for(fmt: str, size: tuple[int, int], fo: FigureOptions, *, classes: O
         from game.render.pdf_canvas import PdfCanvas, page_points
 
         mm = parse_size(fo.size)[:2] if fo.size and parse_size(fo.size)[2] == "mm" else None
-        pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, record=True)
+        pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, cmyk=fo.cmyk, record=True)
         return Target(pc, 1, pc.to_pdf)
     pg = _pygame()
     from game.render.canvas import PygameCanvas

@@ -80,7 +80,8 @@ class SceneOptions:
     whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
     ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
     ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
-    continues the letters from panel to panel).
+    continues the letters from panel to panel); ``placed``: a list that receives the px boxes
+    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.
     """
 
     palette: dict = field(default_factory=dict)
@@ -111,6 +112,7 @@ class SceneOptions:
     layer: str = "all"
     gap_letter_start: int = 0
     gap_lettered: Optional[bool] = None
+    placed: Optional[list] = None
 
 
 @dataclass
@@ -331,9 +333,21 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.circle(c, r * 0.45, fill=None, outline=self.pal["objective_edge"], width=self.u(2))
         size = self.size(11)
         tw, th = self.c.text_size("Objective", size)
-        half = max(r, tw / 2)  # the word is wider than the disc: labels keep off both
-        self.placer.add((c[0] - half, c[1] - r, c[0] + half, c[1] + r + self.u(2) + th))
-        self.c.text((c[0], c[1] + r + self.u(2)), "Objective", size, self.pal["label"], anchor="top")
+        self.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
+        gap, pad = self.u(2), self.u(1.5)
+        spots = [(c[0] - tw / 2, c[1] + r + gap), (c[0] - tw / 2, c[1] - r - gap - th), (c[0] + r + gap, c[1] - th / 2),
+                 (c[0] - r - gap - tw, c[1] - th / 2)]
+        boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in spots]
+        models = self.models or (drawn_models(self.b, self.a) if self.a is not None else [])
+        avoid = []
+        for dm in models:  # the label keeps off every base (a model may stand on the objective)
+            x0, y0, x1, y1 = dm.shape.bbox()
+            p0, p1 = self.v.to_px((x0, y0)), self.v.to_px((x1, y1))
+            avoid.append((p0[0], p0[1], p1[0], p1[1]))
+        b = self.placer.best(boxes, avoid)
+        self.placer.add(b)
+        self.c.text((b[0] + pad, b[1] + pad), "Objective", size, self.pal["label"], anchor="topleft",
+                    background=self.pal["label_bg"])
 
     # -- units ---------------------------------------------------------------------------------
     def tray(self, u: Unit, outline: bool = False) -> None:
@@ -573,6 +587,8 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("status", p.status)
         p.safe("banner", p.banner)
         p.safe("tooltip", p.tooltip)
+    if o.placed is not None:
+        o.placed.extend(p.placer.taken)
     canvas.tag = ""
     return p.errors
 
