@@ -9,10 +9,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pytest  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from game.core.analysis import analyse  # noqa: E402
+from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size, render_figure  # noqa: E402
+from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size  # noqa: E402
+from game.render.figure_file import render_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -173,7 +174,8 @@ def _board(name):
 
 
 def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix(tmp_path):
-    from game.render.figure import FigureSpec, render_figure, write_figure
+    from game.render.figure import FigureSpec
+    from game.render.figure_file import render_figure, write_figure
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -205,7 +207,8 @@ def test_stroke_widths_and_fonts_are_lengths_that_scale_with_dpi():
 
 
 def test_figure_pixel_size_is_capped():
-    from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, build_figure
+    from game.render.figure import MAX_PIXELS, MAX_SIDE_PX
+    from game.render.figure_file import build_figure
 
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
@@ -249,7 +252,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
 
 
 def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
-    from game.render.figure import write_figure
+    from game.render.figure_file import write_figure
 
     b = _board("tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"

@@ -18,7 +18,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from game.core.scenario import load_scenario
-from game.render.figure import FigureOptions, build_figure
+from game.render.figure import FigureOptions
+from game.render.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = Path(__file__).resolve().parent / "baselines"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.combat_round import Round, at_step
 from game.core.demo import build_steps, load_demo
 from game.core.parts import Locked, Removed

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.core.scenario import load_scenario
-from game.render.figure import FigureOptions, build_figure
+from game.render.figure import FigureOptions
+from game.render.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILT_IN = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -118,7 +119,7 @@ def test_book_rejects_bad_panels(tmp_path):
 
 
 def test_gap_arrows_run_along_the_engaged_facing_between_the_facing_edges():
-    from game.core.analysis import analyse
+    from game.core.analyse import analyse
     from game.core.ruleset import load_ruleset
     from game.render.drawn import drawn_models
     from game.render.gap_marks import arrows

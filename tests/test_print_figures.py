@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from game.core.scenario import load_scenario
-from game.render.figure import FigureOptions, build_figure
+from game.render.figure import FigureOptions
+from game.render.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 GAP = ROOT / "tests" / "golden" / "t9a_gap_in_front_rank.yaml"
@@ -107,7 +108,7 @@ def test_print_style_is_white_paper_without_grid_and_window_style_keeps_the_tabl
 
 
 def _analysis(board):
-    from game.core.analysis import analyse
+    from game.core.analyse import analyse
     from game.core.ruleset import load_ruleset
 
     return analyse(board, load_ruleset(board.ruleset))

@@ -27,10 +27,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence
 
 from game.render.canvas import Canvas, SubCanvas, wrap
+from game.render.drawn import font_px
+from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
+                                visible_ids)
+from game.render.gap_marks import MAX_LETTERED, arrows
 from game.render.legend import LegendItem, layout_legend, legend_items
 from game.render.marks import Marks
-from game.render.palette import LINE_UNITS, PALETTE
+from game.render.palette import LINE_UNITS, PALETTE, style_palette
+from game.render.scene import drawn_models, legend_painter
 from game.render.transform import View
+from game.render.figure import figure_box
 
 VERDICTS = ("legal", "illegal")
 _COUNT = re.compile(r" \(\d+(?: models?)?\)$")
@@ -67,9 +73,6 @@ class PanelFigure:
 
 def gap_count(p: Panel) -> int:
     """How many gap arrows panel ``p`` draws (the letters the next panel starts after)."""
-    from game.render.drawn import drawn_models
-    from game.render.gap_marks import arrows
-
     return len(arrows(p.board, p.analysis, {dm.id: dm.shape for dm in drawn_models(p.board, p.analysis)}))
 
 
@@ -171,8 +174,6 @@ def _legend_columns(canvas: Canvas, items: list, width: float, fs: float, ss: in
 
 
 def _title_lines(canvas: Canvas, pf: PanelFigure, width: float, fs: float, ss: int) -> list[tuple[str, int, bool]]:
-    from game.render.drawn import font_px
-
     out = []
     if pf.title:
         size = font_px(16 * fs, ss)
@@ -187,9 +188,6 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     """Where everything goes (canvas px): ``title`` lines and their block height, the panel
     ``cells`` ``(x, y, w, h)`` with their ``header`` lines and ``scene`` boxes, the shared
     ``scale`` (px per mm) and ``views``, and the ``legend`` ops and box."""
-    from game.render.drawn import font_px
-    from game.render.figure import figure_box, scene_options
-
     fs = fo.scale() * k
     ss = max(1, int(round(k)))
     W, H = canvas.width, canvas.height
@@ -206,9 +204,6 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
         for p in pf.panels:
             so = scene_options(p.board, replace(fo, legend=True), "", k)
             so.differ, so.differ_label = dict(p.differ), p.differ_label
-            from game.render.figure import visible_ids
-            from game.render.scene import drawn_models
-
             models = drawn_models(p.board, p.analysis)
             so.visible = visible_ids(models, figure_box(p.board, p.analysis, fo))
             if p.marks.notes and p.marks.numbered:
@@ -235,9 +230,6 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
              title_h: float, fs: float, ss: int, m: float, cols: int, rows: int) -> dict:
     """The layout with the legend at ``place`` (below/right/none) in text ``ts`` times the
     usual size (see :func:`figure_layout`)."""
-    from game.render.drawn import font_px
-    from game.render.figure import figure_box
-
     W, H = canvas.width, canvas.height
     n = len(pf.panels)
     legend_cols: list = []
@@ -297,9 +289,6 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     """Draw ``pf`` on ``canvas`` (its size already times the supersampling ``k``). Returns
     the drawing errors, each behind its panel's letter; ``record`` (a list) receives each
     panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks."""
-    from game.render.figure import draw_figure, scene_options
-    from game.render.palette import style_palette
-
     lay = figure_layout(canvas, pf, fo, k)
     fs = lay["fs"]
     pal = dict(PALETTE)
@@ -310,8 +299,6 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     inner = replace(fo, legend=False, caption=False, title="", compare=None)
     letters = 0
     counts = [gap_count(p) for p in pf.panels]
-    from game.render.gap_marks import MAX_LETTERED
-
     # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
     # then d, e): so do we, in every panel with few enough arrows to letter legibly
     can = [0 < n <= MAX_LETTERED for n in counts]
@@ -380,12 +367,8 @@ def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
 
 def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: dict) -> None:
     """The figure's one legend, through a scene painter (its swatches are the scene's)."""
-    from game.render.scene import legend_painter
-
     lx, ly, lw, lh = lay["legend_box"]
     p0 = pf.panels[0]
-    from game.render.figure import scene_options
-
     so = scene_options(p0.board, fo, "", k)
     so.supersample = lay["ss"]
     painter = legend_painter(canvas, p0.board, p0.analysis, so)
@@ -413,8 +396,6 @@ def _shift(op: tuple, dx: float, dy: float) -> tuple:
 def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
     """Pixel size of a panel figure without ``size``: each cell sized like a one-panel figure
     of the largest box at 1.4 px/mm (at least 420 x 300 px), the legend below."""
-    from game.render.figure import DEFAULT_PX_PER_MM, figure_box
-
     n = len(pf.panels)
     cols = max(1, min(n, pf.columns or n))
     rows = math.ceil(n / cols)
@@ -430,9 +411,6 @@ def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
 
 def build_panel_figure(pf: PanelFigure, fo: Any) -> Any:
     """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf)."""
-    from game.render.drawn import drawn_models
-    from game.render.figure import Figure, target_for
-
     fmt = fo.format or "png"
     size = fo.pixel_size() or panel_size(pf, fo)
     multi = len(pf.panels) > 1

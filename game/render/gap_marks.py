@@ -18,6 +18,7 @@ import math
 from typing import Any, Optional
 
 from game.core import geometry as g
+from game.core.board import unit_of
 from game.render.canvas import text_pad
 
 Point = tuple[float, float]
@@ -152,7 +153,7 @@ def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Poin
         if a not in shapes or b not in shapes or frozenset((a, b)) in seen:
             continue  # a contact both ways is one arrow
         seen.add(frozenset((a, b)))
-        ua, ub = a.split(".", 1)[0], b.split(".", 1)[0]
+        ua, ub = unit_of(a), unit_of(b)
         try:
             unit_a, unit_b = board.unit(ua), board.unit(ub)
         except Exception:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from game.core.parts import MovesPreview, RoleWords  # noqa: F401 (MovesPreview: see legend_items)
+from game.core.board import empty_slots, unit_of
+from game.core.parts import RoleWords
 
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
@@ -53,7 +54,7 @@ def divides(analysis: Any, mid: str) -> int:
     r = analysis.models.get(mid) if analysis is not None else None
     if r is None or r.role != "attack":
         return 0
-    return len({t.split(".", 1)[0] for t in (r.targets or [])})
+    return len({unit_of(t) for t in (r.targets or [])})
 
 
 def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
@@ -90,8 +91,6 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         items.append(LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n_gaps})",
                                 swatch="gap"))
     if (options.palette or {}).get("print"):
-        from game.render.scene import empty_slots
-
         n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
         if n_empty:
             items.append(LegendItem("row", f"Empty place in a unit: a gap ({n_empty})", swatch="empty"))
@@ -124,7 +123,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             for mid in step.models:
                 if vis is not None and mid not in vis:
                     continue
-                uid = mid.split(".", 1)[0]
+                uid = unit_of(mid)
                 per[uid] = per.get(uid, 0) + 1
             if not per:
                 continue

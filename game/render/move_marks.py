@@ -76,7 +76,7 @@ def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
     if d < p.u(14):
         return
     nx, ny = -(b[1] - a[1]) / d, (b[0] - a[0]) / d
-    text = f"{L / g.INCH_MM:.1f}\"" + (" too far" if bad else "")
+    text = f"{L / g.MM_PER_INCH:.1f}\"" + (" too far" if bad else "")
     size = p.size(10)
     tw, th = p.c.text_size(text, size)
     pad = p.u(1.5)

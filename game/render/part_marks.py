@@ -60,7 +60,7 @@ def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
     if not part.mm or not ctx.moves:
         return []
-    return [LegendItem("row", f"Move reach {round(float(part.mm) / g.INCH_MM, 2):g}\" from the start", swatch="reach")]
+    return [LegendItem("row", f"Move reach {round(float(part.mm) / g.MM_PER_INCH, 2):g}\" from the start", swatch="reach")]
 
 
 # --- combat slots ------------------------------------------------------------------------------

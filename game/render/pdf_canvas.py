@@ -23,10 +23,11 @@ import io
 import math
 from typing import Any, Optional, Sequence
 
+from game.core.geometry import MM_PER_INCH
 from game.render.canvas import FONT_DIR, Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
 
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
-PT_PER_MM = 72.0 / 25.4
+PT_PER_MM = 72.0 / MM_PER_INCH
 _REGISTERED: list = []
 
 

@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from game.core import geometry as g
-from game.core.board import Board, Unit
+from game.core.board import Board, Unit, empty_slots
 from game.core.parts import OffTable
+from game.core.ruleset import load_ruleset
 
 from game.render.canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
 from game.render.drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px, model_at,  # noqa: F401
@@ -142,7 +143,6 @@ def layout(width: int, height: int, *, legend: bool = True, title: bool = True, 
 def ruleset_name(ruleset_id: Any) -> str:
     """The display name of a ruleset id (the id itself when it does not load)."""
     try:
-        from game.core.ruleset import load_ruleset
         return str(load_ruleset(str(ruleset_id)).name or ruleset_id)
     except Exception:
         return str(ruleset_id)
@@ -301,7 +301,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         w, h = self.b.table
         self.c.polygon(self.v.pts([(0, 0), (w, 0), (w, h), (0, h)]), fill=self.pal["table"],
                        outline=self.pal["table_edge"], width=self.u(2))
-        step = 6 * g.INCH_MM  # a faint 6-inch grid helps judge distances
+        step = 6 * g.MM_PER_INCH  # a faint 6-inch grid helps judge distances
         if self.pal.get("grid") is not None and step * self.v.scale >= 40 * self.fs:
             # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
             (x0, y0), (x1, y1) = self.v.to_mm((0, 0)), self.v.to_mm((self.c.width, self.c.height))
@@ -506,14 +506,14 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.tag = "scale_bar"
         tl, tt, tw, th = self.lay.table
         inches = 1
-        while inches * g.INCH_MM * self.v.scale < 70 * self.fs and inches < 48:
+        while inches * g.MM_PER_INCH * self.v.scale < 70 * self.fs and inches < 48:
             inches *= 2
-        L = inches * g.INCH_MM * self.v.scale
+        L = inches * g.MM_PER_INCH * self.v.scale
         x0, y0 = tl + 14 * self.fs, tt + th - 14 * self.fs
         self.c.line([(x0, y0), (x0 + L, y0)], self.pal["scale_bar"], 3 * self.fs)
         for x in (x0, x0 + L):
             self.c.line([(x, y0 - 5 * self.fs), (x, y0 + 1)], self.pal["scale_bar"], 2 * self.fs)
-        text = f'{inches}" = {inches * g.INCH_MM:.1f} mm'
+        text = f'{inches}" = {inches * g.MM_PER_INCH:.1f} mm'
         size = self.size(11)
         tw_, th_ = self.c.text_size(text, size)
         self.placer.add((x0 - self.u(2), y0 - th_, x0 + L + self.u(10) + tw_, y0 + th_ / 2 + self.u(2)))
@@ -525,23 +525,6 @@ def legend_painter(canvas: Canvas, board: Board, analysis: Any, options: SceneOp
     """A scene painter on ``canvas`` for drawing legend swatches outside a scene (the one
     legend of a multi-panel figure: :mod:`game.render.figure_panels`)."""
     return _Painter(canvas, board, analysis, View(), options)
-
-
-def empty_slots(u: Unit) -> list[tuple[int, int]]:
-    """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
-    if not u.is_ranked:
-        return []
-    from game.core.board import parse_slot
-
-    out = []
-    for sname in u.empty or []:
-        try:
-            rank, file = parse_slot(sname)
-        except ValueError:
-            continue
-        if 1 <= rank <= u.ranks and 1 <= file <= u.files:
-            out.append((rank, file))
-    return out
 
 
 def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, options: Optional[SceneOptions] = None,
