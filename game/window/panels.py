@@ -125,7 +125,7 @@ class UnitPanel:
         if unit is None:
             return None
         return (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files, unit.last_rank, unit.pose_key(),
-                unit.count if unit.kind == "ranked" else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
+                unit.count if unit.is_ranked else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
                 repr(sorted(unit.extra.items())), self.table.rs.id)
 
     def show(self, unit: Optional[Unit]) -> None:
@@ -180,20 +180,20 @@ class UnitPanel:
         entry("base", "Base mm", "25x50 or 32")
         y += row
         half = (ew - 4) // 2
-        label("Front x, y" if unit.kind == "ranked" else "Centre x, y", "l_pos")
+        label("Front x, y" if unit.is_ranked else "Centre x, y", "l_pos")
         self.els["x"] = gui.elements.UITextEntryLine(pygame.Rect(ex, y, half, 30), manager=m, container=c)
         self.els["y"] = gui.elements.UITextEntryLine(pygame.Rect(ex + half + 4, y, half, 30), manager=m, container=c)
         y += row
         entry("facing", "Facing deg", "0 = up, clockwise")
         y += row
-        if unit.kind == "ranked":
+        if unit.is_ranked:
             entry("files", "Files")
             self.els["files"].set_allowed_characters("numbers")
             y += row
         entry("models", "Models")
         self.els["models"].set_allowed_characters("numbers")
         y += row
-        if unit.kind == "ranked":
+        if unit.is_ranked:
             choice("last_rank", "Last rank", LAST_RANK_OPTIONS, unit.last_rank)
             y += row
         self.fields = {}
@@ -237,7 +237,7 @@ class UnitPanel:
         put("facing", f"{unit.facing_deg % 360:.1f}")
         if "files" in self.els:
             put("files", str(unit.files))
-        put("models", str(len(unit.occupied_slots()) if unit.kind == "ranked" else len(unit.placed)))
+        put("models", str(len(unit.occupied_slots()) if unit.is_ranked else len(unit.placed)))
         for name, f in self.fields.items():
             if f.kind != "choice":
                 put(name, self._text(unit, name))
