@@ -231,7 +231,7 @@ class UnitPanel:
                 e.set_text(text)
         put("name", unit.name or unit.id)
         put("base", format_base(unit.base))
-        at = unit.front if unit.kind == "ranked" else unit.center()
+        at = unit.front if unit.is_ranked else unit.center()
         put("x", f"{at[0]:.1f}")
         put("y", f"{at[1]:.1f}")
         put("facing", f"{unit.facing_deg % 360:.1f}")
