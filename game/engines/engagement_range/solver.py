@@ -629,7 +629,7 @@ class MoveSolver:
             sc = self._score(ends)
             if best is None or sc > best[0]:
                 best = (sc, ends)
-        if len(classes) == 1 and len(self.movers) <= EXACT_MOVERS:
+        if len(self.movers) <= EXACT_MOVERS:
             bound = sum(1 for m in self.movers if m.start_gap - self.budget <= self.p.er_mm - EPS_ENG)
             if best is None or best[0][0] < bound:
                 ends = self._exact(self.movers, banned)
