@@ -204,6 +204,9 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     if step in ("pile_in", "consolidate") or res.moves:
         res.extra["move_reach_mm"] = round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)
     res.extra["pile_in_targets" if step == "pile_in" else "move_targets"] = {u: r.targets for u, r in reports.items()}
+    status = {u: r.status for u, r in reports.items() if r.status}
+    if status:
+        res.extra["move_status"] = status
     return res
 
 

@@ -155,7 +155,8 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
             kind = "normal"
         else:
             kind = "overrun"
-            moves = pile_in_unit(t, uid, p).paths
+            rep = pile_in_unit(t, uid, p)
+            moves = rep.paths
         attackers, targets = attackers_of(t, uid, p)
         entry = {"order": len(out) + 1, "unit": uid, "player": t.player(uid), "fight": kind,
                  "fights_first": uid in ff, "step": step, "engaged": bool(attackers)}
@@ -164,6 +165,8 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
                                         "charged this turn")
         if moves:
             entry["moved"] = sorted(moves, key=natural)
+        if kind == "overrun" and rep.status:
+            entry["move_status"] = dict(rep.status)  # the overrun pile-in: proven optimal or best found
         gone, killed = _casualties(t, uid, destroys.get(uid), p, problems)
         if gone:
             entry["destroys"] = gone
