@@ -13,7 +13,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import os  # noqa: E402
+
+# BENCH_ROOT: measure another tree (a "before" worktree) with these benchmarks (bench/compare.py)
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parents[1]).resolve()
 sys.path.insert(0, str(ROOT))
 
 from game.core.board import Board, Unit  # noqa: E402

@@ -153,7 +153,7 @@ def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
         assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
     out = subprocess.run([sys.executable, "main.py", "render", str(src), "-o", str(tmp_path / "x.jpg")],
                          cwd=root, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 2 and ".png or .svg" in out.stderr
+    assert out.returncode == 2 and ".png, .svg or .pdf" in out.stderr
 
 
 def test_book_outputs_stay_inside_the_folder(tmp_path):
@@ -258,7 +258,8 @@ def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
 
     texts = [t.text or "" for t in ET.fromstring(out.read_bytes()).iter("{http://www.w3.org/2000/svg}text")]
     joined = " ".join(texts)
-    assert "make 2 attacks each under Warhammer Fantasy Battle, 8th edition but 1 under The Ninth Age" in joined
+    # the rulesets' short names (rulesets/*.yaml short_name), not the long ones, in the sentences
+    assert "make 2 attacks each under 8th edition but 1 under The Ninth Age" in joined
     assert not any("dwarfs.r" in t for t in texts)
 
 
@@ -304,6 +305,20 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
 
+    if fig.panels:  # a multi-panel figure: each panel as drawn in it
+        from game.render.book import panel_figure_of
+        from game.render.figure_panels import draw_panels, panel_size
+
+        pf = panel_figure_of(fig, {})
+        size = fig.options.pixel_size() or panel_size(pf, fig.options)
+        c = SvgCanvas(*size, record=True)
+        subs: list = []
+        draw_panels(c, pf, fig.options, record=subs)
+        inner = replace(fig.options, legend=False, caption=False, title="")
+        for p, sub in zip(pf.panels, subs):
+            lay = scene_layout(sub, p.board, scene_options(p.board, inner, ""), p.board.ruleset)
+            assert problems(sub, lay) == [], (fig.output, p.caption)
+        return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
         b.ruleset = fig.ruleset

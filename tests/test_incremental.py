@@ -29,7 +29,7 @@ def line(n_pairs: int, files: int, count: int) -> Board:
     return Board(units=units, ruleset="whfb8", table=(2000.0, 1000.0))
 
 
-edit = st.tuples(st.sampled_from(["slide", "turn", "back", "flank", "remove"]), st.integers(0, 7),
+edit = st.tuples(st.sampled_from(["slide", "turn", "back", "flank", "remove", "profile", "troop"]), st.integers(0, 7),
                  st.sampled_from([-20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0]))
 
 
@@ -48,6 +48,15 @@ def apply(board: Board, e) -> None:
         v.facing_deg = (other.facing_deg + 90.0) % 360.0
         v.front = (other.front[0] + other.width_mm / 2 + v.depth_mm, other.front[1] + 20.0)
         board.replace_unit(v)
+    elif kind == "profile":  # a profile value the rules read (attacks, initiative / agility, movement)
+        v = copy.deepcopy(u)
+        key = ("attacks", "initiative", "agility", "movement")[int(abs(d)) % 4]
+        v.profile[key] = max(0, int(v.profile.get(key, 3)) + (1 if d >= 0 else -1))
+        board.replace_unit(v)
+    elif kind == "troop":  # a unit key a policy reads (The Old World's troop type)
+        v = copy.deepcopy(u)
+        v.extra["troop_type"] = "monstrous_infantry" if v.extra.get("troop_type") != "monstrous_infantry" else "regular_infantry"
+        board.replace_unit(v)
     elif kind == "remove" and u.count > 1:
         v = copy.deepcopy(u)
         v.count -= 1 + int(abs(d)) % 3
@@ -61,7 +70,7 @@ def cold(board: Board, rs) -> dict:
 
 
 @SETTINGS
-@given(st.sampled_from(["whfb8", "t9a", "tow"]), st.integers(1, 3), st.sampled_from([(4, 8), (5, 13)]),
+@given(st.sampled_from(["whfb8", "t9a", "tow", "tow_2024"]), st.integers(1, 4), st.sampled_from([(4, 8), (5, 13)]),
        st.lists(edit, min_size=1, max_size=6))
 def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
     rs = load_ruleset(rid)
@@ -72,3 +81,22 @@ def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
         apply(board, e)
         warm = analyse(board, rs).to_json()
         assert warm == cold(board, rs), e
+
+
+def test_a_slide_decides_only_the_units_whose_inputs_changed(monkeypatch):
+    """One unit slid along a chain of eight units: only it and the enemies whose base contacts
+    with it changed are decided again (their enemies are read, not decided); the rest is kept."""
+    from game.engines.rank_and_file import engine
+    rs = load_ruleset("whfb8")
+    board = line(4, 5, 13)
+    analyse(board, rs)
+    decided = []
+    real = engine.decide
+    monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
+    board.replace_unit(board.unit("a2").translated(5.0, 0.0))
+    warm = analyse(board, rs).to_json()
+    assert decided == [{"a2", "b1", "b2"}]
+    assert warm == cold(board, rs)
+    decided.clear()
+    analyse(board, rs)  # nothing changed: nothing decided
+    assert decided == []

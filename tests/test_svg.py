@@ -50,16 +50,18 @@ def test_attack_models_are_red_and_support_blue():
     b, a, _, root = _svg("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     g = root.find(f".//{NS}g[@id='model-dwarfs.r1f1']")
     assert g.get("class") == "model attack"
-    assert g.find(f"{NS}polygon").get("fill") == _hex(PALETTE["attack"])
+    from game.render.palette import PRINT  # figures are drawn in the print style
+
+    assert g.find(f"{NS}polygon").get("fill") == _hex(PRINT["attack"])
     g2 = root.find(f".//{NS}g[@id='model-dwarfs.r2f1']")
-    assert g2.find(f"{NS}polygon").get("fill") == _hex(PALETTE["support"])
+    assert g2.find(f"{NS}polygon").get("fill") == _hex(PRINT["support"])
 
 
-def test_gap_links_are_dashed_lines():
+def test_gap_links_are_short_arrows_with_heads():
     _, a, _, root = _svg("tests/golden/whfb8_rear_gap.yaml")
     gaps = _groups(root, "gap")
-    assert len(gaps) == len(a.gap_links) == 3
-    assert all(any(p.get("stroke-dasharray") for p in g.findall(f"{NS}polyline")) for g in gaps)
+    assert len(gaps) == len({frozenset(x) for x in a.gap_links}) == 3
+    assert all(g.findall(f"{NS}polygon[@class='head']") for g in gaps)
 
 
 def test_text_uses_the_shipped_font_with_a_fallback():
@@ -93,13 +95,16 @@ def test_compare_side_by_side_has_two_panels_and_rings_differences(tmp_path):
     out = tmp_path / "c.svg"
     render_figure(b, load_ruleset("whfb8"), out, FigureOptions(compare=("whfb8", "t9a")), services={})
     root = ET.fromstring(out.read_bytes())
-    panels = _groups(root, "panel")
-    assert [p.get("id") for p in panels] == ["panel-whfb8", "panel-t9a"]
+    caps = [g for g in root.iter(f"{NS}g") if (g.get("class") or "") == "panel-caption"]
+    assert [g.get("id") for g in caps] == ["a-panel-caption-a", "b-panel-caption-b"] or \
+        [g.get("id") for g in caps] == ["panel-caption-a", "panel-caption-b"]
+    assert "Warhammer Fantasy Battle" in "".join(t.text or "" for t in caps[0].iter(f"{NS}text"))
     from game.core.compare import compare
 
     _, _, diffs = compare(b, load_ruleset("whfb8"), load_ruleset("t9a"))
-    for p in panels:
-        assert len(_groups(p, "differ")) == len(diffs) > 0
+    differ = [g.get("id") for g in _groups(root, "differ")]
+    for letter in ("a", "b"):  # each panel rings every differing model, its ids behind its letter
+        assert len([i for i in differ if i.startswith(f"{letter}-differ-")]) == len(diffs) > 0
 
 
 def test_svg_and_recording_canvas_see_the_same_calls():

@@ -94,7 +94,7 @@ def test_figure_pixels_follow_roles(board):
     from game.render.figure import FigureOptions, draw_figure, render_png_surface
 
     a = analyse(board)
-    fo = FigureOptions(size="1100x700", supersample=1, counts=False)
+    fo = FigureOptions(size="1100x700", supersample=1, counts=False, style="screen")  # the window's colours
     surf, errors = render_png_surface(board, a, fo, (1100, 700))
     assert errors == []
     view, _ = draw_figure(PygameCanvas(pygame.Surface((1100, 700))), board, a, fo)

@@ -126,6 +126,13 @@ def _on_off(v: str) -> bool:
     raise argparse.ArgumentTypeError(f"must be on or off (got {v!r})")
 
 
+def _legend_place(v: str):
+    """``on``/``off`` (bool) or ``right``/``below`` (where the legend sits)."""
+    if str(v).lower() in ("right", "below"):
+        return str(v).lower()
+    return _on_off(v)
+
+
 def _wrote(output: str, errors: list, seconds: float) -> int:
     """Report a written figure: drawing warnings on stderr, one line on stdout; exit 0."""
     for e in errors:
@@ -140,14 +147,18 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     from game.core.scenario import ScenarioError
 
     ap.add_argument("file", help="scenario YAML")
-    ap.add_argument("-o", "--output", required=True, help="PNG or SVG (by suffix) to write")
+    ap.add_argument("-o", "--output", required=True, help="PNG, SVG or PDF (by suffix) to write")
     ap.add_argument("--size", help="figure size: WxH px (1200x800) or WxHmm (180x120mm, with --dpi)")
     ap.add_argument("--dpi", type=int, default=150, help="pixels per inch for mm sizes; stored in the PNG (default 150)")
     ap.add_argument("--width", type=int, help="figure width in px (with --height; same as --size WxH)")
     ap.add_argument("--height", type=int, help="figure height in px (with --width)")
     ap.add_argument("--scale", type=float, help="px per table mm (PNG only, instead of a size)")
     ap.add_argument("--ruleset", help="draw under this ruleset id instead of the file's")
-    ap.add_argument("--legend", type=_on_off, default=True, metavar="on|off", help="the legend panel (default on)")
+    ap.add_argument("--legend", type=_legend_place, default=True, metavar="on|off|right|below",
+                    help="the legend: right of the figure (on, the default), below it, or off")
+    ap.add_argument("--style", default="print", choices=["print", "screen"],
+                    help="print: white paper, no grid (the default); screen: the window's look")
+    ap.add_argument("--table", action="store_true", help="print style: keep the table tint and the 6-inch grid")
     ap.add_argument("--no-legend", action="store_true", help="same as --legend off")
     ap.add_argument("--caption", type=_on_off, default=True, metavar="on|off", help="the title bar (default on)")
     ap.add_argument("--labels", type=_on_off, default=True, metavar="on|off", help="unit labels (default on)")
@@ -181,8 +192,8 @@ def _render(args) -> int:
 
     if (args.width is None) != (args.height is None):
         return _err("give both --width and --height, or --size", 2)
-    if Path(args.output).suffix.lower() not in (".png", ".svg"):
-        return _err(f"-o must end in .png or .svg (got {short(args.output)})", 2)
+    if Path(args.output).suffix.lower() not in (".png", ".svg", ".pdf"):
+        return _err(f"-o must end in .png, .svg or .pdf (got {short(args.output)})", 2)
     if args.scale is not None and not (math.isfinite(args.scale) and 0 < args.scale <= 20):
         return _err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 2)
     compare = None
@@ -204,7 +215,7 @@ def _render(args) -> int:
         return _err(str(exc), 2)
     _headless_env()
     out = Path(args.output)
-    if args.scale and not (args.size or args.width) and out.suffix.lower() != ".svg":
+    if args.scale and not (args.size or args.width) and out.suffix.lower() == ".png":
         try:  # the original --scale path
             dt, errors = write_figure(board, rs, out, scale=args.scale, legend=args.legend and not args.no_legend,
                                       title=args.title)
@@ -217,7 +228,9 @@ def _render(args) -> int:
     if args.size is not None and not args.size.strip():
         return _err("--size must look like 1200x800 (px) or 180x120mm (got an empty value)", 2)
     size = args.size or (f"{args.width}x{args.height}" if args.width else None)
-    fo = FigureOptions(size=size, dpi=args.dpi, legend=args.legend and not args.no_legend, caption=args.caption,
+    legend_at = args.legend if isinstance(args.legend, str) else None
+    fo = FigureOptions(size=size, dpi=args.dpi, legend=bool(args.legend) and not args.no_legend, caption=args.caption,
+                       style=args.style, table=args.table, legend_at=legend_at,
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,

@@ -90,7 +90,9 @@ def reserve_caches(n_units: int) -> None:
     the garbage collector scans again and again (pauses growing to a quarter of a second)."""
     size = max(128, 2 * n_units + 32)
     _MODEL_CACHE.size = _GEOM_CACHE.size = size
+    _TRAY_CACHE.size = max(256, 2 * size)
 _TEMPLATE_CACHE = LRU(512)    # formation key -> SlotTemplate
+_TRAY_CACHE = LRU(256)        # (front, facing, width, depth) -> the tray's Poly
 
 
 class SlotTemplate:
@@ -221,9 +223,15 @@ class Unit:
         return g.to_table(across, back, self.front, self.facing_deg)
 
     def tray(self) -> g.Poly:
-        """The movement tray's outline (the unit boundary of a ranked unit)."""
-        c = g.to_table(0.0, self.depth_mm / 2, self.front, self.facing_deg)
-        return g.rect(c, self.width_mm, self.depth_mm, self.facing_deg)
+        """The movement tray's outline (the unit boundary of a ranked unit; cached by front,
+        facing and size: the same pose gives the same, shared, polygon)."""
+        w, d = self.width_mm, self.depth_mm
+        key = (tuple(self.front), self.facing_deg, w, d)
+        hit = _TRAY_CACHE.get(key)
+        if hit is None:
+            c = g.to_table(0.0, d / 2, self.front, self.facing_deg)
+            hit = _TRAY_CACHE.put(key, g.rect(c, w, d, self.facing_deg))
+        return hit
 
     def center(self) -> g.Point:
         """Centre of the tray (ranked) or mean of model centres (skirmish)."""

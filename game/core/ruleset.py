@@ -34,7 +34,7 @@ from game.core.yamlfile import FileError, parse_yaml, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_DIR = ROOT / "rulesets"
-TOP_KEYS = {"id", "name", "strategy", "inherits", "sources", "summary", "params", "palette"}
+TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette"}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
@@ -74,6 +74,12 @@ class Ruleset:
     values: Any = None
     inherits: Optional[str] = None
     file: str = ""
+    short_name: str = ""
+
+    @property
+    def short(self) -> str:
+        """The name figures use in sentences (``short_name``, else ``name``)."""
+        return self.short_name or self.name
 
     def p(self, key: str) -> Any:
         """Typed value of parameter ``key`` (KeyError if the ruleset has no such parameter)."""
@@ -97,7 +103,8 @@ class Ruleset:
             old = params.get(k)
             params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
         return _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
-                      self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits)
+                      self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits,
+                      short_name=self.short_name)
 
 
 def available(directory: Path | None = None) -> list[str]:
@@ -165,6 +172,9 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
     for k in required:
         if not isinstance(data.get(k), str) or not data.get(k):
             loc.fail((k,), "is required (text)")
+    if "short_name" in data and (not isinstance(data["short_name"], str) or not data["short_name"].strip()
+                                 or len(data["short_name"]) > 40):
+        loc.fail(("short_name",), f"must be a short text of at most 40 characters (got {sc.shown(data['short_name'])})")
     if "summary" in data and not isinstance(data["summary"], str):
         loc.fail(("summary",), f"must be text (got {sc.shown(data['summary'])})")
     if "sources" in data and (not isinstance(data["sources"], list)
@@ -193,6 +203,7 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
                          f"{name} is required (text)" + ("" if base else "; only an inherited parameter may omit it"))
         params[pk] = Param(pv["value"], rule, why, shown, loc.line_of(path_))
     merged = dict(parent.data) if parent else {}
+    merged.pop("short_name", None)  # a short name is the file's own: a child is not its parent
     merged.update({k: v for k, v in data.items() if k != "params"})
     return _Raw(merged, params, set(raw_params), shown, loc)
 
@@ -248,6 +259,7 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
 
     rs = _typed(raw.data["id"], raw.data["name"], sname, strat, raw.params, raw.own, raw.file,
                 raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
-                summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"))
+                summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"),
+                short_name=str(raw.data.get("short_name") or ""))
     _cache[key] = rs
     return rs

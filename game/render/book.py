@@ -29,8 +29,7 @@ from game.render.figure import FigureError, FigureOptions, parse_size
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
 OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
-               "palette", "compare",
-               "compare_mode", "font_scale", "ruleset"}
+               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns"}
 
 
 class BookError(FileError):
@@ -48,6 +47,66 @@ class BookFigure:
     ruleset: Optional[str]
     field: str
     line: Optional[int]
+    panels: Optional[list] = None
+
+
+@dataclass
+class BookPanel:
+    """One panel of a multi-panel figure: a ``scenario`` (or a ``demo`` file's ``step``,
+    1-based), an optional ``ruleset`` override, a short ``caption``, a ``verdict``
+    (``legal``/``illegal``/None), and where it is in the book (``field``, ``line``)."""
+
+    scenario: Optional[Path]
+    demo: Optional[Path]
+    step: Optional[int]
+    ruleset: Optional[str]
+    caption: str
+    verdict: Optional[str]
+    field: str
+    line: Optional[int]
+
+
+PANEL_KEYS = ("scenario", "demo", "step", "ruleset", "caption", "verdict")
+MAX_PANELS = 12
+
+
+def panels_from(v: Any, fp: tuple, base: Path, lines: dict, fail: Callable) -> list[BookPanel]:
+    """The ``panels`` list of a figure (see the module doc); ``fail(path, message)`` reports."""
+    if not isinstance(v, list) or not v:
+        fail(fp, "must be a non-empty list of panels, each {scenario: PATH} or {demo: PATH, step: N}")
+    if len(v) > MAX_PANELS:
+        fail(fp, f"lists {len(v)} panels; at most {MAX_PANELS}")
+    out = []
+    for j, pv in enumerate(v):
+        pp = fp + (j,)
+        if not isinstance(pv, dict):
+            fail(pp, "each panel is a mapping: {scenario: PATH} or {demo: PATH, step: N}, with caption, verdict")
+        for k in pv:
+            if k not in PANEL_KEYS:
+                fail(pp + (k,) if isinstance(k, str) else pp, f"unknown key {short(k)} (allowed: {', '.join(PANEL_KEYS)})")
+        if ("scenario" in pv) == ("demo" in pv):
+            fail(pp, "give either scenario or demo (with step)")
+        for k in ("scenario", "demo"):
+            if k in pv and (not isinstance(pv[k], str) or not pv[k] or text_problem(pv[k], max_len=4096)):
+                fail(pp + (k,), "must be a path")
+        step = pv.get("step")
+        if "demo" in pv and (isinstance(step, bool) or not isinstance(step, int) or step < 1):
+            fail(pp + ("step",), f"must be the step's number, from 1 (got {short(step)})")
+        if "scenario" in pv and "step" in pv:
+            fail(pp + ("step",), "only a demo panel has a step")
+        cap = pv.get("caption", "")
+        if not isinstance(cap, str) or text_problem(cap, max_len=MAX_TITLE):
+            fail(pp + ("caption",), text_problem(cap, max_len=MAX_TITLE) if isinstance(cap, str) else "must be text")
+        verdict = pv.get("verdict")
+        if verdict not in (None, "legal", "illegal"):
+            fail(pp + ("verdict",), f"must be legal or illegal (got {short(verdict)})")
+        rs = pv.get("ruleset")
+        if rs is not None and ruleset_id_problem(rs):
+            fail(pp + ("ruleset",), ruleset_id_problem(rs))
+        out.append(BookPanel(base / pv["scenario"] if "scenario" in pv else None,
+                             base / pv["demo"] if "demo" in pv else None, step, rs, cap, verdict,
+                             field_name(pp), lines.get(pp)))
+    return out
 
 
 def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None]) -> tuple[FigureOptions, Optional[str]]:
@@ -57,7 +116,17 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
     for k, v in d.items():
         if not isinstance(k, str) or k not in OPTION_KEYS:
             fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
-        if k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts"):
+        if k == "legend" and v in ("right", "below"):
+            kw["legend"], kw["legend_at"] = True, v
+        elif k == "style":
+            if v not in ("print", "screen"):
+                fail(k, f"must be print or screen (got {short(v)})")
+            kw[k] = v
+        elif k == "columns":
+            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
+                fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
+            kw[k] = v
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -142,16 +211,20 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
         if not isinstance(f, dict):
             fail(fp, "each figure is a mapping with scenario and output")
         for k in f:
-            if k not in ("scenario", "output", "options"):
-                fail(fp + (k,) if isinstance(k, str) else fp, f"unknown key {short(k)} (allowed: scenario, output, options)")
-        for k in ("scenario", "output"):
+            if k not in ("scenario", "output", "options", "panels"):
+                fail(fp + (k,) if isinstance(k, str) else fp,
+                     f"unknown key {short(k)} (allowed: scenario or panels, output, options)")
+        if "panels" in f and "scenario" in f:
+            fail(fp + ("panels",), "give either scenario or panels")
+        panels = panels_from(f["panels"], fp + ("panels",), p.parent, lines, fail) if "panels" in f else None
+        for k in (("output",) if panels else ("scenario", "output")):
             if not isinstance(f.get(k), str) or not f.get(k):
                 fail(fp + (k,), "missing, or not a path")
             why = text_problem(f[k], max_len=4096)
             if why:
                 fail(fp + (k,), why)
-        if not f["output"].lower().endswith((".png", ".svg")):
-            fail(fp + ("output",), f"must end in .png or .svg (got {f['output']!r})")
+        if not f["output"].lower().endswith((".png", ".svg", ".pdf")):
+            fail(fp + ("output",), f"must end in .png, .svg or .pdf (got {f['output']!r})")
         out_path = Path(f["output"])
         if out_path.is_absolute() or ".." in out_path.parts:
             fail(fp + ("output",), f"must be a path inside the output folder, without '..' (got {f['output']!r})")
@@ -162,7 +235,8 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
         if not isinstance(fo, dict):
             fail(fp + ("options",), f"must be a mapping of figure options, e.g. {{palette: colourblind}} (got {short(fo)})")
         opts, rs = options_from(fo, base, lambda k, m, fp=fp: fail(fp + ("options", k), m))
-        out.append(BookFigure(p.parent / f["scenario"], f["output"], opts, rs, field_name(fp), lines.get(fp)))
+        scen = p.parent / f["scenario"] if not panels else p.parent
+        out.append(BookFigure(scen, f["output"], opts, rs, field_name(fp), lines.get(fp), panels))
     return title, out
 
 
@@ -215,6 +289,18 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
 
     for f in figures:
         t0 = time.perf_counter()
+        if f.panels:
+            try:
+                target = output_path(out_dir, f.output)
+                errors = write_panel_figure(f, target, services, str(path))
+            except BookError:
+                raise
+            except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
+                raise BookError(str(path), f.line, f.field, str(exc)) from None
+            results.append((f.output, time.perf_counter() - t0, errors))
+            if bar is not None:
+                bar.update(1)
+            continue
         try:
             board = load_scenario(f.scenario)
             if f.ruleset:
@@ -228,3 +314,63 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
         if bar is not None:
             bar.set_postfix_str(f.output, refresh=False)
             bar.update(1)
+
+
+def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
+    """The :class:`game.render.figure_panels.PanelFigure` of a book figure with ``panels``.
+    Raises :class:`BookError` naming the panel (a scenario, demo or ruleset that does not load)."""
+    from game.core.analysis import analyse
+    from game.core.demo import DemoError, build_steps, load_demo
+    from game.core.ruleset import RulesetError, load_ruleset
+    from game.core.scenario import ScenarioError, load_scenario
+
+    from game.render.figure_panels import Panel, PanelFigure
+    from game.render.marks import Marks
+
+    panels = []
+    title = f.options.title or ""
+    for bp in f.panels or []:
+        try:
+            if bp.demo is not None:
+                steps = build_steps(load_demo(bp.demo))
+                if bp.step > len(steps):
+                    raise ValueError(f"the demo has {len(steps)} steps (asked for step {bp.step})")
+                st = steps[bp.step - 1]
+                board, analysis = st.board, st.analysis
+                if bp.ruleset:
+                    board = board.copy()
+                    board.ruleset = bp.ruleset
+                    analysis = analyse(board, load_ruleset(bp.ruleset), **services)
+                marks = Marks(dim=list(st.marks.dim), highlight=list(st.marks.highlight), notes=list(st.marks.notes),
+                              fallen=list(st.marks.fallen), numbered=True)
+                caption = bp.caption or st.caption
+            else:
+                board = load_scenario(bp.scenario)
+                if bp.ruleset:
+                    board.ruleset = bp.ruleset
+                analysis = analyse(board, load_ruleset(board.ruleset), **services)
+                marks = Marks()
+                caption = bp.caption or board.title
+        except (ScenarioError, RulesetError, DemoError, ValueError) as exc:
+            raise BookError(book, bp.line, bp.field, str(exc)) from None
+        panels.append(Panel(board, analysis, caption=caption, verdict=bp.verdict, marks=marks))
+    rulesets = {p.board.ruleset for p in panels}
+    sentences = []
+    if len(rulesets) == 1:
+        from game.render.scene import ruleset_name
+
+        sentences.append(f"Rules: {ruleset_name(next(iter(rulesets)))}")
+    return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns)
+
+
+def write_panel_figure(f: BookFigure, target: Path, services: dict, book: str = "") -> list[str]:
+    """Render a book figure with ``panels`` to ``target`` (format by suffix, atomic)."""
+    from game.core.atomic import write_atomic
+
+    from game.render.figure import format_for
+    from game.render.figure_panels import build_panel_figure
+
+    fo = replace(f.options, format=format_for(target))
+    fig = build_panel_figure(panel_figure_of(f, services, book), fo)
+    write_atomic(target, fig.data)
+    return fig.errors

@@ -90,6 +90,15 @@ class Canvas:
         """One line of text whose ``anchor`` point (one of ``ANCHORS``) is at ``pos``."""
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
 
+    def push_clip(self, rect: Sequence[float]) -> None:
+        """Clip what follows to ``rect`` ``(x, y, w, h)`` px until :meth:`pop_clip` (panels of
+        a multi-panel figure keep their drawing inside their own box)."""
+        self._rec("push_clip", tuple(rect))
+
+    def pop_clip(self) -> None:
+        """End the clip of the last :meth:`push_clip`."""
+        self._rec("pop_clip")
+
     # -- helpers for tests ---------------------------------------------------------------
     def find(self, name: Optional[str] = None, tag_prefix: str = "") -> list[Call]:
         """Recorded calls of method ``name`` whose tag starts with ``tag_prefix``."""
@@ -97,6 +106,81 @@ class Canvas:
 
 
 RecordingCanvas = Canvas
+
+
+class SubCanvas(Canvas):
+    """A ``w`` x ``h`` px window onto ``parent`` at ``(x, y)``: every call is passed on with
+    its points shifted, so ``draw_scene`` draws one panel of a multi-panel figure on any back
+    end without knowing it. ``prefix`` (``"a"``) is handed to the parent while this panel
+    draws (the SVG back end puts it before group ids: ``a-model-dwarfs.r1f1``). Calls are
+    also recorded here, in the panel's own coordinates."""
+
+    def __init__(self, parent: Canvas, x: float, y: float, w: float, h: float, prefix: str = ""):
+        super().__init__(int(w), int(h))
+        self.parent, self.ox, self.oy, self.prefix = parent, float(x), float(y), prefix
+        self.ss = getattr(parent, "ss", 1)
+
+    @property  # type: ignore[override]
+    def tag(self) -> str:
+        return self.parent.tag
+
+    @tag.setter
+    def tag(self, value: str) -> None:
+        self.__dict__["_tag"] = value
+        if hasattr(self, "parent"):
+            self.parent.tag = value
+
+    def _p(self, p: Point) -> Point:
+        return (p[0] + self.ox, p[1] + self.oy)
+
+    def _ps(self, pts: Sequence[Point]) -> list[Point]:
+        return [(x + self.ox, y + self.oy) for x, y in pts]
+
+    def _with_prefix(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        old = getattr(self.parent, "id_prefix", "")
+        self.parent.id_prefix = self.prefix  # type: ignore[attr-defined]
+        try:
+            fn(*args, **kwargs)
+        finally:
+            self.parent.id_prefix = old  # type: ignore[attr-defined]
+
+    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
+        return self.parent.text_size(string, size, bold)
+
+    def fill(self, colour: Colour) -> None:
+        super().fill(colour)
+        w, h = self.width, self.height
+        self._with_prefix(self.parent.polygon, self._ps([(0, 0), (w, 0), (w, h), (0, h)]), fill=colour)
+
+    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+        super().polygon(points, fill=fill, outline=outline, width=width)
+        self._with_prefix(self.parent.polygon, self._ps(points), fill=fill, outline=outline, width=width)
+
+    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+        super().circle(center, radius, fill=fill, outline=outline, width=width)
+        self._with_prefix(self.parent.circle, self._p(center), radius, fill=fill, outline=outline, width=width)
+
+    def line(self, points, colour, width=1, dashed=False) -> None:
+        super().line(points, colour, width=width, dashed=dashed)
+        self._with_prefix(self.parent.line, self._ps(points), colour, width=width, dashed=dashed)
+
+    def arrow(self, points, colour, width=2, head=10) -> None:
+        super().arrow(points, colour, width=width, head=head)
+        self._with_prefix(self.parent.arrow, self._ps(points), colour, width=width, head=head)
+
+    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+        super().text(pos, string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
+        self._with_prefix(self.parent.text, self._p(pos), string, size=size, colour=colour, anchor=anchor, bold=bold,
+                          background=background)
+
+    def push_clip(self, rect: Sequence[float]) -> None:
+        super().push_clip(rect)
+        x, y, w, h = rect
+        self.parent.push_clip((x + self.ox, y + self.oy, w, h))
+
+    def pop_clip(self) -> None:
+        super().pop_clip()
+        self.parent.pop_clip()
 
 
 def anchored(pos: Point, w: float, h: float, anchor: str) -> tuple[float, float]:
@@ -344,6 +428,18 @@ class PygameCanvas(Canvas):
     def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
         if self.record:
             super()._rec(name, *args, **kwargs)
+
+    def push_clip(self, rect) -> None:
+        self._rec("push_clip", tuple(rect))
+        stack = self.__dict__.setdefault("_clips", [])
+        stack.append(self.surface.get_clip())
+        x, y, w, h = (int(round(v)) for v in rect)
+        self.surface.set_clip(self.pg.Rect(x, y, max(0, w), max(0, h)).clip(stack[-1]))
+
+    def pop_clip(self) -> None:
+        self._rec("pop_clip")
+        stack = self.__dict__.get("_clips") or []
+        self.surface.set_clip(stack.pop() if stack else None)
 
     # -- alpha support -----------------------------------------------------------------
     def _target(self, colour: Colour, pts: Sequence[Point], pad: float):

@@ -33,7 +33,7 @@ from game.core.results import part
 from game.render.canvas import Canvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
-from game.render.palette import palette_named
+from game.render.palette import palette_named, style_palette
 from game.render.scene import SceneOptions, draw_scene, drawn_models, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 
@@ -79,7 +79,11 @@ class FigureOptions:
     the picture); ``palette``: ``default``, ``colourblind`` (Okabe-Ito with role patterns) or
     ``greyscale`` (roles by shade and outline style); ``compare``: two ruleset ids, drawn as
     ``side`` (two panels) or ``overlay`` (one panel); ``font_scale``: None picks one from the
-    dpi for mm sizes (dpi/125 px per unit), else 1; ``marks``: teaching marks.
+    dpi for mm sizes (dpi/125 px per unit), else 1; ``marks``: teaching marks; ``style``:
+    ``print`` (white paper, no grid, print palette: :data:`game.render.palette.PRINT`) or
+    ``screen`` (the window's look); ``table``: print style with the table tint and grid;
+    ``legend_at``: ``right`` or ``below`` (None: right of one panel, below several);
+    ``format`` may also be ``pdf`` (a vector page of ``size`` mm).
     """
 
     size: Optional[str] = None
@@ -101,6 +105,10 @@ class FigureOptions:
     scale_px_per_mm: Optional[float] = None
     supersample: int = 2
     marks: Marks = field(default_factory=Marks)
+    style: str = "print"
+    table: bool = False
+    legend_at: Optional[str] = None
+    columns: Optional[int] = None
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -115,8 +123,12 @@ class FigureOptions:
             raise FigureError(f"--scale must be a number of px per mm above 0 and at most 20 (got {self.scale_px_per_mm})")
         if self.compare_mode not in ("side", "overlay"):
             raise FigureError(f"compare mode must be side or overlay (got {self.compare_mode!r})")
-        if self.format not in (None, "png", "svg"):
-            raise FigureError(f"format must be png or svg (got {self.format!r})")
+        if self.format not in (None, "png", "svg", "pdf"):
+            raise FigureError(f"format must be png, svg or pdf (got {self.format!r})")
+        if self.style not in ("print", "screen"):
+            raise FigureError(f"style must be print or screen (got {self.style!r})")
+        if self.legend_at not in (None, "right", "below"):
+            raise FigureError(f"the legend sits right or below (got {self.legend_at!r})")
         try:
             palette_named(self.palette)
         except ValueError as exc:
@@ -173,7 +185,7 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     t = title if title is not None else fo.title
     if not fo.caption:
         t = ""
-    pal = palette_named(fo.palette)
+    pal = style_palette(fo.style, fo.palette, fo.table)
     return SceneOptions(palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts)
 
@@ -274,7 +286,8 @@ def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
                 title: Optional[str] = None, k: float = 1.0, view: Optional[View] = None,
                 status: str = "", box_mm: Optional[tuple] = None, split_title: bool = False,
-                differ: Optional[dict] = None, differ_label: str = "") -> tuple[View, list[str]]:
+                differ: Optional[dict] = None, differ_label: str = "",
+                gap_letter_start: int = 0, gap_lettered: Optional[bool] = None) -> tuple[View, list[str]]:
     """Fit the view (to ``box_mm`` (x0, y0, x1, y1) if given, else :func:`figure_box`), draw
     the scene and the marks on ``canvas`` (whose size already includes the supersampling
     factor ``k``). The legend panel widens (up to 45 % of the width) when its text would
@@ -285,6 +298,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.supersample = max(1, int(round(k)))
     so.status = status
     so.differ, so.differ_label = dict(differ or {}), differ_label
+    so.gap_letter_start, so.gap_lettered = gap_letter_start, gap_lettered
     mk = marks if marks is not None else fo.marks
     if mk.patterns:
         so.palette["patterns"] = (1,)
@@ -406,8 +420,50 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
     if svg:
         text, errors = svg_text(board, analysis, fo, size)
         return Figure(text.encode("utf-8"), errors, size)
+    if fo.format == "pdf":
+        t = target_for("pdf", size, fo, title=board.title or "")
+        _, errors = draw_figure(t.canvas, board, analysis, fo, k=t.k)
+        return Figure(t.finish(), errors, size)
     surf, errors = render_png_surface(board, analysis, fo, size)
     return Figure(png_bytes(surf, fo.dpi), errors, size)
+
+
+@dataclass
+class Target:
+    """A canvas of one back end and how to finish it: ``canvas`` (drawn at ``k`` times the
+    final size), ``finish()`` -> the file's bytes."""
+
+    canvas: Canvas
+    k: int
+    finish: Any
+
+
+def target_for(fmt: str, size: tuple[int, int], fo: FigureOptions, *, classes: Optional[dict] = None,
+               title: str = "") -> Target:
+    """A fresh canvas of ``size`` px for format ``fmt`` (``png``: supersampled pygame surface,
+    ``svg``, ``pdf``: a page of ``fo.size`` mm, else the px at ``fo.dpi``)."""
+    if fmt == "svg":
+        from game.render.svg_canvas import SvgCanvas
+
+        c = SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
+        return Target(c, 1, lambda: c.to_svg(title=title).encode("utf-8"))
+    if fmt == "pdf":
+        from game.render.pdf_canvas import PdfCanvas, page_points
+
+        mm = parse_size(fo.size)[:2] if fo.size and parse_size(fo.size)[2] == "mm" else None
+        pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, record=True)
+        return Target(pc, 1, pc.to_pdf)
+    pg = _pygame()
+    from game.render.canvas import PygameCanvas
+
+    k = supersample_for(fo, size)
+    surf = pg.Surface((size[0] * k, size[1] * k))
+
+    def finish() -> bytes:
+        out = pg.transform.smoothscale(surf, size) if k > 1 else surf
+        return png_bytes(out, fo.dpi)
+
+    return Target(PygameCanvas(surf, supersample=k, record=True), k, finish)
 
 
 def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: Any,
@@ -430,8 +486,9 @@ def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: A
 
 
 def format_for(path: str | os.PathLike) -> str:
-    """``svg`` for a ``.svg`` path, else ``png``."""
-    return "svg" if Path(path).suffix.lower() == ".svg" else "png"
+    """``svg`` for a ``.svg`` path, ``pdf`` for a ``.pdf``, else ``png``."""
+    suffix = Path(path).suffix.lower()
+    return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
 
 
 def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
@@ -454,5 +511,5 @@ def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Opt
     Same pipeline as :func:`write_figure`."""
     o = options or SceneOptions()
     fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
-                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True)
+                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True, style="screen")
     return write_figure(board, analysis, path, fo, services={})

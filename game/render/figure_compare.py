@@ -20,6 +20,16 @@ from game.render.figure import Figure, FigureOptions, default_size, draw_figure,
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 
+
+def short_name(ruleset_id: str) -> str:
+    """The ruleset's ``short_name`` (its name, else its id, when it has none or does not load)."""
+    try:
+        from game.core.ruleset import load_ruleset
+
+        return load_ruleset(ruleset_id).short
+    except Exception:
+        return ruleset_name(ruleset_id)
+
 VERB = {"attack": ("fight", "fights"), "support": ("make supporting attacks", "makes a supporting attack"),
         "none": ("do not fight", "does not fight")}
 
@@ -112,72 +122,35 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
     ida, idb = fo.compare
     ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb), **services)
     na, nb = ruleset_name(ida), ruleset_name(idb)
-    sentences = difference_sentences(board, diffs, ra, rb, na, nb)
+    sa, sb = short_name(ida), short_name(idb)
+    sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
     title = fo.title if fo.title is not None else (board.title or "")
     base = replace(fo, compare=None, title=None)
     if fo.compare_mode == "overlay":
         b = board.copy()
         b.ruleset = ida
-        caption = " ".join(sentences) if sentences else f"Every model fights the same under {na} and {nb}."
+        caption = " ".join(sentences) if sentences else f"Every model fights the same under {sa} and {sb}."
         mk = replace(fo.marks, caption=caption)
         size = fo.pixel_size() or default_size(b, base, ra)
-        kw = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", nb), differ_label=f"Fights differently under {nb}")
+        kw = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")
         if svg:
             c = svg_canvas(b, ra, base, size)
             _, errors = draw_figure(c, b, ra, base, **kw)
             return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errors, size)
         surf, errors = render_png_surface(b, ra, base, size, **kw)
         return Figure(png_bytes(surf, fo.dpi), errors, size)
-    full = fo.pixel_size()
-    if full is None:
-        w1, h1 = default_size(board, replace(base, caption=True), ra)
-        full = (min(w1 * 2, 8000), h1)
-    fs = fo.scale()
-    from game.render.svg_canvas import SvgCanvas
+    from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
 
-    lines, strip_h = _strip_lines(SvgCanvas(10, 10), title, sentences, full[0], fs)
-    strip_h = int(min(strip_h, full[1] * 0.45))
-    half = (full[0] // 2, full[1] - strip_h)
-    errors: list[str] = []
-    parts = []
-    for rid, a, mine, other in ((ida, ra, "a", nb), (idb, rb, "b", na)):
+    panels = []
+    for rid, a, mine, other_short in ((ida, ra, "a", sb), (idb, rb, "b", sa)):
         b = board.copy()
         b.ruleset = rid
-        b.title = ruleset_name(rid)
-        kw = dict(title=None, differ=differ_tooltips(diffs, mine, other), differ_label=f"Fights differently under {other}")
-        if svg:
-            c = svg_canvas(b, a, base, half)
-            _, e = draw_figure(c, b, a, base, **kw)
-            parts.append(c.body())
-        else:
-            surf, e = render_png_surface(b, a, base, half, **kw)
-            parts.append(surf)
-        errors += [f"{rid}: {x}" for x in e]
-    if svg:
-        from game.render.svg_canvas import SvgCanvas, svg_document
-
-        strip = SvgCanvas(full[0], strip_h)
-        _draw_strip(strip, lines, full[0], strip_h, fs)
-        # each panel clipped to its own box, as the PNG draws it on its own surface
-        body = [f'<defs><clipPath id="clip-panel"><rect x="0" y="0" width="{half[0]}" height="{half[1]}"/>'
-                '</clipPath></defs>',
-                f'<g id="compare-caption" class="caption">\n{strip.body()}\n</g>']
-        body += [f'<g id="panel-{rid}" class="panel" transform="translate({i * half[0]},{strip_h})">\n'
-                 f'<g clip-path="url(#clip-panel)">\n{p}\n</g>\n</g>'
-                 for i, (rid, p) in enumerate(zip((ida, idb), parts))]
-        body.append(f'<line x1="{half[0]}" y1="{strip_h}" x2="{half[0]}" y2="{full[1]}" stroke="#141414" '
-                    f'stroke-width="{max(1.0, 2 * fs):g}"/>')
-        doc = svg_document(full[0], full[1], "\n".join(body), title=board.title or "", size_attrs=fo.svg_size_attrs())
-        return Figure(doc.encode("utf-8"), errors, full)
-    pg = _pygame()
-    from game.render.canvas import PygameCanvas
-
-    surf = pg.Surface(full)
-    _draw_strip(PygameCanvas(surf), lines, full[0], strip_h, fs)
-    surf.blit(parts[0], (0, strip_h))
-    surf.blit(parts[1], (half[0], strip_h))
-    pg.draw.line(surf, (20, 20, 20), (half[0], strip_h), (half[0], full[1]), max(1, int(round(2 * fs))))
-    return Figure(png_bytes(surf, fo.dpi), errors, full)
+        panels.append(Panel(b, a, caption=ruleset_name(rid), differ=differ_tooltips(diffs, mine, other_short),
+                            differ_label="Fights differently under the other ruleset"))
+    if not sentences:
+        sentences = [f"Every model fights the same under {sa} and {sb}."]
+    pf = PanelFigure(panels, title=title, sentences=sentences, continue_letters=False)
+    return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
 
 
 __all__ = ["build_compare", "difference_sentences", "Marks"]

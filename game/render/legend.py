@@ -109,7 +109,14 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
     n_gaps = sum(1 for a, b in (getattr(analysis, "gap_links", None) or []) if a in shown_ids or b in shown_ids)
     if n_gaps:
-        items.append(LegendItem("row", f"Fights across a gap ({n_gaps})", swatch="gap"))
+        items.append(LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n_gaps})",
+                                swatch="gap"))
+    if (options.palette or {}).get("print"):
+        from game.render.scene import empty_slots
+
+        n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
+        if n_empty:
+            items.append(LegendItem("row", f"Empty place in a unit: a gap ({n_empty})", swatch="empty"))
     moves = {m: p for m, p in (getattr(analysis, "moves", None) or {}).items() if m in shown_ids and len(p) >= 2}
     slot_moves = [dm for dm in shown if getattr(dm, "slot_from", None) is not None]
     if moves:
@@ -332,8 +339,12 @@ class LegendPainter:
             self.c.circle((sx + sw / 2, my), r, outline=(20, 20, 20), width=u(3.2))
             self.c.circle((sx + sw / 2, my), r, outline=(255, 255, 255), width=u(1.6))
             self.c.line([(sx + sw / 2 - r * 0.55, my), (sx + sw / 2 + r * 0.55, my)], (255, 255, 255), u(1.6))
+        elif kind == "empty":
+            for a, b in hatch_segments(pts, u(3.5)):
+                self.c.line([a, b], P.get("empty_hatch", (90, 90, 90)), u(0.8))
+            self.c.line(pts + [pts[0]], P.get("empty_hatch", (90, 90, 90)), u(1), dashed=True)
         elif kind == "gap":
-            self.c.line([(sx, my), (sx + sw, my)], P["gap_link"], u(2), dashed=True)
+            self.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(1.8), head=u(6))
         elif kind == "move":
             self.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
                         P["ghost"], u(1), dashed=True)

@@ -200,8 +200,10 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     if caption:
         canvas.tag = "caption"
         size, lines, lh, h = caption_box(canvas, caption, tw, fs, ss)
-        canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=(34, 38, 42, 235))
+        canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=pal["caption_bg"])
+        if pal.get("caption_edge") is not None:  # print: a white band ruled off from the table
+            canvas.line([(tl, tt + h), (tl + tw, tt + h)], pal["caption_edge"], max(1.0, fs))
         for k, ln in enumerate(lines):
-            canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, (250, 250, 250))
+            canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, pal["caption_text"])
     canvas.tag = ""
     return errors

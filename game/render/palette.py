@@ -56,6 +56,11 @@ PALETTE: dict[str, tuple] = {
     "tooltip_text": (20, 20, 20),
     "tape": (20, 20, 20),
     "scale_bar": (40, 40, 40),
+    "caption_bg": (34, 38, 42, 235),
+    "caption_text": (250, 250, 250),
+    "empty_hatch": (90, 90, 90),
+    "legal": (0, 130, 60),
+    "illegal": (200, 30, 35),
 }
 
 
@@ -109,6 +114,69 @@ GREYSCALE: dict[str, tuple] = {
     "target": (0, 0, 0),
     "differ": (255, 255, 255),
 }
+
+# The print style (``render`` and ``render-book`` by default; the window keeps PALETTE): white
+# paper, no grid or table tint, a small palette whose role fills also differ in greyscale
+# (attack dark red, support mid blue hatched white, none near-white), bold unit frames in the
+# player colour, black text on white title and caption bands. ``print`` switches the scene's
+# print drawing (support hatching, empty places hatched, frames at LINE_UNITS["bold"]).
+PRINT: dict[str, tuple] = {
+    "print": (1,),
+    "background": (255, 255, 255),
+    "table": (255, 255, 255),
+    "table_edge": None,  # type: ignore[dict-item]
+    "grid": None,  # type: ignore[dict-item]
+    "tray_alpha": (0,),
+    "attack": (200, 30, 35),
+    "support": (70, 125, 215),
+    "none": (243, 243, 243),
+    "base_edge": (25, 25, 25),
+    "player1": (0, 105, 92),
+    "player2": (196, 104, 0),
+    "empty_hatch": (90, 90, 90),
+    "ghost": (70, 70, 70),
+    "move": (20, 20, 20),
+    "gap_link": (20, 20, 20),
+    "title_bg": (255, 255, 255),
+    "title_text": (20, 20, 20),
+    "title_rule": (20, 20, 20),
+    "panel": (255, 255, 255),
+    "panel_edge": (190, 190, 190),
+    "caption_bg": (255, 255, 255, 235),
+    "caption_text": (20, 20, 20),
+    "caption_edge": (20, 20, 20),
+    "label_bg": (255, 255, 255, 230),
+    "terrain": (225, 225, 225),
+    "terrain_hatch": (150, 150, 150),
+    "legal": (0, 130, 60),
+    "illegal": (200, 30, 35),
+}
+
+# --table: the table tint and the 6-inch grid back on a print figure (distances matter).
+PRINT_TABLE: dict[str, tuple] = {"table": PALETTE["table"], "table_edge": PALETTE["table_edge"], "grid": PALETTE["grid"]}
+
+# One line-weight scale for every figure (design units; 1 unit prints 0.2 mm): base outlines
+# thin, arrows and links medium, unit frames bold, casings and hatching hair.
+LINE_UNITS: dict[str, float] = {"hair": 0.8, "thin": 1.0, "medium": 2.0, "bold": 3.5}
+
+
+def style_palette(style: str, palette: str, table: bool = False) -> dict:
+    """The palette overrides of a figure: the print style's (``style`` ``print``; ``table``
+    puts the table tint and grid back) under the named ``palette`` (``default``,
+    ``colourblind``, ``greyscale``); ``screen`` is the window's look. Raises ValueError."""
+    out: dict = {}
+    if style == "print":
+        out.update(PRINT)
+        if table:
+            out.update(PRINT_TABLE)
+    elif style != "screen":
+        raise ValueError(f"style must be print or screen (got {style!r})")
+    named = palette_named(palette)
+    if style == "print" and named.get("table") == (255, 255, 255) and table:
+        named.pop("table")
+    out.update(named)
+    return out
+
 
 PALETTES: dict[str, dict] = {"default": {}, "colourblind": COLOURBLIND, "colorblind": COLOURBLIND,
                              "greyscale": GREYSCALE, "grayscale": GREYSCALE}

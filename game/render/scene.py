@@ -41,8 +41,9 @@ from game.render.drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_
 from game.render.labels import LabelPainter, link_box
 from game.render import fight_marks
 from game.render import move_marks
+from game.render import gap_marks
 from game.render.legend import DIFFER_COLOUR, ROLE_LABEL, LegendPainter, attacks_of, divides  # noqa: F401
-from game.render.palette import PALETTE, player_colour, with_alpha
+from game.render.palette import LINE_UNITS, PALETTE, player_colour, with_alpha
 from game.render.window_layers import ROLE_WORD, WindowPainter  # noqa: F401
 from game.render.transform import View
 
@@ -76,7 +77,9 @@ class SceneOptions:
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
     ``supersample``: the canvas is drawn at this many times its final size (font sizes are
     whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
-    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``).
+    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
+    ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
+    continues the letters from panel to panel).
     """
 
     palette: dict = field(default_factory=dict)
@@ -105,6 +108,8 @@ class SceneOptions:
     callouts: Sequence[str] = ()
     supersample: int = 1
     layer: str = "all"
+    gap_letter_start: int = 0
+    gap_lettered: Optional[bool] = None
 
 
 @dataclass
@@ -273,6 +278,10 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
             self.c.circle(data[0], data[1], fill=fill, outline=P["base_edge"], width=u(1))
         else:
             self.c.polygon(data, fill=fill, outline=P["base_edge"], width=u(1))
+        if P.get("print") and not P.get("patterns") and role == "support":
+            for a, b in hatch_segments(pts, u(4.5)):  # print: supports hatched, so greyscale tells them apart
+                self.c.line([a, b], (255, 255, 255), u(LINE_UNITS["thin"]))
+            return
         if not P.get("patterns"):
             return
         if role == "support":
@@ -290,7 +299,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.polygon(self.v.pts([(0, 0), (w, 0), (w, h), (0, h)]), fill=self.pal["table"],
                        outline=self.pal["table_edge"], width=self.u(2))
         step = 6 * g.INCH_MM  # a faint 6-inch grid helps judge distances
-        if step * self.v.scale >= 40 * self.fs:
+        if self.pal.get("grid") is not None and step * self.v.scale >= 40 * self.fs:
             # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
             (x0, y0), (x1, y1) = self.v.to_mm((0, 0)), self.v.to_mm((self.c.width, self.c.height))
             for lo_mm, hi_mm, size, vertical in ((min(x0, x1), max(x0, x1), w, True),
@@ -345,9 +354,24 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         col = player_colour(self.pal, u.player)
         pts = self.v.pts(u.tray().points)
         if outline:
-            self.c.polygon(pts, fill=None, outline=col, width=self.u(2.5))
-        else:
+            bold = LINE_UNITS["bold"] if self.pal.get("print") else 2.5  # print: the bold unit frame
+            self.c.polygon(pts, fill=None, outline=col, width=self.u(bold))
+            return
+        if self.pal["tray_alpha"][0] > 0:
             self.c.polygon(pts, fill=with_alpha(col, self.pal["tray_alpha"][0]), outline=None)
+        if self.pal.get("print"):
+            self.empty_places(u)
+
+    def empty_places(self, u: Unit) -> None:
+        """Print style: each empty place in a ranked unit (``empty`` slots, e.g. a casualty's)
+        hatched grey inside a dashed outline, so a gap never reads as a model that does not fight."""
+        for rank, file in empty_slots(u):
+            self.c.tag = f"empty:{u.id}.r{rank}f{file}"
+            c = u.slot_center(rank, file)
+            pts = self.v.pts(g.rect(c, u.base_w * 0.96, u.base_d * 0.96, u.facing_deg).points)
+            for a, b in hatch_segments(pts, self.u(3.5)):
+                self.c.line([a, b], self.pal["empty_hatch"], self.u(LINE_UNITS["hair"]))
+            self.c.line(list(pts) + [pts[0]], self.pal["empty_hatch"], self.u(LINE_UNITS["thin"]), dashed=True)
 
     def model(self, dm: DrawnModel) -> None:
         self.c.tag = f"model:{dm.id}"
@@ -478,6 +502,9 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         lh = TITLE_LINE * self.fs
         n = len(lines) + (1 if below else 0)
         top = y + h / 2 - lh * (n - 1) / 2
+        if self.pal.get("title_rule") is not None:  # print: black on white, ruled off from the table
+            self.c.line([(x, y + h - self.u(0.5)), (x + w, y + h - self.u(0.5))], self.pal["title_rule"],
+                        self.u(LINE_UNITS["thin"]))
         for i, ln in enumerate(lines):
             self.c.text((x + self.u(14), top + i * lh), ln, size, self.pal["title_text"], anchor="left", bold=True)
         if below:
@@ -503,6 +530,29 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.placer.add((x0 - self.u(2), y0 - th_, x0 + L + self.u(10) + tw_, y0 + th_ / 2 + self.u(2)))
         self.c.text((x0 + L + 8 * self.fs, y0), text, size, self.pal["scale_bar"], anchor="left",
                     background=self.pal["label_bg"])
+
+
+def legend_painter(canvas: Canvas, board: Board, analysis: Any, options: SceneOptions) -> "_Painter":
+    """A scene painter on ``canvas`` for drawing legend swatches outside a scene (the one
+    legend of a multi-panel figure: :mod:`game.render.figure_panels`)."""
+    return _Painter(canvas, board, analysis, View(), options)
+
+
+def empty_slots(u: Unit) -> list[tuple[int, int]]:
+    """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
+    if u.kind != "ranked":
+        return []
+    from game.core.board import parse_slot
+
+    out = []
+    for sname in u.empty or []:
+        try:
+            rank, file = parse_slot(sname)
+        except ValueError:
+            continue
+        if 1 <= rank <= u.ranks and 1 <= file <= u.files:
+            out.append((rank, file))
+    return out
 
 
 def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, options: Optional[SceneOptions] = None,
@@ -592,6 +642,4 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
             n = attacks_of(analysis, dm.id)
             if dm.role != "none" and n != 1 and dm.id not in numbered:
                 p.safe(f"count {dm.id}", p.count_mark, dm, n)
-    pos = {dm.id: (dm.shape.center) for dm in p.models}
-    for link in getattr(analysis, "gap_links", None) or []:
-        p.safe("gap link", p.gap_link, link[0], link[1], pos)
+    p.safe("gap arrows", gap_marks.draw, p, analysis, o.gap_letter_start, o.gap_lettered)

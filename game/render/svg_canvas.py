@@ -22,6 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
+INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 _FONTS: dict = {}
 
 
@@ -60,9 +61,12 @@ class SvgCanvas(Canvas):
         self.record = record
         self.classes = dict(classes or {})
         self.size_attrs = size_attrs
-        self.parts: list[str] = []
-        self._open_tag: Optional[str] = None
+        self._runs: list[_Run] = []
+        self._open_tag: Optional[tuple] = None
         self._seen: dict[str, int] = {}
+        self._clips: list[str] = []
+        self._clip_defs: list[str] = []
+        self.id_prefix = ""
 
     # -- queries ---------------------------------------------------------------------------
     def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
@@ -80,26 +84,48 @@ class SvgCanvas(Canvas):
 
     def _group(self) -> None:
         tag = self.tag or ""
-        if tag == self._open_tag:
+        key = (tag, self._clip_id(), getattr(self, "id_prefix", ""))
+        if key == self._open_tag:
             return
-        if self._open_tag is not None:
-            self.parts.append("</g>")
-        self._open_tag = tag
-        if not tag:
-            self.parts.append("<g>")
-            return
+        self._open_tag = key  # type: ignore[assignment]
         kind, _, name = tag.partition(":")
-        base = f"{kind}-{name}" if name else kind
-        base = "".join(ch if (ch.isalnum() or ch in "-_.") else "_" for ch in base)
-        n = self._seen.get(base, 0) + 1
-        self._seen[base] = n
-        gid = base if n == 1 else f"{base}-{n}"
-        cls = " ".join(x for x in (kind, self.classes.get(tag, "")) if x)
-        self.parts.append(f"<g id={quoteattr(gid)} class={quoteattr(cls)}>")
+        prefix = key[2]
+        gid = ""
+        if tag:
+            base = f"{kind}-{name}" if name else kind
+            if prefix:
+                base = f"{prefix}-{base}"
+            base = "".join(ch if (ch.isalnum() or ch in "-_.") else "_" for ch in base)
+            n = self._seen.get(base, 0) + 1
+            self._seen[base] = n
+            gid = base if n == 1 else f"{base}-{n}"
+        unit = ""
+        if layer_of(kind) == "Units" and name:
+            unit = name.replace(":", ".").split(".", 1)[0]
+        more = self.classes.get(f"{prefix}/{tag}", self.classes.get(tag, "")) if prefix else self.classes.get(tag, "")
+        cls = " ".join(x for x in (kind, more) if x)
+        self._runs.append(_Run(layer_of(kind), (f"{prefix}-" if prefix else "") + unit if unit else "", gid, cls,
+                               key[1], []))
+
+    def _clip_id(self) -> str:
+        return self._clips[-1] if self._clips else ""
+
+    def push_clip(self, rect) -> None:
+        self._rec("push_clip", tuple(rect))
+        x, y, w, h = rect
+        cid = f"clip-{len(self._clip_defs) + 1}"
+        self._clip_defs.append(f'<clipPath id="{cid}"><rect x="{num(x)}" y="{num(y)}" width="{num(w)}" '
+                               f'height="{num(h)}"/></clipPath>')
+        self._clips.append(cid)
+
+    def pop_clip(self) -> None:
+        self._rec("pop_clip")
+        if self._clips:
+            self._clips.pop()
 
     def _emit(self, element: str) -> None:
         self._group()
-        self.parts.append(element)
+        self._runs[-1].parts.append(element)
 
     @staticmethod
     def _pts(points: Sequence) -> str:
@@ -162,20 +188,82 @@ class SvgCanvas(Canvas):
 
     # -- output ----------------------------------------------------------------------------
     def body(self) -> str:
-        """The elements drawn so far (groups closed), without the ``<svg>`` root."""
-        tail = ["</g>"] if self._open_tag is not None else []
-        return "\n".join(self.parts + tail)
+        """The drawing without the ``<svg>`` root: clip paths, then one Inkscape layer per
+        concern (every one of :data:`LAYERS`, an empty one too), each group of runs in drawing
+        order; in the Units layer the runs of one unit sit in ``<g id="unit-<id>">``."""
+        out = [f"<defs>{''.join(self._clip_defs)}</defs>"] if self._clip_defs else []
+        for layer in LAYERS:
+            runs = [r for r in self._runs if r.layer == layer and r.parts]  # every layer, even empty: a stable structure
+            lid = "layer-" + layer.lower().replace(" ", "-")
+            out.append(f'<g inkscape:groupmode="layer" inkscape:label="{layer}" id="{lid}">')
+            units: dict[str, list] = {}
+            order: list = []
+            for r in runs:
+                if r.unit:
+                    if r.unit not in units:
+                        units[r.unit] = []
+                        order.append(("unit", r.unit))
+                    units[r.unit].append(r)
+                else:
+                    order.append(("run", r))
+            for kind, item in order:
+                if kind == "unit":
+                    out.append(f'<g id={quoteattr("unit-" + item)} class="unit">')
+                    out += [_run_text(r) for r in units[item]]
+                    out.append("</g>")
+                else:
+                    out.append(_run_text(item))
+            out.append("</g>")
+        return "\n".join(out)
 
     def to_svg(self, title: str = "") -> str:
         """The whole document (UTF-8 text, ends with a newline)."""
         return svg_document(self.width, self.height, self.body(), title=title, size_attrs=self.size_attrs)
 
 
+#: The Inkscape layers of a figure, bottom to top, and the group kinds each holds.
+LAYERS = ("Table", "Units", "Roles", "Links and arrows", "Labels", "Legend", "Captions")
+_LAYER_OF = {
+    "Table": ("table", "terrain", "objective", "reach", "scale_bar", "panel-frame"),
+    "Units": ("tray", "model", "empty", "front", "ghost", "slot"),
+    "Roles": ("count", "divide", "differ", "overlap", "dim", "fallen", "highlight", "diff", "fighting_rank",
+              "one_attack", "locked", "selection", "hover"),
+    "Links and arrows": ("gap", "move", "slotmove", "overlay", "tape"),
+    "Labels": ("label", "badge", "callout", "note", "movelen", "gapletter"),
+    "Legend": ("legend",),
+    "Captions": ("title", "caption", "compare-caption", "panel-caption", "verdict", "status", "banner", "warning",
+                 "tooltip", "figure-title"),
+}
+_KIND_LAYER = {k: layer for layer, kinds in _LAYER_OF.items() for k in kinds}
+
+
+def layer_of(kind: str) -> str:
+    """The layer (of :data:`LAYERS`) a group of ``kind`` (``model``, ``label``...) belongs to."""
+    return _KIND_LAYER.get(kind, "Roles" if kind else "Table")
+
+
+class _Run:
+    """Consecutive elements drawn with one tag, clip and id prefix: one ``<g>``."""
+
+    __slots__ = ("layer", "unit", "gid", "cls", "clip", "parts")
+
+    def __init__(self, layer: str, unit: str, gid: str, cls: str, clip: str, parts: list):
+        self.layer, self.unit, self.gid, self.cls, self.clip, self.parts = layer, unit, gid, cls, clip, parts
+
+
+def _run_text(r: _Run) -> str:
+    attrs = (f" id={quoteattr(r.gid)} class={quoteattr(r.cls)}" if r.gid else "")
+    if r.clip:
+        attrs += f' clip-path="url(#{r.clip})"'
+    return f"<g{attrs}>\n" + "\n".join(r.parts) + "\n</g>"
+
+
 def svg_document(width: int, height: int, body: str, *, title: str = "", size_attrs: Optional[tuple[str, str]] = None) -> str:
     """Wrap ``body`` in an ``<svg>`` root with a ``width`` x ``height`` px viewBox."""
     sw, sh = size_attrs or (str(int(width)), str(int(height)))
     head = (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{sw}" height="{sh}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:inkscape="{INKSCAPE_NS}" version="1.1" '
+            f'width="{sw}" height="{sh}" '
             f'viewBox="0 0 {int(width)} {int(height)}" font-family="{FONT_FAMILY}">\n')
     t = f"<title>{escape(title)}</title>\n" if title else ""
     return head + t + body + "\n</svg>\n"

@@ -72,7 +72,7 @@ class DemoView:
         self.title = title
         self.index = 0
         self.running = True
-        self.options = options or FigureOptions()
+        self.options = options or FigureOptions(style="screen")
         if surface is None:
             pygame.display.init()
             pygame.font.init()
@@ -173,7 +173,7 @@ class DemoView:
 def render_step(step: DemoStep, i: int, n: int, title: str, size: tuple[int, int] = (1280, 820),
                 options: Optional[FigureOptions] = None, box_mm: Optional[tuple] = None):
     """Off-screen surface of step ``i`` of ``n`` (as the window draws it, without the key hint)."""
-    fo = options or FigureOptions()
+    fo = options or FigureOptions(style="screen")
     surf, _ = render_png_surface(step.board, step.analysis, fo, size, marks=step_marks(step),
                                  title=step_title(title, i, n), box_mm=box_mm)
     return surf
@@ -184,7 +184,7 @@ def export_frames(steps: Sequence[DemoStep], title: str, out_dir: str | os.PathL
     """Write ``step_01.png``, ``step_02.png``... to ``out_dir``; returns the paths."""
     d = Path(out_dir)
     d.mkdir(parents=True, exist_ok=True)
-    fo = options or FigureOptions()
+    fo = options or FigureOptions(style="screen")
     out = []
     boxes = scene_boxes(steps)
     for i, st in enumerate(steps):

@@ -24,7 +24,7 @@ from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, Model, Unit, reserve_caches
-from game.core.engagement import boundary, combats, find_engagements, model_contacts, units_box
+from game.core.engagement import boundary, combats, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.results import StrikeStep
 from game.core.strategy import Engine, Legend, ProfileField
@@ -32,6 +32,7 @@ from game.core import closing
 from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file import policies as ranked_policies
+from game.engines.rank_and_file import incremental
 
 NAME = "rank_and_file"
 NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
@@ -100,10 +101,7 @@ def legend(rs) -> Legend:
 _COMBAT_CACHE = LRU(64)  # a combat's units (and neighbours) -> its Analysis (bounded, oldest out)
 
 
-def _unit_key(u: Unit) -> str:
-    """Everything about a unit the ranked rules read (pose, player, profile, keywords, and the
-    unit keys a policy may read, such as a troop type)."""
-    return repr((u.pose_key(), u.player, u.profile, u.keywords, u.extra))
+_unit_key = incremental.unit_key
 
 
 def analyse(board: Board, rs, **_services) -> Analysis:
@@ -240,7 +238,17 @@ def _merge_extra(into: dict, part: dict, mine: set[str]) -> None:
 
 
 def analyse_combat(board: Board, rs) -> Analysis:
-    """The ranked policies on one board (any number of combats), without caching."""
+    """The ranked policies on one board (any number of combats). Inside a combat only the units
+    whose inputs changed since the board was last seen are decided again
+    (:mod:`.incremental`); the result equals :func:`decide` on the whole board."""
+    return incremental.analyse(prepare(board, rs), decide)
+
+
+def prepare(board: Board, rs) -> pol.Combat:
+    """Steps 1-3 of the pipeline on the whole board: engagements, ``incomplete_ranks`` moves,
+    base contact (per engaged pair, cached by the two units' poses) and ``gaps`` links.
+    Returns the :class:`~.policy.Combat` ready for :func:`decide` (``c.res`` holds the
+    engagements, moves and gap links; no model result yet)."""
     v = rs.values
     tol = v.contact_tolerance_mm
     units = {u.id: u for u in board.units}
@@ -252,7 +260,8 @@ def analyse_combat(board: Board, rs) -> Analysis:
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     c.res.engagements = list(engs)
-    c.contacts = model_contacts(c.models, c.bounds, engs, tol, units)
+    c.pair_contacts = incremental.pair_contacts(c)
+    c.contacts = incremental.contacts_of(c.pair_contacts)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
     for l in links:
@@ -261,9 +270,15 @@ def analyse_combat(board: Board, rs) -> Analysis:
         c.contacts[b].add(a)
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
-    c.order = {m.id: i for i, m in enumerate(m for ms in c.models.values() for m in ms)}
-    c.unit_of = {m.id: m.unit_id for ms in c.models.values() for m in ms}
-    for ms in c.models.values():
+    c.order = incremental.Order(c.models)
+    c.unit_of = incremental.UnitOf(c.models)
+    return c
+
+
+def decide(c: pol.Combat) -> Analysis:
+    """Steps 4-5 on a prepared combat (all of it, or the part :mod:`.incremental` hands over):
+    ``fighters``, ``supports``, ``strike_order`` and ``rank_bonus``. Returns ``c.res``."""
+    for _uid, ms in c.deciding():
         for m in ms:
             c.res.models[m.id] = ModelResult(at=m.center)
     c.run("fighters")
@@ -273,7 +288,7 @@ def analyse_combat(board: Board, rs) -> Analysis:
             r.why = NONE_WHY
     c.res.strike_order = [StrikeStep.of(s) for s in c.run("strike_order")]
     c.res.rank_bonus = c.run("rank_bonus")
-    c.res.legend = legend(rs)
+    c.res.legend = legend(c.rs)
     return c.res
 
 

@@ -101,7 +101,7 @@ def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
     (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
     contacts, results = c.contacts, c.res.models
-    for uid, ms in c.models.items():
+    for uid, ms in c.deciding():
         u = c.units[uid]
         total, parts, _ = profile_attacks(u)
         for m in ms:
@@ -205,7 +205,7 @@ def ranks_behind(c: Combat) -> None:
     v = c.v
     rule = c.rule("support_ranks")
     through = words(list(v.support_facings))
-    for uid, ms in c.models.items():
+    for uid, ms in c.deciding():
         u = c.units[uid]
         if u.kind != "ranked":
             continue
@@ -304,7 +304,7 @@ def by_initiative(c: Combat) -> list[dict]:
     """Highest Initiative first; equal Initiative strikes together. A profile without
     Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
     steps: dict[float, list[str]] = defaultdict(list)
-    for uid, ms in c.models.items():
+    for uid, ms in c.deciding():
         p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
         for m in ms:
@@ -318,7 +318,7 @@ def by_agility(c: Combat) -> list[dict]:
     """Agility Steps, highest first, each model part at its own Agility."""
     steps: dict[float, list[str]] = defaultdict(list)
     parts_at: dict[float, list[str]] = defaultdict(list)
-    for uid, ms in c.models.items():
+    for uid, ms in c.deciding():
         u = c.units[uid]
         _, _, agility = profile_attacks(u)
         for m in ms:

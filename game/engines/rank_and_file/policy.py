@@ -39,7 +39,9 @@ for editors.
 
 :class:`Combat` is the state handed to the policies: the board, the ruleset (``c.v`` typed
 values, ``c.rule(name)`` the rule a parameter implements), units, models, engagements,
-contacts and the analysis being built.
+contacts and the analysis being built. ``fighters``, ``supports`` and ``strike_order``
+policies decide the units of ``c.deciding()`` (all of them, or the part of a combat the engine
+decides again) and may read every unit.
 """
 from __future__ import annotations
 
@@ -161,10 +163,12 @@ class Combat:
     bounds: dict = field(default_factory=dict)
     contacts: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     linked: set[str] = field(default_factory=set)
-    order: dict[str, int] = field(default_factory=dict)
-    unit_of: dict[str, str] = field(default_factory=dict)
+    order: Any = field(default_factory=dict)    # model id -> board index (a mapping: [], get)
+    unit_of: Any = field(default_factory=dict)  # model id -> unit id (a mapping: [], get)
     eng_facing: dict[tuple[str, str], str] = field(default_factory=dict)
+    pair_contacts: dict[tuple[str, str], tuple] = field(default_factory=dict)  # (a, b), a < b -> model id pairs
     state: dict[str, Any] = field(default_factory=dict)  # what one policy hands a later one
+    only: Optional[set] = None  # the units to decide (None: all); the others are read, not decided
     _chosen: dict[str, Callable] = field(default_factory=dict, repr=False)
 
     @property
@@ -190,6 +194,13 @@ class Combat:
     def enemies(self, uid: str, facings: Optional[set] = None) -> set[str]:
         """Enemy unit ids engaged with ``uid`` (on one of ``facings`` if given)."""
         return {e.enemy for e in self.engs if e.unit == uid and (facings is None or e.facing in facings)}
+
+    def deciding(self) -> list[tuple[str, list[Model]]]:
+        """(unit id, its models) of the units to decide, in board order: every unit, or those
+        in ``only`` (the rest of the combat is there to be read: enemies, their models)."""
+        if self.only is None:
+            return list(self.models.items())
+        return [(uid, ms) for uid, ms in self.models.items() if uid in self.only]
 
     def sort(self, ids) -> list[str]:
         return sorted(ids, key=self.order.__getitem__)

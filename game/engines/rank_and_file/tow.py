@@ -41,6 +41,8 @@ from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.policy import Combat, policy
+from game.engines.rank_and_file.tow_rules import (  # noqa: F401  (read as tow.<name> too)
+    _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
 
 INCH_MM = 25.4
 Slot = tuple[int, int]
@@ -114,113 +116,6 @@ class Params:
 
 
 # ----- rows of a ranked unit -------------------------------------------------------------------
-def row_index(slot: Slot, facing: str) -> int:
-    """The row a slot is in, seen from ``facing``: its rank (front/rear) or file (flanks)."""
-    return slot[0] if facing in ("front", "rear") else slot[1]
-
-
-def inward(facing: str) -> Slot:
-    """(rank, file) step from a fighting row on ``facing`` to the row directly behind it."""
-    return {"front": (1, 0), "rear": (-1, 0), "left": (0, 1), "right": (0, -1)}[facing]
-
-
-def rows_behind(slots: Iterable[Slot], facing: str, index: int) -> dict[int, int]:
-    """{row index: models} of the rows parallel to row ``index`` and further from ``facing``."""
-    step = sum(inward(facing))
-    out: dict[int, int] = {}
-    for s in slots:
-        i = row_index(s, facing)
-        if (i - index) * step > 0:
-            out[i] = out.get(i, 0) + 1
-    return out
-
-
-def assumed_row_models(present: int, behind: Iterable[int]) -> int:
-    """Incomplete Ranks: a fighting rank counts as many models as the largest row behind it
-    (never fewer than it holds)."""
-    return max([present] + list(behind))
-
-
-def stand_ins(slots: set[Slot], facing: str, index: int, positions: Sequence[int], touching: Sequence[int],
-              missing: int, taken: set[Slot]) -> list[tuple[Slot, Slot]]:
-    """Incomplete Ranks, our reading: up to ``missing`` (empty slot, stand-in slot) pairs.
-
-    ``positions`` are the places along the row (files of a rank, ranks of a file); the empty
-    ones nearest a ``touching`` position come first; each is stood in for by the nearest
-    occupied slot inward in its line that is not ``taken`` (already fighting)."""
-    if missing <= 0:
-        return []
-    dr, df = inward(facing)
-    empty = []
-    for pos in positions:
-        slot = (index, pos) if facing in ("front", "rear") else (pos, index)
-        if slot not in slots:
-            empty.append((min((abs(pos - t) for t in touching), default=0), pos, slot))
-    out: list[tuple[Slot, Slot]] = []
-    depth = max(max(r for r, _ in slots), max(f for _, f in slots)) if slots else 0
-    for _, _, slot in sorted(empty):
-        line = ((slot[0] + k * dr, slot[1] + k * df) for k in range(1, depth + 1))
-        found = next((s for s in line if s in slots and s not in taken), None)
-        if found is not None and len(out) < missing:
-            out.append((slot, found))
-    return out
-
-
-def combat_order(front_models: int, ranks: int) -> bool:
-    """Combat Order: at least as many models per rank as per file. Our reading (tow.md Q6):
-    models per file is the number of ranks, an incomplete last rank included."""
-    return front_models >= ranks
-
-
-# ----- numbers ---------------------------------------------------------------------------------
-def charge_bonus(moved_in: Optional[float], arc: str, p: Any, disordered: bool = False) -> int:
-    """Charging Units: +``charge_initiative_per_inch`` per full inch moved before contact,
-    at most ``charge_initiative_max_front`` into a front arc and ``..._flank_rear`` into a
-    flank or rear arc; none for a disordered charge or an unknown distance."""
-    if disordered or moved_in is None or moved_in <= 0:
-        return 0
-    cap = p.charge_initiative_max_front if arc == "front" else p.charge_initiative_max_flank_rear
-    return min(int(math.floor(moved_in + 1e-9)) * p.charge_initiative_per_inch, cap)
-
-
-def initiative(base: float, p: Any, *, strike_first: bool = False, strike_last: bool = False,
-               charge: int = 0, spear: int = 0) -> int:
-    """Initiative a model strikes at: Strike First / Strike Last replace it *before* other
-    modifiers (both cancel), then the charge and weapon bonuses, never above the cap."""
-    value = (p.strike_first_initiative if strike_first and not strike_last else
-             p.strike_last_initiative if strike_last and not strike_first else base)
-    return _num(min(value + charge + spear, p.initiative_cap))
-
-
-def rank_bonus(rank_sizes: Sequence[int], troop: TroopType, *, horde: bool, in_combat_order: bool,
-               disrupted: bool, horde_bonus: int) -> int:
-    """Rank Bonus: +1 per rank behind the first holding at least the troop type's models per
-    rank, up to its maximum (+``horde_bonus`` with Horde); 0 out of Combat Order or Disrupted.
-    ``rank_sizes`` lists the models in each rank, front rank first."""
-    if troop.models_per_rank is None or not in_combat_order or disrupted:
-        return 0
-    return min(sum(1 for n in rank_sizes[1:] if n >= troop.models_per_rank),
-               troop.max_rank_bonus + (horde_bonus if horde else 0))
-
-
-def unit_strength(troop: TroopType, models: int, wounds: Any) -> float:
-    """Unit Strength: models x the troop type's value (its Wounds for monsters)."""
-    per = troop.unit_strength
-    if per == "wounds":
-        per = float(wounds) if isinstance(wounds, (int, float)) and not isinstance(wounds, bool) else 1.0
-    return models * float(per)
-
-
-def support_allowed(weapon: Weapon, has_keyword: bool, charged: bool) -> tuple[bool, str]:
-    """Fight in Extra Rank and the weapons' charge-turn limits: (may support, why not)."""
-    when = "always" if has_keyword else weapon.fight_in_extra_rank
-    return {"always": (True, ""),
-            "not_charged": (not charged, "its weapon gives no supporting attacks on a turn it charged"),
-            "charged_only": (charged, "its weapon gives supporting attacks only on a turn it charged"),
-            }.get(when, (False, "its weapon does not have Fight in Extra Rank"))
-
-
-# ----- the fight --------------------------------------------------------------------------------
 @dataclass
 class Fighter:
     """How a model comes to fight: ``kind`` is ``contact``, ``row`` (fighting rank, not in
@@ -302,14 +197,15 @@ class _Gaps:
 
 
 def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]], contacts: Mapping[str, set],
-          context: Mapping[str, Any], p: Any, tol: float) -> tuple[dict, list, dict, list]:
+          context: Mapping[str, Any], p: Any, tol: float, only: Optional[set] = None) -> tuple[dict, list, dict, list]:
     """Decide every model's role, attacks and targets under The Old World: returns
     ({model id: ModelResult}, strike order steps, extra output keys, notes).
 
     ``units``: {id: Unit}; ``models``: {id: [Model]}; ``engagements``: (unit, enemy, facing of
     ``unit`` the enemy is engaged with); ``contacts``: {model id: enemy model ids it touches};
     ``context``: the scenario's phase context (``charged``, ``charge_moved``, ``disordered``);
-    ``p``: :class:`Params`. Never raises on a valid board.
+    ``p``: :class:`Params`; ``only``: the units to decide (None: all; the others are read).
+    Never raises on a valid board.
     """
     notes: list[str] = []
     charged = set(context.get("charged") or [])
@@ -317,7 +213,8 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     order = {m.id: i for i, m in enumerate(m for ms in models.values() for m in ms)}
     by_id = {m.id: m for ms in models.values() for m in ms}
     unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
-    results = {m.id: ModelResult(at=m.center) for ms in models.values() for m in ms}
+    mine = {uid: ms for uid, ms in models.items() if only is None or uid in only}
+    results = {m.id: ModelResult(at=m.center) for ms in mine.values() for m in ms}
     gap_to = _Gaps(models)
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
@@ -332,7 +229,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                                           if unit_of[t] == enemy}, key=order.__getitem__)
         return touched[uid, enemy]
 
-    for uid, ms in models.items():
+    for uid, ms in mine.items():
         ui = info[uid]
         reach = ui.reach_mm(p)
         lim = None if reach is None else reach + tol
@@ -523,7 +420,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         if r.role == "none":
             r.why = why_none.get(mid) or none_why
 
-    strike, initiative_why = strike_order(units, models, engagements, context, p, info, results)
+    strike, initiative_why = strike_order(units, mine, engagements, context, p, info, results)
     rb, rb_why = rank_bonuses(units, models, engagements, p, info)
     extra = {"rank_bonus": rb, "fighting_rank_models": frm, "fighting_ranks": ranks_out,
              "rank_bonus_why": rb_why, "initiative": initiative_why,
@@ -591,10 +488,6 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
     if any(v >= p.initiative_cap for v in out.values()) and (charge or spear):
         why += f"; never above {p.initiative_cap}"
     return out, why
-
-
-def _num(v: float) -> Any:
-    return int(v) if v == int(v) else v
 
 
 def strike_order(units: dict, models: dict, engagements, context, p: Any, info: dict, results: dict
@@ -676,7 +569,7 @@ def _fields(rs: Any) -> list:
 def fighting_rank(c: Combat) -> None:
     """The Fighting Rank and everything decided with it (see the module doc)."""
     results, strike, extra, notes = fight(c.units, c.models, [(e.unit, e.enemy, e.facing) for e in c.engs],
-                                          c.contacts, c.board.context, Params(c.rs), c.tol)
+                                          c.contacts, c.board.context, Params(c.rs), c.tol, c.only)
     c.res.models.update(results)
     c.res.notes += notes
     c.state["strike_order"], c.state["rank_bonus"] = strike, extra.pop("rank_bonus", {})

@@ -1,0 +1,361 @@
+"""Incremental analysis inside one combat of the rank-and-file engine: only the units whose
+inputs changed are decided again.
+
+The engine (:mod:`.engine`) prepares the whole combat every time: engagements, the
+``incomplete_ranks`` moves, base contact per engaged pair (cached here by the two units'
+poses) and the ``gaps`` links. What a unit's models then do (``fighters``, ``supports``, its
+strike steps, its Rank Bonus, its notes and the per-unit keys a policy adds) depends only on
+its *inputs*: the unit itself (pose, profile, keywords, extra keys), its models as moved, its
+engagements (enemy, facing both ways), each engaged enemy's own state and moves, the base
+contacts of each engaged pair and the gap links of its models, under one ruleset, context and
+order of units. :func:`analyse` keeps, per combat (the ruleset, context and unit ids in board
+order), each unit's inputs and results; on the next call it decides again only the units
+whose inputs differ (the dirty ones), on the part of the combat made of them and their
+enemies (with the whole combat's moves, contacts and links), and keeps the rest.
+
+The merged result equals deciding the whole combat (a property test checks it on random edit
+sequences for every rank-and-file ruleset): model results, strike steps (merged by
+:func:`engine.merge_steps`), Rank Bonus and per-unit keys in board order. A result this module
+cannot split by unit (a note or an output key not naming a unit) is never memoised: that
+combat is decided whole every time.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Callable, Optional
+
+from game.core import contact
+from game.core.analysis import Analysis
+from game.core.board import Model, Unit
+from game.core.lru import LRU
+from game.core.results import StrikeStep, to_json
+
+_PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
+_MEMO = LRU(64)     # combat key -> _Memo
+_ABSENT = object()
+
+
+def unit_key(u: Unit) -> str:
+    """Everything about a unit the ranked rules read (pose, player, profile, keywords, and the
+    unit keys a policy may read, such as a troop type)."""
+    return repr((u.pose_key(), u.player, u.profile, u.keywords, u.extra))
+
+
+# ----- what the engine prepares -----------------------------------------------------------------
+def pair_contacts(c: Any) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+    """Base contact per engaged pair of units ``(a, b)`` (``a < b``): the model id pairs whose
+    bases are within ``c.tol`` mm (:func:`game.core.contact.model_contacts`), sorted. A pair of
+    units standing as their poses say (no model moved) is cached by the two poses."""
+    out = {}
+    for a, b in sorted({(e.unit, e.enemy) for e in c.engs}):
+        if a > b:
+            continue
+        ua, ub = c.units[a], c.units[b]
+        ma, mb = c.models[a], c.models[b]
+        key = (ua.pose_key(), ub.pose_key(), c.tol) if ma is ua.models() and mb is ub.models() else None
+        hit = _PAIRS.get(key) if key is not None else None
+        if hit is None:
+            hit = tuple((ma[i].id, mb[j].id) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
+            if key is not None:
+                _PAIRS.put(key, hit)
+        out[(a, b)] = hit
+    return out
+
+
+def contacts_of(pairs: dict) -> dict[str, set[str]]:
+    """``{model id: {enemy model ids}}`` (symmetric) from :func:`pair_contacts`."""
+    contacts: dict[str, set[str]] = defaultdict(set)
+    for hits in pairs.values():
+        for x, y in hits:
+            contacts[x].add(y)
+            contacts[y].add(x)
+    return contacts
+
+
+_INDEX = LRU(256)  # id(model list) -> (the list, {model id: index in it})
+
+
+class Order:
+    """Board order of model ids (``order[mid]`` -> int) over ``models`` (unit id -> its models,
+    in board order), without a dict over every model: each list's own index is cached."""
+
+    __slots__ = ("_models", "_start", "_loc")
+
+    def __init__(self, models: dict[str, list[Model]]) -> None:
+        self._models = models
+        self._start: dict[str, int] = {}
+        self._loc: dict[str, dict[str, int]] = {}
+        n = 0
+        for uid, ms in models.items():
+            self._start[uid] = n
+            n += len(ms)
+
+    def _local(self, uid: str) -> dict[str, int]:
+        loc = self._loc.get(uid)
+        if loc is None:
+            ms = self._models[uid]
+            hit = _INDEX.get(id(ms))
+            if hit is None or hit[0] is not ms:
+                hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
+            loc = self._loc[uid] = hit[1]
+        return loc
+
+    def __getitem__(self, mid: str) -> int:
+        uid = mid.split(".", 1)[0]
+        loc = self._loc.get(uid)
+        return self._start[uid] + (loc if loc is not None else self._local(uid))[mid]
+
+    def get(self, mid: str, default: Any = None) -> Any:
+        try:
+            return self[mid]
+        except KeyError:
+            return default
+
+    def __contains__(self, mid: object) -> bool:
+        return isinstance(mid, str) and self.get(mid) is not None
+
+
+class UnitOf:
+    """Model id -> unit id over ``models`` (model ids are ``<unit>.<slot>``)."""
+
+    __slots__ = ("_models",)
+
+    def __init__(self, models: dict[str, list[Model]]) -> None:
+        self._models = models
+
+    def __getitem__(self, mid: str) -> str:
+        uid = mid.split(".", 1)[0]
+        if uid not in self._models:
+            raise KeyError(mid)
+        return uid
+
+    def get(self, mid: str, default: Any = None) -> Any:
+        uid = mid.split(".", 1)[0]
+        return uid if uid in self._models else default
+
+    def __contains__(self, mid: object) -> bool:
+        return isinstance(mid, str) and mid.split(".", 1)[0] in self._models
+
+
+# ----- per-unit inputs and results ------------------------------------------------------------
+def _unit(mid: str) -> str:
+    return mid.split(".", 1)[0]
+
+
+def signatures(c: Any) -> dict[str, tuple]:
+    """Each unit's inputs (see the module doc), hashable and comparable."""
+    keys = {uid: unit_key(u) for uid, u in c.units.items()}
+    moves: dict[str, list] = defaultdict(list)
+    for mid, path in c.res.moves.items():
+        moves[_unit(mid)].append((mid, tuple(map(tuple, path))))
+    links: dict[str, list] = defaultdict(list)
+    for a, b in c.res.gap_links:
+        links[_unit(a)].append((a, b))
+        if _unit(b) != _unit(a):
+            links[_unit(b)].append((a, b))
+    around: dict[str, list] = defaultdict(list)
+    for e in c.engs:
+        a, b = (e.unit, e.enemy) if e.unit < e.enemy else (e.enemy, e.unit)
+        around[e.unit].append((e.enemy, e.facing, c.eng_facing.get((e.enemy, e.unit)), keys[e.enemy],
+                               tuple(moves.get(e.enemy, ())), c.pair_contacts.get((a, b), ())))
+    return {uid: (keys[uid], tuple(moves.get(uid, ())), tuple(sorted(around.get(uid, ()))), tuple(links.get(uid, ())))
+            for uid in c.units}
+
+
+class _Rec:
+    """One unit's results: ``models`` [(model id, ModelResult)], strike ``steps`` (plain
+    mappings holding only its models), ``rank_bonus`` (or absent), ``notes``, ``more``
+    (output key -> its piece of that key)."""
+
+    __slots__ = ("sig", "models", "steps", "rank_bonus", "notes", "more")
+
+    def __init__(self, sig: tuple) -> None:
+        self.sig = sig
+        self.models: list = []
+        self.steps: list = []
+        self.rank_bonus: Any = _ABSENT
+        self.notes: list = []
+        self.more: dict = {}
+
+
+class _Memo:
+    __slots__ = ("units", "kinds", "shared")
+
+    def __init__(self, units: dict, kinds: dict, shared: dict) -> None:
+        self.units = units    # unit id -> _Rec
+        self.kinds = kinds    # output key of ``more`` -> dict | list | shared, in the order written
+        self.shared = shared  # the values of the keys that belong to the combat, not to a unit
+
+
+def _steps_by_unit(steps: list) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = defaultdict(list)
+    for s in steps:
+        d = to_json(s)
+        per: dict[str, dict] = {}
+        for mid in d["models"]:
+            uid = _unit(mid)
+            if uid not in per:
+                per[uid] = {**d, "models": [], **({"parts": []} if "parts" in d else {})}
+            per[uid]["models"].append(mid)
+        for p in d.get("parts") or ():
+            uid = _unit(p.split("/", 1)[0])
+            if uid in per:
+                per[uid]["parts"].append(p)
+        for uid, x in per.items():
+            if "parts" in x and not x["parts"]:
+                del x["parts"]
+            out[uid].append(x)
+    return out
+
+
+def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict, dict]]:
+    """Units ``which`` of the decided combat ``c`` (result ``res``) as :class:`_Rec` each,
+    the kind of each output key of ``res.more`` in order (``dict``: per unit, ``list``: entries
+    naming a unit or model ids, ``shared``: the combat's) and the shared keys' values; None
+    when some part of the result names no unit of ``c`` (it cannot be split)."""
+    units = set(c.units)
+    if len(res.models) != sum(len(ms) for uid, ms in c.deciding()):
+        return None
+    recs = {uid: _Rec(sigs[uid]) for uid in which}
+    for uid, rec in recs.items():
+        rec.models = [(m.id, res.models[m.id]) for m in c.models[uid]]
+    for uid, steps in _steps_by_unit(res.strike_order).items():
+        if uid not in units:
+            return None
+        if uid in recs:
+            recs[uid].steps = steps
+    for uid, n in res.rank_bonus.items():
+        if uid not in units:
+            return None
+        if uid in recs:
+            recs[uid].rank_bonus = n
+    for note in res.notes:
+        uid = note.split(": ", 1)[0]
+        if uid not in units:
+            return None
+        if uid in recs:
+            recs[uid].notes.append(note)
+    kinds: dict[str, str] = {}
+    shared = {}
+    for key, val in res.more.items():
+        if isinstance(val, dict) and set(val) <= units:
+            kinds[key] = "dict"
+            for uid, x in val.items():
+                if uid in recs:
+                    recs[uid].more[key] = x
+        elif isinstance(val, list):
+            kinds[key] = "list"
+            for x in val:
+                uid = x.get("unit") if isinstance(x, dict) else _unit(x) if isinstance(x, str) else None
+                if uid not in units:
+                    return None
+                if uid in recs:
+                    recs[uid].more.setdefault(key, []).append(x)
+        else:
+            kinds[key] = "shared"
+            shared[key] = val
+    return recs, kinds, shared
+
+
+def _assemble(c: Any, memo: _Memo) -> Analysis:
+    """The whole combat's result from every unit's record (board order), on ``c.res`` (which
+    holds the engagements, moves and gap links :func:`engine.prepare` found)."""
+    from game.engines.rank_and_file.engine import legend
+    res = c.res
+    recs = [memo.units[uid] for uid in c.units]
+    for rec in recs:
+        res.models.update(rec.models)
+    res.strike_order = _merge_steps([rec.steps for rec in recs])
+    res.rank_bonus = {uid: rec.rank_bonus for uid, rec in zip(c.units, recs) if rec.rank_bonus is not _ABSENT}
+    res.notes = [n for rec in recs for n in rec.notes]
+    for key, kind in memo.kinds.items():
+        if kind == "shared":
+            res.more[key] = memo.shared[key]
+        elif kind == "list":
+            res.more[key] = [x for rec in recs for x in rec.more.get(key, ())]
+        else:
+            res.more[key] = {uid: rec.more[key] for uid, rec in zip(c.units, recs) if key in rec.more}
+    res.legend = legend(c.rs)
+    return res
+
+
+def _merge_steps(per_unit: list[list[dict]]) -> list[StrikeStep]:
+    """Units' strike steps (each unit's in its model order, units in board order) as one:
+    equal ``step`` values merged, the first label kept, highest first; concatenating in board
+    order gives what :func:`engine.merge_steps` sorts into, without sorting."""
+    steps: dict = {}
+    for seq in per_unit:
+        for s in seq:
+            d = steps.get(s["step"])
+            if d is None:
+                d = steps[s["step"]] = {**s, "models": [], **({"parts": []} if "parts" in s else {})}
+            d["models"] += s["models"]
+            if s.get("parts"):
+                d.setdefault("parts", []).extend(s["parts"])
+    return [StrikeStep.of(steps[k]) for k in sorted(steps, reverse=True)]
+
+
+def _sub_combat(c: Any, dirty: set) -> Any:
+    """The part of prepared combat ``c`` made of the ``dirty`` units and their enemies, with
+    the whole combat's moves, contacts and links (restricted to it), ready to decide the
+    ``dirty`` units only (``only``; their enemies are there to be read)."""
+    from game.engines.rank_and_file import policy as pol
+    part = set(dirty) | {e.enemy for e in c.engs if e.unit in dirty}
+    units = {uid: u for uid, u in c.units.items() if uid in part}
+    models = {uid: c.models[uid] for uid in units}
+    engs = [e for e in c.engs if e.unit in part and e.enemy in part]
+    sub = pol.Combat(board=c.board, rs=c.rs, units=units, models=models, engs=engs, res=Analysis(ruleset=c.rs.id),
+                     tol=c.tol)
+    sub.bounds = {uid: c.bounds[uid] for uid in units}
+    sub.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
+    contacts: dict[str, set[str]] = defaultdict(set)
+    for ms in models.values():
+        for m in ms:
+            hit = c.contacts.get(m.id)
+            if hit is not None:
+                contacts[m.id] = {t for t in hit if _unit(t) in part}
+    sub.contacts = contacts
+    sub.linked = {m for m in c.linked if _unit(m) in part}
+    sub.order, sub.unit_of = c.order, c.unit_of
+    sub.res.moves = {k: v for k, v in c.res.moves.items() if _unit(k) in part}
+    sub.res.gap_links = [l for l in c.res.gap_links if _unit(l[0]) in part and _unit(l[1]) in part]
+    sub.res.engagements = list(engs)
+    sub.only = set(dirty)
+    return sub
+
+
+def _store(key: tuple, out: Optional[tuple], old: Optional[_Memo]) -> Optional[_Memo]:
+    if out is None:
+        return None
+    recs, kinds, shared = out
+    units = dict(old.units) if old else {}
+    units.update(recs)
+    return _MEMO.put(key, _Memo(units, kinds, shared))
+
+
+def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
+    """Decide the prepared combat ``c`` (:func:`engine.prepare`) with ``decide``, deciding
+    again only the units whose inputs changed since this combat was last decided. Returns the
+    same :class:`Analysis` as ``decide(c)``."""
+    if len(c.units) < 3:
+        return decide(c)
+    key = (c.rs.id, id(c.rs), repr(c.board.context), tuple(c.units))
+    sigs = signatures(c)
+    memo = _MEMO.get(key)
+    if memo is not None and memo.units.keys() >= sigs.keys():
+        dirty = {uid for uid, s in sigs.items() if memo.units[uid].sig != s}
+    else:
+        dirty = set(sigs)
+        memo = None
+    if memo is not None and not dirty:
+        return _assemble(c, memo)
+    if memo is not None and len(dirty) < len(sigs):
+        sub = _sub_combat(c, dirty)
+        out = split(decide(sub), sub, dirty, sigs)
+        if out is not None and list(out[1].items()) == list(memo.kinds.items()):
+            stored = _store(key, out, memo)
+            assert stored is not None
+            return _assemble(c, stored)
+    res = decide(c)
+    _store(key, split(res, c, list(c.units), sigs), None)
+    return res

@@ -1,0 +1,414 @@
+"""Multi-panel figures: several boards in one figure, lettered a), b), c), at one scale.
+
+A :class:`PanelFigure` holds :class:`Panel` s (each a board with its analysis: a scenario, a
+demo step, or the same board under another ruleset), laid out in a row or a grid of
+``columns``. :func:`draw_panels` draws it on any canvas of the drawing protocol (pygame, SVG,
+PDF, recording) through :class:`game.render.canvas.SubCanvas`, so each panel is the one scene
+drawer (:func:`game.render.figure.draw_figure`) clipped to its box:
+
+* a title block on top (the figure's title in bold, then its sentences, e.g. a compare
+  figure's differences), black on white in the print style;
+* each panel headed ``a) caption``, wrapped to the panel's width, with an optional verdict on
+  the right (``legal``: a tick and the word, in green; ``illegal``: a cross, in red); the
+  headers of one row share a height, so the pictures align;
+* **one scale**: every panel's view has the same px per mm (the largest at which every
+  panel's box fits its cell), centred on its box, so the scale bars read the same;
+* **one legend** for the figure (:func:`merge_legends`: rows of all panels without their
+  per-panel counts, sections whose text differs lettered by panel), below the panels in
+  columns (``legend_at`` ``below``, the default) or on the right, or none.
+
+Lengths are design units times ``fo.scale()`` (px per unit), like every figure.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional, Sequence
+
+from game.render.canvas import Canvas, SubCanvas, wrap
+from game.render.legend import LegendItem, layout_legend, legend_items
+from game.render.marks import Marks
+from game.render.palette import LINE_UNITS, PALETTE
+from game.render.transform import View
+
+VERDICTS = ("legal", "illegal")
+_COUNT = re.compile(r" \(\d+(?: models?)?\)$")
+
+
+@dataclass
+class Panel:
+    """One panel: ``board`` and its ``analysis``; ``caption`` (short: what differs here);
+    ``verdict`` ``legal``/``illegal``/None; teaching ``marks``; compare ``differ`` marks."""
+
+    board: Any
+    analysis: Any
+    caption: str = ""
+    verdict: Optional[str] = None
+    marks: Marks = field(default_factory=Marks)
+    differ: dict = field(default_factory=dict)
+    differ_label: str = ""
+
+
+@dataclass
+class PanelFigure:
+    """Panels in a row (``columns`` None) or a grid; ``title`` and ``sentences`` above them;
+    ``letters``: head the panels a), b), c) (a single panel is not lettered);
+    ``continue_letters``: gap arrows lettered on from panel to panel (compare figures: off,
+    both panels show the same board)."""
+
+    panels: list
+    title: str = ""
+    sentences: Sequence[str] = ()
+    columns: Optional[int] = None
+    letters: bool = True
+    continue_letters: bool = True
+
+
+def gap_count(p: Panel) -> int:
+    """How many gap arrows panel ``p`` draws (the letters the next panel starts after)."""
+    from game.render.drawn import drawn_models
+    from game.render.gap_marks import arrows
+
+    return len(arrows(p.board, p.analysis, {dm.id: dm.shape for dm in drawn_models(p.board, p.analysis)}))
+
+
+def panel_letter(i: int) -> str:
+    """``a``, ``b``, ... ``z``, ``aa``..."""
+    s = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        s = chr(97 + r) + s
+    return s
+
+
+def merge_legends(lists: Sequence[Sequence[LegendItem]], letters: Sequence[str]) -> list[LegendItem]:
+    """One legend from the panels' legends: swatch rows once each (counts dropped when the
+    panels differ; player rows list every unit named), and each section (a heading and its
+    paragraphs) once when every panel has the same text, else each paragraph behind its
+    panel's letter (``b) 1. Agility 3: ...``)."""
+    if len(lists) == 1:
+        return list(lists[0])
+    rows: dict[str, LegendItem] = {}
+    texts: dict[str, set] = {}
+    players: dict[str, list[str]] = {}
+    sections: dict[str, list[tuple[str, LegendItem]]] = {}
+    per_panel: dict[str, dict[str, list[str]]] = {}
+    for letter, items in zip(letters, lists):
+        head = ""
+        for it in items:
+            if it.kind == "heading":
+                head = it.text
+                continue
+            if it.kind == "row" and head == "Legend":
+                if it.swatch.startswith("player:"):
+                    _, _, names = it.text.partition(": ")
+                    known = players.setdefault(it.swatch, [])
+                    known += [n for n in names.split(", ") if n and n.lower() not in {k.lower() for k in known}]
+                    rows.setdefault(it.swatch, it)
+                    continue
+                rows.setdefault(it.swatch, it)
+                texts.setdefault(it.swatch, set()).add(it.text)
+            elif it.kind in ("para", "row"):
+                sections.setdefault(head, []).append((letter, it))
+                per_panel.setdefault(head, {}).setdefault(letter, []).append(it.text)
+    out = [LegendItem("heading", "Legend")]
+    for sw, it in rows.items():
+        if sw.startswith("player:"):
+            out.append(LegendItem("row", f"Player {sw.split(':', 1)[1]}: {', '.join(players[sw])}", swatch=sw))
+        elif len(texts.get(sw, ())) > 1:
+            out.append(LegendItem("row", _COUNT.sub("", it.text), swatch=sw))
+        else:
+            out.append(LegendItem("row", _COUNT.sub("", it.text) if len(lists) > 1 else it.text, swatch=sw))
+    for head, entries in sections.items():
+        if head and head != "Legend":
+            out += [LegendItem("space", units=6), LegendItem("heading", head)]
+        versions = list(per_panel[head].values())
+        same = len(versions) == len(lists) and all(v == versions[0] for v in versions)
+        seen: set = set()
+        for letter, it in entries:
+            if same:
+                if it.text in seen:
+                    continue
+                seen.add(it.text)
+                out.append(replace(it))
+            else:
+                out.append(replace(it, text=f"{letter}) {it.text}"))
+    return out
+
+
+def _fit_scale(box: Sequence[float], w: float, h: float, margin: float) -> float:
+    bw, bh = max(1.0, box[2] - box[0]), max(1.0, box[3] - box[1])
+    return min(max(1.0, w - 2 * margin) / bw, max(1.0, h - 2 * margin) / bh)
+
+
+def _legend_columns(canvas: Canvas, items: list, width: float, fs: float, ss: int) -> tuple[list, float]:
+    """Lay the legend out below the figure in as many columns (each >= 250 units) as fit:
+    ``([(ops, x offset)], height)``; a column breaks only between items, never a row."""
+    n = max(1, min(4, int(width // (250 * fs))))
+    col_w = width / n
+    heights = [layout_legend(canvas, [it], (0, 0, col_w, 0), fs, 1.0, ss)[1] - 24 * fs for it in items]
+    total = sum(heights)
+    cols: list[list] = [[]]
+    acc = 0.0
+    for it, h in zip(items, heights):
+        if cols[-1] and acc + h > total / n + 1 and len(cols) < n and it.kind != "row" or (
+                cols[-1] and acc + h > total / n * 1.15 and len(cols) < n):
+            cols.append([])
+            acc = 0.0
+        if it.kind == "space" and not cols[-1]:
+            continue
+        cols[-1].append(it)
+        acc += h
+    out, height = [], 0.0
+    for i, col in enumerate(cols):
+        ops, h = layout_legend(canvas, col, (i * col_w, 0, col_w, 0), fs, 1.0, ss)
+        out.append(ops)
+        height = max(height, h)
+    return out, height
+
+
+def _title_lines(canvas: Canvas, pf: PanelFigure, width: float, fs: float, ss: int) -> list[tuple[str, int, bool]]:
+    from game.render.drawn import font_px
+
+    out = []
+    if pf.title:
+        size = font_px(16 * fs, ss)
+        out += [(ln, size, True) for ln in wrap(canvas, pf.title, size, width, bold=True)]
+    body = font_px(13 * fs, ss)
+    for s in pf.sentences:
+        out += [(ln, body, False) for ln in wrap(canvas, s, body, width)]
+    return out
+
+
+def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> dict:
+    """Where everything goes (canvas px): ``title`` lines and their block height, the panel
+    ``cells`` ``(x, y, w, h)`` with their ``header`` lines and ``scene`` boxes, the shared
+    ``scale`` (px per mm) and ``views``, and the ``legend`` ops and box."""
+    from game.render.drawn import font_px
+    from game.render.figure import figure_box, scene_options
+
+    fs = fo.scale() * k
+    ss = max(1, int(round(k)))
+    W, H = canvas.width, canvas.height
+    m = 10 * fs
+    n = len(pf.panels)
+    cols = max(1, min(n, pf.columns or n))
+    rows = math.ceil(n / cols)
+    lines = _title_lines(canvas, pf, W - 2 * m, fs, ss) if fo.caption else []
+    title_h = (sum(canvas.text_size("Ag", s, b)[1] + 3 * fs for _, s, b in lines) + 2 * m) if lines else m
+    legend_at = fo.legend_at or ("below" if n > 1 else "right")
+    items: list = []
+    if fo.legend:
+        letters = [panel_letter(i) for i in range(n)]
+        lists = []
+        for p in pf.panels:
+            so = scene_options(p.board, replace(fo, legend=True), "", k)
+            so.differ, so.differ_label = dict(p.differ), p.differ_label
+            from game.render.figure import visible_ids
+            from game.render.scene import drawn_models
+
+            models = drawn_models(p.board, p.analysis)
+            so.visible = visible_ids(models, figure_box(p.board, p.analysis, fo))
+            if p.marks.notes and p.marks.numbered:
+                so.callouts = [t for _, t in p.marks.notes]
+            lists.append(legend_items(p.board, p.analysis, models, so))
+        items = merge_legends(lists, letters)
+    legend_cols: list = []
+    legend_box = None
+    right_w = 0.0
+    if items and legend_at == "below":
+        legend_cols, lh = _legend_columns(canvas, items, W - 2 * m, fs, ss)
+        lh = min(lh, H * 0.5)
+        legend_box = (m, H - lh - m * 0.5, W - 2 * m, lh)
+    elif items:
+        right_w = min(300 * fs, W * 0.4)
+        legend_box = (W - right_w, title_h, right_w, H - title_h)
+        ops, _ = layout_legend(canvas, items, legend_box, fs, 1.0, ss)
+        legend_cols = [ops]
+    grid_top = title_h
+    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and legend_at == "below") else H - m
+    gap = 10 * fs
+    grid_w = W - 2 * m - right_w
+    cell_w = (grid_w - gap * (cols - 1)) / cols
+    cell_h = (grid_bottom - grid_top - gap * (rows - 1)) / rows
+    head_size = font_px(13 * fs, ss)
+    head_lh = canvas.text_size("Ag", head_size, True)[1] + 2 * fs
+    verdict_w = canvas.text_size("✗ illegal", head_size, True)[0] + 24 * fs
+    headers = []
+    for i, p in enumerate(pf.panels):
+        text = (f"{panel_letter(i)}) " if pf.letters and n > 1 else "") + (p.caption or "")
+        avail = cell_w - (verdict_w if p.verdict else 0) - 4 * fs
+        headers.append(wrap(canvas, text, head_size, avail, bold=True) if text.strip() else [])
+    head_h = [0.0] * rows
+    for i, hl in enumerate(headers):
+        r = i // cols
+        head_h[r] = max(head_h[r], (len(hl) * head_lh + 6 * fs) if hl or pf.panels[i].verdict else 0.0)
+    cells, scenes, boxes = [], [], []
+    for i, p in enumerate(pf.panels):
+        r, c = divmod(i, cols)
+        x = m + c * (cell_w + gap)
+        y = grid_top + r * (cell_h + gap)
+        cells.append((x, y, cell_w, cell_h))
+        scenes.append((x, y + head_h[r], cell_w, cell_h - head_h[r]))
+        boxes.append(figure_box(p.board, p.analysis, fo))
+    margin = 12 * fs
+    scale = min(_fit_scale(b, s[2], s[3], margin) for b, s in zip(boxes, scenes))
+    views = []
+    for b, s in zip(boxes, scenes):
+        cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        views.append(View(scale, (s[2] / 2 - cx * scale, s[3] / 2 - cy * scale)))  # in the panel's own px
+    return dict(fs=fs, ss=ss, lines=lines, title_h=title_h, cells=cells, scenes=scenes, boxes=boxes, views=views,
+                headers=headers, head_size=head_size, head_lh=head_lh, scale=scale, legend_cols=legend_cols,
+                legend_box=legend_box, legend_at=legend_at, m=m, items=items)
+
+
+def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record: Optional[list] = None) -> list[str]:
+    """Draw ``pf`` on ``canvas`` (its size already times the supersampling ``k``). Returns
+    the drawing errors, each behind its panel's letter; ``record`` (a list) receives each
+    panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks."""
+    from game.render.figure import draw_figure, scene_options
+    from game.render.palette import style_palette
+
+    lay = figure_layout(canvas, pf, fo, k)
+    fs = lay["fs"]
+    pal = dict(PALETTE)
+    pal.update(style_palette(fo.style, fo.palette, fo.table))
+    canvas.tag = "table"
+    canvas.fill(pal["background"])
+    errors: list[str] = []
+    inner = replace(fo, legend=False, caption=False, title="", compare=None)
+    letters = 0
+    counts = [gap_count(p) for p in pf.panels]
+    from game.render.gap_marks import MAX_LETTERED
+
+    # the rules text letters every contact arrow of a figure, a) b) c) then d) e): so do we
+    lettered = (1 < sum(counts) and max(counts) <= MAX_LETTERED) if pf.continue_letters else None
+    for i, p in enumerate(pf.panels):
+        letter = panel_letter(i)
+        x, y, w, h = lay["scenes"][i]
+        sub = SubCanvas(canvas, x, y, w, h, prefix=letter if len(pf.panels) > 1 else "")
+        sub.push_clip((0, 0, w, h))
+        _, e = draw_figure(sub, p.board, p.analysis, inner, marks=p.marks, k=k, view=lay["views"][i],
+                           box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
+                           gap_letter_start=letters if pf.continue_letters else 0,
+                           gap_lettered=(lettered and counts[i] > 0) if lettered is not None else None)
+        letters += counts[i] if lettered else 0
+        sub.pop_clip()
+        if record is not None:
+            record.append(sub)
+        errors += [f"{letter}) {x_}" for x_ in e]
+        canvas.tag = f"panel-frame:{letter}"
+        canvas.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], outline=pal.get("panel_edge", (150, 150, 150)),
+                       width=fs * LINE_UNITS["hair"])
+        _header(canvas, lay, i, p, pal)
+    _title(canvas, lay, pal)
+    if lay["legend_cols"]:
+        _legend(canvas, lay, pf, fo, k, pal)
+    canvas.tag = ""
+    return errors
+
+
+def _header(canvas: Canvas, lay: dict, i: int, p: Panel, pal: dict) -> None:
+    x, y, w, _ = lay["cells"][i]
+    fs, size, lh = lay["fs"], lay["head_size"], lay["head_lh"]
+    canvas.tag = f"panel-caption:{panel_letter(i)}"
+    for j, ln in enumerate(lay["headers"][i]):
+        canvas.text((x + 2 * fs, y + 2 * fs + j * lh), ln, size, pal.get("title_text", (20, 20, 20)), bold=True)
+    if p.verdict in VERDICTS:
+        canvas.tag = f"verdict:{panel_letter(i)}"
+        ok = p.verdict == "legal"
+        col = pal.get("legal" if ok else "illegal", (0, 0, 0))
+        word = p.verdict
+        tw = canvas.text_size(word, size, True)[0]
+        cy = y + 2 * fs + lh / 2
+        tx = x + w - 2 * fs - tw
+        r = 5 * fs
+        mx = tx - 4 * fs - r
+        if ok:  # a tick
+            canvas.line([(mx - r, cy), (mx - r * 0.3, cy + r * 0.7), (mx + r, cy - r * 0.8)], col, 2.2 * fs)
+        else:  # a cross
+            canvas.line([(mx - r * 0.8, cy - r * 0.8), (mx + r * 0.8, cy + r * 0.8)], col, 2.2 * fs)
+            canvas.line([(mx - r * 0.8, cy + r * 0.8), (mx + r * 0.8, cy - r * 0.8)], col, 2.2 * fs)
+        canvas.text((tx, cy), word, size, col, anchor="left", bold=True)
+
+
+def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
+    if not lay["lines"]:
+        return
+    canvas.tag = "figure-title"
+    fs, m = lay["fs"], lay["m"]
+    y = m
+    for text, size, bold in lay["lines"]:
+        canvas.text((m, y), text, size, pal.get("title_text", (20, 20, 20)), bold=bold)
+        y += canvas.text_size("Ag", size, bold)[1] + 3 * fs
+    canvas.line([(m, lay["title_h"] - m * 0.5), (canvas.width - m, lay["title_h"] - m * 0.5)],
+                pal.get("title_rule") or (20, 20, 20), fs * LINE_UNITS["thin"])
+
+
+def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: dict) -> None:
+    """The figure's one legend, through a scene painter (its swatches are the scene's)."""
+    from game.render.scene import legend_painter
+
+    lx, ly, lw, lh = lay["legend_box"]
+    p0 = pf.panels[0]
+    from game.render.figure import scene_options
+
+    so = scene_options(p0.board, fo, "", k)
+    so.supersample = lay["ss"]
+    painter = legend_painter(canvas, p0.board, p0.analysis, so)
+    canvas.tag = "legend"
+    if lay["legend_at"] == "right":
+        canvas.polygon([(lx, ly), (lx + lw, ly), (lx + lw, ly + lh), (lx, ly + lh)], fill=pal["panel"],
+                       outline=pal["panel_edge"], width=lay["fs"])
+    for ops in lay["legend_cols"]:
+        for op in ops:
+            if lay["legend_at"] == "below":
+                op = _shift(op, lx, ly)
+            if op[0] == "text":
+                _, pos, text, size, bold, dim = op
+                canvas.text(pos, text, size, pal["panel_dim"] if dim else pal["panel_text"], bold=bold)
+            else:
+                painter.swatch(*op[1:])
+
+
+def _shift(op: tuple, dx: float, dy: float) -> tuple:
+    if op[0] == "text":
+        return (op[0], (op[1][0] + dx, op[1][1] + dy)) + op[2:]
+    return (op[0], op[1], op[2] + dx, op[3] + dy) + op[4:]
+
+
+def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
+    """Pixel size of a panel figure without ``size``: each cell sized like a one-panel figure
+    of the largest box at 1.4 px/mm (at least 420 x 300 px), the legend below."""
+    from game.render.figure import DEFAULT_PX_PER_MM, figure_box
+
+    n = len(pf.panels)
+    cols = max(1, min(n, pf.columns or n))
+    rows = math.ceil(n / cols)
+    pxmm = fo.scale_px_per_mm or DEFAULT_PX_PER_MM
+    fs = fo.scale()
+    bw = max(b[2] - b[0] for b in (figure_box(p.board, p.analysis, fo) for p in pf.panels))
+    bh = max(b[3] - b[1] for b in (figure_box(p.board, p.analysis, fo) for p in pf.panels))
+    cw, ch = max(420.0, bw * pxmm + 24 * fs), max(300.0, bh * pxmm + 24 * fs + 40 * fs)
+    W = int(min(8000, cols * cw + 20 * fs + (cols - 1) * 10 * fs))
+    H = int(min(8000, rows * ch + 80 * fs + (240 * fs if fo.legend else 0)))
+    return W, H
+
+
+def build_panel_figure(pf: PanelFigure, fo: Any) -> Any:
+    """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf)."""
+    from game.render.drawn import drawn_models
+    from game.render.figure import Figure, target_for
+
+    fmt = fo.format or "png"
+    size = fo.pixel_size() or panel_size(pf, fo)
+    multi = len(pf.panels) > 1
+    classes = {}
+    for i, p in enumerate(pf.panels):
+        for dm in drawn_models(p.board, p.analysis):
+            classes[f"{panel_letter(i)}/model:{dm.id}" if multi else f"model:{dm.id}"] = dm.role
+    t = target_for(fmt, size, fo, classes=classes, title=pf.title)
+    errors = draw_panels(t.canvas, pf, fo, t.k)
+    return Figure(t.finish(), errors, size)
