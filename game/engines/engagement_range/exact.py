@@ -11,8 +11,8 @@ The search is a maximum independent set over the spots: two spots conflict when 
 would come closer than the clearance (or belong to one mover); a mover left standing keeps its
 base where it is. Bit masks (Python integers) hold the spots still open. Movers are taken
 most-constrained first (fewest open spots, then model order); each mover's spots in the order
-of the rule's preferences: engaged with the closest target, then in base contact, then the
-shortest move (rounded to 0.01 mm), then the ring order. Nothing in the order depends on where
+of the rule's preferences: engaged with the closest target (then in base contact), a straight
+slide clear of the standing bases, then the shortest move (rounded to 0.01 mm), then the ring order. Nothing in the order depends on where
 the board lies. The search stops at the upper bound (every mover that has a spot) or after
 ``EXACT_NODES`` nodes (counted, not timed: the same board gives the same ends); :data:`LAST`
 says whether it was complete.
@@ -31,6 +31,7 @@ EXACT_NODES = 30000  # search nodes at most (the best found so far is kept)
 EXACT_TRIES = {True: 60000, False: 6000}
 ANGLE_STEP_DEG = 5.0
 MAX_SPOTS = 220  # per mover, best first
+DETOUR_CHECKS = 16  # per mover: ends behind a standing base whose way round is checked
 
 
 def _spots(solver, movers: list, banned: set) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
@@ -65,7 +66,20 @@ def _spots(solver, movers: list, banned: set) -> list[tuple[np.ndarray, np.ndarr
                 sel = np.array([j for j in sel if (m.id, tuple(np.round(P[j], 3))) not in banned], int)
             d = np.round(np.hypot(P[sel, 0] - m.start[0], P[sel, 1] - m.start[1]), 2)
             e = eng[k, sel]
-            order = np.lexsort((sel, d, -e))[:MAX_SPOTS]
+            # a straight slide past the standing bases first (a detour may be too long)
+            clear = solver._straight_many(m, P[sel], {}) if len(sel) else np.zeros(0, bool)
+            order = np.lexsort((sel, d, ~clear, -e))[:MAX_SPOTS]
+            # an end behind a standing base needs a way round within the move: the first few
+            # are checked (a path past the standing bases), the rest left out
+            keep, checked = [], 0
+            for k2 in order.tolist():
+                if clear[k2]:
+                    keep.append(k2)
+                elif checked < DETOUR_CHECKS:
+                    checked += 1
+                    if solver._path(m.id, P[sel[k2]], {m.id: m.start}) is not None:
+                        keep.append(k2)
+            order = np.array(keep, int)
             res[i] = (P[sel[order]], d[order], e[order])
     out = res
     return out

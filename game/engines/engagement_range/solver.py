@@ -268,13 +268,14 @@ class MoveSolver:
 
     def _score(self, ends: dict[str, np.ndarray]) -> tuple:
         movers = [m for m in self.movers if m.id in ends]
-        eng = close = 0
+        eng = close = clear = 0
         for m in movers:
             _, info = self._legal_info(m, ends[m.id])
             eng += bool(info["any"])
             close += bool(info["eng"])
+            clear += bool(self._straight_many(m, ends[m.id][None], {})[0])  # no detour needed
         dist = sum(float(np.linalg.norm(ends[m.id] - m.start)) for m in movers)
-        return (eng, close, -round(dist, 3))
+        return (eng, close, clear, -round(dist, 2))
 
     def _legal_info(self, m: Mover, x: np.ndarray):
         ok, info = self._legal(m, x[None], {})
@@ -495,7 +496,8 @@ class MoveSolver:
         paths: dict[str, list] = {}
         if self.objective is None:
             banned: set = set()
-            for _round in range(5 if len(self.movers) <= EXACT_MOVERS else 2):
+            kept: Optional[tuple] = None  # the round whose paths reached the most engaging ends
+            for _round in range(8 if len(self.movers) <= EXACT_MOVERS else 2):
                 ends = self._engaging_ends(banned)
                 now = {mid: self.pos[mid].copy() for mid in self.unit_ids}
                 paths, failed = {}, []
@@ -519,9 +521,12 @@ class MoveSolver:
                         failed.remove(mid)
                         paths[mid] = path
                         now[mid] = np.array(path[-1])
+                if kept is None or len(paths) > len(kept[0]):
+                    kept = (paths, now)
                 if not failed:
                     break
                 banned |= {(mid, tuple(np.round(ends[mid], 3))) for mid in failed}
+            paths, now = kept if kept is not None else (paths, now)
             paths, now = self._shorten(paths, now)
         rest = sorted((m for m in self.movers if m.id not in paths), key=self._slack)
         for m in rest:
