@@ -272,6 +272,9 @@ class CSpace:
         return self._geoms[key]
 
 
+_CURVES: dict = {}  # polygon offset curves about their first vertex (see offset_curve)
+
+
 def offset_curve(V: np.ndarray, R: float, spacing: float, toward: Optional[np.ndarray] = None) -> np.ndarray:
     """Points about every ``spacing`` mm along the curve at distance ``R`` outside the convex
     polygon or point ``V`` (the centres where a mover's gap to that base is a fixed value).
@@ -281,7 +284,18 @@ def offset_curve(V: np.ndarray, R: float, spacing: float, toward: Optional[np.nd
         a0 = 0.0 if toward is None else math.atan2(toward[1], toward[0])
         a = a0 + np.arange(n) * (2 * math.pi / n)
         return np.stack([V[0, 0] + R * np.cos(a), V[0, 1] + R * np.sin(a)], 1)
-    out = _poly_offset_curve(V, R, spacing)
+    # computed about the first vertex and kept: the same base shape at another place (a drag)
+    # reuses it, and a cold start computes it the same way, so results never depend on the cache
+    V0 = V[0].copy()
+    Vr = np.ascontiguousarray(V - V0)
+    key = (Vr.tobytes(), round(float(R), 9), float(spacing))
+    rel = _CURVES.get(key)
+    if rel is None:
+        if len(_CURVES) > 2048:
+            _CURVES.clear()
+        rel = _CURVES[key] = _poly_offset_curve(Vr, R, spacing)
+        rel.setflags(write=False)
+    out = rel + V0
     if toward is not None and len(out):
         out = np.roll(out, -int(np.argmax(np.round(out @ np.asarray(toward, float), 6))), axis=0)
     return out
