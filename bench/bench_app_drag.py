@@ -47,7 +47,7 @@ class FrameClock:
 
 def _frame(app) -> float:
     t = time.process_time()
-    drew = app.frame()
+    drew = app.window.frame()
     if drew is not False and pygame.display.get_surface() is not None:
         pygame.display.flip()  # as run_loop does: only a frame that drew is flipped
     clock = getattr(app, "bench_clock", None)
@@ -62,12 +62,12 @@ def make(n_models: int) -> tuple[App, tuple[int, int]]:
     try:
         app = App(board, size=(1400, 880), clock=clock)
         app.bench_clock = clock
-        app.live.clock = time.process_time  # analyses timed in CPU time, as the window does
+        app.doc.live.clock = time.process_time  # analyses timed in CPU time, as the window does
     except TypeError:  # a window without an injectable clock (before the window split)
         app = App(board, size=(1400, 880))
-    app.frame()
+    app.window.frame()
     u = board.units[len(board.units) // 2]
-    return app, tuple(int(v) for v in app.view.to_px(u.center()))
+    return app, tuple(int(v) for v in app.table.camera.to_px(u.center()))
 
 
 def drag_frames(app, a, frames: int, r) -> list[float]:
@@ -108,7 +108,7 @@ def main() -> None:
             while t < 10.0:
                 cpu += _frame(app)
                 n += 1
-                if hasattr(app, "idle") and app.idle():
+                if app.window.idle():
                     t += IDLE_WAIT_MS / 1000
                     if getattr(app, "bench_clock", None) is not None:
                         app.bench_clock.t += IDLE_WAIT_MS / 1000

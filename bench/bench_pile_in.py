@@ -141,14 +141,14 @@ def window_drag(board, uid: str, frames: int) -> list[float]:
 
     clock = FrameClock()
     app = App(board, size=(1400, 880), clock=clock)
-    app.live.clock = time.process_time
-    app.frame()
+    app.doc.live.clock = time.process_time
+    app.window.frame()
     u = next(x for x in board.units if x.id == uid)
     c = u.models()[0].center
-    a = tuple(int(v) for v in app.view.to_px(c))
+    a = tuple(int(v) for v in app.table.camera.to_px(c))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    app.frame()
+    app.window.frame()
     rng = random.Random(5)
     x, y = float(a[0]), float(a[1])
     out = []
@@ -157,13 +157,13 @@ def window_drag(board, uid: str, frames: int) -> list[float]:
         y = min(a[1] + 40, max(a[1] - 40, y + rng.uniform(-4, 4)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 0), buttons=(1, 0, 0)))
         t0 = time.process_time()
-        app.frame()
+        app.window.frame()
         pygame.display.flip()
         clock.t += 1 / 60
         out.append((time.process_time() - t0) * 1000)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame()
-    if getattr(app.live, "paused", False):
+    app.window.frame()
+    if getattr(app.doc.live, "paused", False):
         raise AssertionError("the window paused the analysis during the drag")
     pygame.display.quit()
     return out

@@ -43,39 +43,40 @@ class Driver:
         self.clock = clock
 
     # -- what the window shows -------------------------------------------------------------------
-    board = property(lambda self: self._app.board)
-    analysis = property(lambda self: self._app.analysis)
-    view = property(lambda self: self._app.view)
-    message = property(lambda self: self._app.message)
-    banner = property(lambda self: self._app.banner)
-    selection = property(lambda self: self._app.selection)
-    tool = property(lambda self: self._app.tool)
-    dirty = property(lambda self: self._app.dirty)
-    running = property(lambda self: self._app.running)
-    ruleset = property(lambda self: self._app.rs.id)
-    ruleset_strategy = property(lambda self: self._app.rs.strategy)
-    save_path = property(lambda self: self._app.session.save_path)
-    undo_depth = property(lambda self: self._app.session.history.undo_depth)
-    overlaps = property(lambda self: self._app.live.overlaps)
-    compare_id = property(lambda self: self._app.live.compare_id)
-    diffs = property(lambda self: self._app.live.diffs)
-    analysis_paused = property(lambda self: self._app.live.paused)
-    analyse_ms = property(lambda self: self._app.live.analyse_ms)
-    dragging = property(lambda self: self._app.busy())
-    hover = property(lambda self: self._app.hover)
-    place_base = property(lambda self: getattr(self._app.tools["place"].choice, "base", None))
-    screen_size = property(lambda self: self._app.screen.get_size())
-    options = property(lambda self: self._app.options)
-    frames_drawn = property(lambda self: self._app.frames)
-    autosave_error = property(lambda self: self._app.session.autosave_error)
-    models = property(lambda self: self._app.live.models)
-    moved_mm = property(lambda self: self._app.session.moved_mm)
-    mouse_px = property(lambda self: self._app.mouse_px)
-    screen = property(lambda self: self._app.screen)   # the window surface as last drawn
+    board = property(lambda self: self._app.doc.board)
+    analysis = property(lambda self: self._app.doc.analysis)
+    view = property(lambda self: self._app.table.camera)
+    message = property(lambda self: self._app.status.message)
+    banner = property(lambda self: self._app.status.banner)
+    selection = property(lambda self: self._app.table.selection)
+    tool = property(lambda self: self._app.table.tool)
+    dirty = property(lambda self: self._app.doc.dirty)
+    running = property(lambda self: self._app.window.running)
+    ruleset = property(lambda self: self._app.doc.rs.id)
+    ruleset_strategy = property(lambda self: self._app.doc.rs.strategy)
+    save_path = property(lambda self: self._app.doc.session.save_path)
+    undo_depth = property(lambda self: self._app.doc.session.history.undo_depth)
+    overlaps = property(lambda self: self._app.doc.live.overlaps)
+    compare_id = property(lambda self: self._app.doc.live.compare_id)
+    diffs = property(lambda self: self._app.doc.live.diffs)
+    analysis_paused = property(lambda self: self._app.doc.live.paused)
+    analyse_ms = property(lambda self: self._app.doc.live.analyse_ms)
+    dragging = property(lambda self: self._app.table.busy())
+    hover = property(lambda self: self._app.window.view.hover)
+    place_base = property(lambda self: getattr(self._app.table.place_tool.choice, "base", None))
+    screen_size = property(lambda self: self._app.window.size())
+    options = property(lambda self: self._app.table.options)
+    frames_drawn = property(lambda self: self._app.window.frames)
+    autosave_error = property(lambda self: self._app.doc.session.autosave_error)
+    models = property(lambda self: self._app.doc.live.models)
+    moved_mm = property(lambda self: self._app.doc.session.moved_mm)
+    mouse_px = property(lambda self: self._app.window.mouse_px)
+    screen = property(lambda self: self._app.window.screen)   # the window surface as last drawn
 
     def over_gui(self, px=None) -> bool:
         """True when a window, panel or toolbar element is under ``px`` (default: the mouse)."""
-        return self._app.over_gui(self._app.mouse_px if px is None else px)
+        gui = self._app.gui
+        return gui is not None and gui.over(self._app.window.mouse_px if px is None else px)
 
     @property
     def step_caption(self) -> str:
@@ -89,54 +90,52 @@ class Driver:
         return (s.index, len(s.steps)) if s.active else None
 
     def status(self, max_w: Optional[float] = None) -> str:
-        return self._app.status_text(max_w)
+        return self._app.table.status_text(max_w, self._app.steps.mode() if self._app.steps.active else None)
 
     def roles(self, uid: str) -> dict:
-        return self._app.roles(uid)
+        return self._app.doc.roles(uid)
 
     def shown(self):
         return self._app.shown()
 
     def layout(self):
-        from game.render.scene import scene_layout
-
-        return scene_layout(self._app.canvas, self._app.board, self._app.options)
+        return self._app.table.layout()
 
     def in_table(self, px) -> bool:
-        return self._app.in_table_area(px)
+        return self._app.table.in_table_area(px)
 
     def fits(self, unit) -> bool:
-        return self._app.editor.fits(self._app.board, unit)
+        return self._app.doc.editor.fits(self._app.doc.board, unit)
 
     def blocker(self, unit):
-        return self._app.editor.blocker(self._app.board, unit)
+        return self._app.doc.editor.blocker(self._app.doc.board, unit)
 
     def text_width(self, text: str, size: int) -> float:
-        return self._app.canvas.text_size(text, size)[0]
+        return self._app.window.canvas.text_size(text, size)[0]
 
     def recorded(self, record_canvas: bool = False):
         """Draw one frame on a recording canvas (``record_canvas``: a pygame canvas that
         records, else the plain recording :class:`Canvas`) and return that canvas."""
         from game.render.canvas import Canvas, PygameCanvas
 
-        a = self._app
-        real = a.canvas
-        a.canvas = PygameCanvas(a.screen, record=True) if record_canvas else Canvas(*a.screen.get_size())
+        w = self._app.window
+        real = w.canvas
+        w.canvas = PygameCanvas(w.screen, record=True) if record_canvas else Canvas(*w.screen.get_size())
         try:
-            a.invalidate()
-            a.frame()
-            return a.canvas
+            w.invalidate()
+            w.frame()
+            return w.canvas
         finally:
-            a.canvas = real
+            w.canvas = real
 
     # -- input ---------------------------------------------------------------------------------
     def frame(self, n: int = 1) -> None:
         for _ in range(n):
-            self._app.frame()
+            self._app.window.frame()
 
     def post(self, ev: pygame.event.Event) -> None:
         pygame.event.post(ev)
-        self._app.frame()
+        self._app.window.frame()
 
     def key(self, k: int, mod: int = 0, text: str = "") -> None:
         self.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text))
@@ -157,24 +156,24 @@ class Driver:
         self.move_mouse(px)
         self.press(px, button)
         self.release(px, button)
-        self._app.frame()
+        self._app.window.frame()
 
     def click(self, p_mm) -> None:
-        self.click_px(self._app.view.to_px(p_mm))
+        self.click_px(self._app.table.camera.to_px(p_mm))
 
     def select(self, uid: Optional[str], p_mm=None) -> None:
         """Click unit ``uid`` with the move tool (None: clear the selection)."""
         if uid is None:
-            self._app.select(None)
+            self._app.table.select(None)
             return
-        self._app.set_tool("move")
-        self.click(p_mm or self._app.board.unit(uid).center())
-        assert self._app.selection == uid
+        self._app.table.set_tool("move")
+        self.click(p_mm or self._app.doc.board.unit(uid).center())
+        assert self._app.table.selection == uid
 
     def drag(self, a_mm, b_mm, frames: int = 60) -> None:
         """Press at table point ``a_mm``, move to ``b_mm`` in five steps, let the physics
         follow for ``frames`` frames, release."""
-        a, b = self._app.view.to_px(a_mm), self._app.view.to_px(b_mm)
+        a, b = self._app.table.camera.to_px(a_mm), self._app.table.camera.to_px(b_mm)
         self.move_mouse(a)
         self.press(a)
         for i in range(1, 6):
@@ -184,65 +183,65 @@ class Driver:
 
     def action(self, action: str) -> None:
         """What a toolbar button or key does, by its key-map action (``"undo"``, ``"turn:90"``)."""
-        self._app.do_action(action)
-        self._app.frame()
+        self._app.actions.run(action)
+        self._app.window.frame()
 
     def button(self, action: str) -> None:
         """Click the toolbar button of ``action``."""
-        r = self._app.button_rect(action)
+        r = self._app.toolbar.button_rect(action)
         assert r is not None, f"no toolbar button for {action}"
         self.click_px(r.center)
 
     def button_rect(self, action: str):
-        return self._app.button_rect(action)
+        return self._app.toolbar.button_rect(action)
 
     def toolbar_rects(self) -> list:
-        return self._app.toolbar.rects() if self._app.toolbar else []
+        return self._app.toolbar.rects()
 
     def help_text(self) -> str:
-        return self._app.help_text()
+        return self._app.help.text()
 
     # -- gui: windows, fields, drop-downs --------------------------------------------------------
     def window(self, name: str):
         """The pygame_gui window ``help``, ``palette``, ``unit`` or ``dialog`` (newest), or None."""
         a = self._app
-        a.forget_closed_windows()
+        a.panels.forget_closed()
         if name == "help":
-            return a.help_window
+            return a.help.window if a.help.is_open() else None
         if name == "palette":
-            return a.palette_panel.window if a.palette_panel else None
+            return a.panels.palette.window if a.panels.palette else None
         if name == "unit":
-            return a.unit_panel.window if a.unit_panel else None
+            return a.panels.unit.window if a.panels.unit else None
         if name == "dialog":
-            return a.dialogs[-1].window if a.dialogs else None
+            d = a.dialogs.top()
+            return d.window if d else None
         raise KeyError(name)
 
     def dialog(self):
-        self._app.forget_closed_windows()
-        return self._app.dialogs[-1] if self._app.dialogs else None
+        return self._app.dialogs.top()
 
     def palette_button(self, label: str):
-        return self._app.palette_panel.button_for(label)
+        return self._app.panels.palette.button_for(label)
 
     def palette_player(self):
-        return self._app.palette_panel.player
+        return self._app.panels.palette.player
 
     def entry(self, name: str):
         """Unit panel field ``name`` (``name``, ``base``, ``files``, ``models``, ``f:attacks``...)."""
-        return self._app.unit_panel.entry(name) if self._app.unit_panel else None
+        return self._app.panels.unit.entry(name) if self._app.panels.unit else None
 
     def panel_fields(self) -> list[str]:
-        return list(self._app.unit_panel.els) if self._app.unit_panel else []
+        return list(self._app.panels.unit.els) if self._app.panels.unit else []
 
     def focus(self, element) -> None:
-        self._app.gui.set_focus_set(element)
+        self._app.gui.focus(element)
 
     def enter_text(self, element, text: str) -> None:
         """Type into a pygame_gui entry the way a user finishes it: text, then Enter."""
         self.focus(element)
         element.set_text(text)
         self.key(pygame.K_RETURN)
-        self._app.frame()
+        self._app.window.frame()
 
     def choose(self, element, text: str) -> None:
         """Pick ``text`` in a pygame_gui drop-down."""
@@ -267,7 +266,7 @@ class Driver:
 
     def dropdown(self, name: str):
         """The toolbar drop-down ``rules`` or ``compare``."""
-        return self._app.dropdowns.get(name)
+        return self._app.toolbar.dropdowns.get(name)
 
     def pick_file(self, path: str) -> None:
         """Answer the file dialog on top with ``path``."""
@@ -276,7 +275,7 @@ class Driver:
         d = self.dialog()
         assert d is not None, "no dialog is open"
         d.window.kill()  # as pygame_gui does on OK: the window is gone before its event arrives
-        self._app.frame()
+        self._app.window.frame()
         self.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=d.window))
 
     def answer(self, label: str) -> None:
@@ -301,45 +300,45 @@ class Driver:
 
     def edit(self, command: str, *args) -> bool:
         """A unit-panel edit of the selected unit (``rename``, ``set_base``, ``set_profile``...)."""
-        ok = self._app.unit_command(command, *args)
-        self._app.frame()
+        ok = self._app.table.unit_command(command, *args)
+        self._app.window.frame()
         return ok
 
     def reanalyse(self) -> None:
         """Analyse the board again (as any edit does)."""
-        self._app.recompute()
+        self._app.doc.recompute()
 
     def usable_rulesets(self) -> list[str]:
-        return self._app.usable_rulesets()
+        return self._app.rulesets.usable()
 
     def differ_lines(self) -> dict:
         """{model id: tooltip line} of compare mode."""
-        return self._app.live.differ_options(self._app.rs.id)[0]
+        return self._app.doc.live.differ_options(self._app.doc.rs.id)[0]
 
     def say(self, text: str) -> None:
         """Put ``text`` in the status line as the window's message (test set-up)."""
-        self._app.message = text
+        self._app.status.say(text)
 
     def put_unit(self, unit) -> None:
         """Put ``unit`` on the board in place of the unit of its id (test set-up, one undoable edit)."""
         from game.core.editor import Change
 
-        b = self._app.board.copy()
+        b = self._app.doc.board.copy()
         b.replace_unit(unit)
-        self._app.apply(Change(b, "set up by the test"))
+        self._app.table.apply(Change(b, "set up by the test"))
 
     @property
     def tape(self):
         """The tape tool's reading: ``{"gap_mm", "text", ...}`` or None."""
-        return self._app.tools["tape"].tape
+        return self._app.table.tape_tool.tape
 
     def pick_base(self, choice) -> None:
         """Choose a palette entry (:class:`game.core.edits.BaseChoice`): the place tool is armed."""
-        self._app.arm_place(choice)
+        self._app.table.arm_place(choice)
 
     def select_id(self, uid: Optional[str]) -> None:
         """Select unit ``uid`` as the unit list would (no click)."""
-        self._app.select(uid)
+        self._app.table.select(uid)
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self, frames: int, on_frame=None) -> int:
@@ -347,7 +346,7 @@ class Driver:
         ``on_frame(n)`` is called before frame ``n`` (1-based)."""
         from game.window.loop import run_loop
 
-        a, real, n = self._app, self._app.frame, [0]
+        a, real, n = self._app.window, self._app.window.frame, [0]
 
         def frame():
             n[0] += 1
@@ -363,18 +362,17 @@ class Driver:
 
     def stop(self, reason: str = "test") -> None:
         """Stop as a signal does (unsaved work goes to the autosave file)."""
-        self._app.stop(reason)
+        self._app.window.stop(reason)
 
     def idle(self) -> bool:
-        return self._app.idle()
+        return self._app.window.idle()
 
     def button_label(self, action: str) -> str:
-        return next((b.text for b, a in self._app.buttons.items() if a == action), "")
+        return self._app.toolbar.label(action)
 
     # -- analysis services (tests swap in a slow or counting engine) --------------------------------
     def set_services(self, services: dict) -> None:
-        self._app.services = services
-        self._app.live.services = services
+        self._app.doc.set_services(services)
 
 
 def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = None, gui: bool = True,
@@ -392,7 +390,7 @@ def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = 
     out_dir = kw.pop("out_dir", Path(copy_to) / "out" if copy_to is not None else None)
     app = App(load_scenario(path), path=str(path), size=size, clock=clock, gui=gui, services=services,
               recent_file=recent_file, out_dir=out_dir, **kw)
-    app.frame()
+    app.window.frame()
     return Driver(app, clock)
 
 
@@ -404,7 +402,7 @@ def make_blank(size=(1400, 880), clock: Optional[FakeClock] = None, out_dir=None
 
     clock = clock or FakeClock()
     app = App(Board(units=[], ruleset=ruleset), size=size, clock=clock, out_dir=out_dir, recent_file=recent_file)
-    app.frame()
+    app.window.frame()
     return Driver(app, clock)
 
 

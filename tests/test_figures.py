@@ -153,7 +153,7 @@ def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
         assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, out.stderr
     out = subprocess.run([sys.executable, "main.py", "render", str(src), "-o", str(tmp_path / "x.jpg")],
                          cwd=root, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 2 and ".png, .svg or .pdf" in out.stderr
+    assert out.returncode == 2 and ".png, .svg, .pdf or .html" in out.stderr
 
 
 def test_book_outputs_stay_inside_the_folder(tmp_path):

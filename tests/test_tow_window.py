@@ -13,32 +13,32 @@ NARROW = ROOT / "assets" / "scenarios" / "tow_vs_whfb8_narrow_charger.yaml"
 
 
 def _panel_keys(app) -> set[str]:
-    return {f.key for f in app.rules.fields(app.rs)}
+    return {f.key for f in app.doc.rules.fields(app.doc.rs)}
 
 
 def test_the_unit_panel_edits_troop_type_weapon_movement_and_keywords(tmp_path):
     d = make_app(NARROW, copy_to=tmp_path)
     app = d._app
     assert {"extra:troop_type", "extra:weapon", "movement", "keywords", "initiative", "attacks"} <= _panel_keys(app)
-    app.toggle_unit_panel()
-    app.select("guards")
+    app.panels.toggle_unit_panel()
+    app.table.select("guards")
     d.frame()
-    shown = set(app.unit_panel.fields)
+    shown = set(app.panels.unit.fields)
     assert {"f:extra:troop_type", "f:extra:weapon", "f:movement", "f:keywords"} <= shown
-    assert app.unit_panel.window.get_container().get_rect().h >= 34 * (6 + len(shown)) - 40  # every row fits
+    assert app.panels.unit.window.get_container().get_rect().h >= 34 * (6 + len(shown)) - 40  # every row fits
     # Movement 0: the end guards are now out of range and stop fighting
-    assert app.analysis.models["guards.r1f1"].role == "attack"
-    app.unit_command("set_profile", "movement", "0", True)
-    assert app.analysis.models["guards.r1f1"].role == "none" and "Movement" in app.analysis.models["guards.r1f1"].why
+    assert app.doc.analysis.models["guards.r1f1"].role == "attack"
+    app.table.unit_command("set_profile", "movement", "0", True)
+    assert app.doc.analysis.models["guards.r1f1"].role == "none" and "Movement" in app.doc.analysis.models["guards.r1f1"].why
     # the orcs get spears and did not charge: Press of Battle and a supporting rank appear
-    app.select("orcs")
-    app.unit_command("set_extra", "weapon", "thrusting_spear")
-    assert app.board.unit("orcs").extra["weapon"] == "thrusting_spear"
-    app.unit_command("set_keywords", "strike_first")
-    assert app.board.unit("orcs").keywords == ["strike_first"]
-    assert app.analysis.strike_order[0]["step"] == 10
-    app.unit_command("set_extra", "troop_type", "monstrous_infantry")
-    assert app.analysis.rank_bonus["orcs"] == 1  # 5 per rank is plenty for monstrous infantry (3)
+    app.table.select("orcs")
+    app.table.unit_command("set_extra", "weapon", "thrusting_spear")
+    assert app.doc.board.unit("orcs").extra["weapon"] == "thrusting_spear"
+    app.table.unit_command("set_keywords", "strike_first")
+    assert app.doc.board.unit("orcs").keywords == ["strike_first"]
+    assert app.doc.analysis.strike_order[0]["step"] == 10
+    app.table.unit_command("set_extra", "troop_type", "monstrous_infantry")
+    assert app.doc.analysis.rank_bonus["orcs"] == 1  # 5 per rank is plenty for monstrous infantry (3)
 
 
 def test_compare_mode_pairs_tow_with_8th_edition_and_gives_both_reasons(tmp_path):
@@ -48,11 +48,11 @@ def test_compare_mode_pairs_tow_with_8th_edition_and_gives_both_reasons(tmp_path
     app = d._app
     d.key(pygame.K_k)
     assert d.compare_id == "whfb8"
-    lines = app.live.differ_options(app.rs.id)[0]
+    lines = app.doc.live.differ_options(app.doc.rs.id)[0]
     assert set(lines) >= {"guards.r1f1", "guards.r1f10"}
     line = lines["guards.r1f10"]
     assert line.startswith("Under whfb8: does not fight (under tow: fights x1); whfb8: ") and "base contact" in line
-    assert "The Fighting Rank" in app.analysis.models["guards.r1f10"].why
+    assert "The Fighting Rank" in app.doc.analysis.models["guards.r1f10"].why
 
 
 def test_fighting_ranks_are_outlined_and_one_attack_fighters_numbered_apart(tmp_path):

@@ -147,7 +147,7 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     from game.core.scenario import ScenarioError
 
     ap.add_argument("file", help="scenario YAML")
-    ap.add_argument("-o", "--output", required=True, help="PNG, SVG or PDF (by suffix) to write")
+    ap.add_argument("-o", "--output", required=True, help="PNG, SVG, PDF or HTML (by suffix) to write; HTML: a one-step page with hover texts")
     ap.add_argument("--size", help="figure size: WxH px (1200x800) or WxHmm (180x120mm, with --dpi)")
     ap.add_argument("--dpi", type=int, default=150, help="pixels per inch for mm sizes; stored in the PNG (default 150)")
     ap.add_argument("--width", type=int, help="figure width in px (with --height; same as --size WxH)")
@@ -192,8 +192,8 @@ def _render(args) -> int:
 
     if (args.width is None) != (args.height is None):
         return _err("give both --width and --height, or --size", 2)
-    if Path(args.output).suffix.lower() not in (".png", ".svg", ".pdf"):
-        return _err(f"-o must end in .png, .svg or .pdf (got {short(args.output)})", 2)
+    if Path(args.output).suffix.lower() not in (".png", ".svg", ".pdf", ".html", ".htm"):
+        return _err(f"-o must end in .png, .svg, .pdf or .html (got {short(args.output)})", 2)
     if args.scale is not None and not (math.isfinite(args.scale) and 0 < args.scale <= 20):
         return _err(f"--scale must be a number of px per mm above 0 and at most 20 (got {args.scale})", 2)
     compare = None
@@ -236,6 +236,8 @@ def _render(args) -> int:
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
                        letters=args.letters, counts=args.counts)
     t0 = time.perf_counter()
+    if out.suffix.lower() in (".html", ".htm"):
+        return _render_html(board, rs, fo, out, args.output, t0)
     try:
         fo.pixel_size()
         errors = write_fig(board, None, out, fo)
@@ -248,6 +250,27 @@ def _render(args) -> int:
     return _wrote(args.output, errors, time.perf_counter() - t0)
 
 
+def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
+    """``render FILE -o OUT.html``: the scenario as a one-step page (hover texts, no network)."""
+    from game.core.analysis import analyse
+    from game.core.atomic import write_atomic
+    from game.core.ruleset import RulesetError
+    from game.render.figure import FigureError
+    from game.render.html_page import PAGE_SIZE, scenario_page
+    from game.services import default_services
+
+    try:
+        size = fo.pixel_size() or PAGE_SIZE
+        fo.size = f"{size[0]}x{size[1]}"
+        an = analyse(board, rs, **default_services())
+        write_atomic(out, scenario_page(board, an, size=size, options=fo).encode("utf-8"))
+    except (FigureError, RulesetError) as exc:
+        return _err(str(exc), 2)
+    except OSError as exc:
+        return _err(f"cannot write {name}: {exc.strerror or exc}", 1)
+    return _wrote(name, [], time.perf_counter() - t0)
+
+
 def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
     """``demo FILE``: the click-through window, or ``--export DIR`` / ``--gif OUT`` headless."""
     from game.core.demo import DemoError, build_steps, load_demo
@@ -256,13 +279,14 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--frames", type=int, help="run this many frames, then exit 0 (smoke test)")
     ap.add_argument("--export", metavar="DIR", help="write step_01.png, step_02.png... to DIR (no window)")
     ap.add_argument("--gif", metavar="OUT.gif", help="write an animated GIF, one frame per step (no window)")
+    ap.add_argument("--html", metavar="OUT.html", help="write one self-contained HTML page: every step, keys, hover texts (no window)")
     ap.add_argument("--size", default="1280x820", help="window / frame size WxH in px (default 1280x820)")
     ap.add_argument("--seconds", type=float, default=4.0, help="GIF: seconds per step (default 4)")
     from game.cli.args import add_budget_option, budgets
 
     add_budget_option(ap)
     args = ap.parse_args(argv)
-    headless = bool(args.export or args.gif or not has_display())
+    headless = bool(args.export or args.gif or args.html or not has_display())
     # a window waits for its user: only headless runs are bounded in CPU time and memory
     with budgets(args, args.file, enabled=headless):
         return _demo(args)
@@ -282,14 +306,19 @@ def _demo(args) -> int:
         check_number(args.memory_budget, "--memory-budget", 0, 10 ** 7)
         if args.gif:
             check_output(args.gif, [args.file], "--gif")
+        if args.html:
+            if Path(args.html).suffix.lower() not in (".html", ".htm"):
+                raise UsageError(f"--html must end in .html or .htm (got {args.html})")
+            check_output(args.html, [args.file], "--html")
     except UsageError as exc:
         return _err(str(exc), 2)
     try:
         demo = load_demo(args.file)
-        if args.gif:  # nor any scenario the demo loads
-            here = Path(demo.source).parent
-            check_output(args.gif, [args.file] + [str(here / a.value) for s in demo.steps for a in s.actions
-                                                  if a.kind == "load" and isinstance(a.value, str)], "--gif")
+        here = Path(demo.source).parent
+        loaded = [str(here / a.value) for s in demo.steps for a in s.actions if a.kind == "load" and isinstance(a.value, str)]
+        for opt, out in (("--gif", args.gif), ("--html", args.html)):
+            if out:  # nor any scenario the demo loads
+                check_output(out, [args.file] + loaded, opt)
         from game.services import default_services
 
         steps = build_steps(demo, default_services())
@@ -297,10 +326,10 @@ def _demo(args) -> int:
         return _err(str(exc), 2)
     from game.window import demo_view
 
-    if args.export or args.gif or not has_display():
+    if args.export or args.gif or args.html or not has_display():
         _headless_env()
         export = args.export
-        if not export and not args.gif:
+        if not export and not args.gif and not args.html:
             export = str(OUT_DIR / "demos" / Path(args.file).stem)
             print(f"No display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window opened; "
                   f"writing the steps to {export} instead.")
@@ -311,10 +340,16 @@ def _demo(args) -> int:
             if args.gif:
                 demo_view.export_gif(steps, demo.title, args.gif, size=(w, h), seconds_per_step=args.seconds)
                 print(f"wrote {args.gif} ({len(steps)} frames)")
+            if args.html:
+                from game.core.atomic import write_atomic
+                from game.render.html_page import demo_page
+
+                write_atomic(args.html, demo_page(steps, demo.title, size=(w, h)).encode("utf-8"))
+                print(f"wrote {args.html} ({len(steps)} steps, one self-contained page)")
         except BrokenPipeError:
             raise  # the reader of our messages went away: a quiet end (main.py's guard)
         except OSError as exc:
-            return _err(f"cannot write {exc.filename or export or args.gif}: {exc.strerror or exc}", 1)
+            return _err(f"cannot write {exc.filename or export or args.gif or args.html}: {exc.strerror or exc}", 1)
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:

@@ -8,7 +8,9 @@ ruleset, analysis, marks)``. The format is documented in ``docs/DEMOS.md``.
 
 Actions (lengths mm, angles degrees clockwise):
 
-* ``load: PATH`` (relative to the demo file) - a new board from a scenario file;
+* ``load: PATH`` (relative to the demo file) - a new board from a scenario file; or
+  ``load: {ruleset, units: [...], ...}`` - a new board from a scenario written inline (what a
+  demo recorded in the window writes, so the demo is one file);
 * ``ruleset: ID`` - analyse under another ruleset from now on;
 * ``move: {unit, forward_mm | by: [dx, dy] | to: [x, y]}``;
 * ``wheel: {unit, deg, pivot: left|right}`` - turn about a front corner (a wheel);
@@ -125,6 +127,7 @@ class DemoStep:
     analysis: Analysis
     marks: StepMarks
     scene: int = 0
+    spec: int = -1
 
 
 #: Most steps one demo may hold (a ``fight_phase`` action may expand a step further).
@@ -213,8 +216,11 @@ def _keys(ctx: _Ctx, v: Any, path: tuple, required: set, optional: set) -> dict:
 def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
     """Shape checks that need no board (unit and model ids are checked when applied)."""
     if kind == "load":
+        if isinstance(v, dict):
+            _inline_board(ctx, v, path)  # an inline scenario: checked now, so errors come early
+            return
         if not isinstance(v, str) or not v:
-            ctx.fail(path, f"must be a file path (got {short(v)})")
+            ctx.fail(path, f"must be a file path or an inline scenario {{ruleset, units: [...]}} (got {short(v)})")
         ctx.text(v, path, max_len=4096, what="a file path")
     elif kind == "ruleset":
         ctx.ruleset(v, path)
@@ -282,6 +288,23 @@ def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
             d = _keys(ctx, x, p, {"model", "text"}, set())
             ctx.text(d["model"], p + ("model",), max_len=2 * MAX_NAME, what="a model id")
             ctx.text(d["text"], p + ("text",), max_len=MAX_CAPTION, multiline=True)
+
+
+def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
+    """The board of an inline scenario (``load: {ruleset, units: [...]}``), checked like a
+    scenario file; errors name the demo file, its line and the field under ``path``."""
+    from game.core.scenario import board_from_dict
+    from game.core.scenario import _Ctx as ScenarioCtx
+
+    outer = ctx
+
+    class _Inline(ScenarioCtx):
+        def fail(self, p: tuple, message: str) -> None:
+            outer.fail(path + tuple(p), message)
+
+    b = board_from_dict(v, _Inline(ctx.file, ctx.lines))
+    b.source = ""
+    return b
 
 
 # -- applying actions ------------------------------------------------------------------------------
@@ -358,7 +381,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
     scene = 0
     rnd: Optional[Round] = None        # the combat round under way in this scene (casualties)
     carry: Optional[RoundStep] = None  # the last removal, drawn on the next step
-    for spec in demo.steps:
+    for si, spec in enumerate(demo.steps):
         marks = StepMarks()
         expanded: list[tuple[str, Board, Analysis]] = []
         strike = None
@@ -367,14 +390,13 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
         for a in spec.actions:
             v, path = a.value, a.path
             if a.kind == "load":
-                p = (base_dir / v)
                 scene += 1
                 rnd = carry = None
                 try:
-                    board = load(p)
+                    board = _inline_board(ctx, v, path) if isinstance(v, dict) else load(base_dir / v)
                     rs = load_ruleset(board.ruleset)
                 except (ScenarioError, RulesetError) as exc:
-                    ctx.fail(path, f"cannot load {v}: {exc}")
+                    ctx.fail(path, f"cannot load {v if isinstance(v, str) else 'the inline scenario'}: {exc}")
                 continue
             if board is None or rs is None:
                 ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
@@ -439,7 +461,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
         if expanded:
             for cap, b, an in expanded:
                 full = f"{spec.caption} {cap}".strip() if spec.caption else cap
-                out.append(DemoStep(full, b, rs, an, StepMarks(), scene))
+                out.append(DemoStep(full, b, rs, an, StepMarks(), scene, si))
             continue
         if fall is not None and (rnd is None or rnd.rs is not rs):
             rnd = Round(board, rs, services)
@@ -465,7 +487,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                     p = path + (i,) if isinstance(v, list) else path
                     _model_ids(ctx, board, an, [x["model"]], p + ("model",))
                     marks.notes.append((x["model"], x["text"]))
-        out.append(DemoStep(spec.caption, board.copy(), rs, an, marks, scene))
+        out.append(DemoStep(spec.caption, board.copy(), rs, an, marks, scene, si))
         if carry is not None:
             board = carry.board.copy()
     return out

@@ -180,13 +180,15 @@ class Editor:
             return refused(f"Cannot reform {u.name}: {exc}.")
         return self.replace(board, new, f"{u.name} reformed {new.files} wide, {new.ranks} deep.")
 
-    def charge(self, board: Board, charger_id: str, target_id: str) -> Change:
-        """Charge ``charger_id`` into contact with ``target_id`` (see :func:`manoeuvre.charge`)."""
+    def charge(self, board: Board, charger_id: str, target_id: str, align: bool = True) -> Change:
+        """Charge ``charger_id`` into contact with ``target_id`` (see :func:`manoeuvre.charge`):
+        aligned flush with the facing charged, or (``align=False``) straight ahead keeping the
+        charger's angle, a misaligned contact (falls back to aligning when that line misses)."""
         c, t = board.unit(charger_id), board.unit(target_id)
         if c.player == t.player:
             return refused(f"{t.name} is a friend; charge an enemy unit.")
         try:
-            new = mv.charge(c, t)
+            new = mv.charge(c, t, align=align)
         except ValueError as exc:
             return refused(f"Cannot charge: {exc}.")
         side = mv.facing_toward(t, c.center())
@@ -194,7 +196,72 @@ class Editor:
         if b is not None:
             return refused(f"Charge refused: {c.name} would overlap {b.name} on the {side} of {t.name}.")
         d = mv.move_distance_mm(c, new)
-        return self.replace(board, new, f"{c.name} charged the {side} of {t.name} ({fmt_distance(d)}).", d)
+        how = "keeping its angle" if abs((new.facing_deg - c.facing_deg + 180) % 360 - 180) < 1e-6 else "aligned"
+        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how} ({fmt_distance(d)}).", d)
+
+    def set_position(self, board: Board, uid: str, x_text: Any, y_text: Any) -> Change:
+        """Put unit ``uid`` at ``(x, y)`` mm: a ranked unit's front centre, a skirmisher's
+        model centres' mean (the point a scenario's ``front`` / a demo's ``move: to`` names)."""
+        u = board.unit(uid)
+        try:
+            x, y = float(str(x_text).strip()), float(str(y_text).strip())
+        except ValueError:
+            return refused("x and y are numbers of mm (e.g. 600 and 400.5).")
+        if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 1_000_000:
+            return refused("x and y must be finite and at most 1 km from the table's corner.")
+        c = u.front if u.kind == "ranked" else u.center()
+        new = u.translated(x - c[0], y - c[1])
+        return self.replace(board, new, f"{u.name} now stands at ({x:g}, {y:g}) mm.", mv.move_distance_mm(u, new))
+
+    def set_facing(self, board: Board, uid: str, text: Any) -> Change:
+        """Face unit ``uid`` ``text`` degrees (clockwise from north), turning about its front
+        centre (ranked) or its centre (skirmish), so the position field keeps its value."""
+        u = board.unit(uid)
+        try:
+            deg = float(str(text).strip()) % 360
+        except ValueError:
+            return refused("Facing is a number of degrees clockwise from north (0 = up the page).")
+        if not math.isfinite(deg):
+            return refused("Facing must be a finite number of degrees.")
+        pivot = u.front if u.kind == "ranked" else u.center()
+        new = u.rotated(deg - u.facing_deg, pivot)
+        return self.replace(board, new, f"{u.name} now faces {deg:g} deg.")
+
+    def move_group(self, board: Board, uids: list, dx: float, dy: float) -> Change:
+        """Move the units ``uids`` together by ``(dx, dy)`` mm (refused when one would then
+        overlap a unit outside the group)."""
+        return self._group(board, uids, lambda u: u.translated(dx, dy),
+                           f"{len(uids)} units moved {fmt_distance(math.hypot(dx, dy))}.")
+
+    def turn_group(self, board: Board, uids: list, deg: float) -> Change:
+        """Turn the units ``uids`` together ``deg`` clockwise about the centre of their centres."""
+        cs = [board.unit(u).center() for u in uids]
+        pivot = (sum(c[0] for c in cs) / len(cs), sum(c[1] for c in cs) / len(cs))
+        return self._group(board, uids, lambda u: u.rotated(deg, pivot), f"{len(uids)} units turned {deg:g} deg together.")
+
+    def _group(self, board: Board, uids: list, make: Callable[[Unit], Unit], message: str) -> Change:
+        if not uids:
+            return refused("Select units first (Shift+click adds one, a box drag on the table selects several).")
+        out = board.copy()
+        for uid in uids:
+            out.replace_unit(make(board.unit(uid)))
+        inside = set(uids)
+        others = out.copy()
+        others.units = [u for u in out.units if u.id not in inside]
+        for uid in uids:
+            b = self.blocker(others, out.unit(uid))
+            if b is not None:
+                return refused(f"{out.unit(uid).name} would overlap {b.name}; the group stays.")
+        return Change(out, message)
+
+    def add_unit(self, board: Board, u: Unit) -> Change:
+        """``u`` (a new unit, e.g. from a template) added, unless it would overlap a unit."""
+        b = self.blocker(board, u)
+        if b is not None:
+            return refused(f"No room there: the new unit would overlap {b.name}.")
+        out = board.copy()
+        out.units.append(u)
+        return Change(out, f"Placed {u.name} ({u.id}) for player {u.player}; F2 edits it.", select=u.id)
 
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""

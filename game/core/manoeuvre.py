@@ -123,16 +123,61 @@ def _edge(target: Unit, facing: str) -> tuple[g.Point, g.Point, float]:
     return mid, out, length
 
 
-def charge(charger: Unit, target: Unit, facing: Optional[str] = None) -> Unit:
+def _ray_hit(p: g.Point, d: g.Point, pts: list) -> Optional[float]:
+    """Smallest ``t >= 0`` where ``p + t d`` crosses an edge of the polygon ``pts`` (None: never)."""
+    best = None
+    n = len(pts)
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        e = g.sub(b, a)
+        den = d[0] * e[1] - d[1] * e[0]
+        if abs(den) < 1e-12:
+            continue
+        w = g.sub(a, p)
+        t = (w[0] * e[1] - w[1] * e[0]) / den
+        s = (w[0] * d[1] - w[1] * d[0]) / den
+        if t >= -1e-9 and -1e-9 <= s <= 1 + 1e-9 and (best is None or t < best):
+            best = max(0.0, t)
+    return best
+
+
+def contact_distance_mm(charger: Unit, target: Unit) -> Optional[float]:
+    """How far ``charger`` moves straight along its facing until its tray first touches
+    ``target``'s (None: that line of advance misses the target). Both rank-and-file."""
+    _need_ranked(charger, "a charge")
+    _need_ranked(target, "a charge target")
+    f = g.forward(charger.facing_deg)
+    back = g.scale(f, -1)
+    a, b = list(charger.tray().points), list(target.tray().points)
+    hits = [t for t in (_ray_hit(p, f, b) for p in a) if t is not None]
+    hits += [t for t in (_ray_hit(p, back, a) for p in b) if t is not None]
+    return min(hits) if hits else None
+
+
+def charge_keeping_angle(charger: Unit, target: Unit) -> Optional[Unit]:
+    """``charger`` moved straight forward, its facing kept, until its tray touches
+    ``target``'s: a misaligned contact (for rules that let units fight misaligned, e.g.
+    over gaps). None when its line of advance misses the target."""
+    d = contact_distance_mm(charger, target)
+    return None if d is None else forward(charger, d)
+
+
+def charge(charger: Unit, target: Unit, facing: Optional[str] = None, align: bool = True) -> Unit:
     """Place ``charger`` in contact with ``target``: front edge flush against the facing of
     ``target`` whose arc holds the charger's centre (or ``facing`` if given), aligned with it,
     and slid along that edge as little as possible while keeping the most frontage in contact
-    (``min(charger width, edge length)``).
+    (``min(charger width, edge length)``). ``align=False``: keep the charger's angle and move
+    it straight forward into contact (:func:`charge_keeping_angle`), falling back to the
+    aligned charge when its line of advance misses the target.
 
     Both units must be rank-and-file (ValueError otherwise). Collisions with third units are
     for the caller to check."""
     _need_ranked(charger, "a charge")
     _need_ranked(target, "a charge target")
+    if not align:
+        kept = charge_keeping_angle(charger, target)
+        if kept is not None:
+            return kept
     side = facing or facing_toward(target, charger.center())
     if side not in FACINGS:
         raise ValueError(f"facing must be one of {', '.join(FACINGS)} (got {side!r})")

@@ -30,11 +30,12 @@ from pathlib import Path
 from typing import Any, Optional
 
 from game.core import schema as sc
+from game.core.measure import Measure, parse_measure
 from game.core.yamlfile import FileError, parse_yaml, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESET_DIR = ROOT / "rulesets"
-TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette"}
+TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette", "measure"}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
@@ -74,6 +75,7 @@ class Ruleset:
     values: Any = None
     inherits: Optional[str] = None
     file: str = ""
+    measure: Measure = field(default_factory=Measure)
     short_name: str = ""
 
     @property
@@ -102,9 +104,11 @@ class Ruleset:
         for k, v in values.items():
             old = params.get(k)
             params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
-        return _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
-                      self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits,
-                      short_name=self.short_name)
+        out = _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
+                     self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits,
+                     short_name=self.short_name)
+        out.measure = self.measure
+        return out
 
 
 def available(directory: Path | None = None) -> list[str]:
@@ -261,5 +265,7 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
                 raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
                 summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"),
                 short_name=str(raw.data.get("short_name") or ""))
+    if raw.data.get("measure") is not None:
+        rs.measure = parse_measure(raw.data["measure"], raw.lines.fail, raw.params)
     _cache[key] = rs
     return rs

@@ -43,6 +43,14 @@ def colour_attrs(prefix: str, colour) -> str:
     return out
 
 
+def group_id(tag: str) -> str:
+    """The ``id`` of the first ``<g>`` drawn with ``tag``: ``model:dwarfs.r1f1`` ->
+    ``model-dwarfs.r1f1`` (characters other than letters, digits, ``-_.`` become ``_``)."""
+    kind, _, name = tag.partition(":")
+    base = f"{kind}-{name}" if name else kind
+    return "".join(ch if (ch.isalnum() or ch in "-_.") else "_" for ch in base)
+
+
 def _font(size: int, bold: bool):
     return pil_font(size, bold)
 

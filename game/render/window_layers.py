@@ -13,6 +13,73 @@ from game.render.canvas import ellipsize, wrap
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
 
+def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list[tuple[str, bool]]:
+    """The hover text of model ``mid`` as ``[(line, bold)]`` (unwrapped): its id and unit name,
+    its role and attacks, parts, targets, the analysis's explanation (``why``) and, with
+    ``differ`` (``{model id: text}``), how another ruleset differs. The window's tooltip and
+    the HTML page's hover both show exactly these lines."""
+    r = (getattr(analysis, "models", None) or {}).get(mid)
+    uid = mid.split(".", 1)[0]
+    name = next((u.name for u in board.units if u.id == uid), uid)
+    lines = [(f"{mid}  ({name})", True)]
+    if r is None:
+        lines.append(("No analysis for this model.", False))
+    else:
+        n = f"{r.attacks} attack{'s' if r.attacks != 1 else ''}"
+        lines.append((f"{ROLE_WORD.get(r.role, r.role).capitalize()}: {n}", False))
+        if r.parts:
+            lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
+        if r.targets:
+            tg = ", ".join(r.targets[:6]) + (f" +{len(r.targets) - 6} more" if len(r.targets) > 6 else "")
+            lines.append((f"Targets: {tg}", False))
+        if r.why:
+            lines.append((str(r.why), False))
+    if mid in (differ or {}):
+        lines.append((str(differ[mid]), True))
+    return lines
+
+
+def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
+    """While dragging: the ruleset's reach from where the drag began (a bar ahead of a
+    rank-and-file unit's front edge, a ring around each skirmish model), a line to the
+    nearest enemy with the gap (edge to edge), and the readout (:class:`DragReadout`
+    lines: moved, gap, reach) beside the unit. ``p`` is the scene painter (canvas ``c``,
+    view ``v``, palette ``pal``)."""
+    from game.core import geometry as g
+
+    col = p.pal.get("reach", (0, 120, 90))
+    for _label, _rule, mm in r.reach[:2]:
+        if start.kind == "ranked":
+            fl, fr = start.tray().points[0], start.tray().points[1]
+            f = g.forward(start.facing_deg)
+            bar = [fl, fr, g.add(fr, g.scale(f, mm)), g.add(fl, g.scale(f, mm))]
+            p.c.polygon(p.v.pts(bar), fill=col + (28,), outline=None)
+            p.c.line(p.v.pts([fl, bar[3], bar[2], fr]), col, 2, dashed=True)
+        else:
+            for m in start.models()[:30]:
+                rad = (m.shape.radius_mm if isinstance(m.shape, g.Circle) else 0.0) + mm
+                p.c.circle(p.v.to_px(m.shape.center), rad * p.v.scale, outline=col, width=1)
+    if r.nearest is not None:
+        _, gap, pa, pb = r.nearest
+        a, b = p.v.to_px(pa), p.v.to_px(pb)
+        p.c.line([a, b], p.pal["tape"], 2, dashed=True)
+        for q in (a, b):
+            p.c.circle(q, 3, fill=p.pal["tape"])
+    c = p.v.to_px(now.center())
+    size = p.size(13)
+    lines = r.lines()
+    lh = p.c.text_size("Ag", size)[1] + 2
+    w = max(p.c.text_size(t, size, i == 0)[0] for i, t in enumerate(lines)) + 16
+    x, y = c[0] + 24, c[1] - lh * len(lines) - 24
+    x, y = max(0, min(x, p.c.width - w)), max(0, y)
+    h = lh * len(lines) + 10
+    p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=p.pal["tooltip_bg"],
+                   outline=p.pal["tooltip_edge"], width=1)
+    for i, t in enumerate(lines):
+        p.c.text((x + 8, y + 5 + i * lh), t, size, p.pal["tooltip_text"], bold=i == 0)
+
+
+
 class WindowPainter:
     """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
 
@@ -57,6 +124,8 @@ class WindowPainter:
                     self.c.circle(data[0], data[1], outline=self.pal["ghost"], width=1)
                 else:
                     self.c.line(list(data) + [data[0]], self.pal["ghost"], 2, dashed=True)
+        elif kind == "drag_readout":
+            draw_drag_readout(self, item[1], item[2], item[3])
         elif kind == "text":
             _, pos, text = item
             self.c.text(pos, text, self.size(14), self.pal["label"], anchor="topleft", background=self.pal["label_bg"])
@@ -67,28 +136,11 @@ class WindowPainter:
             return
         self.c.tag = "tooltip"
         r = (getattr(self.a, "models", None) or {}).get(mid)
-        uid = mid.split(".", 1)[0]
-        name = next((u.name for u in self.b.units if u.id == uid), uid)
-        lines = [(f"{mid}  ({name})", True)]
-        if r is None:
-            lines.append(("No analysis for this model.", False))
-        else:
-            n = f"{r.attacks} attack{'s' if r.attacks != 1 else ''}"
-            lines.append((f"{ROLE_WORD.get(r.role, r.role).capitalize()}: {n}", False))
-            if r.parts:
-                lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
-            if r.targets:
-                tg = ", ".join(r.targets[:6]) + (f" +{len(r.targets) - 6} more" if len(r.targets) > 6 else "")
-                lines.append((f"Targets: {tg}", False))
         size = self.size(13)
         maxw = int(min(420 * self.fs, self.c.width * 0.6))
         out: list[tuple[str, bool]] = []
-        for t, bold in lines:
+        for t, bold in hover_lines(self.b, self.a, mid, self.o.differ):
             out += [(ln, bold) for ln in wrap(self.c, t, size, maxw)]
-        if r is not None and r.why:
-            out += [(ln, False) for ln in wrap(self.c, r.why, size, maxw)]
-        if mid in (self.o.differ or {}):
-            out += [(ln, True) for ln in wrap(self.c, str(self.o.differ[mid]), size, maxw)]
         lh = self.c.text_size("Ag", size)[1] + 2
         w = max(self.c.text_size(t, size, bold)[0] for t, bold in out) + 16
         h = lh * len(out) + 12

@@ -20,41 +20,10 @@ from typing import Optional, Sequence
 from game.core.atomic import write_atomic
 from game.core.demo import DemoStep
 
-from game.render.marks import Marks
+from game.render.demo_frames import scene_boxes, step_marks, step_title  # noqa: F401 (re-exported)
 from game.render.figure import FigureOptions, draw_figure, png_bytes, render_png_surface
 
 HINT = "Right, Space or click: next    Left: previous    R: restart    Esc: quit"
-
-
-def step_marks(step: DemoStep) -> Marks:
-    """The view's :class:`Marks` for a demo step (caption band, dimming, rings, callouts)."""
-    caption = step.caption
-    if step.marks.strike and step.marks.strike not in caption:
-        caption = f"[{step.marks.strike}] {caption}"
-    return Marks(dim=list(step.marks.dim), highlight=list(step.marks.highlight), notes=list(step.marks.notes),
-                 caption=caption, fallen=list(step.marks.fallen))
-
-
-def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tuple]:
-    """Per step, the table box (mm) its view fits: the union over every step of the same
-    scene (units, analysed positions and move paths), so the picture holds still while a scene
-    is stepped through."""
-    from game.render.figure import engaged_bbox
-    from game.render.scene import units_bbox
-
-    by_scene: dict[int, list[float]] = {}
-    for st in steps:
-        b1 = units_bbox(st.board, margin_mm=margin_mm)
-        b2 = engaged_bbox(st.board, st.analysis, margin_mm)
-        q = by_scene.setdefault(st.scene, list(b1))
-        for b in (b1, b2):
-            q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
-    return [tuple(by_scene[st.scene]) for st in steps]
-
-
-def step_title(demo_title: str, i: int, n: int) -> str:
-    """Title-bar text of step ``i`` (0-based) of ``n``: ``"3 / 7  ·  title"``."""
-    return f"{i + 1} / {n}  ·  {demo_title}" if demo_title else f"{i + 1} / {n}"
 
 
 class DemoView:

@@ -1,9 +1,11 @@
-"""The window's dialogs (pygame_gui): file picker, unsaved-changes question, title and
-caption, figure export and recent files.
+"""The window's dialogs (pygame_gui): file picker, questions with buttons, forms (title and
+caption, figure export), recent files and the ruleset chooser, and :class:`DialogsSection`,
+the section that owns the open dialogs.
 
 Each dialog is a small object with ``alive()``, ``kill()`` and ``handle(ev) -> bool`` (True
-when the pygame_gui event was its own); what the user chose is handed to a callback of the
-window, so a dialog holds no document state.
+when the pygame_gui event was its own); what the user chose is handed to a callback, so a
+dialog holds no document state. Dialogs are modal: while one is open, keys and clicks outside
+it never reach the board (Esc closes the newest).
 """
 from __future__ import annotations
 
@@ -13,10 +15,12 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game.render.figure import FigureError, FigureOptions, parse_size
+from game.window.gui import Gui
+from game.window.view import Section
 
 
-def _center(app: Any, w: int, h: int) -> pygame.Rect:
-    sw, sh = app.screen.get_size()
+def _center(gui: Gui, w: int, h: int) -> pygame.Rect:
+    sw, sh = gui.size()
     w, h = min(w, sw - 20), min(h, sh - 20)
     return pygame.Rect(max(0, (sw - w) // 2), max(0, (sh - h) // 3), w, h)
 
@@ -38,38 +42,49 @@ class Dialog:
 class FileDialog(Dialog):
     """A pygame_gui file picker; ``done(path)`` gets the picked path."""
 
-    def __init__(self, app: Any, title: str, done: Callable[[str], None], initial: Optional[str] = None,
+    def __init__(self, gui: Gui, title: str, done: Callable[[str], object], initial: Optional[str] = None,
                  must_exist: bool = False, suffixes: Optional[set] = None):
         self.done = done
-        self.window = app.pg_gui.windows.UIFileDialog(_center(app, 620, 520), app.gui, window_title=title,
-                                                      initial_file_path=initial, allow_existing_files_only=must_exist,
-                                                      allowed_suffixes=suffixes)
-        self.pg_gui = app.pg_gui
-        # pygame_gui closes the dialog before its PATH_PICKED event arrives: the window keeps
-        # the answer's callback by the dialog's element (see GuiMixin.handle_ui)
-        app.file_callbacks[self.window] = self._picked
+        self.window = gui.pg.windows.UIFileDialog(_center(gui, 620, 520), gui.manager, window_title=title,
+                                                  initial_file_path=initial, allow_existing_files_only=must_exist,
+                                                  allowed_suffixes=suffixes)
         line = getattr(self.window, "file_path_text_line", None)
         if line is not None:  # the keyboard goes to the file name at once (never to the board)
-            app.gui.set_focus_set(line)
+            gui.focus(line)
 
-    def _picked(self, path: str) -> None:
+    def picked(self, path: str) -> None:
         self.kill()
         self.done(path)
 
 
 class Buttons(Dialog):
-    """A question with a row of buttons; ``done(choice)`` gets the chosen label."""
+    """A question with a row of buttons; ``done(choice)`` gets the chosen label. ``rows``
+    instead lays out one full-width button per ``(label, value, tip, enabled)`` (a list to
+    choose from); ``done`` then gets the value."""
 
-    def __init__(self, app: Any, title: str, text: str, choices: list[str], done: Callable[[str], None]):
-        g = app.pg_gui
-        self.pg_gui, self.done = g, done
-        self.window = g.elements.UIWindow(_center(app, 460, 190), app.gui, window_display_title=title)
+    def __init__(self, gui: Gui, title: str, text: str, choices: list[str], done: Callable[[str], object],
+                 rows: Optional[list[tuple[str, str, str, bool]]] = None, width: int = 460, pad: int = 0):
+        g = gui.pg
+        self.done = done
+        self.pg_gui = g
+        self.buttons: dict[Any, str] = {}
+        if rows is not None:
+            self.window = g.elements.UIWindow(_center(gui, width, 60 + 36 * len(rows) + pad), gui.manager,
+                                              window_display_title=title)
+            cw = self.window.get_container().get_rect().w
+            for i, (label, value, tip, enabled) in enumerate(rows):
+                b = g.elements.UIButton(pygame.Rect(8, 6 + 36 * i, cw - 16, 32), label, manager=gui.manager,
+                                        container=self.window, tool_tip_text=tip or None)
+                if not enabled:
+                    b.disable()
+                self.buttons[b] = value
+            return
+        self.window = g.elements.UIWindow(_center(gui, width, 190), gui.manager, window_display_title=title)
         cw = self.window.get_container().get_rect().w
-        g.elements.UITextBox(text, pygame.Rect(8, 6, cw - 16, 80), manager=app.gui, container=self.window)
+        g.elements.UITextBox(text, pygame.Rect(8, 6, cw - 16, 80), manager=gui.manager, container=self.window)
         bw = (cw - 16 - 8 * (len(choices) - 1)) // len(choices)
-        self.buttons = {}
         for i, c in enumerate(choices):
-            b = g.elements.UIButton(pygame.Rect(8 + i * (bw + 8), 96, bw, 32), c, manager=app.gui,
+            b = g.elements.UIButton(pygame.Rect(8 + i * (bw + 8), 96, bw, 32), c, manager=gui.manager,
                                     container=self.window)
             self.buttons[b] = c
 
@@ -86,37 +101,37 @@ class Buttons(Dialog):
 
 
 class Form(Dialog):
-    """Labelled text entries and drop-downs with OK; ``done(values)`` gets ``{name: text}``."""
+    """Labelled text entries and drop-downs with OK; ``done(values)`` gets ``{name: text}``
+    and returns an error sentence (shown in the form) or None (the form closes)."""
 
-    def __init__(self, app: Any, title: str, fields: list[tuple], done: Callable[[dict], Optional[str]],
+    def __init__(self, gui: Gui, title: str, fields: list[tuple], done: Callable[[dict], Optional[str]],
                  ok: str = "OK", extra_button: Optional[tuple[str, Callable[["Form"], None]]] = None):
-        g = app.pg_gui
-        self.app, self.pg_gui, self.done = app, g, done
+        g, m = gui.pg, gui.manager
+        self.pg_gui, self.done = g, done
         h = 80 + 36 * len(fields) + 40
-        self.window = g.elements.UIWindow(_center(app, 560, h), app.gui, window_display_title=title)
+        self.window = g.elements.UIWindow(_center(gui, 560, h), m, window_display_title=title)
         cw = self.window.get_container().get_rect().w
         self.els: dict[str, Any] = {}
         y = 6
         for name, label, value, choices in fields:
-            g.elements.UILabel(pygame.Rect(8, y, 120, 30), label, manager=app.gui, container=self.window)
+            g.elements.UILabel(pygame.Rect(8, y, 120, 30), label, manager=m, container=self.window)
             r = pygame.Rect(132, y, cw - 140, 30)
             if choices:
-                self.els[name] = g.elements.UIDropDownMenu(list(choices), value, r, manager=app.gui,
-                                                           container=self.window)
+                self.els[name] = g.elements.UIDropDownMenu(list(choices), value, r, manager=m, container=self.window)
             else:
-                e = g.elements.UITextEntryLine(r, manager=app.gui, container=self.window)
+                e = g.elements.UITextEntryLine(r, manager=m, container=self.window)
                 e.set_text(str(value))
                 self.els[name] = e
             y += 36
-        self.error = g.elements.UILabel(pygame.Rect(8, y, cw - 16, 26), "", manager=app.gui, container=self.window)
+        self.error = g.elements.UILabel(pygame.Rect(8, y, cw - 16, 26), "", manager=m, container=self.window)
         y += 30
-        self.ok = g.elements.UIButton(pygame.Rect(cw - 128, y, 120, 32), ok, manager=app.gui, container=self.window)
+        self.ok = g.elements.UIButton(pygame.Rect(cw - 128, y, 120, 32), ok, manager=m, container=self.window)
         first = next((e for e in self.els.values() if hasattr(e, "set_text")), None)
         if first is not None:  # the keyboard goes to the first field at once (never to the board)
-            app.gui.set_focus_set(first)
+            gui.focus(first)
         self.extra = None
         if extra_button:
-            self.extra = g.elements.UIButton(pygame.Rect(cw - 256, y, 120, 32), extra_button[0], manager=app.gui,
+            self.extra = g.elements.UIButton(pygame.Rect(cw - 256, y, 120, 32), extra_button[0], manager=m,
                                              container=self.window)
             self.extra_cb = extra_button[1]
 
@@ -152,12 +167,10 @@ class Form(Dialog):
         return el in self.els.values() or el is self.error
 
 
-def title_form(app: Any) -> Form:
+def title_form(gui: Gui, title: str, caption: str, done: Callable[[dict], Optional[str]]) -> Form:
     """Edit the scenario's title and the figure caption."""
-    b = app.board
-    return Form(app, "Title and caption (Ctrl+T)",
-                [("title", "Title", b.title, None), ("caption", "Caption", b.extra.get("caption", ""), None)],
-                app.set_title_caption, ok="Apply")
+    return Form(gui, "Title and caption (Ctrl+T)",
+                [("title", "Title", title, None), ("caption", "Caption", caption, None)], done, ok="Apply")
 
 
 EXPORT_VIEWS = ["as on screen", "all units", "engaged units only"]
@@ -186,68 +199,96 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
     return fo, (view_box if view == EXPORT_VIEWS[0] else None)
 
 
-def export_form(app: Any) -> Form:
+def export_form(gui: Gui, dialogs: "DialogsSection", file: str, title: str, caption: str,
+                done: Callable[[dict], Optional[str]]) -> Form:
     """The export dialog: file (``.png`` / ``.svg``), size, dpi, what to fit, palette, legend,
     title and caption; Browse picks the file."""
-    stem = app.session.path.stem if app.session.path else "figure"
-    folder = app.session.save_path.parent if app.session.save_path else Path.cwd()
-    last = app.last_export or str(folder / f"{stem}.png")
-    fields = [("file", "File (.png/.svg)", last, None), ("size", "Size (px or mm)", "1600x1000", None),
+    fields = [("file", "File (.png/.svg)", file, None), ("size", "Size (px or mm)", "1600x1000", None),
               ("dpi", "DPI", "150", None), ("view", "Show", EXPORT_VIEWS[0], EXPORT_VIEWS),
               ("palette", "Palette", PALETTES[0], PALETTES), ("legend", "Legend", YES_NO[0], YES_NO),
-              ("title", "Title", app.session.title(), None), ("caption", "Caption", app.board.extra.get("caption", ""),
-                                                             None)]
+              ("title", "Title", title, None), ("caption", "Caption", caption, None)]
 
     def browse(form: Form) -> None:
-        app.open_dialog(FileDialog(app, "Export to", lambda p: form.set("file", p), initial=form.values()["file"]))
+        dialogs.open(FileDialog(gui, "Export to", lambda p: form.set("file", p), initial=form.values()["file"]))
 
-    return Form(app, "Export figure (Ctrl+E)", fields, app.export_figure, ok="Export", extra_button=("Browse...", browse))
-
-
-def recent_dialog(app: Any) -> Optional[Buttons]:
-    """Recent files as buttons (None when there are none)."""
-    paths = app.session.recent()
-    if not paths:
-        app.message = "No recent files yet: files you open or save are listed here."
-        return None
-    g = app.pg_gui
-    d = Buttons.__new__(Buttons)
-    d.pg_gui = g
-    d.done = lambda label: app.request_open(label)
-    d.window = g.elements.UIWindow(_center(app, 560, 60 + 36 * len(paths)), app.gui, window_display_title="Recent files")
-    cw = d.window.get_container().get_rect().w
-    d.buttons = {}
-    for i, p in enumerate(paths):
-        b = g.elements.UIButton(pygame.Rect(8, 6 + 36 * i, cw - 16, 32), str(p)[-70:], manager=app.gui,
-                                container=d.window, tool_tip_text=str(p))
-        d.buttons[b] = str(p)
-    return d
+    return Form(gui, "Export figure (Ctrl+E)", fields, done, ok="Export", extra_button=("Browse...", browse))
 
 
-def rules_dialog(app: Any) -> Buttons:
-    """One button per shipped ruleset; one the board cannot use is disabled (greyed) with the
-    reason beside its name and in its tip; choosing one switches the board to it."""
-    g = app.pg_gui
-    choices = app.rules.choices(app.board, app.rs.id)
-    d = Buttons.__new__(Buttons)
-    d.pg_gui = g
+def recent_dialog(gui: Gui, paths: list[Path], done: Callable[[str], object]) -> Buttons:
+    """Recent files as buttons; ``done(path)`` opens the one chosen."""
+    return Buttons(gui, "Recent files", "", [], done, width=560,
+                   rows=[(str(p)[-70:], str(p), str(p), True) for p in paths])
 
-    def done(rid: str) -> None:
-        app.steps.leave(app, quiet=True)
-        app.set_ruleset(rid)
 
-    d.done = done
-    d.window = g.elements.UIWindow(_center(app, 520, 70 + 36 * len(choices)), app.gui,
-                                   window_display_title="Ruleset (Ctrl+R)")
-    cw = d.window.get_container().get_rect().w
-    d.buttons = {}
-    for i, (rid, why) in enumerate(choices):
-        name = app.rules.load(rid).name if not why.startswith("cannot") else rid
-        short = app.rules.short_reason(app.board, rid, app.rs.id)
-        text = f"{rid}: {name}" + (" (in use)" if rid == app.rs.id else f" ({short})" if why else "")
-        b = g.elements.UIButton(pygame.Rect(8, 6 + 36 * i, cw - 16, 32), text[:70], manager=app.gui,
-                                container=d.window, tool_tip_text=(f"{rid} {why}" if why else name))
-        if why or rid == app.rs.id:
-            b.disable()
-        d.buttons[b] = rid
-    return d
+def rules_dialog(gui: Gui, rows: list[tuple[str, str, str, bool]], done: Callable[[str], None]) -> Buttons:
+    """One button per shipped ruleset (``rows``: label, id, tip, enabled); one the board cannot
+    use is disabled (greyed) with the reason beside its name and in its tip; ``done(id)``."""
+    return Buttons(gui, "Ruleset (Ctrl+R)", "", [], done, width=520, rows=rows, pad=10)
+
+
+class DialogsSection(Section):
+    """The open dialogs, newest last (``gui`` None: headless, no dialog ever opens).
+
+    ``open(dialog)`` shows one; ``top()`` is the newest; ``close_top()`` closes it (Esc).
+    Events: a picked file goes to the file dialog that asked (pygame_gui closes that dialog
+    before its answer arrives, so the answer's callback is kept by the dialog's window); other
+    pygame_gui events to the dialogs, newest first; while a dialog is open, keys, clicks and
+    the wheel never reach the board."""
+
+    def __init__(self, gui: Optional[Gui]) -> None:
+        self.gui = gui
+        self.stack: list[Dialog] = []
+        self.file_callbacks: dict[Any, Callable[[str], None]] = {}
+
+    def open(self, dialog: Any) -> Any:
+        """Show ``dialog`` on top of the others (when it was built); returns it."""
+        if dialog is not None and self.gui is not None:
+            self.stack.append(dialog)
+            if isinstance(dialog, FileDialog):
+                self.file_callbacks[dialog.window] = dialog.picked
+        return dialog
+
+    def top(self) -> Optional[Dialog]:
+        self.forget_closed()
+        return self.stack[-1] if self.stack else None
+
+    def forget_closed(self) -> None:
+        self.stack = [d for d in self.stack if d.alive()]
+
+    def close_top(self) -> bool:
+        self.forget_closed()
+        if self.stack:
+            self.stack.pop().kill()
+            return True
+        return False
+
+    def on_event(self, ev: Any) -> bool:
+        gui = self.gui
+        if gui is None:
+            return False
+        if ev.type == gui.pg.UI_FILE_DIALOG_PATH_PICKED:
+            done = self.file_callbacks.pop(getattr(ev, "ui_element", None), None)
+            for w in [w for w in self.file_callbacks if not w.alive()]:
+                del self.file_callbacks[w]  # dialogs cancelled or closed without an answer
+            if done is not None:
+                done(str(ev.text))
+            return True
+        if gui.is_ui_event(ev):
+            for d in reversed(list(self.stack)):
+                if d.alive() and d.handle(ev):
+                    self.forget_closed()
+                    return True
+            return False
+        if self.stack and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            # a dialog is modal: keys and clicks outside it never reach the board (Esc closes it)
+            self.forget_closed()
+            if self.stack:
+                if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                    self.close_top()
+                else:
+                    gui.manager.process_events(ev)
+                return True
+        return False
+
+    def on_update(self) -> None:
+        self.forget_closed()

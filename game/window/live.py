@@ -94,7 +94,7 @@ class LiveAnalysis:
         if getattr(strategy_of(rs), "live_drag", False) or (not self.paused and self.analyse_ms <= self.budget_ms):
             self.run(board, rs, dragging=True)
             return
-        if not self.paused:
+        if not self.paused or self._paused_from is None:
             self.paused, self._paused_from = True, self.analysis
         self.analysis = paused_view(self._paused_from, board, uid)
         self.models = self.drawn_models(board, self.analysis)

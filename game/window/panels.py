@@ -1,19 +1,28 @@
-"""pygame_gui panels of the window: the new-unit palette and the unit properties panel.
+"""pygame_gui panels of the window: the new-unit palette, the unit properties panel, and
+:class:`PanelsSection`, the section that owns both (opens, closes and places them, keeps the
+unit panel showing the selected unit, routes their events).
 
 Both are thin: every change goes through a command of :class:`game.core.editor.Editor` run by
-the window (so it is one undoable edit, checked for overlaps like any other), and the panels
+the table view (so it is one undoable edit, checked for overlaps like any other), and the panels
 only show the selected unit and forward what the user typed or clicked. The unit panel edits
 every value the current ruleset reads (asked of the window's rule-system adapter). :meth:`handle` takes a pygame_gui
 event and returns True when it belonged to the panel.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
 from game.core.board import Unit
 from game.core.edits import BASE_PALETTE, BaseChoice, format_base
+from game.window.gui import Gui
+from game.window.status import Status
+from game.window.view import Section
+from game.window.window import TITLE_PX
+
+if TYPE_CHECKING:
+    from game.window.table_view import TableView
 
 ROW_PX = 34
 PLAYER_OPTIONS = ["Player 1", "Player 2"]
@@ -24,15 +33,15 @@ class PalettePanel:
     (:data:`game.core.edits.BASE_PALETTE`) and a player drop-down. Choosing a base arms the
     window's place tool: the next click on the table puts the new unit there."""
 
-    def __init__(self, app: Any, rect: pygame.Rect):
-        gui = app.pg_gui
-        self.app = app
-        self.window = gui.elements.UIWindow(rect, app.gui, window_display_title="New unit (U)")
+    def __init__(self, ui: Gui, table: TableView, rect: pygame.Rect):
+        gui, m = ui.pg, ui.manager
+        self.ui, self.table = ui, table
+        self.window = gui.elements.UIWindow(rect, m, window_display_title="New unit (U)")
         cw = self.window.get_container().get_rect().w
         self.buttons: dict[Any, BaseChoice] = {}
-        gui.elements.UILabel(pygame.Rect(8, 4, 60, 28), "Player", manager=app.gui, container=self.window)
-        self.player = gui.elements.UIDropDownMenu(PLAYER_OPTIONS, PLAYER_OPTIONS[app.tools["place"].player - 1],
-                                                  pygame.Rect(70, 4, cw - 80, 28), manager=app.gui,
+        gui.elements.UILabel(pygame.Rect(8, 4, 60, 28), "Player", manager=m, container=self.window)
+        self.player = gui.elements.UIDropDownMenu(PLAYER_OPTIONS, PLAYER_OPTIONS[table.place_tool.player - 1],
+                                                  pygame.Rect(70, 4, cw - 80, 28), manager=m,
                                                   container=self.window)
         bw = (cw - 24) // 2
         for i, ch in enumerate(BASE_PALETTE):
@@ -40,7 +49,7 @@ class PalettePanel:
             y = 40 + (i // 2) * ROW_PX
             kind = "skirmish" if ch.round else f"{ch.files} wide"
             tip = f"{ch.models} models on {format_base(ch.base)} mm bases ({kind}); then click the table"
-            b = gui.elements.UIButton(pygame.Rect(x, y, bw, 30), ch.label, manager=app.gui, container=self.window,
+            b = gui.elements.UIButton(pygame.Rect(x, y, bw, 30), ch.label, manager=m, container=self.window,
                                       tool_tip_text=tip)
             self.buttons[b] = ch
 
@@ -55,15 +64,15 @@ class PalettePanel:
         return next((b for b, ch in self.buttons.items() if ch.label == label), None)
 
     def handle(self, ev: pygame.event.Event) -> bool:
-        gui = self.app.pg_gui
+        gui = self.ui.pg
         if ev.type == gui.UI_BUTTON_PRESSED and ev.ui_element in self.buttons:
-            self.app.arm_place(self.buttons[ev.ui_element])
+            self.table.arm_place(self.buttons[ev.ui_element])
             return True
         if ev.type == gui.UI_DROP_DOWN_MENU_CHANGED and ev.ui_element is self.player:
-            place = self.app.tools["place"]
+            place = self.table.place_tool
             place.player = PLAYER_OPTIONS.index(ev.text) + 1
             if place.choice is not None:
-                self.app.arm_place(place.choice)
+                self.table.arm_place(place.choice)
             return True
         return False
 
@@ -77,10 +86,10 @@ class UnitPanel:
     the model count, every profile value, keyword and unit key the ruleset reads, duplicate
     and delete. Text entries apply on Enter; drop-downs at once."""
 
-    def __init__(self, app: Any, rect: pygame.Rect):
-        self.app = app
+    def __init__(self, ui: Gui, table: TableView, run: Callable[[str], object], rect: pygame.Rect):
+        self.ui, self.table, self.run = ui, table, run
         self.rect = rect
-        self.window = app.pg_gui.elements.UIWindow(rect, app.gui, window_display_title="Unit (F2)")
+        self.window = ui.elements.UIWindow(rect, ui.manager, window_display_title="Unit (F2)")
         self.unit_id: Optional[str] = None
         self.shown_key: Any = None
         self.els: dict[str, Any] = {}
@@ -105,7 +114,7 @@ class UnitPanel:
             return None
         return (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files, unit.last_rank,
                 unit.count if unit.kind == "ranked" else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
-                repr(sorted(unit.extra.items())), self.app.rs.id)
+                repr(sorted(unit.extra.items())), self.table.rs.id)
 
     def show(self, unit: Optional[Unit]) -> None:
         """Show ``unit`` (None: a hint to select one). Cheap when nothing changed; entries the
@@ -113,7 +122,7 @@ class UnitPanel:
         key = self._key(unit)
         if key == self.shown_key and self.els:
             return
-        built = None if unit is None else (unit.id, unit.kind, self.app.rs.id)
+        built = None if unit is None else (unit.id, unit.kind, self.table.rs.id)
         if unit is not None and built == self.built_for and self.els:
             self._update(unit)
             self.shown_key = key
@@ -125,7 +134,7 @@ class UnitPanel:
     def _build(self, unit: Optional[Unit]) -> None:
         self._clear()
         self.unit_id = unit.id if unit else None
-        gui, m, c = self.app.pg_gui, self.app.gui, self.window
+        gui, m, c = self.ui.pg, self.ui.manager, self.window
         cw = c.get_container().get_rect().w
         if unit is None:
             self.els["hint"] = gui.elements.UILabel(pygame.Rect(8, 8, cw - 16, 28), "Click a unit to edit it.",
@@ -169,7 +178,7 @@ class UnitPanel:
             choice("last_rank", "Last rank", LAST_RANK_OPTIONS, unit.last_rank)
             y += row
         self.fields = {}
-        for f in self.app.rules.fields(self.app.rs):
+        for f in self.table.rules.fields(self.table.rs):
             name = "f:" + f.key
             self.fields[name] = f
             if f.kind == "choice":
@@ -220,12 +229,12 @@ class UnitPanel:
             self._build(unit)  # a drop-down cannot change its selection in place
 
     def handle(self, ev: pygame.event.Event) -> bool:
-        gui, app = self.app.pg_gui, self.app
+        gui, app = self.ui.pg, self.table
         el = getattr(ev, "ui_element", None)
         if el is None:
             return False
         if ev.type == gui.UI_BUTTON_PRESSED and el in self.actions:
-            app.do_action(self.actions[el])
+            self.run(self.actions[el])
             return True
         name = next((k for k, e in self.els.items() if e is el), None)
         if name is None:
@@ -250,13 +259,13 @@ class UnitPanel:
         else:
             return False
         self.shown_key = None  # show what the board holds now (a refused edit reverts the text)
-        u = app.selected_or_none()
+        u = app.selected_unit()
         if u is not None and u.id == self.unit_id:
             self._update(u, force=True)
         return True
 
     def _set_field(self, name: str, text: str) -> None:
-        f, app = self.fields[name], self.app
+        f, app = self.fields[name], self.table
         if f.key.startswith("extra:"):
             app.unit_command("set_extra", f.key[6:], text)
         elif f.kind == "keywords":
@@ -269,3 +278,89 @@ class UnitPanel:
     def entry(self, name: str) -> Any:
         """The entry ``name`` (``name``, ``base``, ``files``, ``models``, ``f:<profile key>``)."""
         return self.els.get(name)
+
+
+class PanelsSection(Section):
+    """The new-unit palette (U) and the unit panel (F2) of the table view (``gui`` None:
+    headless, the palette's choices go to the status line)."""
+
+    def __init__(self, gui: Optional[Gui], table: TableView, status: Status, run: Callable[[str], object]) -> None:
+        self.gui, self.table, self.status, self.run = gui, table, status, run
+        self.palette: Optional[PalettePanel] = None
+        self.unit: Optional[UnitPanel] = None
+        table.want_palette = self.open_palette
+
+    def open_palette(self) -> None:
+        if self.palette is None:
+            self.toggle_palette()
+
+    def toggle_palette(self) -> None:
+        """Open / close the new-unit palette."""
+        if self.palette is not None and self.palette.alive():
+            self.palette.kill()
+            self.palette = None
+            return
+        if self.gui is None:
+            self.status.say("Palette: " + ", ".join(c.label for c in BASE_PALETTE))
+            return
+        rect = pygame.Rect(8, TITLE_PX + self.table.options.top_inset + 6, 300, 280)
+        self.palette = PalettePanel(self.gui, self.table, rect)
+
+    def toggle_unit_panel(self, focus_name: bool = False) -> None:
+        """Open / close the properties panel of the selected unit (``focus_name``: open and
+        put the cursor in the name field)."""
+        if self.unit is not None and self.unit.alive() and not focus_name:
+            self.unit.kill()
+            self.unit = None
+            return
+        if self.gui is None:
+            return
+        if self.unit is None or not self.unit.alive():
+            self.unit = UnitPanel(self.gui, self.table, self.run, self.unit_panel_rect())
+        self.unit.show(self.table.selected_unit())
+        if focus_name and self.unit.entry("name") is not None:
+            self.gui.focus(self.unit.entry("name"))
+
+    def unit_panel_rect(self, size: tuple[int, int] = (300, 470)) -> pygame.Rect:
+        """Where the unit panel opens: the top right corner of the table, left of the legend
+        (at the window's right edge when the table is too narrow for it beside the palette)."""
+        w, h = self.table.window.size()
+        left, top, tw, th = self.table.layout().table
+        shadow = 16  # a pygame_gui window draws its shadow around the rectangle it is given
+        # room for every value the ruleset reads (a troop type, a weapon, keywords...): one row each
+        rows = 6 + len(self.table.rules.fields(self.table.rs))
+        size = (size[0], max(200, min(max(size[1], 110 + rows * (ROW_PX - 2)), h - top - 40)))
+        x = left + tw - size[0] - shadow - 6
+        if x < 8 + 300 + shadow:  # would cover the new-unit palette: over the legend then
+            x = w - size[0] - 10
+        return pygame.Rect(x, top + 6, *size)
+
+    def close(self) -> bool:
+        """Close the unit panel, else the palette (Esc); True when one was open."""
+        self.forget_closed()
+        for name in ("unit", "palette"):
+            panel = getattr(self, name)
+            if panel is not None and panel.alive():
+                panel.kill()
+                setattr(self, name, None)
+                return True
+        return False
+
+    def forget_closed(self) -> None:
+        if self.palette is not None and not self.palette.alive():
+            self.palette = None
+        if self.unit is not None and not self.unit.alive():
+            self.unit = None
+
+    def on_event(self, ev: Any) -> bool:
+        if self.gui is None or not self.gui.is_ui_event(ev):
+            return False
+        for panel in (self.palette, self.unit):
+            if panel is not None and panel.alive() and panel.handle(ev):
+                return True
+        return False
+
+    def on_update(self) -> None:
+        self.forget_closed()
+        if self.unit is not None:
+            self.unit.show(self.table.selected_unit())

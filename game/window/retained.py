@@ -128,13 +128,15 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
 def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) -> tuple[Board, Any, list[DrawnModel]]:
     """The board, analysis and drawn models restricted to the units ``keep``."""
     b = dataclasses.replace(board, units=[u for u in board.units if u.id in keep])
-    if analysis is not None and dataclasses.is_dataclass(analysis):
+    if analysis is not None and dataclasses.is_dataclass(analysis) and not isinstance(analysis, type):
+        an: Any = analysis
+
         def mine(mid: str) -> bool:
             return mid.split(".", 1)[0] in keep
 
         analysis = dataclasses.replace(
-            analysis, moves={k: v for k, v in analysis.moves.items() if mine(k)},
-            gap_links=[lk for lk in analysis.gap_links if mine(lk[0]) and mine(lk[1])])
+            an, moves={k: v for k, v in an.moves.items() if mine(k)},
+            gap_links=[lk for lk in an.gap_links if mine(lk[0]) and mine(lk[1])])
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
 
@@ -143,17 +145,21 @@ class RetainedScene:
     ``redraws`` counts full base redraws and ``skipped`` frames that were only blitted."""
 
     def __init__(self) -> None:
-        self.base = None            # pygame.Surface of the base layer
+        self.base: Any = None       # pygame.Surface of the base layer
         self.base_canvas: Optional[PygameCanvas] = None
         self.base_key: Any = None
         self.base_sigs: dict[str, tuple] = {}
         self.moving: set[str] = set()
         self.last_key: Any = None
-        self.last = None            # the last composed frame (pygame.Surface)
+        self.last: Any = None       # the last composed frame (pygame.Surface)
         self.settled = 0
         self.base_legend: Any = None  # the legend items the base layer shows
         self.redraws = 0
         self.skipped = 0
+
+    def _base_canvas(self) -> PygameCanvas:
+        assert self.base_canvas is not None, "the base layer is drawn first"
+        return self.base_canvas
 
     def reset(self) -> None:
         """Forget every layer (the next frame draws everything)."""
@@ -209,7 +215,7 @@ class RetainedScene:
         elif options.legend:
             items = self._legend(board, analysis, models, options)
             if items != self.base_legend:  # the legend changed (counts, strike order): redraw it alone
-                errors += draw_scene(self.base_canvas, board, analysis, view,
+                errors += draw_scene(self._base_canvas(), board, analysis, view,
                                      options=dataclasses.replace(options, layer="panel"), models=models)
                 self.base_legend = items
         surf.blit(self.base, (0, 0))
@@ -245,8 +251,8 @@ class RetainedScene:
         # the status text stays (the layout keeps room for the status line; the top layer redraws it)
         o = dataclasses.replace(options, layer="base", hover=None, hover_px=None, selection=(), overlays=[],
                                 banner="", warning="")
-        errors = draw_scene(self.base_canvas, b, a, view, options=o, models=ms)
+        errors = draw_scene(self._base_canvas(), b, a, view, options=o, models=ms)
         if moving and options.legend:  # the legend tells of every unit, the live ones included
-            errors += draw_scene(self.base_canvas, board, analysis, view,
+            errors += draw_scene(self._base_canvas(), board, analysis, view,
                                  options=dataclasses.replace(options, layer="panel"), models=models)
         return errors

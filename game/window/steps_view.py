@@ -1,99 +1,131 @@
-"""The phase-steps view of the window: a read-only walk through the steps of a phase.
+"""The steps view: a read-only walk through the steps of a phase.
 
 For rulesets whose boards step through a phase (the rule-system adapter says which), N / P
-show the board as it stands after each step with that step's analysis and caption; Home or
-Esc goes back to the editable table. The steps are computed once per board and ruleset.
+show the board as it stands after each step with that step's analysis, caption and teaching
+marks; Home or Esc goes back to the table view. The steps are computed once per board and
+ruleset. It draws with the table view's camera and options (the same table, seen at a
+step), shares its sections (toolbar, panels, dialogs), and leaves whenever the board is
+edited. Keys that would edit the board are refused here (Ctrl+key leaves, then runs); a click
+at a combat round's strike step marks a casualty (an undoable edit of ``context.casualties``).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+import pygame
 
 from game.core.scenario import dump_scenario
+from game.render.drawn import DrawnModel, drawn_models, model_at
+from game.render.marks import Marks
+from game.window.actions import Actions
+from game.window.keymap import STEP_SAFE
+from game.window.view import View
 
-from game.render.scene import DrawnModel, drawn_models, model_at
+if TYPE_CHECKING:
+    from game.window.table_view import Scene, TableView
 
 
-class StepsView:
-    """``steps``: ``[(caption, board, analysis)]``; ``index`` the one shown."""
+class StepsView(View):
+    """``steps``: ``[(caption, board, analysis)]`` while shown (None on the table); ``index`` the one shown."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: TableView) -> None:
+        super().__init__()
+        self.table, self.doc, self.status = table, table.doc, table.status
         self.steps: Optional[list] = None
         self.index = 0
         self.models: list[DrawnModel] = []
+        self.hover: Optional[str] = None
         self._key: Optional[tuple] = None
         self._cache: Optional[list] = None
+        table.doc.listeners.append(self._follow)
 
     @property
     def active(self) -> bool:
         return self.steps is not None
 
-    def enter(self, app: Any, index: int = 0) -> bool:
+    def _follow(self, what: str) -> None:
+        if what in ("edited", "adopted"):
+            self.leave(quiet=True)
+
+    def register(self, actions: Actions) -> None:
+        actions.add_prefix("step", lambda a: self.step(int(a)))
+        actions.add("board", self.leave)
+
+    def name(self) -> str:
+        return self.doc.rules.steps_name(self.doc.rs)
+
+    def enter(self, index: int = 0) -> bool:
         """Show step ``index`` of the board's phase (computed once per board and ruleset)."""
-        if not app.rules.has_steps(app.rs):
-            names = ", ".join(app.rules.load(r).name for r in app.rules.ids() if app.rules.has_steps(app.rules.load(r)))
-            app.message = (f"Stepping through the phase is for {names or 'rulesets with phase steps'} boards; this "
-                           f"one is analysed under {app.rs.id} (R switches the ruleset).")
+        doc, rules = self.doc, self.doc.rules
+        if not rules.has_steps(doc.rs):
+            names = ", ".join(rules.load(r).name for r in rules.ids() if rules.has_steps(rules.load(r)))
+            self.status.say(f"Stepping through the phase is for {names or 'rulesets with phase steps'} boards; this "
+                            f"one is analysed under {doc.rs.id} (R switches the ruleset).")
             return False
-        app.finish_drag()
-        key = (dump_scenario(app.board), app.rs.id)
+        self.table.finish_drag()
+        key = (dump_scenario(doc.board), doc.rs.id)
         if self._key != key:
             try:
-                self._cache = app.rules.steps(app.board, app.rs, app.services)
+                self._cache = rules.steps(doc.board, doc.rs, doc.services)
             except Exception as exc:  # noqa: BLE001
-                app.show_error("the phase steps failed", exc)
+                self.status.error("the phase steps failed", exc)
                 return False
             self._key = key
         if not self._cache:
-            app.message = "This board has no phase steps to show."
+            self.status.say("This board has no phase steps to show.")
             return False
         self.steps = self._cache
         self.index = max(0, min(index, len(self.steps) - 1))
-        self._show(app)
+        self._show()
+        self.table.window.show_view(self)
         return True
 
-    def step(self, app: Any, delta: int) -> None:
+    def step(self, delta: int) -> None:
         """Next (``+1``) or previous (``-1``) step; from the board, N or P shows step 1."""
         if self.steps is None:
-            self.enter(app, 0)
+            self.enter(0)
             return
         i = self.index + delta
         if i < 0:
-            self.leave(app)
+            self.leave()
             return
         if i >= len(self.steps):
             n = len(self.steps)
-            app.message = f"That was the last step ({n} of {n}). P goes back, Home leaves."
+            self.status.say(f"That was the last step ({n} of {n}). P goes back, Home leaves.")
             return
         self.index = i
-        self._show(app)
+        self._show()
 
-    def _show(self, app: Any) -> None:
+    def _show(self) -> None:
+        assert self.steps is not None
         _, board, analysis = self.steps[self.index]
         self.models = drawn_models(board, analysis)
-        app.hover = None
-        app.message = f"Step {self.index + 1} of {len(self.steps)}: N next, P back, Home or Esc: back to the board."
+        self.hover = None
+        self.status.say(f"Step {self.index + 1} of {len(self.steps)}: N next, P back, Home or Esc: back to the board.")
         if getattr(self.steps[self.index], "kind", "") == "strike":
-            app.message += " Click a model to mark it as a casualty of this step (again to unmark)."
+            self.status.add(" Click a model to mark it as a casualty of this step (again to unmark).")
 
     def marks(self) -> dict:
         """The current step's teaching marks: ``dim`` (not acting now) and ``fallen`` ids."""
+        assert self.steps is not None
         st = self.steps[self.index]
         return {"dim": list(getattr(st, "dim", ())), "fallen": list(getattr(st, "fallen", ()))}
 
-    def click(self, app: Any, p_mm: Any) -> bool:
+    def click(self, p_mm: Any) -> bool:
         """At a combat round's strike step, mark the model under ``p_mm`` as a casualty of the
         step, or unmark it: an undoable edit of the board's ``context.casualties`` (``{step
         label: {unit id: [slots]}}``); the round is worked out again from there. Returns False
         when this step takes no casualties or no model is there."""
+        assert self.steps is not None
         st = self.steps[self.index]
         if getattr(st, "kind", "") != "strike":
             return False
         dm = model_at(self.models, p_mm)
         if dm is None:
-            app.message = "Click a model to mark it as a casualty of this step."
+            self.status.say("Click a model to mark it as a casualty of this step.")
             return True
         uid, slot = dm.id.split(".", 1)
-        board = app.board.copy()
+        board = self.doc.board.copy()
         ctx = dict(board.context or {})
         cas = {str(k): dict(v) for k, v in (ctx.get("casualties") or {}).items()}
         step = cas.setdefault(st.label, {})
@@ -116,32 +148,83 @@ class StepsView:
         else:
             ctx.pop("casualties", None)
         board.context = ctx
-        app.session.apply(board)
-        app.recompute()
-        index = self.index
-        self.enter(app, index)
-        app.message = f"{what} (Ctrl+Z undoes). N shows what follows."
+        self.doc.session.apply(board)
+        self.doc.recompute()
+        self.doc.notify("caption")
+        self.enter(self.index)
+        self.status.say(f"{what} (Ctrl+Z undoes). N shows what follows.")
         return True
 
-    def leave(self, app: Any, quiet: bool = False) -> None:
-        """Back to the editable board."""
+    def leave(self, quiet: bool = False) -> None:
+        """Back to the table view."""
         if self.steps is None:
             return
         self.steps = None
         self.models = []
+        self.table.window.show_view(self.table)
         if not quiet:
-            app.message = "Back to the editable board."
+            self.status.say("Back to the editable board.")
 
-    def shown(self) -> tuple:
+    def shown(self) -> Scene:
+        assert self.steps is not None
         _, b, a = self.steps[self.index]
         return b, a, self.models
 
     def caption(self) -> str:
+        assert self.steps is not None
         return f"{self.index + 1}/{len(self.steps)}  {self.steps[self.index][0]}"
 
-    def title(self, board_title: str, name: str) -> str:
-        return f"Step {self.index + 1} of {len(self.steps)}: {board_title or name}"
+    def title(self) -> str:
+        assert self.steps is not None
+        return f"Step {self.index + 1} of {len(self.steps)}: {self.doc.board.title or self.name()}"
 
-    def mode(self, name: str) -> str:
+    def mode(self) -> str:
+        assert self.steps is not None
         label = getattr(self.steps[self.index], "label", "")
-        return f"[{name} step {self.index + 1}/{len(self.steps)}{': ' + label if label else ''}]"
+        return f"[{self.name()} step {self.index + 1}/{len(self.steps)}{': ' + label if label else ''}]"
+
+    # -- the view ----------------------------------------------------------------------------------
+    def on_event(self, ev: Any) -> bool:
+        t = self.table
+        if ev.type == pygame.KEYDOWN:
+            mod = getattr(ev, "mod", 0)
+            ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            action = t.keymap.action(ev.key, ctrl, bool(mod & pygame.KMOD_SHIFT))
+            if action is None:
+                return True
+            if not action.startswith(STEP_SAFE):
+                if not ctrl:
+                    self.status.say(f"This is a {self.name()} step: N / P step, Home or Esc goes back to the board "
+                                    "to edit it.")
+                    return True
+                self.leave(quiet=True)
+            t.actions.run(action)
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if t.in_table_area(ev.pos) and not self.click(t.camera.to_mm(ev.pos)):
+                self.status.say("This is a phase step, not the board: Home or Esc goes back to edit it.")
+            return True
+        return t.on_event(ev)  # pan, zoom, the wheel: as on the table
+
+    def allows_button(self, action: str) -> bool:
+        """A toolbar button pressed on a step: True when it works on the step itself (stepping,
+        help, files); any other leaves the steps view first."""
+        return action in ("step:-1", "step:1", "board", "help") or \
+            action.startswith(("save", "export", "open", "new", "title", "@"))
+
+    def on_update(self) -> None:
+        self.table.step_tools()
+        self.hover = self.table.hover_at(self.models)
+
+    def on_draw(self, screen: Any) -> None:
+        self.table.paint(self.shown(), self.hover,
+                         step=(self.title(), self.mode(), Marks(caption=self.caption(), **self.marks())))
+
+    def on_error(self, what: str, exc: BaseException) -> str:
+        return self.table.on_error(what, exc)
+
+    def fingerprint(self) -> tuple:
+        return (self.status.message, self.status.banner, self.hover, self.index)
+
+    def busy(self) -> bool:
+        return self.table.busy()

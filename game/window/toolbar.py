@@ -1,13 +1,26 @@
 """The window's toolbar: pygame_gui buttons (labels and tips from the key map) and the ruleset
 and compare drop-downs, laid out left to right and wrapped onto as many rows as the window's
-width needs (a 1000 px window gets three rows, nothing is cut off)."""
+width needs (a 1000 px window gets three rows, nothing is cut off).
+
+:class:`Toolbar` is the widget; :class:`ToolbarSection` the section that owns it: it lays it
+out for the window's width (the table starts under it), keeps its drop-downs and greyed
+buttons in step with the ruleset and board, draws the band behind it and the mark on the tool
+in use, and turns a pressed button into its key-map action.
+"""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
+from game.window.gui import Gui
 from game.window.keymap import KeyMap
+from game.window.view import Section
+from game.window.window import TITLE_PX
+
+if TYPE_CHECKING:
+    from game.window.document import Document
+    from game.window.table_view import TableView
 
 ROW_PX = 36
 BUTTON_H = 30
@@ -122,3 +135,80 @@ class Toolbar:
 
     def rects(self) -> list[pygame.Rect]:
         return [b.rect for b in self.buttons] + [d.rect for d in self.dropdowns.values()]
+
+
+class ToolbarSection(Section):
+    """The toolbar of the window (``gui`` None: headless, no toolbar). ``run(action)`` runs
+    a pressed button's action; ``compare(ruleset id or None)`` follows the compare drop-down."""
+
+    def __init__(self, gui: Optional[Gui], keymap: KeyMap, doc: Document, table: TableView,
+                 run: Callable[[str], None], compare: Callable[[Optional[str]], None]) -> None:
+        self.gui, self.doc, self.table, self.run, self.compare = gui, doc, table, run, compare
+        self.toolbar: Optional[Toolbar] = Toolbar(gui.manager, gui.pg, keymap) if gui is not None else None
+        doc.listeners.append(lambda what: self.refresh() if what == "ruleset" else None)
+
+    @property
+    def buttons(self) -> dict:
+        """{button: action}."""
+        return self.toolbar.buttons if self.toolbar else {}
+
+    @property
+    def dropdowns(self) -> dict:
+        """{"compare": drop-down}."""
+        return self.toolbar.dropdowns if self.toolbar else {}
+
+    def layout(self, width: int) -> None:
+        """Lay the toolbar out for a window ``width`` px wide (wrapping rows); the table starts under it."""
+        if self.toolbar is None:
+            return
+        self.table.options.top_inset = self.toolbar.build(width, TITLE_PX)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Drop-downs and greyed buttons for the current ruleset and board."""
+        if self.toolbar is None:
+            return
+        doc = self.doc
+        choices = doc.rules.choices(doc.board, doc.rs.id)
+        self.toolbar.set_label("rules_menu", f"Rules: {doc.rs.id}")
+        cmp_ids = [r for r, why in choices if not why and r != doc.rs.id]
+        cur = f"Compare: {doc.live.compare_id}" if doc.live.compare_id else "Compare: off"
+        self.toolbar.set_dropdown("compare", cur, ["Compare: off"] + [f"Compare: {r}" for r in cmp_ids])
+        steps = doc.rules.has_steps(doc.rs)
+        why = f"{doc.rs.id} has no phase steps"
+        for a in ("step:-1", "step:1", "board"):
+            self.toolbar.enable(a, steps, why)
+
+    def button_rect(self, action: str) -> Optional[pygame.Rect]:
+        """Screen rectangle of the button doing ``action`` (for tests and scripts)."""
+        return self.toolbar.button_rect(action) if self.toolbar else None
+
+    def label(self, action: str) -> str:
+        return next((b.text for b, a in self.buttons.items() if a == action), "")
+
+    def rects(self) -> list[pygame.Rect]:
+        return self.toolbar.rects() if self.toolbar else []
+
+    def on_event(self, ev: Any) -> bool:
+        if self.gui is None:
+            return False
+        el = getattr(ev, "ui_element", None)
+        if ev.type == self.gui.pg.UI_BUTTON_PRESSED and el in self.buttons:
+            self.run(self.buttons[el])
+            return True
+        if ev.type == self.gui.pg.UI_DROP_DOWN_MENU_CHANGED and el is not None and el is self.dropdowns.get("compare"):
+            text = ev.text.split(": ", 1)[1].split(" ")[0]
+            self.compare(None if text == "off" else text)
+            return True
+        return False
+
+    def on_draw(self, screen: Any) -> None:
+        if self.toolbar is None:
+            return
+        screen.fill((52, 56, 60), pygame.Rect(0, TITLE_PX, screen.get_width(), self.table.options.top_inset))
+        for b, action in self.buttons.items():
+            if action == f"tool:{self.table.tool}":
+                pygame.draw.rect(screen, (255, 200, 0), b.rect.inflate(4, 4), 2, border_radius=3)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout(size[0])

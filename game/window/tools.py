@@ -3,19 +3,22 @@
 One object per tool (:data:`TOOL_NAMES`): ``down`` / ``motion`` / ``up`` get the table point
 (mm) under the mouse, ``update`` runs once a frame, ``busy`` is True while a drag runs and
 ``overlays`` adds what the tool draws (ghosts, the tape, the running distance). Every change
-to the board goes through the window (``app.apply`` or ``app.commit_drag``) so it is one
+to the board goes through the table view (``app.apply`` or ``app.commit_drag``) so it is one
 undoable edit; the collision policy is the window's :class:`~game.core.editor.Editor`.
 """
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from game.core import geometry as g
 from game.core import manoeuvre as mv
 from game.core.board import Board, Unit
 from game.core.editor import fmt_distance
 from game.physics.trays import Key, pose_of, snap_to_contact, with_position
+
+if TYPE_CHECKING:
+    from game.window.table_view import TableView
 
 SNAP_MM = 0.5     # a dragged tray left this close to base contact (gap or overlap) is set exactly flush
 
@@ -39,21 +42,25 @@ class Tool:
     def hint(self) -> str:
         return HINT[self.name]
 
-    def down(self, app: Any, p: g.Point) -> None: ...
+    def down(self, app: TableView, p: g.Point) -> None: ...
 
-    def motion(self, app: Any, p: g.Point) -> None: ...
+    def motion(self, app: TableView, p: g.Point) -> None: ...
 
-    def up(self, app: Any, p: g.Point) -> None: ...
+    def up(self, app: TableView, p: g.Point) -> None: ...
 
-    def update(self, app: Any) -> None: ...
+    def update(self, app: TableView) -> None: ...
 
     def busy(self) -> bool:
         return False
 
-    def cancel(self, app: Any) -> None:
+    def live_mm(self) -> float:
+        """The distance the running drag moved its unit so far (mm)."""
+        return 0.0
+
+    def cancel(self, app: TableView) -> None:
         """Finish whatever runs (a drag is kept as an edit)."""
 
-    def overlays(self, app: Any) -> list:
+    def overlays(self, app: TableView) -> list:
         return []
 
 
@@ -79,27 +86,27 @@ class MoveTool(Tool):
     def busy(self) -> bool:
         return self.drag is not None
 
-    def down(self, app: Any, p: g.Point) -> None:
+    def down(self, app: TableView, p: g.Point) -> None:
         key = app.body_at(p)
         if key is None:
             app.select(None)
-            app.message = "Nothing there. Click a unit to select it; drag to move it."
+            app.say("Nothing there. Click a unit to select it; drag to move it.")
             return
         app.select(key[0])
         self.start(app, key, p)
-        app.message = f"Dragging {app.board.unit(key[0]).name}. Wheel or Q/E turns it."
+        app.say(f"Dragging {app.board.unit(key[0]).name}. Wheel or Q/E turns it.")
 
-    def start(self, app: Any, key: Key, p: g.Point) -> None:
+    def start(self, app: TableView, key: Key, p: g.Point) -> None:
         self.key = key
         self.drag = _Drag(app.board, app.board.unit(key[0]))
         self.last_step = None
         app.space.start_drag(app.board, key, p)
 
-    def update(self, app: Any) -> None:
+    def update(self, app: TableView) -> None:
         if self.drag is None:
             return
-        pos = app.space.drag_to(app.board, app.view.to_mm(app.mouse_px))
-        if pos is None:
+        pos = app.space.drag_to(app.board, app.camera.to_mm(app.mouse_px))
+        if pos is None or self.key is None:
             return
         uid, idx = self.key
         prev, _ = pose_of(app.board.unit(uid), idx)
@@ -109,15 +116,16 @@ class MoveTool(Tool):
         self.drag.live_mm = mv.move_distance_mm(self.drag.unit0, app.board.unit(uid))
         app.analyse_drag(uid)
 
-    def up(self, app: Any, p: g.Point) -> None:
+    def up(self, app: TableView, p: g.Point) -> None:
         self.cancel(app)
 
-    def cancel(self, app: Any) -> None:
+    def cancel(self, app: TableView) -> None:
         """End the drag; a tray left within :data:`SNAP_MM` of contact is set exactly flush."""
         if self.drag is None:
             return
         d, key = self.drag, self.key
         self.drag, self.key = None, None
+        assert key is not None  # set with the drag
         app.space.end_drag()
         snapped = None
         try:
@@ -137,7 +145,7 @@ class MoveTool(Tool):
     def live_mm(self) -> float:
         return self.drag.live_mm if self.drag else 0.0
 
-    def overlays(self, app: Any) -> list:
+    def overlays(self, app: TableView) -> list:
         return _distance_label(app, self.live_mm()) if self.drag else []
 
 
@@ -152,28 +160,28 @@ class _ManualDrag(Tool):
     def busy(self) -> bool:
         return self.drag is not None
 
-    def down(self, app: Any, p: g.Point) -> None:
+    def down(self, app: TableView, p: g.Point) -> None:
         key = app.body_at(p)
         if key is None:
             app.select(None)
-            app.message = "Nothing there. Click a unit to select it; drag to move it."
+            app.say("Nothing there. Click a unit to select it; drag to move it.")
             return
         app.select(key[0])
         u = app.board.unit(key[0])
         if self.name == "wheel" and u.kind != "ranked":
-            app.message = "Only rank-and-file units wheel; turn skirmishers with Q/E."
+            app.say("Only rank-and-file units wheel; turn skirmishers with Q/E.")
             return
         self.drag = _Drag(app.board, u)
         self.grab = p
         if self.name == "wheel":
             across, _ = g.to_local(p, u.front, u.facing_deg)
             self.pivot = "left" if across >= 0 else "right"  # the grabbed end swings
-        app.message = f"{'Moving' if self.name == 'forward' else 'Wheeling'} {u.name}."
+        app.say(f"{'Moving' if self.name == 'forward' else 'Wheeling'} {u.name}.")
 
-    def update(self, app: Any) -> None:
+    def update(self, app: TableView) -> None:
         if self.drag is None:
             return
-        u0, p = self.drag.unit0, app.view.to_mm(app.mouse_px)
+        u0, p = self.drag.unit0, app.camera.to_mm(app.mouse_px)
         ed = app.editor
         if self.name == "forward":
             d = g.dot(g.sub(p, self.grab), g.forward(u0.facing_deg))
@@ -191,10 +199,10 @@ class _ManualDrag(Tool):
             app.board.replace_unit(new)
             app.analyse_drag(u0.id)
 
-    def up(self, app: Any, p: g.Point) -> None:
+    def up(self, app: TableView, p: g.Point) -> None:
         self.cancel(app)
 
-    def cancel(self, app: Any) -> None:
+    def cancel(self, app: TableView) -> None:
         if self.drag is None:
             return
         d, self.drag = self.drag, None
@@ -203,7 +211,7 @@ class _ManualDrag(Tool):
     def live_mm(self) -> float:
         return self.drag.live_mm if self.drag else 0.0
 
-    def overlays(self, app: Any) -> list:
+    def overlays(self, app: TableView) -> list:
         if self.drag is None:
             return []
         return [("ghost_unit", self.drag.unit0)] + _distance_label(app, self.drag.live_mm)
@@ -225,17 +233,17 @@ class ChargeTool(Tool):
     def __init__(self) -> None:
         self.charger: Optional[str] = None
 
-    def down(self, app: Any, p: g.Point) -> None:
+    def down(self, app: TableView, p: g.Point) -> None:
         key = app.body_at(p)
         if key is None:
-            app.message = self.hint
+            app.say(self.hint)
             return
         if self.charger is None and app.selection is not None and app.selection != key[0]:
             self.charger = app.selection
         if self.charger is None or self.charger == key[0]:
             self.charger = key[0]
             app.select(key[0])
-            app.message = f"{app.board.unit(key[0]).name} will charge: now click the enemy unit."
+            app.say(f"{app.board.unit(key[0]).name} will charge: now click the enemy unit.")
             return
         app.apply(app.editor.charge(app.board, self.charger, key[0]))
         self.charger = None
@@ -244,7 +252,7 @@ class ChargeTool(Tool):
 class CasualtyTool(Tool):
     name = "casualty"
 
-    def down(self, app: Any, p: g.Point) -> None:
+    def down(self, app: TableView, p: g.Point) -> None:
         app.apply(app.editor.casualty(app.board, p))
 
 
@@ -260,21 +268,23 @@ class TapeTool(Tool):
     def busy(self) -> bool:
         return bool(self.tape and self.tape.get("live"))
 
-    def down(self, app: Any, p: g.Point) -> None:
+    def down(self, app: TableView, p: g.Point) -> None:
         a = self.end(app, p)
         self.tape = dict(self.measure(app, a, a), live=True)
 
-    def motion(self, app: Any, p: g.Point) -> None:
-        if self.busy():
-            self.tape = dict(self.measure(app, self.tape["a"], self.end(app, p)), live=True)
+    def motion(self, app: TableView, p: g.Point) -> None:
+        t = self.tape
+        if t is not None and t.get("live"):
+            self.tape = dict(self.measure(app, t["a"], self.end(app, p)), live=True)
 
-    def up(self, app: Any, p: g.Point) -> None:
-        if self.busy():
-            self.tape = dict(self.measure(app, self.tape["a"], self.end(app, p)), live=False)
-            app.message = f"Tape: {self.tape['text']} edge to edge."
+    def up(self, app: TableView, p: g.Point) -> None:
+        t = self.tape
+        if t is not None and t.get("live"):
+            t = self.tape = dict(self.measure(app, t["a"], self.end(app, p)), live=False)
+            app.say(f"Tape: {t['text']} edge to edge.")
 
     @staticmethod
-    def end(app: Any, p: g.Point) -> tuple[str, g.Shape]:
+    def end(app: TableView, p: g.Point) -> tuple[str, g.Shape]:
         from game.render.scene import model_at
 
         dm = model_at(app.live.models, p)
@@ -283,7 +293,7 @@ class TapeTool(Tool):
         return "", g.Circle(p, 0.0)
 
     @staticmethod
-    def measure(app: Any, a: tuple[str, g.Shape], b: tuple[str, g.Shape]) -> dict:
+    def measure(app: TableView, a: tuple[str, g.Shape], b: tuple[str, g.Shape]) -> dict:
         """Edge-to-edge distance between two tape ends (models or points)."""
         gap = g.gap_mm(a[1], b[1])
         tol = app.rs.p("contact_tolerance_mm")
@@ -295,7 +305,7 @@ class TapeTool(Tool):
             text = fmt_distance(gap)
         return {"a": a, "b": b, "gap_mm": gap, "p0": pa, "p1": pb, "text": text}
 
-    def overlays(self, app: Any) -> list:
+    def overlays(self, app: TableView) -> list:
         t = self.tape
         return [("tape", t["p0"], t["p1"], t["text"])] if t else []
 
@@ -310,30 +320,29 @@ class PlaceTool(Tool):
         self.choice = None
         self.player = 1
 
-    def down(self, app: Any, p: g.Point) -> None:
+    def down(self, app: TableView, p: g.Point) -> None:
         if self.choice is None:
-            app.message = "Choose a base size in the unit palette (U) first."
+            app.say("Choose a base size in the unit palette (U) first.")
             return
         if app.apply(app.editor.place(app.board, self.choice, p, self.player, app.rules.new_profile(app.rs))):
             app.set_tool("move", quiet=True)
 
-    def overlays(self, app: Any) -> list:
+    def overlays(self, app: TableView) -> list:
         if self.choice is None or not app.in_table_area(app.mouse_px):
             return []
         from game.core.edits import new_unit
 
         try:
-            return [("ghost_unit", new_unit(app.board, self.choice, app.view.to_mm(app.mouse_px), self.player))]
+            return [("ghost_unit", new_unit(app.board, self.choice, app.camera.to_mm(app.mouse_px), self.player))]
         except ValueError:
             return []
 
 
-def _distance_label(app: Any, mm: float) -> list:
-    try:
-        u = app.board.unit(app.selection)
-    except KeyError:
+def _distance_label(app: TableView, mm: float) -> list:
+    u = app.selected_unit()
+    if u is None:
         return []
-    c = app.view.to_px(u.center())
+    c = app.camera.to_px(u.center())
     return [("text", (c[0] + 12, c[1] - 30), f"moved {fmt_distance(mm)}")]
 
 

@@ -1,26 +1,65 @@
-"""Files, authoring and export commands of the window (mixed into :class:`game.window.app.App`).
+"""The file commands of the window, as a section: New, Open (file dialog, recent files, a
+file dropped on the window), Save, Save As, the autosave, the unsaved-changes question (Save /
+Discard / Cancel) before anything would drop the board, quitting (the window's close button
+too), the title and caption, and exporting the view as a PNG or SVG figure through the same
+drawing code as ``render``.
 
-New, Open (file dialog, recent files, a dropped file), Save, Save As, the autosave, the
-unsaved-changes question (Save / Discard / Cancel) before anything would drop the board,
-quitting, the title and caption, the unit panel's property edits, and exporting the view as a
-PNG or SVG figure through the same drawing code as ``render``.
+:class:`FilesSection` owns the file state the document does not (the last figure exported);
+it takes the window's ``DROPFILE`` and ``QUIT`` events and reports through the
+:class:`~game.window.status.Status`.
 """
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
+import pygame
+
+from game.core import analysis as core_analysis
 from game.core.board import Board
-from game.core.ruleset import RulesetError
+from game.core.ruleset import Ruleset, RulesetError
 from game.core.scenario import ScenarioError
-
+from game.render.figure import FigureError
+from game.window.dialogs import Buttons, DialogsSection, FileDialog, export_form, figure_options, recent_dialog, \
+    title_form
+from game.window.export import export_view
 from game.window.session import NeedsSaveAs
+from game.window.status import Status
+from game.window.view import Section
+
+if TYPE_CHECKING:
+    from game.window.document import Document
+    from game.window.steps_view import StepsView
+    from game.window.table_view import Scene, TableView
+    from game.window.window import Window
 
 SCENARIO_SUFFIXES = {".yaml", ".yml"}
 
 
-class FilesMixin:
+class FilesSection(Section):
+    """File commands on ``doc``; ``shown()`` is what the window shows now (the board or a
+    phase step: what an export draws)."""
+
+    def __init__(self, window: Window, doc: Document, status: Status, dialogs: DialogsSection, table: TableView,
+                 steps: StepsView, shown: Callable[[], Scene]) -> None:
+        self.window, self.doc, self.status, self.dialogs = window, doc, status, dialogs
+        self.table, self.steps, self.shown = table, steps, shown
+        self.session = doc.session
+        self.last_export: Optional[str] = None
+
+    @property
+    def headless(self) -> bool:
+        return self.dialogs.gui is None
+
+    def on_event(self, ev: Any) -> bool:
+        if ev.type == pygame.DROPFILE:
+            self.request_open(ev.file)
+            return True
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return True
+        return False
 
     # -- unsaved changes ------------------------------------------------------------------------
     def guard(self, then: Callable[[], None], what: str) -> None:
@@ -29,11 +68,10 @@ class FilesMixin:
         if not self.session.dirty:
             then()
             return
-        if self.gui is None:
+        if self.headless:
             self.keep_unsaved()
             then()
             return
-        from game.window.dialogs import Buttons
 
         def chosen(choice: str) -> None:
             if choice == "Save":
@@ -41,17 +79,18 @@ class FilesMixin:
             elif choice == "Discard":
                 then()
             else:
-                self.message = f"Cancelled: {what} can wait; the board is as it was."
+                self.status.say(f"Cancelled: {what} can wait; the board is as it was.")
 
-        self.open_dialog(Buttons(self, "Unsaved changes",
-                                 f"{self.session.title()} has unsaved changes. Save them before you {what}?",
-                                 ["Save", "Discard", "Cancel"], chosen))
+        assert self.dialogs.gui is not None
+        self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved changes",
+                                  f"{self.session.title()} has unsaved changes. Save them before you {what}?",
+                                  ["Save", "Discard", "Cancel"], chosen))
 
     def keep_unsaved(self) -> Optional[Path]:
         """Write unsaved changes to the autosave file (a failure is kept and shown)."""
         p = self.session.autosave()
         if self.session.autosave_error:
-            self.banner = self.session.autosave_error
+            self.status.warn(self.session.autosave_error)
         return p
 
     # -- saving -----------------------------------------------------------------------------------
@@ -63,34 +102,33 @@ class FilesMixin:
             self.save_as_dialog(after)
             return False
         except OSError as exc:
-            self.message = f"Could not save {self.session.save_path}: {exc.strerror or exc}"
+            self.status.say(f"Could not save {self.session.save_path}: {exc.strerror or exc}")
             return False
-        self.message = f"Saved {p}."
-        self.update_caption()
+        self.status.say(f"Saved {p}.")
+        self.doc.notify("caption")
         if after:
             after()
         return True
 
     def save_as_dialog(self, after: Optional[Callable[[], None]] = None) -> None:
-        if self.gui is None:
-            self.message = "Save As needs the window's file dialog; this board has no file of its own yet."
+        if self.dialogs.gui is None:
+            self.status.say("Save As needs the window's file dialog; this board has no file of its own yet.")
             return
-        from game.window.dialogs import FileDialog
-
         sp = self.session.save_path
         stem = self.session.path.stem if self.session.path else "scenario"
         initial = str(sp) if sp else str(Path.cwd() / f"{stem}.yaml")
-        self.open_dialog(FileDialog(self, "Save scenario as", lambda p: self.save_as(p, after), initial=initial))
+        self.dialogs.open(FileDialog(self.dialogs.gui, "Save scenario as", lambda p: self.save_as(p, after),
+                                     initial=initial))
 
     def save_as(self, path: str, after: Optional[Callable[[], None]] = None) -> bool:
         """Save the board to ``path`` (the user's choice) and keep saving there."""
         try:
             p = self.session.save_as(path)
         except OSError as exc:
-            self.message = f"Could not save {path}: {exc.strerror or exc}"
+            self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return False
-        self.message = f"Saved {p}."
-        self.update_caption()
+        self.status.say(f"Saved {p}.")
+        self.doc.notify("caption")
         if after:
             after()
         return True
@@ -98,30 +136,31 @@ class FilesMixin:
     def load_autosave(self) -> None:
         p = self.session.autosave_path
         if not p.exists():
-            self.message = "There is no autosave to load."
+            self.status.say("There is no autosave to load.")
             return
         try:
             board = self.session.open_board(p)
         except (ScenarioError, OSError) as exc:
-            self.message = f"The autosave cannot be read: {exc}"
+            self.status.say(f"The autosave cannot be read: {exc}")
             return
         self.session.apply(board)
-        self.after_edit(f"Loaded the autosave {p.name} (Ctrl+Z goes back).")
+        self.doc.edited(f"Loaded the autosave {p.name} (Ctrl+Z goes back).")
 
     # -- opening ----------------------------------------------------------------------------------
-    def open_dialog_files(self) -> None:
-        if self.gui is None:
+    def open_dialog(self) -> None:
+        if self.dialogs.gui is None:
             return
-        from game.window.dialogs import FileDialog
-
         start = self.session.path.parent if self.session.path else Path.cwd()
-        self.open_dialog(FileDialog(self, "Open scenario", self.request_open, initial=str(start) + "/",
-                                    must_exist=True))
+        self.dialogs.open(FileDialog(self.dialogs.gui, "Open scenario", self.request_open, initial=str(start) + "/",
+                                     must_exist=True))
 
     def recent_files(self) -> None:
-        from game.window.dialogs import recent_dialog
-
-        self.open_dialog(recent_dialog(self))
+        paths = self.session.recent()
+        if not paths:
+            self.status.say("No recent files yet: files you open or save are listed here.")
+            return
+        if self.dialogs.gui is not None:
+            self.dialogs.open(recent_dialog(self.dialogs.gui, paths, self.request_open))
 
     def request_open(self, path: str) -> bool:
         """Open the scenario at ``path`` once it loads and analyses cleanly (unsaved changes
@@ -129,18 +168,17 @@ class FilesMixin:
         message, as on the command line) and the board and its save path stay as they were."""
         try:
             board = self.session.open_board(path)
-            rs = self.rules.load(board.ruleset)
-            from game.core.analysis import analyse
-
-            analyse(board, rs, **self.services)
+            rs = self.doc.rules.load(board.ruleset)
+            core_analysis.analyse(board, rs, **self.doc.services)
         except (ScenarioError, RulesetError) as exc:
-            self.banner = f"Could not open {Path(path).name}: {exc}. Kept the current board; Esc dismisses this."
+            self.status.warn(f"Could not open {Path(path).name}: {exc}. Kept the current board; Esc dismisses this.")
             return False
         except OSError as exc:
-            self.banner = f"Could not open {path}: {exc.strerror or exc}. Kept the current board; Esc dismisses this."
+            self.status.warn(f"Could not open {path}: {exc.strerror or exc}. Kept the current board; Esc dismisses "
+                             "this.")
             return False
         except Exception as exc:  # noqa: BLE001 - an engine that fails on the file: keep the board
-            self.show_error(f"{Path(path).name} could not be analysed", exc)
+            self.status.error(f"{Path(path).name} could not be analysed", exc)
             return False
         self.guard(lambda: self.adopt(board, rs, path), f"open {Path(path).name}")
         return True
@@ -150,36 +188,17 @@ class FilesMixin:
 
     def new_board(self) -> None:
         """An empty table under the current ruleset, with no file yet (saving asks where)."""
-        board = Board(units=[], ruleset=self.rs.id, table=(1200.0, 800.0))
-        self.adopt(board, self.rs, None)
-        self.message = "New board: U opens the unit palette; Ctrl+T sets the title; Ctrl+S saves."
+        board = Board(units=[], ruleset=self.doc.rs.id, table=(1200.0, 800.0))
+        self.adopt(board, self.doc.rs, None)
+        self.status.say("New board: U opens the unit palette; Ctrl+T sets the title; Ctrl+S saves.")
 
-    def adopt(self, board: Board, rs: Any, path: Optional[str]) -> None:
+    def adopt(self, board: Board, rs: Ruleset, path: Optional[str]) -> None:
         """Show ``board`` (loaded from ``path``, or new) with a fresh history."""
-        self.steps.leave(self, quiet=True)
-        self.finish_drag()
-        self.session.adopt(board, path)
-        self.rs = rs
-        self.sync_ruleset()
-        self.banner = ""
-        self.select(None)
-        self.tools["place"].choice = None
-        self.set_tool("move", quiet=True)
-        from game.physics.trays import TraySpace
-
-        from game.render.scene import fit_view
-
-        self.space = TraySpace(board)
-        self.options.title = self.session.title()
-        self.view = fit_view(*self.screen.get_size(), board, self.options, margin_mm=80)
-        self.recompute()
-        self.update_caption()
+        self.steps.leave(quiet=True)
+        self.table.finish_drag()
+        self.doc.adopt(board, rs, path)
         if path:
-            self.message = f"Opened {Path(path).name} ({len(board.units)} units, ruleset {rs.id})."
-
-    def open_file(self, path: str) -> bool:
-        """Open a scenario (as a dropped file is)."""
-        return self.request_open(path)
+            self.status.say(f"Opened {Path(path).name} ({len(board.units)} units, ruleset {rs.id}).")
 
     # -- quitting -----------------------------------------------------------------------------------
     def quit(self) -> None:
@@ -195,58 +214,43 @@ class FilesMixin:
                 print(f"Unsaved changes were kept in {p}; open the file and press F9 to get them back.")
         if self.session.autosave_error:
             print(f"warning: {self.session.autosave_error}", file=sys.stderr)
-        self.running = False
+        self.window.close()
 
-    # -- title, caption, unit panel ---------------------------------------------------------------
+    # -- title and caption ---------------------------------------------------------------------------
     def title_dialog(self) -> None:
-        if self.gui is None:
+        if self.dialogs.gui is None:
             return
-        from game.window.dialogs import title_form
-
-        self.open_dialog(title_form(self))
+        b = self.doc.board
+        self.dialogs.open(title_form(self.dialogs.gui, b.title, b.extra.get("caption", ""), self.set_title_caption))
 
     def set_title_caption(self, values: dict) -> Optional[str]:
         """Apply the title and caption form (one undoable edit); returns an error or None."""
-        b = self.board
-        ch = self.editor.set_title(b, values.get("title", ""))
-        if not ch.ok:
+        b, ed = self.doc.board, self.doc.editor
+        ch = ed.set_title(b, values.get("title", ""))
+        if not ch.ok or ch.board is None:
             return ch.message
-        ch2 = self.editor.set_caption(ch.board, values.get("caption", ""))
-        if not ch2.ok:
+        ch2 = ed.set_caption(ch.board, values.get("caption", ""))
+        if not ch2.ok or ch2.board is None:
             return ch2.message
         if ch2.board.title == b.title and ch2.board.extra.get("caption") == b.extra.get("caption"):
             return None
         ch2.message = f"Title: {ch2.board.title or '(none)'}; caption: {ch2.board.extra.get('caption') or '(none)'}"
-        self.apply(ch2)
-        self.options.title = self.session.title()
+        self.table.apply(ch2)
+        self.table.options.title = self.session.title()
         return None
-
-    def unit_command(self, name: str, *args: Any) -> bool:
-        """A unit panel edit of the selected unit (``rename``, ``set_base``, ``set_profile``...)."""
-        return self.on_selected("edit it", lambda uid: getattr(self.editor, name)(self.board, uid, *args))
 
     # -- export -------------------------------------------------------------------------------------
     def export_dialog(self) -> None:
-        if self.gui is None:
+        if self.dialogs.gui is None:
             return
-        from game.window.dialogs import export_form
-
-        self.open_dialog(export_form(self))
-
-    def view_box_mm(self) -> tuple[float, float, float, float]:
-        """The part of the table on screen (x0, y0, x1, y1) mm."""
-        from game.render.scene import scene_layout
-
-        l, t, w, h = scene_layout(self.canvas, self.board, self.options).table
-        (x0, y0), (x1, y1) = self.view.to_mm((l, t)), self.view.to_mm((l + w, t + h))
-        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        stem = self.session.path.stem if self.session.path else "figure"
+        folder = self.session.save_path.parent if self.session.save_path else Path.cwd()
+        last = self.last_export or str(folder / f"{stem}.png")
+        self.dialogs.open(export_form(self.dialogs.gui, self.dialogs, last, self.session.title(),
+                                      self.doc.board.extra.get("caption", ""), self.export_figure))
 
     def export_figure(self, values: dict) -> Optional[str]:
         """Write the figure the export form describes; returns an error sentence or None."""
-        from game.window.dialogs import figure_options
-        from game.window.export import export_view
-        from game.render.figure import FigureError
-
         out = str(values.get("file", "")).strip()
         if not out:
             return "Choose a file name ending in .png or .svg."
@@ -256,7 +260,7 @@ class FilesMixin:
         if p.suffix.lower() in SCENARIO_SUFFIXES or (self.session.path and p.resolve() == self.session.path.resolve()):
             return "That is the scenario file; choose another name for the figure."
         try:
-            fo, box = figure_options(values, self.view_box_mm())
+            fo, box = figure_options(values, self.table.view_box_mm())
             b, a, _ = self.shown()
             export_view(b, a, fo, p, box_mm=box, caption=str(values.get("caption", "")).strip())
         except FigureError as exc:
@@ -264,5 +268,5 @@ class FilesMixin:
         except OSError as exc:
             return f"Could not write {p}: {exc.strerror or exc}"
         self.last_export = str(p)
-        self.message = f"Exported {p}."
+        self.status.say(f"Exported {p}.")
         return None

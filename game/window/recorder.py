@@ -1,0 +1,208 @@
+"""Demo mode: record the table as a click-through demo, edit its steps, play, save, share.
+
+F6 opens the demo recorder (a pygame_gui window beside the table). "Add step" keeps the
+board and ruleset on the table now, with the caption typed and the step's marks: models or
+units to ring, a callout (``model: text``), the strike step shown (a number or a label such
+as ``Initiative 5``) and casualties (``unit: r1f1 r1f2; other: 2``). A step clicked in the list
+can be shown on the table again ("Show"), replaced by the table as it is now ("Update"),
+moved up or down or deleted. "Play" steps through the demo in the window (the demo player's
+keys; Esc comes back), "Save" writes a demo file in the documented format
+(:mod:`game.core.demo_writer`; ``python main.py demo FILE`` plays it), "Open" loads a demo
+for editing and "HTML" writes the one-page export (:mod:`game.render.html_page`).
+
+Every step is checked by building the demo (:func:`game.core.demo.build_steps`) when it is
+added or changed: a mark naming no model is refused with the reason, and the step is not kept.
+:class:`Recording` is the pygame-free part (tests drive it directly).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from game.core.atomic import write_atomic
+from game.core.board import Board
+from game.core.demo import DemoError, build_steps, load_demo, parse_demo
+from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
+
+MAX_CAPTION_SHOWN = 46
+
+
+def parse_ids(text: str) -> list[str]:
+    """``"dwarfs, goblins.r1f2"`` -> ``["dwarfs", "goblins.r1f2"]`` (commas or spaces)."""
+    return [w for w in re.split(r"[,\s]+", str(text).strip()) if w]
+
+
+def parse_callouts(text: str) -> list[tuple[str, str]]:
+    """``"dwarfs.r1f1: no support; goblins.r2f3: blocked"`` -> ``[(model, text), ...]``.
+    Raises ValueError for a part without ``model: text``."""
+    out = []
+    for part in [p.strip() for p in str(text).split(";") if p.strip()]:
+        model, sep, words = part.partition(":")
+        if not sep or not model.strip() or not words.strip():
+            raise ValueError(f"a callout is 'model: text' (got {part[:30]!r})")
+        out.append((model.strip(), words.strip()))
+    return out
+
+
+def parse_casualties(text: str) -> dict:
+    """``"dwarfs: r1f1 r1f2; goblins: 2"`` -> ``{"dwarfs": ["r1f1", "r1f2"], "goblins": 2}``.
+    Raises ValueError for a part without ``unit: slots`` or ``unit: N``."""
+    out: dict = {}
+    for part in [p.strip() for p in str(text).split(";") if p.strip()]:
+        unit, sep, rest = part.partition(":")
+        words = parse_ids(rest)
+        if not sep or not unit.strip() or not words:
+            raise ValueError(f"casualties are 'unit: r1f1 r1f2' or 'unit: N' (got {part[:30]!r})")
+        out[unit.strip()] = int(words[0]) if len(words) == 1 and words[0].isdigit() else words
+    return out
+
+
+def parse_strike(text: str) -> Any:
+    """``""`` -> None; ``"2"`` -> 2; ``"Initiative 5"`` -> the label."""
+    t = str(text).strip()
+    if not t:
+        return None
+    return int(t) if t.isdigit() else t
+
+
+class Recording:
+    """The demo being recorded and the file it belongs to (pygame-free).
+
+    ``recorder``: the :class:`DemoRecorder`; ``path``: the demo file (None until saved or
+    opened); ``index``: the step chosen in the list (None: none). Methods return the sentence
+    the status line shows; a refusal raises ValueError with the reason."""
+
+    def __init__(self, title: str = "") -> None:
+        self.recorder = DemoRecorder(title)
+        self.path: Optional[str] = None
+        self.index: Optional[int] = None
+        self.dirty = False
+
+    @property
+    def steps(self) -> list[RecordedStep]:
+        return self.recorder.steps
+
+    def make_step(self, board: Board, ruleset_id: str, caption: str, ring: str = "", callouts: str = "",
+                  strike: str = "", casualties: str = "") -> RecordedStep:
+        """A step of ``board`` under ``ruleset_id`` with the typed caption and marks (ValueError)."""
+        b = board.copy()
+        b.ruleset = ruleset_id
+        return RecordedStep(" ".join(str(caption).split()), b, parse_ids(ring), parse_callouts(callouts),
+                            parse_strike(strike), parse_casualties(casualties))
+
+    def check(self) -> list:
+        """Build the demo as written (:func:`build_steps`); ValueError with the demo's reason."""
+        if not self.steps:
+            return []
+        try:
+            return build_steps(parse_demo(self.recorder.to_text(self.path or "<recorded demo>"),
+                                          self.path or "<recorded demo>"), {})
+        except DemoError as exc:
+            m = re.match(r"steps\[(\d+)\]", exc.field or "")
+            where = f"step {int(m.group(1)) + 1}: " if m else ""
+            raise ValueError(f"{where}{exc.message}") from None
+
+    def _try(self, change: Callable[[], None], undo: Callable[[], None]) -> None:
+        change()
+        try:
+            self.check()
+        except ValueError:
+            undo()
+            raise
+        self.dirty = True
+
+    def add(self, step: RecordedStep) -> str:
+        """Add ``step`` after the chosen one (else at the end); it becomes the chosen one."""
+        at = self.index
+        i = self.recorder.add(step, at)
+        self._try(lambda: None, lambda: self.recorder.delete(i))
+        self.index = i
+        return f"Step {i + 1} of {len(self.steps)} added."
+
+    def update(self, step: RecordedStep) -> str:
+        """Replace the chosen step by ``step``."""
+        i = self._chosen()
+        old = self.steps[i]
+        self.steps[i] = step.copy()
+        self._try(lambda: None, lambda: self.steps.__setitem__(i, old))
+        return f"Step {i + 1} updated."
+
+    def delete(self) -> str:
+        i = self._chosen()
+        old = self.steps[i]
+        self.recorder.delete(i)
+        try:
+            self.check()
+        except ValueError:
+            self.recorder.add(old, i - 1)
+            raise
+        self.dirty = True
+        self.index = min(i, len(self.steps) - 1) if self.steps else None
+        return f"Step {i + 1} deleted ({len(self.steps)} left)."
+
+    def move(self, delta: int) -> str:
+        i = self._chosen()
+        j = max(0, min(len(self.steps) - 1, i + delta))
+        if j == i:
+            return "That step cannot move further."
+        self._try(lambda: self.recorder.move(i, j), lambda: self.recorder.move(j, i))
+        self.index = j
+        return f"Step {i + 1} is now step {j + 1}."
+
+    def _chosen(self) -> int:
+        if self.index is None or not 0 <= self.index < len(self.steps):
+            raise ValueError("choose a step in the list first")
+        return self.index
+
+    def labels(self) -> list[str]:
+        """The list's rows: ``"3. caption..."``."""
+        out = []
+        for i, s in enumerate(self.steps):
+            cap = s.caption or "(no caption)"
+            if len(cap) > MAX_CAPTION_SHOWN:
+                cap = cap[: MAX_CAPTION_SHOWN - 1] + "…"
+            out.append(f"{i + 1}. {cap}")
+        return out
+
+    def save(self, path: str) -> str:
+        """Write the demo to ``path`` (checked first; written atomically, so an old file is
+        never left half written). Refuses to replace a file that is not a demo."""
+        p = Path(path)
+        if p.suffix.lower() not in (".yaml", ".yml"):
+            raise ValueError("a demo file ends in .yaml")
+        if not self.steps:
+            raise ValueError("record a step first (Add step)")
+        if p.exists():
+            try:
+                load_demo(p)
+            except DemoError:
+                raise ValueError(f"{p.name} is not a demo file; choose another name") from None
+        text = self.recorder.to_text(str(p))
+        build_steps(parse_demo(text, str(p)), {})  # the file plays: never write one that does not
+        write_atomic(p, text.encode("utf-8"))
+        self.path = str(p)
+        self.dirty = False
+        return f"Saved the demo ({len(self.steps)} steps) to {p.name}: python main.py demo {p}"
+
+    def open(self, path: str) -> str:
+        """Load the demo ``path`` for editing (its steps as snapshots)."""
+        demo = load_demo(path)
+        built = build_steps(demo, {})
+        self.recorder = recorder_from_demo(demo, built)
+        self.path = str(path)
+        self.index = 0 if self.steps else None
+        self.dirty = False
+        return f"Opened {Path(path).name}: {len(self.steps)} steps (click one, Show puts it on the table)."
+
+    def html(self, path: str, size: tuple[int, int] = (1280, 820)) -> str:
+        """Write the one-page HTML export of the demo to ``path``."""
+        from game.render.html_page import demo_page
+
+        if Path(path).suffix.lower() not in (".html", ".htm"):
+            raise ValueError("the page's file ends in .html")
+        steps = self.check()
+        if not steps:
+            raise ValueError("record a step first (Add step)")
+        write_atomic(path, demo_page(steps, self.recorder.title or "Melee Lens demo", size=size).encode("utf-8"))
+        return f"Wrote {Path(path).name}: one page, {len(steps)} steps; open it in any browser."
