@@ -35,6 +35,7 @@ class Selection:
     destroyed: list[str]  # whole units destroyed
     at_fight: Optional[Table] = None  # as the unit fights (after any overrun pile-in)
     killed: Optional[list[str]] = None  # models destroyed (ids as they stood when it fought)
+    pool: tuple = ()  # the units its player could have selected instead (it included)
 
 
 def attackers_of(t: Table, uid: str, p: Params) -> tuple[list[str], dict[str, list[str]]]:
@@ -176,7 +177,8 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
         t.remove_models(killed, f"destroyed by {uid}")
         for d in gone:
             t.remove_unit(d, f"destroyed by {uid}")
-        out.append(Selection(entry, attackers, targets, moves, t.copy(), gone, at_fight, killed))
+        out.append(Selection(entry, attackers, targets, moves, t.copy(), gone, at_fight, killed,
+                             tuple(sorted(mine, key=natural))))
         chooser = other(chooser)
         if step == "remaining" and any(u in ff for u in eligible()):
             step = "fights_first"

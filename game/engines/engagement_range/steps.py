@@ -14,6 +14,7 @@ from typing import Optional
 from game.core.analysis import Analysis
 from game.core.board import Board
 from game.core.ruleset import Ruleset
+from game.core.strategy import PhaseStep
 from game.engines.engagement_range import engine as w
 from game.engines.engagement_range.fight import Selection, fight_sequence, strike_order
 from game.engines.engagement_range.moves import consolidation_step, pile_in_step
@@ -28,7 +29,7 @@ class _Steps:
 
     def snap(self, caption: str, step: str, tab: Table, reports: dict, *, seq: Optional[list] = None,
              only: Optional[str] = None, moves: Optional[dict] = None, reach: Optional[float] = None,
-             extra: Optional[dict] = None) -> None:
+             extra: Optional[dict] = None, choose: Optional[Selection] = None) -> None:
         b = tab.to_board()
         b.context["step"] = step
         a = Analysis(ruleset=self.rs.id)
@@ -46,6 +47,13 @@ class _Steps:
         a.extra["step_caption"] = caption
         a.extra["off_table"] = w.off_table(self.board, tab)
         a.extra.update(extra or {})
+        if choose is not None and len(choose.pool) > 1 and seq is not None:
+            # the player chose this unit: a click on another of theirs chooses it instead
+            # (``context.fight_order``, the units selected before it first)
+            before = tuple(s.entry["unit"] for s in seq[:choose.entry["order"] - 1])
+            self.out.append(PhaseStep(caption, b, a, kind="choose", choices=choose.pool, choice_key="fight_order",
+                                      chosen_before=before))
+            return
         self.out.append((caption, b, a))
 
 
@@ -146,14 +154,17 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
         if s.moves:
             S.snap(f"{head} {why}: first an extra pile-in of up to {p.say_in('pile_in_in')} to engage "
                    f"{', '.join(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
-                   f"(Overrun Fight, {p.rules['pile_in_in']}).", "fight", s.at_fight, {}, seq=shown, only=e["unit"], moves=s.moves)
+                   f"(Overrun Fight, {p.rules['pile_in_in']}).{_offer(s)}", "fight", s.at_fight, {}, seq=shown,
+                   only=e["unit"], moves=s.moves, choose=s)
         else:
-            S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).", "fight", s.at_fight, {},
-                   seq=shown, only=e["unit"])
+            S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).{_offer(s)}", "fight",
+                   s.at_fight, {}, seq=shown, only=e["unit"], choose=s)
+        choose = None
         head = f"{ordinal(e['order'])} selection, continued: {e['unit']}"
         how = "then fights (Overrun Fight)"
     else:
         how = "makes a normal fight (Normal Fight)" if s.attackers else "is selected but no model is engaged"
+        choose = s
     out = []
     if s.destroyed:
         out.append(f"destroying {', '.join(s.destroyed)}")
@@ -163,10 +174,10 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
                    "(removed)")
     if not out and s.attackers:
         out.append("inflicting no casualties")
-    cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "."
+    cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "." + (_offer(s) if choose else "")
     tab = s.table if (s.killed or s.destroyed) else (s.at_fight or s.table)
     S.snap(cap, "fight", s.at_fight if not s.killed else tab, {}, seq=shown, only=e["unit"],
-           extra={"destroyed_models": list(s.killed or [])} if s.killed else None)
+           extra={"destroyed_models": list(s.killed or [])} if s.killed else None, choose=choose)
     revealed = [u for u in s.table.units if u not in (s.at_fight or before).units]
     if revealed:
         engaged = [u for u in revealed if s.table.engaged_with(u, p.er_mm)]
@@ -174,3 +185,12 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
         S.snap(f"{', '.join(revealed)}: {'its' if len(revealed) == 1 else 'their'} transport was destroyed, so "
                f"{'it makes' if len(revealed) == 1 else 'they make'} an emergency disembark; {state} "
                "(Emergency Disembark).", "fight", s.table, {}, seq=shown)
+
+
+def _offer(s: Selection) -> str:
+    """The caption's note of the player's choice (Fight: the player selects which unit fights)."""
+    others = [u for u in s.pool if u != s.entry["unit"]]
+    if not others:
+        return ""
+    return (f" Player {s.entry['player']} could select {', '.join(others)} instead: click one of its models to "
+            "choose it.")
