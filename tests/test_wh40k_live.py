@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from game.core.analysis import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
-from game.engines.engagement_range import geom, solver, table
+from game.engines.engagement_range import geom, memo, solver, table
 from pathlib import Path
 from wh40k_brute import random_board
 
@@ -16,7 +16,7 @@ WORKED = Path(__file__).resolve().parent / "fixtures" / "wh40k_fight_phase.yaml"
 
 
 def cold(board):
-    solver._SOLVED.clear()
+    memo._SOLVED.clear()
     table._UNIT_GAPS.clear()
     geom._CURVES.clear()
     return analyse(board, RS).to_json()

@@ -32,9 +32,10 @@ EXACT_TRIES = {True: 60000, False: 6000}
 ANGLE_STEP_DEG = 5.0
 MAX_SPOTS = 220  # per mover, best first
 DETOUR_CHECKS = 16  # per mover: ends behind a standing base whose way round is checked
+DETOUR_CHECKS_WITH_STRAIGHT = 2  # as many when the mover has ends a straight slide reaches
 
 
-def _spots(solver, movers: list, banned: set) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """Per mover: (points (k, 2), preference key (k,), closest-target class (k,)), best first."""
     p = solver.p
     out = []
@@ -62,8 +63,6 @@ def _spots(solver, movers: list, banned: set) -> list[tuple[np.ndarray, np.ndarr
         for k, i in enumerate(idx):
             m = movers[i]
             sel = np.nonzero(ok[k])[0]
-            if banned:
-                sel = np.array([j for j in sel if (m.id, tuple(np.round(P[j], 3))) not in banned], int)
             d = np.round(np.hypot(P[sel, 0] - m.start[0], P[sel, 1] - m.start[1]), 2)
             e = eng[k, sel]
             # a straight slide past the standing bases first (a detour may be too long)
@@ -72,10 +71,11 @@ def _spots(solver, movers: list, banned: set) -> list[tuple[np.ndarray, np.ndarr
             # an end behind a standing base needs a way round within the move: the first few
             # are checked (a path past the standing bases), the rest left out
             keep, checked = [], 0
+            budget = DETOUR_CHECKS if not clear.any() else DETOUR_CHECKS_WITH_STRAIGHT
             for k2 in order.tolist():
                 if clear[k2]:
                     keep.append(k2)
-                elif checked < DETOUR_CHECKS:
+                elif checked < budget:
                     checked += 1
                     if solver._path(m.id, P[sel[k2]], {m.id: m.start}) is not None:
                         keep.append(k2)
@@ -137,13 +137,20 @@ def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]:
     """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
     (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
     (model id, spot) pairs whose path was blocked. See the module doc."""
-    spots = _spots(self, movers, banned)
-    G = sum(len(s[0]) for s in spots)
+    # the spots and their conflicts depend only on the movers: kept on the solver across the
+    # rounds of path planning; a banned (blocked) spot is just never open
+    cache = self.__dict__.setdefault("_exact_kept", {})
+    ck = tuple(m.id for m in movers)
+    if ck not in cache:
+        spots = _spots(self, movers)
+        G = sum(len(s[0]) for s in spots)
+        cache[ck] = (spots, G, _conflicts(self, movers, spots) if G else None)
+    spots, G, kept = cache[ck]
     LAST.clear()
     LAST.update(complete=True, nodes=0)
     if not G:
         return {}
-    conf, own, start = _conflicts(self, movers, spots)
+    conf, own, start = kept
     offs = np.cumsum([0] + [len(s[0]) for s in spots]).tolist()
     reach = sum(1 for s in spots if len(s[0]))
     best: list = [0, {}]
@@ -201,6 +208,10 @@ def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]:
     for i, s in enumerate(spots):
         if not len(s[0]):
             openm &= ~start[i]  # no spot at all: it stands where it is
+        elif banned:
+            for k, x in enumerate(s[0]):
+                if (movers[i].id, tuple(np.round(x, 3))) in banned:
+                    openm &= ~(1 << (offs[i] + k))
     dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
     LAST["nodes"] = nodes[0]
     return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in best[1].items()}

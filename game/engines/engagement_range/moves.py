@@ -13,7 +13,7 @@ from typing import Optional
 
 from game.core import geometry as g
 from game.engines.engagement_range.optimality import move_status, start_gaps
-from game.engines.engagement_range.solver import solve_move
+from game.engines.engagement_range.memo import solve_move
 from game.engines.engagement_range.table import Params, Table, gap, moved_shape, other
 
 
