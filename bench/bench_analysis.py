@@ -23,7 +23,7 @@ import argparse
 from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats
 from gridhash import reference_ms
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 
 

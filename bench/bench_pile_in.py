@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.core.analysis import analyse  # noqa: E402
+from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import board_from_dict, load_scenario  # noqa: E402
 from game.services import default_services  # noqa: E402
@@ -101,12 +101,12 @@ def main() -> int:
         times = cpu_ms(run, args.runs if movers < 100 or not args.quick else 3)
         line(f"pile-in {movers} v {enemies}", times, target, f"  engaged {min(stats)}-{max(stats)}/{movers}")
 
-    from game.engines.engagement_range import engine as wh40k
+    from game.engines.engagement_range import steps as fight_steps
     worked = load_scenario(WORKED)
-    times = cpu_ms(lambda k: wh40k.fight_phase_steps(shifted(worked, k), rs, **_planner(services)), args.runs)
+    times = cpu_ms(lambda k: fight_steps.fight_phase_steps(shifted(worked, k), rs), args.runs)
     line("worked example, every step", times, 50)
 
-    from game.render.figure import render_figure
+    from game.render.figure_file import render_figure
     with tempfile.TemporaryDirectory() as tmp:
         render_figure(worked, rs, Path(tmp) / "warm.png", services=services)  # pygame/font start-up
         times = cpu_ms(lambda k: render_figure(shifted(worked, k), rs, Path(tmp) / f"w{k}.png", services=services),
@@ -167,10 +167,6 @@ def window_drag(board, uid: str, frames: int) -> list[float]:
         raise AssertionError("the window paused the analysis during the drag")
     pygame.display.quit()
     return out
-
-
-def _planner(services: dict) -> dict:
-    return {"planner": services["planner"]} if "planner" in services else {}
 
 
 if __name__ == "__main__":

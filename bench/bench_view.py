@@ -20,10 +20,10 @@ from common import ROOT, big_table, median_ms  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.core.analysis import analyse  # noqa: E402
+from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.render.canvas import PygameCanvas  # noqa: E402
-from game.render.figure import save_png  # noqa: E402
+from game.render.figure_file import save_png  # noqa: E402
 from game.render.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.scenario import board_from_dict
 from game.services import default_services
 

@@ -87,3 +87,83 @@ def problems(canvas, layout) -> list[str]:
             if tag == "title" and (b[1] < y - 0.5 or b[3] > y + h + 0.5 or b[0] < x or b[2] > x + w):
                 out.append(f"title text leaves the bar: {b}")
     return out
+
+
+# -- placed boxes against the models they do not describe ------------------------------------
+PLACED_TEXT = ("label", "badge", "callout", "note", "gapletter", "movelen", "terrain", "objective", "scale_bar",
+               "count")
+
+
+def _described(tag: str) -> tuple[str, str]:
+    """(unit id, model id) the placed item ``tag`` describes ('' when none)."""
+    kind, _, name = (tag or "").partition(":")
+    if kind in ("label", "badge"):
+        return name, ""
+    if kind in ("count", "note", "movelen"):
+        return "", name
+    if kind == "callout":
+        return "", name.partition(":")[2]
+    if kind == "gapletter":  # the letter of a contact arrow names the contact of two units
+        return "|".join(m.split(".", 1)[0] for m in name.partition(":")[2].split("|")), ""
+    return "", ""
+
+
+def model_shapes(canvas) -> dict:
+    """Model id -> shapely geometry of its base as drawn (its first polygon or circle)."""
+    from shapely.geometry import Point, Polygon
+
+    out: dict = {}
+    for c in canvas.calls:
+        kind, _, mid = (c.get("tag") or "").partition(":")
+        if kind != "model" or mid in out:
+            continue
+        if c.name == "polygon" and len(c.args[0]) >= 3:
+            out[mid] = Polygon(c.args[0])
+        elif c.name == "circle":
+            out[mid] = Point(c.args[0]).buffer(c.args[1], 16)
+    return out
+
+
+def placed_boxes(canvas) -> list[tuple[str, tuple]]:
+    """(tag, box) of every text, badge disc, callout disc and note box placed on the table."""
+    out = [(t, b) for t, b in text_boxes(canvas) if _kind(t) in PLACED_TEXT]
+    for c in canvas.calls:
+        if _kind(c.get("tag")) in ("badge", "callout") and c.name == "circle":
+            (cx, cy), r = c.args[0], c.args[1]
+            out.append((c.get("tag"), (cx - r, cy - r, cx + r, cy + r)))
+        if _kind(c.get("tag")) == "note" and c.name == "polygon":
+            xs, ys = [p[0] for p in c.args[0]], [p[1] for p in c.args[0]]
+            out.append((c.get("tag"), (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def model_problems(canvas, min_area_px: float = 4.0) -> list[str]:
+    """Placed items (labels, badges, callouts, notes, letters...) that cover a model they do
+    not describe (by more than ``min_area_px``), and placed items of different things that
+    overlap each other."""
+    from shapely.geometry import box as sbox
+
+    shapes = model_shapes(canvas)
+    out = []
+    placed = placed_boxes(canvas)
+    for tag, b in placed:
+        unit, model = _described(tag)
+        if _kind(tag) == "scale_bar":
+            continue
+        g = sbox(*b)
+        for mid, s in shapes.items():
+            if mid == model or (unit and mid.split(".", 1)[0] in unit.split("|")):
+                continue
+            if _kind(tag) == "count":
+                continue  # a count sits inside its own base: checked by the base test below
+            a = g.intersection(s).area
+            if a > min_area_px:
+                out.append(f"{tag} covers model {mid} ({a:.0f} px2)")
+                break
+    for i, (ta, a) in enumerate(placed):
+        for tb, b in placed[i + 1:]:
+            if ta.split(":")[:2] == tb.split(":")[:2] or _kind(ta) == "count" or _kind(tb) == "count":
+                continue
+            if _inter(a, b, slack=1.0):
+                out.append(f"{ta} overlaps {tb}")
+    return out

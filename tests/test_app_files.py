@@ -146,7 +146,7 @@ def test_open_asks_about_unsaved_changes_and_a_failing_file_keeps_board_and_path
     app.answer("Cancel")
     assert dump_scenario(app.board) == board and app.save_path == tmp_path / "battle.yaml"
     # a file whose analysis fails: the board and the save path stay
-    import game.core.analysis as analysis_mod
+    import game.core.analyse as analysis_mod
 
     real = analysis_mod.analyse
     monkeypatch.setattr(analysis_mod, "analyse", lambda b, *a, **k: (_ for _ in ()).throw(ValueError("engine"))

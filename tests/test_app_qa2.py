@@ -232,7 +232,7 @@ def test_a_cheap_analysis_stays_live_during_a_drag(battle, monkeypatch):
 
 
 def test_fight_phase_steps_are_computed_once_per_board(monkeypatch):
-    import game.engines.engagement_range.engine as w
+    import game.engines.engagement_range.steps as w
 
     real = w.fight_phase_steps
     calls = []

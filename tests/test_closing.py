@@ -5,7 +5,7 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core import closing
 from game.core.scenario import ScenarioError, board_from_dict, parse_scenario

@@ -34,7 +34,7 @@ def test_importing_and_running_core_loads_no_pygame_or_pymunk():
         "for m in pkgutil.walk_packages(game.core.__path__, 'game.core.'): importlib.import_module(m.name)\n"
         "for m in pkgutil.walk_packages(game.engines.__path__, 'game.engines.'): importlib.import_module(m.name)\n"
         "from game.core.scenario import load_scenario\n"
-        "from game.core.analysis import analyse\n"
+        "from game.core.analyse import analyse\n"
         "import glob\n"
         "for f in sorted(glob.glob('tests/golden/*.yaml')): analyse(load_scenario(f))\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'pygame', 'pymunk', 'pygame_gui'})\n"

@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from game.core import ruleset as R
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.registry import strategy_of
 from game.core.scenario import board_from_dict
 

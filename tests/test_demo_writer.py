@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from game.core import manoeuvre as mv
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.demo import DemoError, build_steps, load_demo, parse_demo
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo, step_key
 from game.core.ruleset import load_ruleset

@@ -9,10 +9,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 import pytest  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from game.core.analysis import analyse  # noqa: E402
+from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size, render_figure  # noqa: E402
+from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size  # noqa: E402
+from game.render.figure_file import render_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -173,7 +174,8 @@ def _board(name):
 
 
 def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix(tmp_path):
-    from game.render.figure import FigureSpec, render_figure, write_figure
+    from game.render.figure import FigureSpec
+    from game.render.figure_file import render_figure, write_figure
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -205,7 +207,8 @@ def test_stroke_widths_and_fonts_are_lengths_that_scale_with_dpi():
 
 
 def test_figure_pixel_size_is_capped():
-    from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, build_figure
+    from game.render.figure import MAX_PIXELS, MAX_SIDE_PX
+    from game.render.figure_file import build_figure
 
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
@@ -249,7 +252,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
 
 
 def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
-    from game.render.figure import write_figure
+    from game.render.figure_file import write_figure
 
     b = _board("tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"
@@ -300,7 +303,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     """Every figure of the bundled book (each panel of a compare figure), at its print size."""
     from dataclasses import replace
 
-    from figcheck import problems
+    from figcheck import model_problems, problems
     from game.render.figure import default_size, scene_options
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
@@ -318,6 +321,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
         for p, sub in zip(pf.panels, subs):
             lay = scene_layout(sub, p.board, scene_options(p.board, inner, ""), p.board.ruleset)
             assert problems(sub, lay) == [], (fig.output, p.caption)
+            assert model_problems(sub) == [], (fig.output, p.caption)
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
@@ -342,6 +346,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             xs = [p[0] for p in panel.args[0]]
             lay.panel = (min(xs), lay.panel[1], max(xs) - min(xs), lay.panel[3])
         assert problems(c, lay) == [], (fig.output, rid)
+        assert model_problems(c) == [], (fig.output, rid)
 
 
 def test_a_cropped_out_unit_gets_no_label():
@@ -367,3 +372,28 @@ def test_numbered_callouts_badge_the_models_and_list_the_notes_in_the_legend():
     legend = [x.args[1] for x in c.find("text", "legend")]
     assert "Notes" in legend and any(t.startswith("1. touches an Orc") for t in legend)
     assert any(t.startswith("Player 1: A: ") for t in legend)
+
+
+def _demo_cases():
+    return [pytest.param(p, id=p.name) for p in sorted((ROOT / "assets" / "demos").glob("*.yaml"))]
+
+
+@pytest.mark.parametrize("path", _demo_cases())
+def test_demo_steps_place_callouts_notes_and_labels_clear_of_other_models(path):
+    """Every step of every bundled demo with teaching marks, drawn as a print figure: no
+    callout, note, label, badge or letter covers a model it does not describe, none overlaps
+    another (tests/figcheck.py)."""
+    from figcheck import model_problems
+    from game.core.demo import build_steps, load_demo
+    from game.render.figure import figure_box
+    from game.render.svg_canvas import SvgCanvas
+    from game.window.demo_view import step_marks
+
+    for i, st in enumerate(build_steps(load_demo(path))):
+        mk = step_marks(st)
+        if not (mk.notes or mk.highlight or i % 3 == 0):
+            continue  # marked steps, and every third step for labels and badges
+        c = SvgCanvas(1200, 800, record=True)
+        fo = FigureOptions(size="180x120mm", dpi=170, crop=True)
+        draw_figure(c, st.board, st.analysis, fo, marks=mk, box_mm=figure_box(st.board, st.analysis, fo))
+        assert model_problems(c) == [], (path.name, i + 1, st.caption)

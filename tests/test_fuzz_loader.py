@@ -7,7 +7,7 @@ from fuzzutil import leaf_paths, mutate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import available, load_ruleset
 from game.core.scenario import ScenarioError, parse_scenario
 from game.services import default_services

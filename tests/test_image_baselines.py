@@ -18,7 +18,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from game.core.scenario import load_scenario
-from game.render.figure import FigureOptions, build_figure
+from game.render.figure import FigureOptions
+from game.render.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = Path(__file__).resolve().parent / "baselines"
@@ -30,9 +31,15 @@ CASES = [  # (baseline name, scenario, options): small print sizes keep the file
     ("dividing_attacks", "tests/golden/whfb8_dividing_attacks.yaml", dict(size="90x60mm", dpi=120, crop=True)),
     ("slots_large_model", "assets/scenarios/slots_large_model.yaml", dict(size="90x90mm", dpi=120, crop=True)),
     ("compare_rear_gap", "tests/golden/rear_gap_both_rulesets.yaml",
-     dict(size="150x60mm", dpi=120, crop=True, compare=("whfb8", "t9a"))),
+     dict(size="150x100mm", dpi=120, crop=True, compare=("whfb8", "t9a"))),
     ("greyscale_gap", "tests/golden/t9a_gap_in_front_rank.yaml", dict(size="90x60mm", dpi=120, crop=True,
                                                                      palette="greyscale")),
+    # the print style's variants and the multi-panel layout (issue 22)
+    ("print_legend_below", "tests/golden/whfb8_initiative.yaml", dict(size="90x70mm", dpi=120, crop=True,
+                                                                      legend_at="below")),
+    ("table_grid", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, table=True)),
+    ("screen_style", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, style="screen")),
+    ("panels_gaps", "book:panels/t9a_fighting_over_gaps.png", dict(size="160x90mm", dpi=120)),
 ]
 
 
@@ -48,6 +55,14 @@ def _update(request) -> bool:
 
 
 def _render(scenario: str, opts: dict, fmt: str) -> bytes:
+    if scenario.startswith("book:"):  # a multi-panel figure of the bundled book
+        from dataclasses import replace
+
+        from game.render.book import load_book, panel_figure_of
+        from game.render.figure_panels import build_panel_figure
+
+        fig = next(f for f in load_book(ROOT / "assets" / "book.yaml")[1] if f.output == scenario[5:])
+        return build_panel_figure(panel_figure_of(fig, {}), replace(fig.options, format=fmt, **opts)).data
     return build_figure(load_scenario(ROOT / scenario), None, FigureOptions(format=fmt, **opts), services={}).data
 
 

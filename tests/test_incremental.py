@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import lru
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.board import Board, Unit
 from game.core.ruleset import load_ruleset
 

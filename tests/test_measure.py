@@ -110,7 +110,7 @@ def test_drag_readout_says_moved_gap_and_reach():
 
 
 def test_the_readout_is_drawn_through_the_canvas():
-    from game.core.analysis import analyse
+    from game.core.analyse import analyse
     from game.render.scene import SceneOptions, draw_scene
     from game.render.svg_canvas import SvgCanvas
     from game.render.transform import View

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from game.core.scenario import load_scenario
-from game.render.figure import FigureOptions, build_figure
+from game.render.figure import FigureOptions
+from game.render.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 GAP = ROOT / "tests" / "golden" / "t9a_gap_in_front_rank.yaml"
@@ -107,7 +108,7 @@ def test_print_style_is_white_paper_without_grid_and_window_style_keeps_the_tabl
 
 
 def _analysis(board):
-    from game.core.analysis import analyse
+    from game.core.analyse import analyse
     from game.core.ruleset import load_ruleset
 
     return analyse(board, load_ruleset(board.ruleset))
@@ -140,3 +141,26 @@ def test_cli_writes_a_pdf(tmp_path):
     out = tmp_path / "fig.pdf"
     assert main.main(["render", str(HORDE), "-o", str(out), "--size", "180x120mm", "--crop"]) == 0
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_pdf_cmyk_writes_cmyk_colours_only():
+    import re
+
+    def ops(data: bytes) -> str:
+        from pypdf import PdfReader
+
+        return PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data().decode("latin-1")
+
+    rgb = ops(_fig(GAP, size="90x60mm", format="pdf"))
+    cmyk = ops(_fig(GAP, size="90x60mm", format="pdf", cmyk=True))
+    assert re.search(r"\brg\b", rgb) and not re.search(r"\b(k|K)\b", rgb)
+    assert re.search(r"\bk\b", cmyk) and not re.search(r"\b(rg|RG)\b", cmyk)
+
+
+def test_cmyk_conversion_puts_black_on_the_k_plate():
+    from game.render.pdf_canvas import cmyk_of
+
+    assert cmyk_of((0, 0, 0)) == (0.0, 0.0, 0.0, 1.0)
+    assert cmyk_of((255, 255, 255)) == (0.0, 0.0, 0.0, 0.0)
+    c, m, y, k = cmyk_of((255, 0, 0))
+    assert (c, m, y, k) == (0.0, 1.0, 1.0, 0.0)

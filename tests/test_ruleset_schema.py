@@ -202,6 +202,6 @@ def test_inherits_overrides_and_reports_parent_lines(shadow):
 
 def test_with_values_is_checked():
     rs = R.load_ruleset("whfb8")
-    assert rs.with_values(horde_min_files=6).p("horde_min_files") == 6
+    assert R.with_values(rs, horde_min_files=6).p("horde_min_files") == 6
     with pytest.raises(R.RulesetError, match="params.horde_min_files"):
-        rs.with_values(horde_min_files="six")
+        R.with_values(rs, horde_min_files="six")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
 from game.render.canvas import Canvas, anchored

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from game.core.analysis import analyse
-from game.core.ruleset import load_ruleset
+from game.core.analyse import analyse
+from game.core.ruleset import load_ruleset, with_values
 from game.engines.combat_slots import engine as S
 from game.core.scenario import board_from_dict, load_scenario
 
 
 def rs_with(**values):
     """The shipped ``slots`` ruleset with some parameter values replaced."""
-    return load_ruleset("slots").with_values(**values)
+    return with_values(load_ruleset("slots"), **values)
 
 
 def fixed(pct=70, **more):

@@ -12,7 +12,7 @@ import math
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import board_from_dict
 

@@ -9,11 +9,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from game.core.analysis import analyse  # noqa: E402
+from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.palette import PALETTE  # noqa: E402
-from game.render.figure import FigureOptions, render_figure, svg_text  # noqa: E402
+from game.render.figure import FigureOptions, svg_text  # noqa: E402
+from game.render.figure_file import render_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = "{http://www.w3.org/2000/svg}"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.board import Board
 from game.core.registry import strategy_of
 from game.core.ruleset import available, load_ruleset

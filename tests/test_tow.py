@@ -14,10 +14,10 @@ import pytest
 import yaml
 
 from expect import compare as compare_expect
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.board import Board
 from game.core.compare import compare
-from game.core.ruleset import RulesetError, load_ruleset
+from game.core.ruleset import RulesetError, load_ruleset, with_values
 from game.engines.rank_and_file import tow as tp
 from game.core.scenario import board_from_dict
 
@@ -35,7 +35,7 @@ def _case(path: Path) -> tuple[dict, dict]:
 
 def _params(**over) -> tp.Params:
     rs = load_ruleset("tow")
-    return tp.Params(rs.with_values(**over) if over else rs)
+    return tp.Params(with_values(rs, **over) if over else rs)
 
 
 # ----- turned and moved ------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def _board(name: str) -> Board:
 
 
 def _with(rs, **values):
-    return rs.with_values(**values)
+    return with_values(rs, **values)
 
 
 def test_the_2024_switch_lets_the_whole_fighting_rank_fight_and_drops_press_of_battle():
@@ -184,13 +184,13 @@ def test_fighting_ranks_are_reported_for_drawing():
 def test_bad_tow_parameters_are_named():
     rs = load_ruleset("tow")
     with pytest.raises(RulesetError, match="fight_range"):
-        rs.with_values(fight_range="forever")
+        with_values(rs, fight_range="forever")
     tt = {k: dict(vars(v)) for k, v in rs.values.troop_types.items()}
     del tt["heavy_infantry"]["max_rank_bonus"]
     with pytest.raises(RulesetError, match="troop_types"):
-        rs.with_values(troop_types=tt)
+        with_values(rs, troop_types=tt)
     with pytest.raises(RulesetError, match="weapons"):
-        rs.with_values(weapons={"hand_weapon": {"fight_in_extra_rank": "sometimes", "strike_last": False,
+        with_values(rs, weapons={"hand_weapon": {"fight_in_extra_rank": "sometimes", "strike_last": False,
                                                 "initiative_vs_front_chargers": 0}})
 
 

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import geometry as gm
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.board import Board, Unit
 from game.core.ruleset import load_ruleset
 from game.engines.rank_and_file import engine as ranked

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from apputil import drag  # noqa: E402
-from game.core.analysis import analyse  # noqa: E402
+from game.core.analyse import analyse  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.canvas import Canvas  # noqa: E402
 from game.render.palette import PALETTE  # noqa: E402

@@ -2,7 +2,7 @@
 on a 19-model rank-and-file board searched for 16-40 s of CPU)."""
 from pathlib import Path
 
-from game.core import analysis
+from game.core import analyse as analysis
 from game.engines.engagement_range import exact as wh40k_exact
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from game.core import geometry as g
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range import steps as fight_steps
 from game.core.scenario import board_from_dict, load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +100,7 @@ def test_worked_example_overrun_fight():
 def test_worked_example_steps_follow_seed_003():
     """The numbered text of seeds/003, step by step."""
     b = load_scenario(ROOT / "assets" / "scenarios" / "wh40k_fight_phase.yaml")
-    steps = wh40k.fight_phase_steps(b, RS)
+    steps = fight_steps.fight_phase_steps(b, RS)
     caps = [c for c, _, _ in steps]
     assert len(steps) == 10, caps
     # start: both charged, so both are Fights First and eligible to pile in, the Monster unengaged
@@ -158,7 +159,7 @@ def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
     units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
              {"id": "b1", "player": 2, "base": 32, "models": [[400, 368]]},
              {"id": "b2", "player": 2, "base": 32, "models": [[482, 400]]}]
-    steps = wh40k.fight_phase_steps(board(units, active_player=1, charged=["red"], destroys={"red": ["b1"]}), RS)
+    steps = fight_steps.fight_phase_steps(board(units, active_player=1, charged=["red"], destroys={"red": ["b1"]}), RS)
     caps = [c for c, _, _ in steps]
     i = next(i for i, c in enumerate(caps) if c.startswith("Consolidate, player 1"))
     assert "red (Engaging Consolidation into b2)" in caps[i]

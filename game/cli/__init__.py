@@ -1,2 +1,4 @@
-"""The command line: argument checking (:mod:`game.cli.args`) and the commands that open the
-window, render figures and play demos (:mod:`game.cli.commands`)."""
+"""The command line: :mod:`game.cli.main` (the ``melee-lens`` command, ``python main.py``)
+dispatches to :mod:`.analyse_cmd` (rules core only), :mod:`.render_cmd` (figures) and
+:mod:`.window_cmd` (the window and demos); :mod:`.args` checks option values and
+:mod:`.common` holds what the drawing commands share."""

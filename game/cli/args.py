@@ -15,7 +15,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Optional
 
-from game.core.validate import ruleset_id_problem, short
+from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - not POSIX
+    resource = None  # type: ignore[assignment]
 
 #: Window and demo frame sides (px): a demo frame is drawn at twice its size off-screen.
 MIN_SIDE_PX, MAX_WINDOW_PX, MAX_FRAME_PX = 200, 8000, 4096
@@ -63,10 +68,6 @@ def memory_budget(megabytes: Optional[float], what: str):
     """Let the enclosed work grow the address space by at most ``megabytes`` (``RLIMIT_AS``);
     an allocation beyond it raises ``MemoryError``, turned into :class:`OverBudget` naming
     ``what``. ``None`` / 0, or a platform without ``resource``: no limit."""
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - not POSIX
-        resource = None
     now = _vm_size()
     if resource is None or now is None or not (isinstance(megabytes, (int, float)) and math.isfinite(megabytes)
                                                 and megabytes > 0):
@@ -138,7 +139,7 @@ def add_budget_option(ap) -> None:
                          f"(default {DEFAULT_MEMORY_MB}; 0 = no limit)")
 
 
-def check_budget(v: float, memory: Optional[float] = None) -> float:
+def check_budget(v: Optional[float], memory: Optional[float] = None) -> Optional[float]:
     if memory is not None:
         check_number(memory, "--memory-budget", 0, 10 ** 7)
     return check_number(v, "--time-budget", 0, 86_400)
@@ -189,13 +190,13 @@ def check_pair(v: str, option: str = "--compare") -> tuple[str, str]:
     ids = [x.strip() for x in str(v).split(",") if x.strip()]
     if len(ids) != 2:
         raise UsageError(f"{option} needs two ruleset ids separated by a comma (got {short(v)})")
-    return check_ruleset(ids[0], option), check_ruleset(ids[1], option)
+    for rid in ids:
+        check_ruleset(rid, option)
+    return ids[0], ids[1]
 
 
 def check_text(v: Optional[str], option: str) -> Optional[str]:
     """Text given on the command line (a title): no control characters, bounded length."""
-    from game.core.validate import MAX_TITLE, text_problem
-
     if v is not None:
         why = text_problem(v, max_len=MAX_TITLE)
         if why:

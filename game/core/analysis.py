@@ -1,9 +1,8 @@
-"""The result of analysing a board under a ruleset, and the entry point :func:`analyse`.
+"""The result of analysing a board under a ruleset: :class:`Analysis` and :class:`ModelResult`.
 
-:func:`analyse` looks up the ruleset's ``strategy`` in :mod:`game.core.registry` and calls
-its ``analyse(board, ruleset, services)``. ``services`` lets the caller inject
-non-pure helpers (for example a pymunk path planner for pile-in moves) without the rules
-core importing them.
+The entry point that produces one is :func:`game.core.analyse.analyse` (it asks the registry
+for the ruleset's strategy; this module imports neither, so the strategy protocol can name
+these types).
 """
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from game.core.board import Board
 from game.core.engagement import Engagement
 from game.core.geometry import Point
 from game.core.results import PARTS, Allocation, CombatSlot, FightSelection, StrikeStep, to_json
-from game.core.ruleset import Ruleset, load_ruleset
+from game.core.ruleset_data import Ruleset
 
 ROLES = ("attack", "support", "none")
 
@@ -178,13 +177,3 @@ class Extras(MutableMapping):
 
     def __repr__(self) -> str:
         return f"Extras({dict(self)!r})"
-
-
-def analyse(board: Board, ruleset: Optional[Ruleset] = None, **services: Any) -> Analysis:
-    """Analyse ``board`` under ``ruleset`` (default: the board's own ruleset id).
-
-    Raises :class:`~game.core.ruleset.RulesetError` if the ruleset is not shipped.
-    """
-    from game.core.registry import strategy_of
-    rs = ruleset or load_ruleset(board.ruleset)
-    return strategy_of(rs).analyse(board, rs, services).adopt()

@@ -51,6 +51,7 @@ class Model:
     def shape(self) -> g.Shape:
         s = self._shape
         if s is None:
+            assert self._make is not None  # the constructor asks for one of the two
             s = self._shape = self._make(self.center)
         return s
 
@@ -67,6 +68,12 @@ class Model:
         return f"Model({self.id!r}, center={self.center!r}, facing_deg={self.facing_deg!r})"
 
 
+def unit_of(model_id: str) -> str:
+    """The unit id of a model id ``<unit>.<slot>`` (``dwarfs.r2f7`` -> ``dwarfs``; unit ids hold
+    no dot). A :class:`Model` carries it as ``unit_id``; results key models by id only."""
+    return model_id.split(".", 1)[0]
+
+
 def slot_name(rank: int, file: int) -> str:
     return f"r{rank}f{file}"
 
@@ -77,6 +84,21 @@ def parse_slot(slot: str) -> tuple[int, int]:
         raise ValueError(f"not a slot name: {slot!r}")
     r, f = slot[1:].split("f", 1)
     return int(r), int(f)
+
+
+def empty_slots(u: Unit) -> list[tuple[int, int]]:
+    """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
+    if u.kind != "ranked":
+        return []
+    out = []
+    for sname in u.empty or []:
+        try:
+            rank, file = parse_slot(sname)
+        except ValueError:
+            continue
+        if 1 <= rank <= u.ranks and 1 <= file <= u.files:
+            out.append((rank, file))
+    return out
 
 
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]

@@ -34,9 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from game.core import geometry as g
-from game.core.analysis import Analysis, ModelResult, analyse
-from game.core.board import Board, Unit, parse_slot, slot_name
+from game.core.analysis import Analysis, ModelResult
+from game.core.analyse import analyse
+from game.core.board import Board, Unit, parse_slot, slot_name, unit_of
 from game.core.ruleset import Ruleset
+from game.core.strategy import PhaseStep
 from game.core import closing
 
 
@@ -162,19 +164,19 @@ def remove_casualties(board: Board, rs: Ruleset, fallen: list[str], analysis: Op
     out = Removal(board.copy())
     by_unit: dict[str, list[str]] = {}
     for mid in fallen:
-        by_unit.setdefault(mid.split(".", 1)[0], []).append(mid)
+        by_unit.setdefault(unit_of(mid), []).append(mid)
     for uid, mids in by_unit.items():
         u = out.board.unit(uid)
         out.lost[uid] += len(mids)
         if u.kind != "ranked":
             drop = {int(m.split(".", 1)[1][1:]) - 1 for m in mids}
-            keep = [p for i, p in enumerate(u.placed) if i not in drop]
+            kept = [p for i, p in enumerate(u.placed) if i not in drop]
             out.removed += [m for m in mids]
-            if not keep:
+            if not kept:
                 out.board.units = [x for x in out.board.units if x.id != uid]
                 out.destroyed.append(uid)
                 continue
-            u.placed = keep
+            u.placed = kept
             out.board.replace_unit(u)
             continue
         occupied = set(u.occupied_slots())
@@ -218,7 +220,7 @@ class Round:
 
     :meth:`strike` gives the next strike step (or None when nobody is left to strike),
     :meth:`resolve` removes the step's casualties and closes up, :meth:`finish` ends the round.
-    ``services`` are handed to :func:`game.core.analysis.analyse`.
+    ``services`` are handed to :func:`game.core.analyse.analyse`.
     """
 
     def __init__(self, board: Board, rs: Ruleset, services: Optional[dict] = None):
@@ -282,7 +284,7 @@ class Round:
         self.last_value = s["step"]
         striking = list(s["models"])
         self.struck |= set(striking)
-        units = sorted({m.split(".", 1)[0] for m in striking}, key=[u.id for u in self.board.units].index)
+        units = sorted({unit_of(m) for m in striking}, key=[u.id for u in self.board.units].index)
         label = str(s.get("label", s.get("step")))
         rule = _rule(self.rs, "strike_order")
         cap = f"{label}: " + " and ".join(
@@ -330,7 +332,7 @@ class Round:
                     out.append(mid)
         st.fallen = out
         if out:
-            per = Counter(m.split(".", 1)[0] for m in out)
+            per = Counter(unit_of(m) for m in out)
             st.caption += " Falling: " + ", ".join(f"{_plural(n, 'model')} of {_name(st.board, u)}"
                                                    for u, n in per.items()) + "."
             both = [m for m in out if m in set(st.striking)]
@@ -345,7 +347,7 @@ class Round:
         if st is None or not st.fallen:
             return None
         rm = remove_casualties(self.board, self.rs, st.fallen, st.analysis, frozenset(self.cannot_attack))
-        striking_units = {m.split(".", 1)[0] for m in st.striking}
+        striking_units = {unit_of(m) for m in st.striking}
         for uid, n in rm.lost.items():
             self.lost[uid] += n
             for a, b in self.combats:
@@ -371,7 +373,7 @@ class Round:
         if rm.stepped:
             cap += (f" {_plural(len(rm.stepped), 'model')} stepped forward into the fighting rank and cannot attack "
                     f"this phase ({_rule(self.rs, 'stepped_forward_can_attack')}).")
-        movers = sorted({m.split(".", 1)[0] for m in moves})
+        movers = sorted({unit_of(m) for m in moves})
         for uid in movers:
             p = next(v for k, v in moves.items() if k.startswith(uid + "."))
             how = "straight forward" if self.rs.p("close_up") == "advance_along_facing" else "without turning"
@@ -464,8 +466,6 @@ def round_phase_steps(board: Board, rs: Ruleset, planner: Any = None) -> list:
     steps dim the models not striking and cross out the ones falling. Casualties come from
     the board's ``context.casualties`` (``{step label: {unit id: [slots] | N}}``), which the
     window edits by clicks; entries the board cannot take are left out and said so."""
-    from game.core.strategy import PhaseStep
-
     spec = (board.context or {}).get("casualties") or {}
     services = {"planner": planner} if planner is not None else None
     out = []

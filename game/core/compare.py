@@ -4,11 +4,14 @@ Used by the window's compare mode, ``render --compare`` and ``analyse --compare`
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.analysis import Analysis, analyse
+from game.core.analysis import Analysis
+from game.core.analyse import analyse
 from game.core.board import Board
+from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, RulesetError, load_ruleset
 
 
@@ -54,7 +57,6 @@ def differences(ra: Analysis, rb: Analysis) -> list[Difference]:
 def usable(board: Board, ids: list[str], keep: str | None = None) -> list[str]:
     """The ruleset ids of ``ids`` worth offering for ``board``: each loads and its strategy is
     usable on the board (``Strategy.usable_on``); ``keep`` (the board's own) always stays."""
-    from game.core.registry import strategy_of
     out = []
     for rid in ids:
         try:
@@ -91,5 +93,4 @@ def partner(rid: str, ids: list[str]) -> str | None:
 
 
 def _natural(s: str):
-    import re
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]

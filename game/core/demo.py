@@ -51,13 +51,14 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from game.core import geometry as g
-from game.core.analysis import Analysis, analyse
+from game.core.analysis import Analysis
+from game.core.analyse import analyse
 from game.core.board import Board, parse_slot
 from game.core.combat_round import Round, RoundError, RoundStep
 from game.core.registry import strategy_of
 from game.core import closing
 from game.core.ruleset import Ruleset, RulesetError, load_ruleset
-from game.core.scenario import ScenarioError, load_scenario
+from game.core.scenario import _Ctx as ScenarioCtx, board_from_dict, check_context, load_scenario, ScenarioError
 from game.core.validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
                        Checker, short)
 from game.core.yamlfile import FileError, parse_yaml, read_text
@@ -293,9 +294,6 @@ def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
 def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
     """The board of an inline scenario (``load: {ruleset, units: [...]}``), checked like a
     scenario file; errors name the demo file, its line and the field under ``path``."""
-    from game.core.scenario import board_from_dict
-    from game.core.scenario import _Ctx as ScenarioCtx
-
     outer = ctx
 
     class _Inline(ScenarioCtx):
@@ -430,18 +428,17 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
             elif a.kind == "remove":
                 _remove(ctx, board, v, path)
             elif a.kind == "context":
-                from game.core.scenario import check_context
-
                 merged = dict(board.context)
                 merged.update(v)
                 board.context = check_context(ctx, merged, {u.id for u in board.units}, path)
             elif a.kind == "apply_moves":
                 _apply_moves(board, analyse(board, rs, **services))
             elif a.kind == "fight_phase":
-                expanded = strategy_of(rs).phase_steps(board, rs, services)
-                if expanded is None:
+                phase = strategy_of(rs).phase_steps(board, rs, services)
+                if phase is None:
                     ctx.fail(path, f"fight_phase needs a ruleset whose engine steps through a phase "
                                    f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
+                expanded = phase
                 if expanded:
                     board = expanded[-1][1].copy()
             elif a.kind == "strike":
@@ -477,6 +474,7 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
         if strike is not None:
             striking = _strike(ctx, board, an, marks, *strike)
         if fall is not None:
+            assert rnd is not None  # a round was started above for these casualties
             carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
         for a in pending:
             v, path = a.value, a.path

@@ -30,6 +30,7 @@ import yaml
 
 from game.core.board import Board, Unit
 from game.core.scenario import board_to_dict, unit_to_dict
+from game.core.demo import build_steps, parse_demo
 
 POSE_KEYS = ("front", "facing", "models", "empty")
 
@@ -201,8 +202,6 @@ def _inline(board: Board) -> dict:
 
 def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorded demo>", about: str = "") -> dict:
     """The demo file's data for ``steps`` (see the module doc). ValueError without steps."""
-    from game.core.demo import build_steps, parse_demo
-
     if not steps:
         raise ValueError("a demo needs at least one step")
     written: list[dict] = []

@@ -30,7 +30,7 @@ _KEEP = object()
 
 def fmt_distance(mm: float) -> str:
     """``'2.5" (63.5 mm)'``: inches first (the table's unit), millimetres after."""
-    return f'{mm / g.INCH_MM:.1f}" ({mm:.1f} mm)'
+    return f'{mm / g.MM_PER_INCH:.1f}" ({mm:.1f} mm)'
 
 
 @dataclass
@@ -327,6 +327,7 @@ class Editor:
             others.units = [u for u in others.units if u.id != uid]
             new_id = ed.unique_id(others, name)
             if new_id != uid and not new_id.startswith("unit"):
+                assert ch.board is not None  # an edit that went through (ch.ok) has its board
                 u = ch.board.unit(uid)
                 u.id = new_id
                 ch.select = new_id

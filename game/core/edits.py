@@ -252,7 +252,7 @@ def duplicate(board: Board, unit: Unit, offsets_mm: Iterable[g.Point] = ()) -> l
     25.4 mm gap); the caller keeps the first that fits."""
     x0, y0, x1, y1 = _bbox(unit)
     w, h = x1 - x0, y1 - y0
-    gap = g.INCH_MM
+    gap = g.MM_PER_INCH
     offs = list(offsets_mm) or [(w + gap, 0.0), (-(w + gap), 0.0), (0.0, h + gap), (0.0, -(h + gap)),
                                 (w + gap, h + gap), (-(w + gap), h + gap)]
     uid = unique_id(board, unit.id + "_2" if not re.search(r"_\d+$", unit.id) else unit.id)

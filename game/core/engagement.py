@@ -221,7 +221,8 @@ def combats(board: Board, tol: float) -> list[list[str]]:
             x = parent[x]
         return x
 
-    bounds = [(u, [u.tray()] if u.kind == "ranked" else boundary(u, u.models())) for u in units]
+    bounds: list[tuple[Unit, list[g.Shape]]] = [(u, [u.tray()] if u.kind == "ranked" else boundary(u, u.models()))
+                                                for u in units]
     boxes = [_bounds_box(shapes) for _, shapes in bounds]
     for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
         (ua, sa), (ub, sb) = bounds[i], bounds[j]
@@ -254,10 +255,10 @@ def model_contacts(models: dict[str, list[Model]], bounds: dict[str, list[g.Shap
         if a > b:
             continue
         if units is not None:
-            ma, mb = models[a], models[b]
-            for i, j in contact.model_contacts(units[a], ma, units[b], mb, tol):
-                contacts[ma[i].id].add(mb[j].id)
-                contacts[mb[j].id].add(ma[i].id)
+            la, lb = models[a], models[b]
+            for i, j in contact.model_contacts(units[a], la, units[b], lb, tol):
+                contacts[la[i].id].add(lb[j].id)
+                contacts[lb[j].id].add(la[i].id)
             continue
         near_a = near(models[a], bounds[b], tol)
         near_b = near(models[b], bounds[a], tol)

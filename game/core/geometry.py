@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence, Union
 
 Point = tuple[float, float]
-INCH_MM = 25.4
+MM_PER_INCH = 25.4  # the one inch: rulesets give distances in inches, the table is in mm
 
 
 def forward(facing_deg: float) -> Point:
@@ -77,7 +77,12 @@ class Circle:
         return (x - r, y - r, x + r, y + r)
 
     def moved(self, center: Point) -> "Circle":
+        """The same base with its centre at ``center`` (table mm)."""
         return Circle(center, self.radius_mm)
+
+    def translated(self, dx: float, dy: float) -> "Circle":
+        """The same base moved by ``(dx, dy)`` mm."""
+        return Circle((self.center[0] + dx, self.center[1] + dy), self.radius_mm)
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,15 @@ class Poly:
             c = d["_c"] = (sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n)
         return c
 
+    def moved(self, center: Point) -> "Poly":
+        """The same outline translated so its :attr:`center` is ``center`` (never turned)."""
+        c = self.center
+        return self.translated(center[0] - c[0], center[1] - c[1])
+
+    def translated(self, dx: float, dy: float) -> "Poly":
+        """The same outline moved by ``(dx, dy)`` mm."""
+        return Poly(tuple((x + dx, y + dy) for x, y in self.points))
+
     def bbox(self) -> tuple[float, float, float, float]:
         """(min_x, min_y, max_x, max_y) in table mm (computed once)."""
         d = self.__dict__
@@ -111,6 +125,8 @@ class Poly:
 
 
 Shape = Union[Circle, Poly]
+"""A base outline in table mm. Both kinds move the same way: ``shape.moved(center)`` (to a
+centre) and ``shape.translated(dx, dy)`` (by an offset); nothing else rebuilds one to move it."""
 
 
 def rect(center: Point, width_mm: float, depth_mm: float, facing_deg: float) -> Poly:
@@ -210,9 +226,9 @@ def gap_mm(a: Shape, b: Shape) -> float:
     Circle-circle and circle-polygon give the signed gap; polygon-polygon gives the gap when
     apart and minus the penetration depth when they overlap.
     """
-    if isinstance(a, Circle) and isinstance(b, Circle):
-        return dist(a.center, b.center) - a.radius_mm - b.radius_mm
     if isinstance(a, Circle):
+        if isinstance(b, Circle):
+            return dist(a.center, b.center) - a.radius_mm - b.radius_mm
         return poly_point_dist(a.center, b.points) - a.radius_mm
     if isinstance(b, Circle):
         return poly_point_dist(b.center, a.points) - b.radius_mm

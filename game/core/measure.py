@@ -26,7 +26,7 @@ from typing import Any, Callable, Optional
 from game.core import geometry as g
 from game.core.board import Board, Unit
 
-UNIT_MM = {"in": g.INCH_MM, "cm": 10.0, "mm": 1.0}
+UNIT_MM = {"in": g.MM_PER_INCH, "cm": 10.0, "mm": 1.0}
 REACH_SOURCES = ("profile", "param", "value")
 MAX_REACHES = 4
 #: how the window's charge tool places a charger: flush and aligned, or straight ahead keeping

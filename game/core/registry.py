@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import game.engines as engines
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.core.ruleset import Ruleset
+    from game.core.ruleset_data import Ruleset
     from game.core.strategy import Strategy
 
 _REGISTRY: dict[str, "Strategy"] = {}

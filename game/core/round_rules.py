@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from game.core import closing
+from game.core.combat_round import round_phase_steps
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,4 @@ class RoundParams:
 def round_steps(board, rs, planner=None) -> list:
     """The combat round as phase steps (:func:`game.core.combat_round.round_phase_steps`), for
     an engine's ``steps``."""
-    from game.core.combat_round import round_phase_steps  # imported late: the round analyses through the registry
-
     return round_phase_steps(board, rs, planner)

@@ -25,103 +25,21 @@ own unknown ones are errors. Errors about an inherited value name the parent's f
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
 from game.core import schema as sc
 from game.core.measure import Measure, parse_measure
-from game.core.yamlfile import FileError, parse_yaml, read_text
+from game.core.paths import RULESET_DIR, available, display_path
+from game.core.registry import names, strategy
+from game.core.ruleset_data import Param, Ruleset, RulesetError
+from game.core.yamlfile import parse_yaml, read_text
 
-ROOT = Path(__file__).resolve().parents[2]
-RULESET_DIR = ROOT / "rulesets"
 TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette", "measure"}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
-
-
-class RulesetError(FileError):
-    """A ruleset file that cannot be used: ``file``, ``line``, ``field`` (the key)."""
-
-    @property
-    def key(self) -> str:
-        return self.field
-
-
-@dataclass(frozen=True)
-class Param:
-    """One ruleset parameter: its ``value``, the ``rule`` it implements and ``why`` in a line;
-    ``file`` and ``line`` say where the value was set."""
-
-    value: Any
-    rule: str
-    why: str
-    file: str = ""
-    line: Optional[int] = None
-
-
-@dataclass
-class Ruleset:
-    """A loaded ruleset: ``id``, display ``name``, engine ``strategy``, ``params`` as written
-    (value, rule, why) and ``values``, the typed instance of the strategy's schema."""
-
-    id: str
-    name: str
-    strategy: str
-    params: dict[str, Param] = field(default_factory=dict)
-    sources: list = field(default_factory=list)
-    summary: str = ""
-    values: Any = None
-    inherits: Optional[str] = None
-    file: str = ""
-    measure: Measure = field(default_factory=Measure)
-    short_name: str = ""
-
-    @property
-    def short(self) -> str:
-        """The name figures use in sentences (``short_name``, else ``name``)."""
-        return self.short_name or self.name
-
-    def p(self, key: str) -> Any:
-        """Typed value of parameter ``key`` (KeyError if the ruleset has no such parameter)."""
-        if key not in self.params:
-            raise KeyError(f"ruleset {self.id} has no parameter {key}")
-        return getattr(self.values, key) if self.values is not None else self.params[key].value
-
-    def rule(self, key: str) -> str:
-        """Name of the rule a parameter implements (KeyError if there is no such parameter)."""
-        return self.params[key].rule
-
-    def why(self, key: str) -> str:
-        return self.params[key].why
-
-    def with_values(self, **values: Any) -> "Ruleset":
-        """A copy with some parameter values replaced (rule and why kept), checked against the
-        strategy's schema like a file; raises :class:`RulesetError` naming the parameter."""
-        from game.core.registry import strategy
-        params = dict(self.params)
-        for k, v in values.items():
-            old = params.get(k)
-            params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
-        out = _typed(self.id, self.name, self.strategy, strategy(self.strategy), params, set(values),
-                     self.file, None, sources=self.sources, summary=self.summary, inherits=self.inherits,
-                     short_name=self.short_name)
-        out.measure = self.measure
-        return out
-
-
-def available(directory: Path | None = None) -> list[str]:
-    """Ids of the rulesets shipped in ``rulesets/`` (or ``directory``), sorted."""
-    return sorted(p.stem for p in (directory or RULESET_DIR).glob("*.yaml"))
-
-
-def display_path(path: Path) -> str:
-    """``rulesets/whfb8.yaml`` for a shipped file, else the path as given."""
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)
 
 
 _cache: dict[tuple, Ruleset] = {}
@@ -205,6 +123,7 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
             if not isinstance(text, str) or not text.strip():
                 loc.fail(path_ + ((name,) if name in pv else ()),
                          f"{name} is required (text)" + ("" if base else "; only an inherited parameter may omit it"))
+        assert isinstance(rule, str) and isinstance(why, str)  # checked just above
         params[pk] = Param(pv["value"], rule, why, shown, loc.line_of(path_))
     merged = dict(parent.data) if parent else {}
     merged.pop("short_name", None)  # a short name is the file's own: a child is not its parent
@@ -253,7 +172,6 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
     if hit is not None:
         return hit
     raw = _read(ruleset_id, directory)
-    from game.core.registry import names, strategy
     sname = raw.data["strategy"]
     try:
         strat = strategy(sname)
@@ -265,7 +183,19 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
                 raw.lines.line_of(("params",)), sources=list(raw.data.get("sources") or []),
                 summary=str(raw.data.get("summary", "")), inherits=raw.data.get("inherits"),
                 short_name=str(raw.data.get("short_name") or ""))
-    if raw.data.get("measure") is not None:
-        rs.measure = parse_measure(raw.data["measure"], raw.lines.fail, raw.params)
+    if raw.data.get("measure") is not None:  # checked after the parameters, as it reads them
+        rs = replace(rs, measure=parse_measure(raw.data["measure"], raw.lines.fail, raw.params))
     _cache[key] = rs
     return rs
+
+
+def with_values(rs: Ruleset, **values: Any) -> Ruleset:
+    """A copy of ``rs`` with some parameter values replaced (rule and why kept), checked against the
+    strategy's schema like a file; raises :class:`RulesetError` naming the parameter."""
+    params = dict(rs.params)
+    for k, v in values.items():
+        old = params.get(k)
+        params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
+    return _typed(rs.id, rs.name, rs.strategy, strategy(rs.strategy), params, set(values),
+                  rs.file, None, sources=rs.sources, summary=rs.summary, inherits=rs.inherits,
+                  short_name=rs.short_name, measure=rs.measure)

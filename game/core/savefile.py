@@ -14,6 +14,7 @@ fully written, fsynced temporary file of the same mode, so a crash leaves the ol
 """
 from __future__ import annotations
 
+import copy as _copy
 import errno
 import io
 import os
@@ -137,8 +138,6 @@ def _own(c: Any, shared: set) -> Any:
     (so an edit here never changes the other place); the copy has no anchor of its own."""
     if not isinstance(c, (dict, list)) or id(c) not in shared:
         return c
-    import copy as _copy
-
     from ruamel.yaml.anchor import Anchor
 
     dup = _copy.copy(c)

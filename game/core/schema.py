@@ -15,16 +15,17 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import difflib
 import typing
 from typing import Any, Callable, Literal, NoReturn, Optional, Union
+
+from game.core.validate import short  # bounded: shared (aliased) data is cut, never expanded
 
 SHOWN_CHARS = 40
 
 
 def shown(value: Any) -> str:
     """A user's value for an error message: its repr, cut to :data:`SHOWN_CHARS` characters."""
-    from game.core.validate import short  # bounded: shared (aliased) data is cut, never expanded
-
     text = short(value)
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
@@ -60,7 +61,7 @@ def describe(tp: Any) -> str:
         return f"a list of {describe(args[0])}" if args else "a list"
     if origin in (dict, collections.abc.Mapping):
         return f"a mapping of names to {describe(args[1])}"
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return "{" + ", ".join(fields_of(tp)) + "}"
     return {int: "a whole number", float: "a number", bool: "true or false", str: "text"}.get(tp, str(tp))
 
@@ -72,7 +73,7 @@ def convert(tp: Any, value: Any, choices: Optional[Callable[[], list[str]]] = No
         if value is None and type(None) in args:
             return True, None, ""
         inner = [a for a in args if a is not type(None)]
-        first = None
+        first = ""
         for alt in inner:
             ok, v, msg = convert(alt, value, choices)
             if ok:
@@ -97,7 +98,7 @@ def convert(tp: Any, value: Any, choices: Optional[Callable[[], list[str]]] = No
                 return False, None, f"{k}: {msg}"
             out_map[k] = v
         return True, out_map, ""
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         want = fields_of(tp)
         if not isinstance(value, dict) or set(value) != set(want):
             return False, None, f"must give exactly {', '.join(want)} (got {shown(value)})"
@@ -156,6 +157,5 @@ def build(schema: type, values: dict[str, Any], fail: Callable[[str, str], NoRet
 
 def suggestion(name: str, known: list[str]) -> str:
     """`` (did you mean x?)`` for a misspelt ``name``, else ''."""
-    import difflib
     close = difflib.get_close_matches(name, known, n=1)
     return f" (did you mean {close[0]}?)" if close else ""

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
 if TYPE_CHECKING:  # pragma: no cover
     from game.core.analysis import Analysis
     from game.core.board import Board
-    from game.core.ruleset import Ruleset
+    from game.core.ruleset_data import Ruleset
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,10 @@ class Engine:
     live_drag: bool = False
 
     def params(self, raw: Mapping[str, Any]) -> type:
-        return self.schema_for(raw) if self.schema_for else self.schema
+        schema = self.schema_for(raw) if self.schema_for else self.schema
+        if schema is None:
+            raise TypeError(f"strategy {self.name} declares neither schema nor schema_for")
+        return schema
 
     def analyse(self, board, rs, services: Mapping[str, Any]):
         return self.run(board, rs, **services).adopt()

@@ -26,9 +26,10 @@ from typing import Any, Optional
 
 from game.core import geometry as g
 from game.core.board import Board, Unit
-from game.core.edits import MAX_BASE_MM, MAX_MODELS, BaseChoice, new_unit
+from game.core.edits import BaseChoice, MAX_BASE_MM, MAX_MODELS, new_unit, unique_id
 from game.core.validate import Checker
 from game.core.yamlfile import FileError, load_file
+from game.core.ruleset import load_ruleset, RulesetError
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "rulesets" / "templates"
 KEYS = {"label", "name", "base", "models", "files", "profile", "keywords", "unit"}
@@ -53,8 +54,6 @@ class Template:
 
 def template_file(ruleset_id: str, directory: Optional[Path] = None) -> Optional[Path]:
     """The template file of ``ruleset_id`` or of the nearest ruleset it inherits from (None: none)."""
-    from game.core.ruleset import RulesetError, load_ruleset
-
     d = directory or TEMPLATE_DIR
     rid: Optional[str] = ruleset_id
     seen = set()
@@ -126,8 +125,6 @@ def template_unit(board: Board, t: Template, center: g.Point, player: int = 1,
                   facing_deg: Optional[float] = None) -> Unit:
     """A new unit of template ``t`` centred on ``center`` (mm), for ``player``; named after
     the template ("Spearmen 2 (P1)", id ``p1_spearmen_2``)."""
-    from game.core.edits import unique_id
-
     u = new_unit(board, t.choice, center, player, facing_deg, profile=copy.deepcopy(t.profile) or None)
     slug = unique_id(Board(units=[], ruleset=board.ruleset), t.name)
     used = {x.id for x in board.units}

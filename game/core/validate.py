@@ -16,6 +16,7 @@ import reprlib
 import unicodedata
 from typing import Any, Iterable, Optional
 
+from game.core.paths import available
 from game.core.yamlfile import Locator
 
 #: Longest table side (mm): 10 m.
@@ -79,10 +80,8 @@ def text_problem(s: str, *, max_len: int = MAX_NAME, multiline: bool = False) ->
 
 def ruleset_id_problem(v: Any, shipped: Optional[Iterable[str]] = None) -> Optional[str]:
     """Why ``v`` is not the id of a shipped ruleset (None if it is). Ids are names from the
-    registry (``game.core.ruleset.available()``), never paths."""
+    registry (``game.core.paths.available()``), never paths."""
     if shipped is None:
-        from game.core.ruleset import available
-
         shipped = available()
     shipped = list(shipped)
     if isinstance(v, str) and ID_RE.match(v) and v in shipped:

@@ -20,7 +20,7 @@ import errno
 import os
 import stat
 from pathlib import Path
-from typing import Any, Optional, Type, TypeVar
+from typing import Any, NoReturn, Optional, Type, TypeVar
 
 import yaml
 
@@ -117,11 +117,11 @@ class Locator:
             p = p[:-1]
         return self.lines.get(p)
 
-    def fail(self, path: tuple, message: str) -> None:
+    def fail(self, path: tuple, message: str) -> NoReturn:
         raise self.error(self.file, self.line_of(path), field_name(path), message)
 
 
-def read_bytes(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes(path: str | os.PathLike, error: Type[E], limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``); raises ``error`` (file named,
     no line) for a folder, a FIFO, a device, a missing or unreadable file, or one too large.
     Never blocks: the file is opened non-blocking and checked with ``fstat`` before reading."""
@@ -163,7 +163,7 @@ def read_bytes(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) ->
         os.close(fd)
 
 
-def read_text(path: str | Path, error: Type[E], limit: int = MAX_FILE_BYTES) -> str:
+def read_text(path: str | os.PathLike, error: Type[E], limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of the regular file ``path`` (see :func:`read_bytes`); raises ``error``."""
     data = read_bytes(path, error, limit)
     try:

@@ -187,9 +187,10 @@ def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Poin
             if abs(t) > 2 * max_mm:
                 return None
             cand = with_position(u, idx, (c[0] + d[0] * t, c[1] + d[1] * t))
-            gap = clearance_mm(board, key, cand, max_mm + 1.0)
-            if gap is None:
+            got = clearance_mm(board, key, cand, max_mm + 1.0)
+            if got is None:
                 return None
+            gap = got
             if abs(gap) <= tol_mm:
                 return abs(t), cand
         return None
@@ -243,14 +244,17 @@ class TraySpace:
     def _sig(unit: Unit, idx: Optional[int]) -> tuple:
         if unit.kind == "ranked":
             return ("tray", unit.width_mm, unit.depth_mm)
+        assert idx is not None  # a skirmish unit's body is one of its models
         return ("model", repr(unit.placed[idx][1] if unit.placed[idx][1] is not None else unit.base))
 
     def _make(self, unit: Unit, idx: Optional[int]) -> pymunk.Body:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        shape: pymunk.Shape
         if unit.kind == "ranked":
             w, d = unit.width_mm, unit.depth_mm
             shape = pymunk.Poly(body, [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)])
         else:
+            assert idx is not None  # a skirmish unit's body is one of its models
             base = unit.placed[idx][1] if unit.placed[idx][1] is not None else unit.base
             local = base_shape(base, (0.0, 0.0), 0.0)
             shape = (pymunk.Circle(body, local.radius_mm) if isinstance(local, g.Circle)

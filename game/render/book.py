@@ -20,16 +20,27 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from tqdm import tqdm
 
+from game.core.analyse import analyse
+from game.core.atomic import write_atomic
+from game.core.demo import DemoError, build_steps, load_demo
+from game.core.ruleset import RulesetError, load_ruleset
+from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
+from game.services import default_services
 
 from game.render.figure import FigureError, FigureOptions, parse_size
+from game.render.figure_file import format_for, write_figure
+from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
+from game.render.marks import Marks
+from game.render.scene import ruleset_name
 
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
 OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
-               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns"}
+               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk"}
 
 
 class BookError(FileError):
@@ -126,7 +137,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
                 fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
             kw[k] = v
-        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table"):
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -167,8 +178,9 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
         elif k == "title":
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 v = str(v)
-            if not isinstance(v, str) or text_problem(v, max_len=MAX_TITLE):
-                fail(k, text_problem(v, max_len=MAX_TITLE) if isinstance(v, str) else f"must be text (got {short(v)})")
+            why = text_problem(v, max_len=MAX_TITLE) if isinstance(v, str) else f"must be text (got {short(v)})"
+            if why:
+                fail(k, why)
             kw[k] = v
         elif k == "ruleset":
             why = ruleset_id_problem(v)
@@ -193,8 +205,9 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
     title = data.get("title") or ""
     if isinstance(title, (int, float)) and not isinstance(title, bool):
         title = str(title)
-    if not isinstance(title, str) or text_problem(title, max_len=MAX_TITLE):
-        fail(("title",), text_problem(title, max_len=MAX_TITLE) if isinstance(title, str) else f"must be text (got {short(title)})")
+    why = text_problem(title, max_len=MAX_TITLE) if isinstance(title, str) else f"must be text (got {short(title)})"
+    if why:
+        fail(("title",), why)
     defaults = data.get("defaults") or {}
     if not isinstance(defaults, dict):
         fail(("defaults",), f"must be a mapping of figure options, e.g. {{size: 180x120mm}} (got {short(defaults)})")
@@ -234,9 +247,13 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
         fo = f.get("options") or {}
         if not isinstance(fo, dict):
             fail(fp + ("options",), f"must be a mapping of figure options, e.g. {{palette: colourblind}} (got {short(fo)})")
-        opts, rs = options_from(fo, base, lambda k, m, fp=fp: fail(fp + ("options", k), m))
+        def fail_option(k: str, m: str, fp: tuple = fp) -> None:
+            fail(fp + ("options", k), m)
+
+        opts, rs = options_from(fo, base, fail_option)
         scen = p.parent / f["scenario"] if not panels else p.parent
         out.append(BookFigure(scen, f["output"], opts, rs, field_name(fp), lines.get(fp), panels))
+    assert isinstance(title, str)  # checked above
     return title, out
 
 
@@ -257,8 +274,6 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     """Render every figure of the book into ``out_dir``; returns ``[(output, seconds,
     errors)]``. Raises :class:`BookError` (the book, or a figure's scenario/ruleset, with the
     figure's line)."""
-    from game.services import default_services
-
     _, figures = load_book(path)
     if only:
         figures = [f for f in figures if only(f)]
@@ -266,12 +281,10 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     bar = None
     if progress:
         try:
-            from tqdm import tqdm
-
             bar = tqdm(total=len(figures), unit="fig", desc="render-book", leave=True)
         except ImportError:  # progress is a nicety
             bar = None
-    results = []
+    results: list[tuple[str, float, list[str]]] = []
     try:
         _render_figures(path, out_dir, figures, services, bar, results)
     finally:
@@ -282,10 +295,6 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
 
 def _render_figures(path, out_dir, figures, services, bar, results) -> None:
     """The loop of :func:`render_book` (appends to ``results``; raises :class:`BookError`)."""
-    from game.core.ruleset import RulesetError, load_ruleset
-    from game.core.scenario import ScenarioError, load_scenario
-
-    from game.render.figure import write_figure
 
     for f in figures:
         t0 = time.perf_counter()
@@ -319,13 +328,6 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
 def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
     """The :class:`game.render.figure_panels.PanelFigure` of a book figure with ``panels``.
     Raises :class:`BookError` naming the panel (a scenario, demo or ruleset that does not load)."""
-    from game.core.analysis import analyse
-    from game.core.demo import DemoError, build_steps, load_demo
-    from game.core.ruleset import RulesetError, load_ruleset
-    from game.core.scenario import ScenarioError, load_scenario
-
-    from game.render.figure_panels import Panel, PanelFigure
-    from game.render.marks import Marks
 
     panels = []
     title = f.options.title or ""
@@ -357,18 +359,12 @@ def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
     rulesets = {p.board.ruleset for p in panels}
     sentences = []
     if len(rulesets) == 1:
-        from game.render.scene import ruleset_name
-
         sentences.append(f"Rules: {ruleset_name(next(iter(rulesets)))}")
     return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns)
 
 
 def write_panel_figure(f: BookFigure, target: Path, services: dict, book: str = "") -> list[str]:
     """Render a book figure with ``panels`` to ``target`` (format by suffix, atomic)."""
-    from game.core.atomic import write_atomic
-
-    from game.render.figure import format_for
-    from game.render.figure_panels import build_panel_figure
 
     fo = replace(f.options, format=format_for(target))
     fig = build_panel_figure(panel_figure_of(f, services, book), fo)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 
 Point = tuple[float, float]
 Colour = Optional[tuple]
@@ -467,7 +467,8 @@ class PygameCanvas(Canvas):
     # -- drawing -----------------------------------------------------------------------
     def fill(self, colour: Colour) -> None:
         self._rec("fill", colour)
-        self.surface.fill(colour[:3])
+        if colour is not None:
+            self.surface.fill(colour[:3])
 
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
         if self.record:

@@ -12,6 +12,8 @@ from typing import Sequence
 from game.core.demo import DemoStep
 
 from game.render.marks import Marks
+from game.render.figure import engaged_bbox
+from game.render.scene import units_bbox
 
 
 def step_marks(step: DemoStep) -> Marks:
@@ -27,9 +29,6 @@ def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tupl
     """Per step, the table box (mm) ``(x0, y0, x1, y1)`` its view fits: the union over every
     step of the same scene (units, analysed positions and move paths), so the picture holds
     still while a scene is stepped through."""
-    from game.render.figure import engaged_bbox
-    from game.render.scene import units_bbox
-
     by_scene: dict[int, list[float]] = {}
     for st in steps:
         b1 = units_bbox(st.board, margin_mm=margin_mm)

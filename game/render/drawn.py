@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.results import part
-from game.core.board import Board, Unit, base_shape
+from game.core.board import Board, Unit, base_shape, unit_of
 
 Point = tuple[float, float]
 
@@ -41,8 +41,8 @@ def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
         c = shapes[f].center
         if g.dist(c, tuple(at)) < 1.0:
             continue
-        enemy = (owner or "").split(".", 1)[0]  # a model already touching the enemy unit stays put
-        if any(m.split(".", 1)[0] == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
+        enemy = unit_of(owner or "")  # a model already touching the enemy unit stays put
+        if any(unit_of(m) == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
             continue
         to = (float(at[0]), float(at[1]))
         moved = _moved(shapes[f], c, to)  # a slot another base stands on: the model stays, the slot is marked
@@ -76,7 +76,7 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
     off = extra.get("off_table") or {}  # embarked or destroyed: not drawn at all
     preview = bool(extra.get("moves_preview"))  # moves not applied: models stay where they stand
     for mid, r in amodels.items():
-        uid = mid.split(".", 1)[0]
+        uid = unit_of(mid)
         u = units.get(uid)
         if u is None or mid in off:
             continue
@@ -106,19 +106,15 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
 def _shape_at(u: Unit, m: Any, at: Point) -> g.Shape:
     if u.kind == "ranked":
         return g.rect(at, u.base_w, u.base_d, u.facing_deg)
-    if m is not None:
+    if m is not None:  # its own base, moved so the model's centre is ``at``
         if isinstance(m.shape, g.Circle):
-            return g.Circle(at, m.shape.radius_mm)
-        dx, dy = at[0] - m.center[0], at[1] - m.center[1]
-        return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in m.shape.points))
+            return m.shape.moved(at)
+        return m.shape.translated(at[0] - m.center[0], at[1] - m.center[1])
     return base_shape(u.base, at, u.facing_deg)
 
 
 def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
-    dx, dy = to[0] - frm[0], to[1] - frm[1]
-    if isinstance(s, g.Circle):
-        return g.Circle((s.center[0] + dx, s.center[1] + dy), s.radius_mm)
-    return g.Poly(tuple((p[0] + dx, p[1] + dy) for p in s.points))
+    return s.translated(to[0] - frm[0], to[1] - frm[1])
 
 
 def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:

@@ -1,6 +1,6 @@
 """Figures: the one pipeline from (board, analysis, spec) to PNG or SVG bytes.
 
-:func:`render_figure` ``(board, analysis, spec) -> bytes`` draws a figure with the window's
+:func:`game.render.figure_file.render_figure` ``(board, analysis, spec) -> bytes`` draws a figure with the window's
 drawing code (:func:`game.render.scene.draw_scene` plus :func:`game.render.marks.draw_marks`,
 through :func:`draw_figure`) on an SVG canvas or an off-screen pygame surface (supersampled,
 smoothly scaled down), chosen by ``spec.format`` (``"png"``/``"svg"``);
@@ -27,17 +27,19 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from game.core.board import Board
+from game.core.board import Board, unit_of
+from game.core.geometry import MM_PER_INCH
 from game.core.results import part
 
-from game.render.canvas import Canvas
+from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
 from game.render.palette import palette_named, style_palette
 from game.render.scene import SceneOptions, draw_scene, drawn_models, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
+from game.render.svg_canvas import SvgCanvas
+from game.render.pdf_canvas import page_points, PdfCanvas
 
-MM_PER_INCH = 25.4
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
 MAX_PIXELS = 40_000_000     # a requested figure's area (px)
@@ -83,7 +85,9 @@ class FigureOptions:
     ``print`` (white paper, no grid, print palette: :data:`game.render.palette.PRINT`) or
     ``screen`` (the window's look); ``table``: print style with the table tint and grid;
     ``legend_at``: ``right`` or ``below`` (None: right of one panel, below several);
-    ``format`` may also be ``pdf`` (a vector page of ``size`` mm).
+    ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
+    writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
+    row of a multi-panel figure.
     """
 
     size: Optional[str] = None
@@ -109,6 +113,7 @@ class FigureOptions:
     table: bool = False
     legend_at: Optional[str] = None
     columns: Optional[int] = None
+    cmyk: bool = False
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -209,9 +214,9 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
     for e in part(analysis, "fight_sequence") or []:
         ids.add(e.get("unit"))  # wh40k: every unit selected to fight
     for mid in getattr(analysis, "moves", None) or {}:
-        ids.add(mid.split(".", 1)[0])
+        ids.add(unit_of(mid))
     if not ids:
-        ids = {mid.split(".", 1)[0] for mid, r in (getattr(analysis, "models", None) or {}).items() if r.role != "none"}
+        ids = {unit_of(mid) for mid, r in (getattr(analysis, "models", None) or {}).items() if r.role != "none"}
     sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
                 table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)
@@ -245,8 +250,6 @@ def visible_ids(models: list, box: tuple) -> set:
 
 def _measure() -> Canvas:
     """A canvas that measures text with the shipped fonts and draws nothing."""
-    from game.render.svg_canvas import SvgCanvas
-
     return SvgCanvas(1000, 1000)
 
 
@@ -314,6 +317,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
         for pw in (270, 320, 380, 460, 560):
             so.panel_width = pw
             lay = scene_layout(canvas, board, so, rs)
+            assert lay.panel is not None  # so.legend: the layout has a panel
             if layout_legend(canvas, items, lay.panel, so.font_scale, 0.8, so.supersample)[1] <= lay.panel[3]:
                 break
     l, t, w, h = lay.table
@@ -322,8 +326,9 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     if view is None:
         view = View.fit(box, (l, t + band, w, h - band), margin_px=12 * so.font_scale)
     start = len(canvas.calls)
+    so.placed = []
     errors = draw_scene(canvas, board, analysis, view, options=so, models=models)
-    errors += draw_marks(canvas, board, analysis, view, mk, options=so, start=start)
+    errors += draw_marks(canvas, board, analysis, view, mk, options=so, start=start, avoid=so.placed)
     return view, errors
 
 
@@ -354,8 +359,6 @@ def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tup
     """Draw on an off-screen surface ``size`` px (supersampled, smoothly scaled down).
     Returns ``(surface, errors)``."""
     pg = _pygame()
-    from game.render.canvas import PygameCanvas
-
     k = supersample_for(fo, size)
     surf = pg.Surface((size[0] * k, size[1] * k))
     _, errors = draw_figure(PygameCanvas(surf, supersample=k), board, analysis, fo, marks=marks, title=title, k=k, status=status,
@@ -377,8 +380,6 @@ def png_bytes(surface, dpi: int) -> bytes:
 
 
 def svg_canvas(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]):
-    from game.render.svg_canvas import SvgCanvas
-
     classes = {f"model:{dm.id}": dm.role for dm in drawn_models(board, analysis)}
     return SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
 
@@ -389,43 +390,6 @@ def svg_text(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, in
     c = svg_canvas(board, analysis, fo, size)
     _, errors = draw_figure(c, board, analysis, fo, marks=marks, title=title, differ=differ, differ_label=differ_label)
     return c.to_svg(title=board.title or ""), errors
-
-
-def _services() -> dict:
-    from game.services import default_services
-
-    return default_services()
-
-
-def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = None, *,
-                 services: Optional[dict] = None) -> Figure:
-    """Render ``board`` (analysed as ``analysis``; None: analysed under ``board.ruleset``) to
-    a :class:`Figure`. With ``spec.compare`` the board is analysed under both rulesets.
-    Raises :class:`FigureError` and ``RulesetError``."""
-    fo = spec or FigureOptions()
-    fo.validate()
-    services = services if services is not None else _services()
-    svg = (fo.format or "png") == "svg"
-    if fo.compare:
-        from game.render.figure_compare import build_compare
-
-        return build_compare(board, fo, svg, services)
-    if analysis is None:
-        from game.core.analysis import analyse
-        from game.core.ruleset import load_ruleset
-
-        analysis = analyse(board, load_ruleset(board.ruleset), **services)
-    size = fo.pixel_size() or default_size(board, fo, analysis)
-    figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
-    if svg:
-        text, errors = svg_text(board, analysis, fo, size)
-        return Figure(text.encode("utf-8"), errors, size)
-    if fo.format == "pdf":
-        t = target_for("pdf", size, fo, title=board.title or "")
-        _, errors = draw_figure(t.canvas, board, analysis, fo, k=t.k)
-        return Figure(t.finish(), errors, size)
-    surf, errors = render_png_surface(board, analysis, fo, size)
-    return Figure(png_bytes(surf, fo.dpi), errors, size)
 
 
 @dataclass
@@ -443,19 +407,13 @@ def target_for(fmt: str, size: tuple[int, int], fo: FigureOptions, *, classes: O
     """A fresh canvas of ``size`` px for format ``fmt`` (``png``: supersampled pygame surface,
     ``svg``, ``pdf``: a page of ``fo.size`` mm, else the px at ``fo.dpi``)."""
     if fmt == "svg":
-        from game.render.svg_canvas import SvgCanvas
-
         c = SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
         return Target(c, 1, lambda: c.to_svg(title=title).encode("utf-8"))
     if fmt == "pdf":
-        from game.render.pdf_canvas import PdfCanvas, page_points
-
         mm = parse_size(fo.size)[:2] if fo.size and parse_size(fo.size)[2] == "mm" else None
-        pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, record=True)
+        pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, cmyk=fo.cmyk, record=True)
         return Target(pc, 1, pc.to_pdf)
     pg = _pygame()
-    from game.render.canvas import PygameCanvas
-
     k = supersample_for(fo, size)
     surf = pg.Surface((size[0] * k, size[1] * k))
 
@@ -464,52 +422,3 @@ def target_for(fmt: str, size: tuple[int, int], fo: FigureOptions, *, classes: O
         return png_bytes(out, fo.dpi)
 
     return Target(PygameCanvas(surf, supersample=k, record=True), k, finish)
-
-
-def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: Any,
-                  services: Optional[dict] = None, **kw: Any) -> Any:
-    """``render_figure(board, analysis, spec) -> bytes``: the figure as PNG or SVG bytes
-    (``spec.format``; see :func:`build_figure`).
-
-    The older form ``render_figure(board, ruleset, out, spec)`` (an output path third) still
-    works: it analyses under ``ruleset``, writes ``out`` (:func:`write_figure`) and returns the
-    drawing errors."""
-    if isinstance(spec, (str, os.PathLike)):
-        fo = args[0] if args else kw.pop("fo", None)
-        a = kw.pop("analysis", None)
-        if a is None and analysis is not None and not hasattr(analysis, "models"):
-            from game.core.analysis import analyse
-
-            a = analyse(board, analysis, **(services if services is not None else _services()))
-        return write_figure(board, a, spec, fo, services=services)
-    return build_figure(board, analysis, spec, services=services).data
-
-
-def format_for(path: str | os.PathLike) -> str:
-    """``svg`` for a ``.svg`` path, ``pdf`` for a ``.pdf``, else ``png``."""
-    suffix = Path(path).suffix.lower()
-    return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
-
-
-def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
-                 services: Optional[dict] = None) -> list[str]:
-    """Render and write ``out`` atomically (format from its suffix). Returns drawing errors.
-    Raises :class:`FigureError`, ``RulesetError``, ``OSError``."""
-    from game.core.atomic import write_atomic
-
-    fo = replace(spec or FigureOptions(), format=format_for(out))
-    fig = build_figure(board, analysis, fo, services=services)
-    write_atomic(out, fig.data)
-    return fig.errors
-
-
-def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Optional[int] = None,
-             height: Optional[int] = None, scale_px_per_mm: Optional[float] = None,
-             options: Optional[SceneOptions] = None, supersample: int = 2) -> list[str]:
-    """The window's quick figure: ``path`` (PNG) of ``width`` x ``height`` px, or sized from the
-    units at ``scale_px_per_mm`` (1.4 px/mm default); ``options`` supplies legend and title.
-    Same pipeline as :func:`write_figure`."""
-    o = options or SceneOptions()
-    fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
-                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True, style="screen")
-    return write_figure(board, analysis, path, fo, services={})

@@ -13,19 +13,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.core.board import Board
+from game.core.board import Board, unit_of
+from game.core.compare import compare
+from game.core.ruleset import load_ruleset
 
-from game.render.canvas import Canvas, wrap
+from game.render.canvas import Canvas, PygameCanvas, wrap
 from game.render.figure import Figure, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, _pygame
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
+from game.render.svg_canvas import SvgCanvas, svg_document
+from game.render.figure_panels import build_panel_figure, Panel, PanelFigure
 
 
 def short_name(ruleset_id: str) -> str:
     """The ruleset's ``short_name`` (its name, else its id, when it has none or does not load)."""
     try:
-        from game.core.ruleset import load_ruleset
-
         return load_ruleset(ruleset_id).short
     except Exception:
         return ruleset_name(ruleset_id)
@@ -61,7 +63,7 @@ def difference_sentences(board: Board, diffs: list, ra: Any, rb: Any, na: str, n
     gap_b = {m for link in (getattr(rb, "gap_links", None) or []) for m in link}
     groups: dict[tuple, int] = {}
     for d in diffs:
-        uid = d.model.split(".", 1)[0]
+        uid = unit_of(d.model)
         same_role = d.a[0] == d.b[0]
         key = (uid, d.a[0], d.a[1], d.b[0], d.b[1], d.model in gap_a and not same_role, d.model in gap_b and not same_role)
         groups[key] = groups.get(key, 0) + 1
@@ -116,9 +118,7 @@ def _draw_strip(canvas: Canvas, lines: list, width: float, height: float, fs: fl
 
 def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) -> Figure:
     """The compare figure of ``board`` under ``fo.compare`` (see the module doc)."""
-    from game.core.compare import compare
-    from game.core.ruleset import load_ruleset
-
+    assert fo.compare is not None  # the caller draws a compare figure only when asked
     ida, idb = fo.compare
     ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb), **services)
     na, nb = ruleset_name(ida), ruleset_name(idb)
@@ -132,15 +132,13 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
         caption = " ".join(sentences) if sentences else f"Every model fights the same under {sa} and {sb}."
         mk = replace(fo.marks, caption=caption)
         size = fo.pixel_size() or default_size(b, base, ra)
-        kw = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")
+        kw: dict[str, Any] = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")
         if svg:
             c = svg_canvas(b, ra, base, size)
-            _, errors = draw_figure(c, b, ra, base, **kw)
-            return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errors, size)
-        surf, errors = render_png_surface(b, ra, base, size, **kw)
-        return Figure(png_bytes(surf, fo.dpi), errors, size)
-    from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
-
+            _, errs = draw_figure(c, b, ra, base, **kw)
+            return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errs, size)
+        surf, errs = render_png_surface(b, ra, base, size, **kw)
+        return Figure(png_bytes(surf, fo.dpi), errs, size)
     panels = []
     for rid, a, mine, other_short in ((ida, ra, "a", sb), (idb, rb, "b", sa)):
         b = board.copy()

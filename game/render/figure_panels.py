@@ -27,10 +27,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence
 
 from game.render.canvas import Canvas, SubCanvas, wrap
+from game.render.drawn import font_px
+from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
+                                visible_ids)
+from game.render.gap_marks import MAX_LETTERED, arrows
 from game.render.legend import LegendItem, layout_legend, legend_items
 from game.render.marks import Marks
-from game.render.palette import LINE_UNITS, PALETTE
+from game.render.palette import LINE_UNITS, PALETTE, style_palette
+from game.render.scene import drawn_models, legend_painter
 from game.render.transform import View
+from game.render.figure import figure_box
 
 VERDICTS = ("legal", "illegal")
 _COUNT = re.compile(r" \(\d+(?: models?)?\)$")
@@ -67,9 +73,6 @@ class PanelFigure:
 
 def gap_count(p: Panel) -> int:
     """How many gap arrows panel ``p`` draws (the letters the next panel starts after)."""
-    from game.render.drawn import drawn_models
-    from game.render.gap_marks import arrows
-
     return len(arrows(p.board, p.analysis, {dm.id: dm.shape for dm in drawn_models(p.board, p.analysis)}))
 
 
@@ -143,12 +146,13 @@ def _fit_scale(box: Sequence[float], w: float, h: float, margin: float) -> float
     return min(max(1.0, w - 2 * margin) / bw, max(1.0, h - 2 * margin) / bh)
 
 
-def _legend_columns(canvas: Canvas, items: list, width: float, fs: float, ss: int) -> tuple[list, float]:
+def _legend_columns(canvas: Canvas, items: list, width: float, fs: float, ss: int,
+                    ts: float = 1.0) -> tuple[list, float]:
     """Lay the legend out below the figure in as many columns (each >= 250 units) as fit:
     ``([(ops, x offset)], height)``; a column breaks only between items, never a row."""
-    n = max(1, min(4, int(width // (250 * fs))))
+    n = max(1, min(4, int(width // (250 * fs * ts))))
     col_w = width / n
-    heights = [layout_legend(canvas, [it], (0, 0, col_w, 0), fs, 1.0, ss)[1] - 24 * fs for it in items]
+    heights = [layout_legend(canvas, [it], (0, 0, col_w, 0), fs, ts, ss)[1] - 24 * fs for it in items]
     total = sum(heights)
     cols: list[list] = [[]]
     acc = 0.0
@@ -163,15 +167,13 @@ def _legend_columns(canvas: Canvas, items: list, width: float, fs: float, ss: in
         acc += h
     out, height = [], 0.0
     for i, col in enumerate(cols):
-        ops, h = layout_legend(canvas, col, (i * col_w, 0, col_w, 0), fs, 1.0, ss)
+        ops, h = layout_legend(canvas, col, (i * col_w, 0, col_w, 0), fs, ts, ss)
         out.append(ops)
         height = max(height, h)
     return out, height
 
 
 def _title_lines(canvas: Canvas, pf: PanelFigure, width: float, fs: float, ss: int) -> list[tuple[str, int, bool]]:
-    from game.render.drawn import font_px
-
     out = []
     if pf.title:
         size = font_px(16 * fs, ss)
@@ -186,9 +188,6 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     """Where everything goes (canvas px): ``title`` lines and their block height, the panel
     ``cells`` ``(x, y, w, h)`` with their ``header`` lines and ``scene`` boxes, the shared
     ``scale`` (px per mm) and ``views``, and the ``legend`` ops and box."""
-    from game.render.drawn import font_px
-    from game.render.figure import figure_box, scene_options
-
     fs = fo.scale() * k
     ss = max(1, int(round(k)))
     W, H = canvas.width, canvas.height
@@ -198,7 +197,6 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     rows = math.ceil(n / cols)
     lines = _title_lines(canvas, pf, W - 2 * m, fs, ss) if fo.caption else []
     title_h = (sum(canvas.text_size("Ag", s, b)[1] + 3 * fs for _, s, b in lines) + 2 * m) if lines else m
-    legend_at = fo.legend_at or ("below" if n > 1 else "right")
     items: list = []
     if fo.legend:
         letters = [panel_letter(i) for i in range(n)]
@@ -206,33 +204,55 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
         for p in pf.panels:
             so = scene_options(p.board, replace(fo, legend=True), "", k)
             so.differ, so.differ_label = dict(p.differ), p.differ_label
-            from game.render.figure import visible_ids
-            from game.render.scene import drawn_models
-
             models = drawn_models(p.board, p.analysis)
             so.visible = visible_ids(models, figure_box(p.board, p.analysis, fo))
             if p.marks.notes and p.marks.numbered:
                 so.callouts = [t for _, t in p.marks.notes]
             lists.append(legend_items(p.board, p.analysis, models, so))
         items = merge_legends(lists, letters)
+    best = None
+    fixed = fo.legend_at
+    places = [fixed] if fixed else (["below", "right"] if n > 1 else ["right", "below"])
+    for place in places if items else ["none"]:
+        for ts in (1.0, 0.9, 0.8, 0.7):
+            arr = _arrange(canvas, pf, fo, items, place, ts, lines, title_h, fs, ss, m, cols, rows)
+            fits = arr["legend_h_needed"] <= arr["legend_room"] + 0.5
+            # the arrangement whose legend fits and whose pictures are largest; larger text and
+            # the preferred place win near-ties
+            key = (fits, arr["scale"] * (0.8 + 0.2 * ts) * (1.0 if place == places[0] else 0.93))
+            if best is None or key > best[0]:
+                best = (key, arr)
+    assert best is not None
+    return best[1]
+
+
+def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, ts: float, lines: list,
+             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int) -> dict:
+    """The layout with the legend at ``place`` (below/right/none) in text ``ts`` times the
+    usual size (see :func:`figure_layout`)."""
+    W, H = canvas.width, canvas.height
+    n = len(pf.panels)
     legend_cols: list = []
     legend_box = None
     right_w = 0.0
-    if items and legend_at == "below":
-        legend_cols, lh = _legend_columns(canvas, items, W - 2 * m, fs, ss)
-        lh = min(lh, H * 0.5)
+    need, room = 0.0, 0.0
+    if items and place == "below":
+        legend_cols, need = _legend_columns(canvas, items, W - 2 * m, fs, ss, ts)
+        room = H * 0.45
+        lh = min(need, room)
         legend_box = (m, H - lh - m * 0.5, W - 2 * m, lh)
-    elif items:
+    elif items and place == "right":
         right_w = min(300 * fs, W * 0.4)
         legend_box = (W - right_w, title_h, right_w, H - title_h)
-        ops, _ = layout_legend(canvas, items, legend_box, fs, 1.0, ss)
+        ops, need = layout_legend(canvas, items, legend_box, fs, ts, ss)
+        room = legend_box[3]
         legend_cols = [ops]
     grid_top = title_h
-    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and legend_at == "below") else H - m
+    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and place == "below") else H - m
     gap = 10 * fs
     grid_w = W - 2 * m - right_w
     cell_w = (grid_w - gap * (cols - 1)) / cols
-    cell_h = (grid_bottom - grid_top - gap * (rows - 1)) / rows
+    cell_h = max(1.0, (grid_bottom - grid_top - gap * (rows - 1)) / rows)
     head_size = font_px(13 * fs, ss)
     head_lh = canvas.text_size("Ag", head_size, True)[1] + 2 * fs
     verdict_w = canvas.text_size("✗ illegal", head_size, True)[0] + 24 * fs
@@ -251,7 +271,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
         x = m + c * (cell_w + gap)
         y = grid_top + r * (cell_h + gap)
         cells.append((x, y, cell_w, cell_h))
-        scenes.append((x, y + head_h[r], cell_w, cell_h - head_h[r]))
+        scenes.append((x, y + head_h[r], cell_w, max(1.0, cell_h - head_h[r])))
         boxes.append(figure_box(p.board, p.analysis, fo))
     margin = 12 * fs
     scale = min(_fit_scale(b, s[2], s[3], margin) for b, s in zip(boxes, scenes))
@@ -261,16 +281,14 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
         views.append(View(scale, (s[2] / 2 - cx * scale, s[3] / 2 - cy * scale)))  # in the panel's own px
     return dict(fs=fs, ss=ss, lines=lines, title_h=title_h, cells=cells, scenes=scenes, boxes=boxes, views=views,
                 headers=headers, head_size=head_size, head_lh=head_lh, scale=scale, legend_cols=legend_cols,
-                legend_box=legend_box, legend_at=legend_at, m=m, items=items)
+                legend_box=legend_box, legend_at=place, m=m, items=items, legend_h_needed=need, legend_room=room,
+                text_scale=ts)
 
 
 def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record: Optional[list] = None) -> list[str]:
     """Draw ``pf`` on ``canvas`` (its size already times the supersampling ``k``). Returns
     the drawing errors, each behind its panel's letter; ``record`` (a list) receives each
     panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks."""
-    from game.render.figure import draw_figure, scene_options
-    from game.render.palette import style_palette
-
     lay = figure_layout(canvas, pf, fo, k)
     fs = lay["fs"]
     pal = dict(PALETTE)
@@ -281,10 +299,10 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     inner = replace(fo, legend=False, caption=False, title="", compare=None)
     letters = 0
     counts = [gap_count(p) for p in pf.panels]
-    from game.render.gap_marks import MAX_LETTERED
-
-    # the rules text letters every contact arrow of a figure, a) b) c) then d) e): so do we
-    lettered = (1 < sum(counts) and max(counts) <= MAX_LETTERED) if pf.continue_letters else None
+    # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
+    # then d, e): so do we, in every panel with few enough arrows to letter legibly
+    can = [0 < n <= MAX_LETTERED for n in counts]
+    lettered = sum(n for n, ok in zip(counts, can) if ok) > 1 if pf.continue_letters else None
     for i, p in enumerate(pf.panels):
         letter = panel_letter(i)
         x, y, w, h = lay["scenes"][i]
@@ -293,8 +311,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
         _, e = draw_figure(sub, p.board, p.analysis, inner, marks=p.marks, k=k, view=lay["views"][i],
                            box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
                            gap_letter_start=letters if pf.continue_letters else 0,
-                           gap_lettered=(lettered and counts[i] > 0) if lettered is not None else None)
-        letters += counts[i] if lettered else 0
+                           gap_lettered=(lettered and can[i]) if lettered is not None else None)
+        letters += counts[i] if lettered and can[i] else 0
         sub.pop_clip()
         if record is not None:
             record.append(sub)
@@ -349,12 +367,8 @@ def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
 
 def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: dict) -> None:
     """The figure's one legend, through a scene painter (its swatches are the scene's)."""
-    from game.render.scene import legend_painter
-
     lx, ly, lw, lh = lay["legend_box"]
     p0 = pf.panels[0]
-    from game.render.figure import scene_options
-
     so = scene_options(p0.board, fo, "", k)
     so.supersample = lay["ss"]
     painter = legend_painter(canvas, p0.board, p0.analysis, so)
@@ -382,8 +396,6 @@ def _shift(op: tuple, dx: float, dy: float) -> tuple:
 def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
     """Pixel size of a panel figure without ``size``: each cell sized like a one-panel figure
     of the largest box at 1.4 px/mm (at least 420 x 300 px), the legend below."""
-    from game.render.figure import DEFAULT_PX_PER_MM, figure_box
-
     n = len(pf.panels)
     cols = max(1, min(n, pf.columns or n))
     rows = math.ceil(n / cols)
@@ -399,9 +411,6 @@ def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
 
 def build_panel_figure(pf: PanelFigure, fo: Any) -> Any:
     """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf)."""
-    from game.render.drawn import drawn_models
-    from game.render.figure import Figure, target_for
-
     fmt = fo.format or "png"
     size = fo.pixel_size() or panel_size(pf, fo)
     multi = len(pf.panels) > 1

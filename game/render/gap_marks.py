@@ -18,6 +18,8 @@ import math
 from typing import Any, Optional
 
 from game.core import geometry as g
+from game.core.board import unit_of
+from game.render.canvas import text_pad
 
 Point = tuple[float, float]
 FACING_SIGN = {"front": (1, 0), "rear": (-1, 0), "right": (0, 1), "left": (0, -1)}
@@ -105,6 +107,29 @@ def marker_span(u: Any, p: Point) -> tuple[float, float]:
     return c - half, c + half
 
 
+def poly_box_area(pts: list, box: tuple) -> float:
+    """Area (px^2) of polygon ``pts`` inside box ``(x0, y0, x1, y1)`` (Sutherland-Hodgman)."""
+    x0, y0, x1, y1 = box
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    if max(xs) <= x0 or min(xs) >= x1 or max(ys) <= y0 or min(ys) >= y1:
+        return 0.0
+    out = list(pts)
+    for axis, bound, keep_above in ((0, x0, True), (0, x1, False), (1, y0, True), (1, y1, False)):
+        src, out = out, []
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            cin = cur[axis] >= bound if keep_above else cur[axis] <= bound
+            pin = prev[axis] >= bound if keep_above else prev[axis] <= bound
+            if cin != pin:
+                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+            if cin:
+                out.append(cur)
+        if not out:
+            return 0.0
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(out, out[1:] + out[:1]))) / 2
+
+
 def letter(i: int) -> str:
     """``a``, ``b``... of the ``i``-th arrow (0-based)."""
     s = ""
@@ -118,7 +143,7 @@ def letter(i: int) -> str:
 def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Point, Point]]:
     """``[(a, b, start, end)]`` mm of every gap link that can be drawn along a facing (a link
     whose units have no engagement, or whose bases do not face each other, is left out)."""
-    eng = {}
+    eng: dict[tuple, Any] = {}
     for e in getattr(analysis, "engagements", None) or []:
         eng.setdefault((e.get("unit"), e.get("enemy")), e.get("facing"))
     out = []
@@ -128,7 +153,7 @@ def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Poin
         if a not in shapes or b not in shapes or frozenset((a, b)) in seen:
             continue  # a contact both ways is one arrow
         seen.add(frozenset((a, b)))
-        ua, ub = a.split(".", 1)[0], b.split(".", 1)[0]
+        ua, ub = unit_of(a), unit_of(b)
         try:
             unit_a, unit_b = board.unit(ua), board.unit(ub)
         except Exception:
@@ -150,7 +175,7 @@ def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Poin
     return out
 
 
-MAX_LETTERED = 8  # more arrows than this in a picture are not lettered (letters would crowd them)
+MAX_LETTERED = 5  # more arrows than this in a picture are not lettered (letters would crowd them)
 
 
 def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[bool] = None) -> int:
@@ -178,9 +203,9 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
             c.line([ps, pe], (255, 255, 255, 220), u(3.6))
             c.arrow([ps, pe], P["gap_link"], u(1.8), head=head)
         xs, ys = (ps[0], pe[0]), (ps[1], pe[1])
-        painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)))
+        painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)), soft=True)
         if lettered:
-            painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe)
+            painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b))
             n += 1
     pos = {dm.id: dm.shape.center for dm in painter.models}
     for link in getattr(analysis, "gap_links", None) or []:
@@ -189,24 +214,44 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
     return n
 
 
-def _letter(painter: Any, text: str, ps: Point, pe: Point) -> None:
-    """The arrow's letter beside its middle, on the first side clear of everything placed."""
+def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = ()) -> None:
+    """The arrow's letter beside it, on the spot clear of everything placed and of every
+    base of another unit than the two it joins (``pair``: it names their contact), and as
+    clear as can be of their other bases."""
     c, u = painter.c, painter.u
-    c.tag = f"gapletter:{text}"
+    c.tag = f"gapletter:{text}:{'|'.join(pair)}"
     size = painter.size(11)
     tw, th = c.text_size(text, size, True)
     mx, my = (ps[0] + pe[0]) / 2, (ps[1] + pe[1]) / 2
     dx, dy = pe[0] - ps[0], pe[1] - ps[1]
     L = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / L, dx / L
-    pad = u(1.5)
+    pad = max(u(1.5), text_pad(size))  # the drawn background's padding
     cands = []
-    for k in (1.0, 2.0, 3.5):
-        off = (tw / 2 + pad + u(2)) * k
-        for sgn in (1, -1):
-            cx, cy = mx + nx * off * sgn, my + ny * off * sgn
-            cands.append((cx - tw / 2 - pad, cy - th / 2 - pad, cx + tw / 2 + pad, cy + th / 2 + pad))
-    b = painter.placer.best(cands, painter.unit_boxes() if False else [])
+    for t in (0.5, 0.25, 0.75, 0.0, 1.0):
+        px, py = ps[0] + dx * t, ps[1] + dy * t
+        for k in (1.0, 2.0, 3.5, 5.0, 7.0):
+            off = (tw / 2 + pad + u(2)) * k
+            for sgn in (1, -1):
+                cx, cy = px + nx * off * sgn, py + ny * off * sgn
+                cands.append((cx - tw / 2 - pad, cy - th / 2 - pad, cx + tw / 2 + pad, cy + th / 2 + pad))
+    for t in (-0.1, 1.1):  # past either end, on one of the two bases the arrow joins
+        ext = (th / 2 + pad + u(1)) / L
+        px, py = ps[0] + dx * (t - ext if t < 0 else t + ext), ps[1] + dy * (t - ext if t < 0 else t + ext)
+        cands.append((px - tw / 2 - pad, py - th / 2 - pad, px + tw / 2 + pad, py + th / 2 + pad))
+    units = {m.split(".", 1)[0] for m in pair}  # the letter names the contact of these two units
+    bases = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id not in units]
+    near = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id in units and dm.id not in pair]
+
+    def covered(bx: tuple) -> float:  # exact: rotated bases are not their bounding boxes
+        return sum(poly_box_area(pts, bx) for pts in bases)
+
+    def near_cover(bx: tuple) -> float:
+        return sum(poly_box_area(pts, bx) for pts in near)
+
+    scored = [(painter.placer.score(bx) * 10 + covered(bx) * 100 + near_cover(bx), i) for i, bx in enumerate(cands)]
+    b = cands[min(scored)[1]]
+    b = painter.placer.inside(b)
     painter.placer.add(b)
     c.text(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), text, size, painter.pal["label"], anchor="center", bold=True,
            background=painter.pal["label_bg"])

@@ -16,7 +16,7 @@ import math
 from typing import Any, Iterable, Optional, Sequence
 
 from game.core import geometry as g
-from game.core.board import Unit
+from game.core.board import Unit, unit_of
 
 from game.render.canvas import overlap_area
 from game.render.gridindex import GridIndex
@@ -117,7 +117,7 @@ class LabelPainter:
         """Px box of a unit as drawn: its bases where the figure draws them (after a rule's
         move), plus its tray when none of its models moved."""
         if self._drawn_boxes is None:
-            moved = {m.split(".", 1)[0] for m in (getattr(self.a, "moves", None) or {})}
+            moved = {unit_of(m) for m in (getattr(self.a, "moves", None) or {})}
             out: dict = {}
             for dm in getattr(self, "models", None) or []:
                 x0, y0, x1, y1 = dm.shape.bbox()
@@ -152,7 +152,7 @@ class LabelPainter:
     def unit_boxes(self) -> list[Box]:
         """Px boxes labels keep off: each ranked unit's tray and each other drawn base."""
         if getattr(self, "_avoid", None) is None:
-            moved = {m.split(".", 1)[0] for m in (getattr(self.a, "moves", None) or {})}
+            moved = {unit_of(m) for m in (getattr(self.a, "moves", None) or {})}
             boxes = [b for uid, b in self._unit_boxes.items() if self.b.unit(uid).kind == "ranked" and uid not in moved]
             for dm in getattr(self, "models", None) or []:
                 if dm.unit.kind != "ranked" or dm.slot_from is not None or dm.unit.id in moved:

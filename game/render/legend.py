@@ -18,6 +18,7 @@ from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.results import part
+from game.core.board import empty_slots, unit_of
 
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
@@ -77,7 +78,7 @@ def divides(analysis: Any, mid: str) -> int:
     r = (getattr(analysis, "models", None) or {}).get(mid)
     if r is None or r.role != "attack":
         return 0
-    return len({t.split(".", 1)[0] for t in (r.targets or [])})
+    return len({unit_of(t) for t in (r.targets or [])})
 
 
 def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
@@ -112,8 +113,6 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         items.append(LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n_gaps})",
                                 swatch="gap"))
     if (options.palette or {}).get("print"):
-        from game.render.scene import empty_slots
-
         n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
         if n_empty:
             items.append(LegendItem("row", f"Empty place in a unit: a gap ({n_empty})", swatch="empty"))
@@ -143,7 +142,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         if any(s.get("size") == "large" for s in slots):
             items.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
     if part(analysis, "move_reach_mm") and moves:
-        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.INCH_MM, 2):g}\" from the start",
+        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.MM_PER_INCH, 2):g}\" from the start",
                                 swatch="reach"))
     players: dict[int, list[str]] = {}
     for u in board.units:
@@ -160,7 +159,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             for mid in step.get("models", []):
                 if vis is not None and mid not in vis:
                     continue
-                uid = mid.split(".", 1)[0]
+                uid = unit_of(mid)
                 per[uid] = per.get(uid, 0) + 1
             if not per:
                 continue

@@ -84,9 +84,11 @@ def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float,
 
 
 def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Marks, *,
-               options: Optional[SceneOptions] = None, start: int = 0) -> list[str]:
-    """Draw ``marks`` over a scene already drawn on ``canvas``. Returns error strings (never
-    raises for an unknown model id: it is reported and skipped)."""
+               options: Optional[SceneOptions] = None, start: int = 0, avoid: Sequence = ()) -> list[str]:
+    """Draw ``marks`` over a scene already drawn on ``canvas``; callouts and notes keep clear
+    of ``avoid`` (px boxes the scene placed: labels, badges, markers), of one another and of
+    every base but the one they point at. Returns error strings (never raises for an unknown
+    model id: it is reported and skipped)."""
     o = options or SceneOptions()
     pal = dict(PALETTE)
     pal.update(o.palette or {})
@@ -100,6 +102,18 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         q = ub.setdefault(dm.unit.id, [b[0], b[1], b[2], b[3]])
         q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
     unit_boxes = [(*view.to_px((q[0], q[1])), *view.to_px((q[2], q[3]))) for q in ub.values()]
+    model_boxes = {dm.id: (*view.to_px(dm.shape.bbox()[:2]), *view.to_px(dm.shape.bbox()[2:])) for dm in dms}
+    scene_boxes = [tuple(b) for b in avoid]
+
+    def area(a: Sequence[float], q: Sequence[float]) -> float:
+        return max(0.0, min(a[2], q[2]) - max(a[0], q[0])) * max(0.0, min(a[3], q[3]) - max(a[1], q[1]))
+
+    def cost(bx: Sequence[float], mid: str, placed_boxes: Sequence) -> float:
+        """How bad a callout or note box is: over other marks, over bases it does not point at."""
+        hard = sum(area(bx, q) for q in scene_boxes) + sum(area(bx, q) for q in placed_boxes)
+        others = sum(area(bx, q) for m, q in model_boxes.items() if m != mid)
+        own = sum(area(bx, q) for q in unit_boxes)
+        return hard * 1000 + others * 50 + own
     lay = scene_layout(canvas, board, o)
     tl, tt, tw, th = lay.table
     caption = marks.caption
@@ -147,16 +161,17 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             if s is None:
                 errors.append(f"annotate: no model {mid}")
                 continue
-            canvas.tag = f"callout:{i}"
+            canvas.tag = f"callout:{i}:{mid}"
             b = s.bbox()
             p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
             r = 9 * fs
-            cands = [(p1[0] + r, p0[1] - r), (p0[0] - r, p0[1] - r), (p1[0] + r, p1[1] + r), (p0[0] - r, p1[1] + r)]
-            x, y = min(cands, key=lambda q: (sum(1 for b2 in placed if abs(q[0] - b2[0]) < 2 * r and abs(q[1] - b2[1]) < 2 * r),
-                                             cands.index(q)))
-            x = min(max(x, tl + r + 2), tl + tw - r - 2)
-            y = min(max(y, nt + r + 2), nt + nh - r - 2)
-            placed.append((x, y))
+            cands = []
+            for k in (1.0, 2.2, 3.5):
+                cands += [(p1[0] + r * k, p0[1] - r * k), (p0[0] - r * k, p0[1] - r * k), (p1[0] + r * k, p1[1] + r * k),
+                          (p0[0] - r * k, p1[1] + r * k)]
+            cands = [(min(max(x, tl + r + 2), tl + tw - r - 2), min(max(y, nt + r + 2), nt + nh - r - 2)) for x, y in cands]
+            x, y = min(cands, key=lambda q: (cost((q[0] - r, q[1] - r, q[0] + r, q[1] + r), mid, placed), cands.index(q)))
+            placed.append((x - r, y - r, x + r, y + r))
             canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=1.5 * fs)
             canvas.text((x, y), str(i), font_px(12 * fs, ss), (255, 255, 255), anchor="center", bold=True)
     for i, (mid, text) in enumerate(() if marks.numbered else marks.notes):
@@ -172,21 +187,15 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         w = max(canvas.text_size(ln, size)[0] for ln in lines) + 12 * fs
         h = lh * len(lines) + 8 * fs
         cands = []
-        for off in (22 * fs, 60 * fs, 120 * fs, 200 * fs):
+        for off in (22 * fs, 60 * fs, 120 * fs, 200 * fs, 300 * fs):
             cands += [(p1[0] + off, p0[1] - off - h), (p0[0] - off - w, p0[1] - off - h),
                       (p1[0] + off, p1[1] + off), (p0[0] - off - w, p1[1] + off),
-                      (p1[0] + off, (p0[1] + p1[1] - h) / 2), (p0[0] - off - w, (p0[1] + p1[1] - h) / 2)]
-
-        def bad(x: float, y: float) -> float:
-            out = max(0, tl - x) + max(0, x + w - tl - tw) + max(0, nt - y) + max(0, y + h - nt - nh)
-            hit = sum(1 for q in placed if x < q[2] and q[0] < x + w and y < q[3] and q[1] < y + h)
-            cover = sum(max(0, min(x + w, q[2]) - max(x, q[0])) * max(0, min(y + h, q[3]) - max(y, q[1]))
-                        for q in unit_boxes)
-            return out * 1000 + hit * 100000 + cover
-
-        x, y = min(cands, key=lambda q: (bad(*q), cands.index(q)))
-        x = min(max(x, tl + 2 * fs), tl + tw - w - 2 * fs)
-        y = min(max(y, nt + 2 * fs), nt + nh - h - 2 * fs)
+                      (p1[0] + off, (p0[1] + p1[1] - h) / 2), (p0[0] - off - w, (p0[1] + p1[1] - h) / 2),
+                      ((p0[0] + p1[0] - w) / 2, p0[1] - off - h), ((p0[0] + p1[0] - w) / 2, p1[1] + off)]
+        # kept inside the table first, then scored where they would really be drawn
+        cands = [(min(max(x, tl + 2 * fs), tl + tw - w - 2 * fs), min(max(y, nt + 2 * fs), nt + nh - h - 2 * fs))
+                 for x, y in cands]
+        x, y = min(cands, key=lambda q: (cost((q[0], q[1], q[0] + w, q[1] + h), mid, placed), cands.index(q)))
         placed.append((x, y, x + w, y + h))
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
         ax = min(max(cx, x), x + w)

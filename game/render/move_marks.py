@@ -51,11 +51,41 @@ def draw(p: Any, analysis: Any) -> None:
             continue
         L = path_mm(path)
         bad = reach is not None and L > float(reach) + 0.5
+        if not bad and _said_by_another(mid, path, moves):
+            continue  # a unit's models moved alike (closing up): one length says it for all
         _label(p, mid, path, L, bad)
     drawn = {dm.id: dm for dm in (p.models or [])}
     for mid in _extra(analysis).get("locked") or []:
         if mid in drawn:
             _lock(p, drawn[mid])
+
+
+def _said_by_another(mid: str, path, moves: dict) -> bool:
+    """True when an earlier model of the same unit made the same straight move (same vector
+    within 0.5 mm): its length label stands for this one too."""
+    uid = mid.split(".", 1)[0]
+    dv = (path[-1][0] - path[0][0], path[-1][1] - path[0][1])
+    for other, op in moves.items():
+        if other == mid:
+            return False
+        if other.split(".", 1)[0] != uid or len(op) != 2 or len(path) != 2:
+            continue
+        ov = (op[-1][0] - op[0][0], op[-1][1] - op[0][1])
+        if math.dist(dv, ov) <= 0.5:
+            return True
+    return False
+
+
+def _model_boxes(p: Any, skip: str) -> list:
+    """Px boxes of every drawn base but ``skip``'s (a move's length keeps off the others)."""
+    out = []
+    for dm in p.models or []:
+        if dm.id == skip:
+            continue
+        x0, y0, x1, y1 = dm.shape.bbox()
+        a, b = p.v.to_px((x0, y0)), p.v.to_px((x1, y1))
+        out.append((a[0], a[1], b[0], b[1]))
+    return out
 
 
 def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
@@ -70,14 +100,22 @@ def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
     if d < p.u(14):
         return
     nx, ny = -(b[1] - a[1]) / d, (b[0] - a[0]) / d
-    text = f"{L / g.INCH_MM:.1f}\"" + (" too far" if bad else "")
+    text = f"{L / g.MM_PER_INCH:.1f}\"" + (" too far" if bad else "")
     size = p.size(10)
     tw, th = p.c.text_size(text, size)
-    off = p.u(4) + th / 2
-    cx, cy = (a[0] + b[0]) / 2 + nx * off, (a[1] + b[1]) / 2 + ny * off
+    pad = p.u(1.5)
+    cands = []
+    for t in (0.5, 0.3, 0.7, 0.15, 0.85):  # beside the leg, left then right, the middle first
+        for sgn in (1.0, -1.0):
+            for k in (1.0, 2.2):
+                off = (p.u(4) + th / 2) * k
+                cx, cy = a[0] + (b[0] - a[0]) * t + nx * off * sgn, a[1] + (b[1] - a[1]) * t + ny * off * sgn
+                cands.append((cx - tw / 2 - pad, cy - th / 2 - pad, cx + tw / 2 + pad, cy + th / 2 + pad))
+    box = p.placer.best(cands, _model_boxes(p, mid))
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     p.c.text((cx, cy), text, size, INVALID if bad else p.pal["move"], anchor="center",
              background=p.pal["label_bg"])
-    p.placer.add((cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2), soft=True)
+    p.placer.add(box)
 
 
 def _lock(p: Any, dm: Any) -> None:

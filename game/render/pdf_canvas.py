@@ -23,10 +23,11 @@ import io
 import math
 from typing import Any, Optional, Sequence
 
+from game.core.geometry import MM_PER_INCH
 from game.render.canvas import FONT_DIR, Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
 
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
-PT_PER_MM = 72.0 / 25.4
+PT_PER_MM = 72.0 / MM_PER_INCH
 _REGISTERED: list = []
 
 
@@ -34,8 +35,8 @@ def _register_fonts() -> None:
     """Register the shipped DejaVu Sans (regular and bold) with reportlab once."""
     if _REGISTERED:
         return
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+    from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 
     pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
     pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
@@ -63,7 +64,7 @@ class PdfCanvas(Canvas):
                  title: str = "", cmyk: bool = False, record: bool = False):
         super().__init__(width, height)
         try:
-            from reportlab.pdfgen.canvas import Canvas as RLCanvas
+            from reportlab.pdfgen.canvas import Canvas as RLCanvas  # type: ignore[import-untyped]
         except ImportError as exc:  # pragma: no cover - the pinned requirement
             raise ImportError("PDF figures need reportlab: pip install -r requirements.txt") from exc
         _register_fonts()

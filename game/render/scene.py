@@ -33,7 +33,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.results import part
-from game.core.board import Board, Unit
+from game.core.board import Board, Unit, empty_slots
+from game.core.ruleset import load_ruleset
 
 from game.render.canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
 from game.render.drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px, model_at,  # noqa: F401
@@ -79,7 +80,8 @@ class SceneOptions:
     whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
     ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
     ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
-    continues the letters from panel to panel).
+    continues the letters from panel to panel); ``placed``: a list that receives the px boxes
+    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.
     """
 
     palette: dict = field(default_factory=dict)
@@ -110,6 +112,7 @@ class SceneOptions:
     layer: str = "all"
     gap_letter_start: int = 0
     gap_lettered: Optional[bool] = None
+    placed: Optional[list] = None
 
 
 @dataclass
@@ -139,7 +142,6 @@ def layout(width: int, height: int, *, legend: bool = True, title: bool = True, 
 def ruleset_name(ruleset_id: Any) -> str:
     """The display name of a ruleset id (the id itself when it does not load)."""
     try:
-        from game.core.ruleset import load_ruleset
         return str(load_ruleset(str(ruleset_id)).name or ruleset_id)
     except Exception:
         return str(ruleset_id)
@@ -298,7 +300,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         w, h = self.b.table
         self.c.polygon(self.v.pts([(0, 0), (w, 0), (w, h), (0, h)]), fill=self.pal["table"],
                        outline=self.pal["table_edge"], width=self.u(2))
-        step = 6 * g.INCH_MM  # a faint 6-inch grid helps judge distances
+        step = 6 * g.MM_PER_INCH  # a faint 6-inch grid helps judge distances
         if self.pal.get("grid") is not None and step * self.v.scale >= 40 * self.fs:
             # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
             (x0, y0), (x1, y1) = self.v.to_mm((0, 0)), self.v.to_mm((self.c.width, self.c.height))
@@ -330,8 +332,21 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.circle(c, r * 0.45, fill=None, outline=self.pal["objective_edge"], width=self.u(2))
         size = self.size(11)
         tw, th = self.c.text_size("Objective", size)
-        self.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r + self.u(2) + th))
-        self.c.text((c[0], c[1] + r + self.u(2)), "Objective", size, self.pal["label"], anchor="top")
+        self.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
+        gap, pad = self.u(2), self.u(1.5)
+        spots = [(c[0] - tw / 2, c[1] + r + gap), (c[0] - tw / 2, c[1] - r - gap - th), (c[0] + r + gap, c[1] - th / 2),
+                 (c[0] - r - gap - tw, c[1] - th / 2)]
+        boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in spots]
+        models = self.models or (drawn_models(self.b, self.a) if self.a is not None else [])
+        avoid = []
+        for dm in models:  # the label keeps off every base (a model may stand on the objective)
+            x0, y0, x1, y1 = dm.shape.bbox()
+            p0, p1 = self.v.to_px((x0, y0)), self.v.to_px((x1, y1))
+            avoid.append((p0[0], p0[1], p1[0], p1[1]))
+        b = self.placer.best(boxes, avoid)
+        self.placer.add(b)
+        self.c.text((b[0] + pad, b[1] + pad), "Objective", size, self.pal["label"], anchor="topleft",
+                    background=self.pal["label_bg"])
 
     def reach(self) -> None:
         r_mm = part(self.a, "move_reach_mm")
@@ -517,14 +532,14 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
         self.c.tag = "scale_bar"
         tl, tt, tw, th = self.lay.table
         inches = 1
-        while inches * g.INCH_MM * self.v.scale < 70 * self.fs and inches < 48:
+        while inches * g.MM_PER_INCH * self.v.scale < 70 * self.fs and inches < 48:
             inches *= 2
-        L = inches * g.INCH_MM * self.v.scale
+        L = inches * g.MM_PER_INCH * self.v.scale
         x0, y0 = tl + 14 * self.fs, tt + th - 14 * self.fs
         self.c.line([(x0, y0), (x0 + L, y0)], self.pal["scale_bar"], 3 * self.fs)
         for x in (x0, x0 + L):
             self.c.line([(x, y0 - 5 * self.fs), (x, y0 + 1)], self.pal["scale_bar"], 2 * self.fs)
-        text = f'{inches}" = {inches * g.INCH_MM:.1f} mm'
+        text = f'{inches}" = {inches * g.MM_PER_INCH:.1f} mm'
         size = self.size(11)
         tw_, th_ = self.c.text_size(text, size)
         self.placer.add((x0 - self.u(2), y0 - th_, x0 + L + self.u(10) + tw_, y0 + th_ / 2 + self.u(2)))
@@ -536,23 +551,6 @@ def legend_painter(canvas: Canvas, board: Board, analysis: Any, options: SceneOp
     """A scene painter on ``canvas`` for drawing legend swatches outside a scene (the one
     legend of a multi-panel figure: :mod:`game.render.figure_panels`)."""
     return _Painter(canvas, board, analysis, View(), options)
-
-
-def empty_slots(u: Unit) -> list[tuple[int, int]]:
-    """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
-    if u.kind != "ranked":
-        return []
-    from game.core.board import parse_slot
-
-    out = []
-    for sname in u.empty or []:
-        try:
-            rank, file = parse_slot(sname)
-        except ValueError:
-            continue
-        if 1 <= rank <= u.ranks and 1 <= file <= u.files:
-            out.append((rank, file))
-    return out
 
 
 def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, options: Optional[SceneOptions] = None,
@@ -600,6 +598,8 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("status", p.status)
         p.safe("banner", p.banner)
         p.safe("tooltip", p.tooltip)
+    if o.placed is not None:
+        o.placed.extend(p.placer.taken)
     canvas.tag = ""
     return p.errors
 

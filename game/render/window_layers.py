@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.render.canvas import ellipsize, wrap
+from game.core.board import unit_of
+from game.core import geometry as g
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
@@ -45,8 +47,6 @@ def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
     nearest enemy with the gap (edge to edge), and the readout (:class:`DragReadout`
     lines: moved, gap, reach) beside the unit. ``p`` is the scene painter (canvas ``c``,
     view ``v``, palette ``pal``)."""
-    from game.core import geometry as g
-
     col = p.pal.get("reach", (0, 120, 90))
     for _label, _rule, mm in r.reach[:2]:
         if start.kind == "ranked":

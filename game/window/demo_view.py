@@ -22,6 +22,8 @@ from game.core.demo import DemoStep
 
 from game.render.demo_frames import scene_boxes, step_marks, step_title  # noqa: F401 (re-exported)
 from game.render.figure import FigureOptions, draw_figure, png_bytes, render_png_surface
+from game.render.canvas import PygameCanvas
+from game.window.loop import run_loop
 
 HINT = "Right, Space or click: next    Left: previous    R: restart    Esc: quit"
 
@@ -102,8 +104,6 @@ class DemoView:
         key = (self.index, self.screen.get_size())
         if key == self._drawn:
             return False
-        from game.render.canvas import PygameCanvas
-
         st = self.steps[self.index]
         canvas = PygameCanvas(self.screen)
         _, self.errors = draw_figure(canvas, st.board, st.analysis, self.options, marks=step_marks(st),
@@ -131,8 +131,6 @@ class DemoView:
     def run(self, frames: Optional[int] = None) -> int:
         """Loop until Esc / close, a signal (or ``frames`` frames), on the window loop the
         table window uses too. Returns the exit status (0; 128 + the signal's number)."""
-        from game.window.loop import run_loop
-
         status = run_loop(self, frames, fps=30)
         if self.windowed:
             self.pg.display.quit()

@@ -12,8 +12,8 @@ from typing import Any, Optional
 from game.core.atomic import write_atomic
 from game.core.board import Board
 
-from game.render.figure import (FigureOptions, default_size, draw_figure, format_for, png_bytes, render_figure,
-                     render_png_surface, svg_canvas)
+from game.render.figure import FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas
+from game.render.figure_file import format_for, render_figure
 from game.render.marks import Marks
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
-from game.core import analysis as core_analysis
+from game.core import analyse as core_analysis
 from game.core.board import Board
 from game.core.ruleset import Ruleset, RulesetError
 from game.core.scenario import ScenarioError

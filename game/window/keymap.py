@@ -12,8 +12,6 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-STEP_IN = 25.4
-
 
 @dataclass(frozen=True)
 class Binding:

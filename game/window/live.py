@@ -15,8 +15,9 @@ import dataclasses
 import time
 from typing import Callable, Optional
 
-from game.core.analysis import Analysis, analyse
-from game.core.board import Board
+from game.core.analysis import Analysis
+from game.core.analyse import analyse
+from game.core.board import Board, unit_of
 from game.core.checks import overlapping_bases
 from game.core.compare import Difference, differences
 from game.core.registry import strategy_of
@@ -39,14 +40,14 @@ def paused_view(analysis: Analysis, board: Board, uid: str) -> Analysis:
         now = {}
     models = {}
     for mid, r in analysis.models.items():
-        if mid.split(".", 1)[0] == uid:
+        if unit_of(mid) == uid:
             if mid not in now:
                 continue
             r = dataclasses.replace(r, at=now[mid])
         models[mid] = r
 
     def mine(mid: str) -> bool:
-        return mid.split(".", 1)[0] == uid
+        return unit_of(mid) == uid
 
     return dataclasses.replace(analysis, models=models,
                                moves={k: v for k, v in analysis.moves.items() if not mine(k)},
@@ -154,4 +155,4 @@ class LiveAnalysis:
 
     def roles(self, unit_id: str) -> dict[str, str]:
         """{model id: role} of one unit in the current analysis."""
-        return {k: v.role for k, v in self.analysis.models.items() if k.split(".", 1)[0] == unit_id}
+        return {k: v.role for k, v in self.analysis.models.items() if unit_of(k) == unit_id}

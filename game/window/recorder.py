@@ -24,6 +24,7 @@ from game.core.atomic import write_atomic
 from game.core.board import Board
 from game.core.demo import DemoError, build_steps, load_demo, parse_demo
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
+from game.render.html_page import demo_page
 
 MAX_CAPTION_SHOWN = 46
 
@@ -197,8 +198,6 @@ class Recording:
 
     def html(self, path: str, size: tuple[int, int] = (1280, 820)) -> str:
         """Write the one-page HTML export of the demo to ``path``."""
-        from game.render.html_page import demo_page
-
         if Path(path).suffix.lower() not in (".html", ".htm"):
             raise ValueError("the page's file ends in .html")
         steps = self.check()

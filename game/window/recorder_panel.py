@@ -14,6 +14,8 @@ import pygame
 from game.core.editor import Change
 from game.window.recorder import Recording
 from game.window.view import Section
+from game.window.demo_play import DemoPlayView
+from game.window.dialogs import FileDialog
 
 if TYPE_CHECKING:
     from game.window.dialogs import DialogsSection
@@ -180,8 +182,6 @@ class RecorderSection(Section):
         return ""
 
     def do_play(self) -> str:
-        from game.window.demo_play import DemoPlayView
-
         steps = self.rec.check()
         if not steps:
             raise ValueError("record a step first (Add step)")
@@ -200,8 +200,6 @@ class RecorderSection(Section):
         return ""
 
     def _file(self, title: str, done: Any, suffixes: set, must_exist: bool, initial: str) -> None:
-        from game.window.dialogs import FileDialog
-
         if self.gui is None:
             raise ValueError("file dialogs need the window's panels")
         self.dialogs.open(FileDialog(self.gui, title, lambda p: self._after(done, p), initial=initial,

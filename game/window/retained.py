@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Optional
 
-from game.core.board import Board
+from game.core.board import Board, unit_of
 
 from game.core import geometry as g
 from game.core.results import part
@@ -105,7 +105,7 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
     links: dict[str, list] = {}
     for a, b in getattr(analysis, "gap_links", None) or []:
         for m in (a, b):
-            links.setdefault(m.split(".", 1)[0], []).append((a, b))
+            links.setdefault(unit_of(m), []).append((a, b))
     by_unit = getattr(models, "by_unit", None)
     if by_unit is not None and not options.differ and not options.overlaps:
         # one list object per unchanged unit (DrawnModels): the same object compares equal at once
@@ -132,7 +132,7 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
         an: Any = analysis
 
         def mine(mid: str) -> bool:
-            return mid.split(".", 1)[0] in keep
+            return unit_of(mid) in keep
 
         analysis = dataclasses.replace(
             an, moves={k: v for k, v in an.moves.items() if mine(k)},

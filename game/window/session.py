@@ -29,11 +29,11 @@ from typing import Callable, Optional
 
 from game.core.board import Board
 from game.core.history import History
+from game.core.paths import ASSETS_DIR, out_dir
 from game.core.scenario import load_scenario, save_scenario
 
-ROOT = Path(__file__).resolve().parents[2]
-BUILTIN_DIR = ROOT / "assets"
-OUT_DIR = ROOT / "out"
+BUILTIN_DIR = ASSETS_DIR
+OUT_DIR = out_dir()
 RECENT_MAX = 8
 
 

@@ -9,16 +9,50 @@ undoable edit; the collision policy is the window's :class:`~game.core.editor.Ed
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional, Protocol
 
 from game.core import geometry as g
 from game.core import manoeuvre as mv
 from game.core.board import Board, Unit
-from game.core.editor import fmt_distance
-from game.physics.trays import Key, pose_of, snap_to_contact, with_position
+from game.core.editor import Change, Editor, fmt_distance
+from game.core.ruleset import Ruleset
+from game.physics.trays import Key, TraySpace, pose_of, snap_to_contact, with_position
+from game.render.transform import View as Camera
+from game.window.live import LiveAnalysis
+from game.window.rulesystems import RuleSystems
+from game.core.edits import new_unit
+from game.render.scene import model_at
 
-if TYPE_CHECKING:
-    from game.window.table_view import TableView
+
+class TableView(Protocol):
+    """What a tool reads and calls on the table view it works in (the view implements it;
+    declared here so tools import no view: imports run one way)."""
+
+    selection: Optional[str]
+    space: TraySpace
+    camera: Camera
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def rs(self) -> Ruleset: ...
+    @property
+    def editor(self) -> Editor: ...
+    @property
+    def live(self) -> LiveAnalysis: ...
+    @property
+    def rules(self) -> RuleSystems: ...
+    @property
+    def mouse_px(self) -> tuple[float, float]: ...
+    def say(self, text: str) -> None: ...
+    def select(self, uid: Optional[str]) -> None: ...
+    def set_tool(self, tool: str, quiet: bool = False) -> None: ...
+    def selected_unit(self) -> Optional[Unit]: ...
+    def body_at(self, p_mm: g.Point) -> Optional[Key]: ...
+    def in_table_area(self, px: tuple[float, float]) -> bool: ...
+    def analyse_drag(self, uid: str) -> None: ...
+    def apply(self, change: Change) -> bool: ...
+    def commit_drag(self, uid: str, before: Board, live_mm: float, reanalyse: bool = True) -> None: ...
 
 SNAP_MM = 0.5     # a dragged tray left this close to base contact (gap or overlap) is set exactly flush
 
@@ -285,8 +319,6 @@ class TapeTool(Tool):
 
     @staticmethod
     def end(app: TableView, p: g.Point) -> tuple[str, g.Shape]:
-        from game.render.scene import model_at
-
         dm = model_at(app.live.models, p)
         if dm is not None:
             return dm.id, dm.shape
@@ -330,8 +362,6 @@ class PlaceTool(Tool):
     def overlays(self, app: TableView) -> list:
         if self.choice is None or not app.in_table_area(app.mouse_px):
             return []
-        from game.core.edits import new_unit
-
         try:
             return [("ghost_unit", new_unit(app.board, self.choice, app.camera.to_mm(app.mouse_px), self.player))]
         except ValueError:

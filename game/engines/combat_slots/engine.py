@@ -46,12 +46,15 @@ Pure: stdlib and ``game.core`` only.
 """
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
+
+import numpy as np
 
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
@@ -129,6 +132,7 @@ def model_ring(model: Model, total_slots: int) -> list[SlotUnit]:
     out: list[SlotUnit] = []
     shape = model.shape
     c = model.center
+    pts: tuple[g.Point, ...]
     if isinstance(shape, g.Poly) and len(shape.points) == 4:
         pts = shape.points
         for s, k in enumerate(counts):
@@ -376,9 +380,6 @@ def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed:
     in models plus places instead of their product (two 10,000-model units: 1.1 GB before)."""
     if want <= 0 or not own or not places:
         return 0
-    import heapq
-
-    import numpy as np
 
     xs = np.fromiter((m.center[0] for m in own), float, len(own))
     ys = np.fromiter((m.center[1] for m in own), float, len(own))
@@ -390,7 +391,7 @@ def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed:
         if k < n:
             d = np.hypot(xs - at[0], ys - at[1])
             kth = np.partition(d, k - 1)[k - 1]
-            idx = np.nonzero(d <= kth + 1e-4)[0].tolist()
+            idx: Sequence[int] = np.nonzero(d <= kth + 1e-4)[0].tolist()
         else:
             idx = range(n)
         return sorted((round(g.dist(own[i].center, at), 6), i) for i in idx)[:k]
@@ -496,6 +497,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             v = PairView(uid, eid, att, because, direction, total, base, bonus, final, own[uid] <= whole_max)
             if best is None or v.final > best.final:
                 best = v
+        assert best is not None  # every unit here engages at least one enemy
         views[uid] = best
 
     # 3. combat slots around every model of an engaged unit
@@ -602,12 +604,12 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             elif uid not in views:
                 r.why = f"Not in a melee: its unit touches no enemy unit ({rule_alloc}: melee starts on collision)."
             else:
-                a = alloc[uid]
-                if a.actual < a.final:
-                    r.why = (f"Not allocated: {uid} would send {a.final} models but only {a.actual} found a "
+                al = alloc[uid]
+                if al.actual < al.final:
+                    r.why = (f"Not allocated: {uid} would send {al.final} models but only {al.actual} found a "
                              f"free combat slot beside an enemy ({rule_slots}; Actual number).")
                 else:
-                    r.why = (f"Not allocated: {uid} sends {a.final} of its {a.models} models and models "
+                    r.why = (f"Not allocated: {uid} sends {al.final} of its {al.models} models and models "
                              f"nearer the enemy took the places ({rule_alloc}: Final number).")
             res.models[m.id] = r
     return res

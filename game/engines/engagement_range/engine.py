@@ -24,7 +24,7 @@ phase, for consolidation); ``context.objectives: [[x, y], ...]`` (marker centres
 key ``embarked_in: <transport id>`` (the unit is off the table while the transport lives; its
 listed positions are where it stands after an emergency disembark).
 
-The step-through (:func:`fight_phase_steps`) lives in :mod:`.wh40k_steps`.
+The step-through (:func:`.steps.fight_phase_steps`) lives in :mod:`.steps`.
 """
 from __future__ import annotations
 
@@ -32,12 +32,13 @@ import math
 from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board
+from game.core.board import Board, unit_of
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import Selection, attackers_of, fight_sequence, strike_order  # noqa: F401
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
 from game.engines.engagement_range.moves import MoveReport, consolidate_unit, consolidation_step, pile_in_step, pile_in_unit  # noqa: F401
-from game.engines.engagement_range.table import INCH_MM, Params, Piece, Table, gap, moved_shape, natural  # noqa: F401
+from game.core.geometry import MM_PER_INCH
+from game.engines.engagement_range.table import Params, Piece, Table, gap, moved_shape, natural  # noqa: F401
 
 
 def newly_engaged(t: Table, reports: dict[str, MoveReport], p: Params, selected: set) -> list[dict]:
@@ -56,7 +57,7 @@ def newly_engaged(t: Table, reports: dict[str, MoveReport], p: Params, selected:
 def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str, MoveReport],
             only_unit: Optional[str] = None) -> None:
     """Fill ``res.models`` and engagements from the table as it stands (ids as on the table)."""
-    inch = lambda mm: f"{mm / INCH_MM:.1f}\""  # noqa: E731
+    inch = lambda mm: f"{mm / MM_PER_INCH:.1f}\""  # noqa: E731
     er = f"{p.rules['engagement_range_in']} ({p.say_in('engagement_range_in')})"
     mode_rule = {"pile_in": p.rules["pile_in_in"], "ongoing": p.rules["consolidate_in"],
                  "engaging": p.rules["consolidate_enemy_radius_in"], "objective": p.rules["consolidate_objective_radius_in"]}
@@ -124,7 +125,7 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
                                           f"({p.rules['pile_in_in']}, before its overrun fight)")
                 res.models[pc.id] = r
         for mid in s.killed or []:
-            if mid.split(".")[0] not in fought and mid in res.models:
+            if unit_of(mid) not in fought and mid in res.models:
                 r = res.models[mid]
                 r.role, r.attacks, r.targets = "none", 0, []
                 r.why = f"Destroyed by {uid}'s fight before its unit was selected to fight, so it does not fight."
@@ -132,7 +133,7 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
             if d in fought:
                 continue
             for mid, r in res.models.items():
-                if mid.split(".")[0] == d:
+                if unit_of(mid) == d:
                     r.role, r.attacks, r.targets = "none", 0, []
                     r.why = f"Destroyed by {uid}'s fight before it was selected to fight, so it does not fight."
 
@@ -208,10 +209,3 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     if status:
         res.extra["move_status"] = status
     return res
-
-
-def fight_phase_steps(board: Board, rs: Ruleset, planner=None) -> list[tuple[str, Board, Analysis]]:
-    """The Fight phase as a click-through (see :func:`.wh40k_steps.fight_phase_steps`)."""
-    from game.engines.engagement_range.steps import fight_phase_steps as steps
-
-    return steps(board, rs)

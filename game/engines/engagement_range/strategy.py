@@ -12,6 +12,7 @@ from typing import Literal
 
 from game.core.strategy import Engine, Legend
 from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range import steps as fight_steps
 
 NAME = "engagement_range"
 
@@ -55,7 +56,7 @@ def _analyse(board, rs, **services):
 
 
 def _steps(board, rs, planner):
-    return wh40k.fight_phase_steps(board, rs, planner)  # looked up at call time
+    return fight_steps.fight_phase_steps(board, rs)  # looked up at call time
 
 
 STRATEGY = Engine(name=NAME, run=_analyse, legend_of=legend, schema=FightPhaseParams,

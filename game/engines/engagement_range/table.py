@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
@@ -18,7 +19,6 @@ from game.core.board import Board, Unit
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.geom import CSpace, Foot
 
-INCH_MM = g.INCH_MM
 
 
 @dataclass(frozen=True)
@@ -53,13 +53,13 @@ class Params:
         """The ruleset's typed values (see ``wh40k_strategy.FightPhaseParams``) in mm."""
         v = rs.values
         return Params(
-            er_mm=v.engagement_range_in * INCH_MM, tol_mm=v.contact_tolerance_mm,
-            pile_in_mm=v.pile_in_in * INCH_MM, pile_in_radius_mm=v.pile_in_target_radius_in * INCH_MM,
-            consolidate_mm=v.consolidate_in * INCH_MM, consolidate_enemy_mm=v.consolidate_enemy_radius_in * INCH_MM,
-            consolidate_objective_mm=v.consolidate_objective_radius_in * INCH_MM,
-            objective_range_mm=v.objective_range_in * INCH_MM,
+            er_mm=v.engagement_range_in * g.MM_PER_INCH, tol_mm=v.contact_tolerance_mm,
+            pile_in_mm=v.pile_in_in * g.MM_PER_INCH, pile_in_radius_mm=v.pile_in_target_radius_in * g.MM_PER_INCH,
+            consolidate_mm=v.consolidate_in * g.MM_PER_INCH, consolidate_enemy_mm=v.consolidate_enemy_radius_in * g.MM_PER_INCH,
+            consolidate_objective_mm=v.consolidate_objective_radius_in * g.MM_PER_INCH,
+            objective_range_mm=v.objective_range_in * g.MM_PER_INCH,
             marker_radius_mm=v.objective_marker_diameter_mm / 2,
-            coherency_mm=v.coherency_in * INCH_MM, coherency_big=v.coherency_big_unit_models,
+            coherency_mm=v.coherency_in * g.MM_PER_INCH, coherency_big=v.coherency_big_unit_models,
             default_attacks=v.default_attacks, clearance_mm=v.planner_clearance_mm,
             fights_first_chooser=v.fights_first_chooser, rules={k: rs.rule(k) for k in rs.params},
             inches={k: float(getattr(v, k)) for k in rs.params if k.endswith("_in")})
@@ -67,10 +67,7 @@ class Params:
 
 def moved_shape(shape: g.Shape, center: g.Point) -> g.Shape:
     """``shape`` translated so its centre is ``center`` (bases never turn when moved here)."""
-    if isinstance(shape, g.Circle):
-        return g.Circle((float(center[0]), float(center[1])), shape.radius_mm)
-    dx, dy = center[0] - shape.center[0], center[1] - shape.center[1]
-    return g.Poly(tuple((x + dx, y + dy) for x, y in shape.points))
+    return shape.moved((float(center[0]), float(center[1])))
 
 
 def gap(a: g.Shape, b: g.Shape) -> float:
@@ -295,8 +292,6 @@ class Table:
 
 def natural(s: str):
     """Sort key: ``m2`` before ``m10``."""
-    import re
-
     return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", s)]
 
 

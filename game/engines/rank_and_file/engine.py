@@ -23,7 +23,7 @@ from typing import Any, Mapping
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit, reserve_caches
+from game.core.board import Board, Model, Unit, reserve_caches, unit_of
 from game.core.engagement import boundary, combats, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.results import StrikeStep
@@ -31,15 +31,12 @@ from game.core.strategy import Engine, Legend, ProfileField
 from game.core import closing
 from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
+from game.engines.rank_and_file.policy import legend
 from game.engines.rank_and_file import policies as ranked_policies
 from game.engines.rank_and_file import incremental
 
 NAME = "rank_and_file"
 NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
-
-
-def _choice(slot: str):
-    return field(metadata={"choices": pol.choices(slot)})
 
 
 @dataclass(frozen=True)
@@ -48,14 +45,14 @@ class RankedParams:
     (the chosen policies add their parameters to the schema)."""
 
     contact_tolerance_mm: float
-    incomplete_ranks: str = _choice("incomplete_ranks")
-    gaps: str = _choice("gaps")
-    fighters: str = _choice("fighters")
-    horde: str = _choice("horde")
-    supports: str = _choice("supports")
-    attack_cap: str = _choice("attack_cap")
-    strike_order: str = _choice("strike_order")
-    rank_bonus: str = _choice("rank_bonus")
+    incomplete_ranks: str = field(metadata={"choices": pol.choices("incomplete_ranks")})
+    gaps: str = field(metadata={"choices": pol.choices("gaps")})
+    fighters: str = field(metadata={"choices": pol.choices("fighters")})
+    horde: str = field(metadata={"choices": pol.choices("horde")})
+    supports: str = field(metadata={"choices": pol.choices("supports")})
+    attack_cap: str = field(metadata={"choices": pol.choices("attack_cap")})
+    strike_order: str = field(metadata={"choices": pol.choices("strike_order")})
+    rank_bonus: str = field(metadata={"choices": pol.choices("rank_bonus")})
     close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
 
 
@@ -76,25 +73,6 @@ def schema_for(raw: Mapping[str, Any]) -> type:
         parts = [RankedParams, RoundParams] + [p for p in (pol.get(s, n).params for s, n in chosen) if p is not None]
         _SCHEMAS[key] = sc.merge("RankedParams", parts)
     return _SCHEMAS[key]
-
-
-_LEGENDS: dict[int, tuple[Any, Legend]] = {}
-
-
-def legend(rs) -> Legend:
-    """Rows the chosen policies make worth listing (cached per loaded ruleset)."""
-    hit = _LEGENDS.get(id(rs))
-    if hit is not None and hit[0] is rs:
-        return hit[1]
-    rows = set()
-    for slot in pol.SLOTS:
-        rows |= pol.get(slot, getattr(rs.values, slot)).rows
-    rows.add("support")
-    out = Legend(role_labels={}, rows=frozenset(rows))
-    if len(_LEGENDS) > 64:
-        _LEGENDS.clear()
-    _LEGENDS[id(rs)] = (rs, out)
-    return out
 
 
 # ----- analysis -------------------------------------------------------------------------------
@@ -166,8 +144,8 @@ def _analyse_board(board: Board, rs) -> Analysis:
             continue
         seen.add(id(part))
         mine = combat_units[id(part)]
-        res.gap_links += [l for l in part.gap_links if l[0].split(".", 1)[0] in mine]
-        res.moves.update({k: v for k, v in part.moves.items() if k.split(".", 1)[0] in mine})
+        res.gap_links += [l for l in part.gap_links if unit_of(l[0]) in mine]
+        res.moves.update({k: v for k, v in part.moves.items() if unit_of(k) in mine})
         res.engagements += [e for e in part.engagements if e.unit in mine]
         res.rank_bonus.update({k: n for k, n in part.rank_bonus.items() if k in mine})
         res.notes += [n for n in part.notes if n not in res.notes]
@@ -188,7 +166,7 @@ def _by_unit(part: Analysis) -> dict[str, list]:
     if grouped is None:
         grouped = {}
         for mid, r in part.models.items():
-            grouped.setdefault(mid.split(".", 1)[0], []).append((mid, r))
+            grouped.setdefault(unit_of(mid), []).append((mid, r))
         part.__dict__["_by_unit"] = grouped
     return grouped
 
@@ -198,11 +176,11 @@ def _own_steps(steps: list[dict], mine: set[str]) -> list[dict]:
     hold nearby units that could block an extended base)."""
     out = []
     for s in steps:
-        ms = [m for m in s["models"] if m.split(".", 1)[0] in mine]
+        ms = [m for m in s["models"] if unit_of(m) in mine]
         if ms:
             d = {**s, "models": ms}
             if "parts" in s:
-                d["parts"] = [p for p in s["parts"] if p.split(".", 1)[0] in mine]
+                d["parts"] = [p for p in s["parts"] if unit_of(p) in mine]
             out.append(d)
     return out
 
@@ -295,7 +273,7 @@ def decide(c: pol.Combat) -> Analysis:
 def fields(rs) -> list:
     """What the chosen policies read from a unit (strike order: Initiative or Agility; a Height
     cap: Height; ...), then model parts."""
-    out = []
+    out: list = []
     for slot in ("strike_order", "attack_cap") + tuple(x for x in pol.SLOTS if x not in ("strike_order", "attack_cap")):
         f = pol.get(slot, getattr(rs.values, slot)).fields
         out += [x for x in (f(rs) if f else []) if x.key not in {y.key for y in out}]

@@ -26,9 +26,10 @@ from typing import Any, Callable, Optional
 
 from game.core import contact
 from game.core.analysis import Analysis
-from game.core.board import Model, Unit
+from game.core.board import Model, Unit, unit_of
 from game.core.lru import LRU
 from game.core.results import StrikeStep, to_json
+from game.engines.rank_and_file import policy as pol
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
 _MEMO = LRU(64)     # combat key -> _Memo
@@ -101,7 +102,7 @@ class Order:
         return loc
 
     def __getitem__(self, mid: str) -> int:
-        uid = mid.split(".", 1)[0]
+        uid = unit_of(mid)
         loc = self._loc.get(uid)
         return self._start[uid] + (loc if loc is not None else self._local(uid))[mid]
 
@@ -124,35 +125,31 @@ class UnitOf:
         self._models = models
 
     def __getitem__(self, mid: str) -> str:
-        uid = mid.split(".", 1)[0]
+        uid = unit_of(mid)
         if uid not in self._models:
             raise KeyError(mid)
         return uid
 
     def get(self, mid: str, default: Any = None) -> Any:
-        uid = mid.split(".", 1)[0]
+        uid = unit_of(mid)
         return uid if uid in self._models else default
 
     def __contains__(self, mid: object) -> bool:
-        return isinstance(mid, str) and mid.split(".", 1)[0] in self._models
+        return isinstance(mid, str) and unit_of(mid) in self._models
 
 
 # ----- per-unit inputs and results ------------------------------------------------------------
-def _unit(mid: str) -> str:
-    return mid.split(".", 1)[0]
-
-
 def signatures(c: Any) -> dict[str, tuple]:
     """Each unit's inputs (see the module doc), hashable and comparable."""
     keys = {uid: unit_key(u) for uid, u in c.units.items()}
     moves: dict[str, list] = defaultdict(list)
     for mid, path in c.res.moves.items():
-        moves[_unit(mid)].append((mid, tuple(map(tuple, path))))
+        moves[unit_of(mid)].append((mid, tuple(map(tuple, path))))
     links: dict[str, list] = defaultdict(list)
     for a, b in c.res.gap_links:
-        links[_unit(a)].append((a, b))
-        if _unit(b) != _unit(a):
-            links[_unit(b)].append((a, b))
+        links[unit_of(a)].append((a, b))
+        if unit_of(b) != unit_of(a):
+            links[unit_of(b)].append((a, b))
     around: dict[str, list] = defaultdict(list)
     for e in c.engs:
         a, b = (e.unit, e.enemy) if e.unit < e.enemy else (e.enemy, e.unit)
@@ -193,12 +190,12 @@ def _steps_by_unit(steps: list) -> dict[str, list[dict]]:
         d = to_json(s)
         per: dict[str, dict] = {}
         for mid in d["models"]:
-            uid = _unit(mid)
+            uid = unit_of(mid)
             if uid not in per:
                 per[uid] = {**d, "models": [], **({"parts": []} if "parts" in d else {})}
             per[uid]["models"].append(mid)
         for p in d.get("parts") or ():
-            uid = _unit(p.split("/", 1)[0])
+            uid = unit_of(p.split("/", 1)[0])
             if uid in per:
                 per[uid]["parts"].append(p)
         for uid, x in per.items():
@@ -246,7 +243,7 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
         elif isinstance(val, list):
             kinds[key] = "list"
             for x in val:
-                uid = x.get("unit") if isinstance(x, dict) else _unit(x) if isinstance(x, str) else None
+                uid = x.get("unit") if isinstance(x, dict) else unit_of(x) if isinstance(x, str) else None
                 if uid not in units:
                     return None
                 if uid in recs:
@@ -260,7 +257,6 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
 def _assemble(c: Any, memo: _Memo) -> Analysis:
     """The whole combat's result from every unit's record (board order), on ``c.res`` (which
     holds the engagements, moves and gap links :func:`engine.prepare` found)."""
-    from game.engines.rank_and_file.engine import legend
     res = c.res
     recs = [memo.units[uid] for uid in c.units]
     for rec in recs:
@@ -275,7 +271,7 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
             res.more[key] = [x for rec in recs for x in rec.more.get(key, ())]
         else:
             res.more[key] = {uid: rec.more[key] for uid, rec in zip(c.units, recs) if key in rec.more}
-    res.legend = legend(c.rs)
+    res.legend = pol.legend(c.rs)
     return res
 
 
@@ -299,7 +295,6 @@ def _sub_combat(c: Any, dirty: set) -> Any:
     """The part of prepared combat ``c`` made of the ``dirty`` units and their enemies, with
     the whole combat's moves, contacts and links (restricted to it), ready to decide the
     ``dirty`` units only (``only``; their enemies are there to be read)."""
-    from game.engines.rank_and_file import policy as pol
     part = set(dirty) | {e.enemy for e in c.engs if e.unit in dirty}
     units = {uid: u for uid, u in c.units.items() if uid in part}
     models = {uid: c.models[uid] for uid in units}
@@ -313,12 +308,12 @@ def _sub_combat(c: Any, dirty: set) -> Any:
         for m in ms:
             hit = c.contacts.get(m.id)
             if hit is not None:
-                contacts[m.id] = {t for t in hit if _unit(t) in part}
+                contacts[m.id] = {t for t in hit if unit_of(t) in part}
     sub.contacts = contacts
-    sub.linked = {m for m in c.linked if _unit(m) in part}
+    sub.linked = {m for m in c.linked if unit_of(m) in part}
     sub.order, sub.unit_of = c.order, c.unit_of
-    sub.res.moves = {k: v for k, v in c.res.moves.items() if _unit(k) in part}
-    sub.res.gap_links = [l for l in c.res.gap_links if _unit(l[0]) in part and _unit(l[1]) in part]
+    sub.res.moves = {k: v for k, v in c.res.moves.items() if unit_of(k) in part}
+    sub.res.gap_links = [l for l in c.res.gap_links if unit_of(l[0]) in part and unit_of(l[1]) in part]
     sub.res.engagements = list(engs)
     sub.only = set(dirty)
     return sub

@@ -57,7 +57,7 @@ def shuffle(c: Combat) -> None:
             continue
         new_ms = []
         for m in c.models[uid]:
-            if (m.rank, m.file) in mv:
+            if m.rank is not None and m.file is not None and (m.rank, m.file) in mv:
                 r, f = mv[(m.rank, m.file)]
                 at = u.slot_center(r, f)
                 nm = Model(f"{uid}.{slot_name(r, f)}", uid, slot_name(r, f), r, f, at, m.facing_deg,
@@ -93,6 +93,8 @@ def no_supports(c: Combat) -> None:
 # ----- who fights -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ContactParams:
+    """``base_contact``: whether a model touching two enemy units may divide its attacks."""
+
     dividing_attacks: bool
 
 
@@ -148,6 +150,9 @@ def no_horde(c: Combat, uid: str) -> Horde:
 
 @dataclass(frozen=True)
 class HordeParams:
+    """``wide_front``: the keyword a horde needs (empty: none), the files that make one and the
+    extra supporting ranks it gets."""
+
     horde_keyword: str
     horde_min_files: int
     horde_support_ranks: int
@@ -171,6 +176,9 @@ def wide_front(c: Combat, uid: str) -> Horde:
 # ----- supporting attacks ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SupportParams:
+    """``ranks_behind``: ranks behind the fighting one that support, the facings they support
+    through, and the cap on each supporter's attacks (None: its profile's)."""
+
     support_ranks: int
     support_facings: tuple[Facing, ...]
     support_attack_cap: Optional[int]
@@ -187,6 +195,7 @@ def rows_of(u, facing: str):
 def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]:
     """The (row, column) of model ``m`` seen from ``facing`` (see :func:`rows_of`); ``R`` and
     ``F`` (the unit's ranks and files) may be given to save looking them up."""
+    assert m.rank is not None and m.file is not None  # a ranked unit's model
     if facing == "front":
         return m.rank, m.file
     if facing == "rear":
@@ -240,6 +249,7 @@ def ranks_behind(c: Combat) -> None:
                     reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
                                         f"directly behind a fighting model ({rule}).")
                     continue
+                assert lead is not None and lead_r is not None  # the column holds no empty slot
                 lead_targets = [t for t in lead_r.targets if c.unit_of[t] in enemies]
                 if not lead_targets:
                     if lead_r.role == "attack":
@@ -271,6 +281,8 @@ def no_cap(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
 
 @dataclass(frozen=True)
 class HeightParams:
+    """``restricted_height``: the Height a model has when its profile gives none."""
+
     default_height: int
 
 

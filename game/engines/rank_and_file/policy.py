@@ -27,8 +27,8 @@ slot                 what a policy decides (signature)
                      claims now (``{}``: the system shows none).
 ===================  =====================================================================
 
-Register a policy with the :func:`policy` decorator in any module of :mod:`game.core.rules`
-(the registry imports them all): ``@policy("fighters", "fighting_rank", params=MyParams)``.
+Register a policy with the :func:`policy` decorator in a module of :mod:`game.engines.rank_and_file`
+(its ``__init__`` imports them all): ``@policy("fighters", "fighting_rank", params=MyParams)``.
 ``params`` is a frozen dataclass of the parameters the policy reads (no defaults); the ranked
 schema is the union of its own fields and those of the chosen policies, so a ruleset gives
 exactly those. ``rows`` names legend rows the policy makes worth listing even when empty;
@@ -52,12 +52,17 @@ from typing import Any, Callable, Optional
 from game.core.analysis import Analysis
 from game.core.board import Board, Model, Unit
 from game.core.engagement import Engagement
+from game.core.strategy import Legend
 
 SLOTS = ("incomplete_ranks", "gaps", "fighters", "horde", "supports", "attack_cap", "strike_order", "rank_bonus")
 
 
 @dataclass(frozen=True)
 class Policy:
+    """A registered policy: its ``slot`` and ``name``, the function that ``run``s it, its
+    parameter dataclass, the legend ``rows`` it makes worth listing, whether it reads
+    ``neighbours`` and the profile ``fields`` it reads (see :func:`policy`)."""
+
     slot: str
     name: str
     run: Callable[..., Any]
@@ -86,9 +91,9 @@ def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = ()
 
 
 def names(slot: str) -> list[str]:
-    """Registered policy names of ``slot`` (importing every rules module first)."""
-    from game.core import registry
-    registry.names()
+    """Registered policy names of ``slot``. Every policy module of this package registers
+    its policies when the package is imported (its ``__init__`` imports them), which happens
+    before any schema is asked for; no other engine is imported."""
     return sorted(_POLICIES[slot])
 
 
@@ -99,11 +104,26 @@ def choices(slot: str) -> Callable[[], list[str]]:
 
 def get(slot: str, name: str) -> Policy:
     """The policy ``name`` of ``slot`` (KeyError when none is registered)."""
-    p = _POLICIES[slot].get(name)
-    if p is None:
-        names(slot)  # not seen yet: import every rules module, then look again
-        p = _POLICIES[slot][name]
-    return p
+    return _POLICIES[slot][name]
+
+
+_LEGENDS: dict[int, tuple[Any, Legend]] = {}
+
+
+def legend(rs) -> Legend:
+    """Rows the chosen policies make worth listing (cached per loaded ruleset)."""
+    hit = _LEGENDS.get(id(rs))
+    if hit is not None and hit[0] is rs:
+        return hit[1]
+    rows: set[str] = set()
+    for slot in SLOTS:
+        rows |= get(slot, getattr(rs.values, slot)).rows
+    rows.add("support")
+    out = Legend(role_labels={}, rows=frozenset(rows))
+    if len(_LEGENDS) > 64:
+        _LEGENDS.clear()
+    _LEGENDS[id(rs)] = (rs, out)
+    return out
 
 
 # ----- what policies share --------------------------------------------------------------------

@@ -42,38 +42,12 @@ from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.policy import Combat, policy
 from game.engines.rank_and_file.tow_rules import (  # noqa: F401  (read as tow.<name> too)
-    _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
+    Facing, TroopType, Weapon, _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
 
-INCH_MM = 25.4
 Slot = tuple[int, int]
 
 
 # ----- parameters (the schema ``rulesets/tow.yaml`` is checked against) ----------------------
-Facing = Literal["front", "right", "rear", "left"]
-
-
-@dataclass(frozen=True)
-class TroopType:
-    """One row of the Troop Type Table (``models_per_rank`` None: no Rank Bonus; ``unit_strength``
-    per model or ``wounds``; ``disrupted_by_unit_strength``: of a flank/rear enemy)."""
-
-    models_per_rank: Optional[int]
-    max_rank_bonus: int
-    unit_strength: Union[float, Literal["wounds"]]
-    press_of_battle: bool
-    rider_only_support: bool
-    disrupted_by_unit_strength: int
-
-
-@dataclass(frozen=True)
-class Weapon:
-    """A weapon's rules that decide who fights (Fight in Extra Rank, Strike Last, spear bonus)."""
-
-    fight_in_extra_rank: Literal["never", "always", "not_charged", "charged_only"]
-    strike_last: bool
-    initiative_vs_front_chargers: int
-
-
 @dataclass(frozen=True)
 class TowSchema:
     """The parameters this policy reads besides the slot choices (no defaults: the ruleset
@@ -124,7 +98,7 @@ class Fighter:
 
     kind: str
     enemies: set = field(default_factory=set)
-    rows: list = field(default_factory=list)
+    rows: list[tuple[str, str]] = field(default_factory=list)
     note: str = ""
 
 
@@ -142,6 +116,9 @@ def _profile(u: Any) -> tuple[int, Optional[dict[str, int]]]:
 
 class _Unit:
     """What the policy reads of one unit (troop type, weapon, keywords, Movement)."""
+
+    troop_type_name: str  # set from the unit's ``troop_type`` / ``weapon`` keys (or the defaults)
+    weapon_name: str
 
     def __init__(self, u: Any, ms: list, p: Any, charged: set, notes: list):
         self.u, self.ms = u, ms
@@ -165,14 +142,15 @@ class _Unit:
         self.in_order = bool(self.slots) and combat_order(max(self.rank_sizes), self.ranks)
 
     def reach_mm(self, p: Any) -> Optional[float]:
-        return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * INCH_MM
+        return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * g.MM_PER_INCH
 
 
 class _Gaps:
     """Gaps (mm) from a model to an enemy unit's bases: box bounds on arrays, exact near ones."""
 
     def __init__(self, models: dict):
-        self.models, self.boxes = models, {}
+        self.models = models
+        self.boxes: dict[str, Any] = {}
 
     def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
         """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
@@ -238,9 +216,11 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 fighters[m.id] = Fighter("contact", {unit_of[t] for t in contacts[m.id]})
         if ui.u.kind != "ranked":
             continue
-        occ, by_row = set(ui.slots), {}  # by_row: (lengthwise, index) -> slots, built once per unit
+        occ = set(ui.slots)
+        by_row: dict[tuple[bool, int], list[Slot]] = {}  # (lengthwise, index) -> slots, built once per unit
         for s in occ:
-            by_row.setdefault((True, s[0]), []).append(s), by_row.setdefault((False, s[1]), []).append(s)
+            by_row.setdefault((True, s[0]), []).append(s)
+            by_row.setdefault((False, s[1]), []).append(s)
         row_of = lambda f, i: by_row.get((f in ("front", "rear"), i), [])  # the occupied slots of row i seen from f
         engs = [(e, f) for (a, e, f) in engagements if a == uid]
         rows: list[tuple[str, str, int, list]] = []
@@ -275,7 +255,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                     if d > lim:
                         if m.id not in fighters:
                             why_none[m.id] = (
-                                f"In the fighting rank facing {enemy} ({facing}), but {enemy} is {d / INCH_MM:.1f}\" "
+                                f"In the fighting rank facing {enemy} ({facing}), but {enemy} is {d / g.MM_PER_INCH:.1f}\" "
                                 f"away, beyond its Movement of {ui.movement_in:g}\" ({p.rule('fight_range')}).")
                         entry["out_of_reach"].append(m.id)
                         return False
@@ -298,13 +278,13 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 depth = p.press_of_battle_depth
                 dr, df = inward(facing)
                 for s in sorted(present):
-                    r, f = s
+                    rk, fl = s
                     for _k in range(depth - 1):
-                        r, f = r + dr, f + df
-                        if (r, f) not in occ or (r, f) in in_rows:
+                        rk, fl = rk + dr, fl + df
+                        if (rk, fl) not in occ or (rk, fl) in in_rows:
                             break
-                        taken.add((r, f))
-                        fighting += add((r, f), "second", "second")
+                        taken.add((rk, fl))
+                        fighting += add((rk, fl), "second", "second")
             frm[uid] += fighting
             # supporting attacks from the row directly behind the fighting rank(s)
             step = sum(inward(facing))
@@ -330,7 +310,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 d = gap_to(m, enemy, lim) if lim is not None else 0.0
                 if d > lim if lim is not None else False:
                     why_none.setdefault(m.id, (
-                        f"{lead}{enemy} is {d / INCH_MM:.1f}\" away, beyond its Movement of {ui.movement_in:g}\" "
+                        f"{lead}{enemy} is {d / g.MM_PER_INCH:.1f}\" away, beyond its Movement of {ui.movement_in:g}\" "
                         f"({p.rule('fight_range')})."))
                     continue
                 supporters.setdefault(m.id, set()).add(enemy)
@@ -350,14 +330,14 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         r = results[mid]
         total, parts = _profile(ui.u)
         r.role = "attack"
-        rows = sorted(set(f.rows))
-        two = len(rows) > 1
+        f_rows = sorted(set(f.rows))
+        two = len(f_rows) > 1
         if f.kind == "contact" or contacts.get(mid):
             r.targets = sorted(contacts[mid], key=order.__getitem__)
             r.attacks, r.parts = total, (dict(parts) if parts else None)
-            enemies = ", ".join(sorted({unit_of[t] for t in r.targets}))
-            facings = sorted({fc for (_e, fc) in rows}) or ["front"]
-            r.why = (f"In base contact with {enemies}: fights with its full Attacks ({total}) "
+            contact_units = ", ".join(sorted({unit_of[t] for t in r.targets}))
+            facings = sorted({fc for (_e, fc) in f_rows}) or ["front"]
+            r.why = (f"In base contact with {contact_units}: fights with its full Attacks ({total}) "
                      f"({p.rule('contact_tolerance_mm')}; {p.rule('non_contact_attacks')}).")
             if two:
                 r.why += (f" It stands in two fighting ranks ({' and '.join(facings)}) but attacks once, directing its "
@@ -373,7 +353,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         r.parts = {k: (n if a > 0 else 0) for k, a in parts.items()} if parts else None  # one per part
         r.attacks = sum(r.parts.values()) if r.parts else (min(n, total) if total > 0 else 0)
         each = " per part" if parts else ""
-        where = ", ".join(f"{e} ({fc})" for e, fc in rows)
+        where = ", ".join(f"{e} ({fc})" for e, fc in f_rows)
         if f.kind == "row":
             r.why = (f"In the fighting rank facing {where}{'' if ui.reach_mm(p) is None else ' and within its Movement'}"
                      f": fights, but not in base contact, "
@@ -388,7 +368,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         if len(f.enemies) > 1:
             r.why += f" Touching no enemy, it attacks the closest enemy unit ({p.rule('dividing_attacks')})."
 
-    for mid, enemies in supporters.items():
+    for mid, supported in supporters.items():
         if mid in fighters:
             continue
         uid = unit_of[mid]
@@ -397,7 +377,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         total, parts = _profile(ui.u)
         n = min(p.support_attacks, total) if total > 0 else 0
         r.role = "support"
-        r.targets = sorted({t for e in enemies for t in enemy_touched(uid, e)}, key=order.__getitem__)
+        r.targets = sorted({t for e in supported for t in enemy_touched(uid, e)}, key=order.__getitem__)
         if parts:
             first = next(iter(parts))
             r.parts = {k: (n if k == first else 0) for k in parts}
@@ -475,7 +455,7 @@ def unit_initiative(uid: str, ui: _Unit, engagements: Sequence[tuple[str, str, s
     base_all = u.profile.get("initiative", u.profile.get("agility", 0))
     parts = u.profile.get("parts") or [{"name": "", "initiative": base_all}]
     # a weapon's Strike Last is the rider's (the first part's) only
-    out = {str(pt.get("name", f"part{i + 1}")): initiative(
+    out: dict[str, float] = {str(pt.get("name", f"part{i + 1}")): initiative(
         float(pt.get("initiative", base_all)), p, strike_first=sf, strike_last=sl_kw or (sl_weapon and i == 0),
         charge=charge, spear=spear) for i, pt in enumerate(parts)}
     src = f"its {_word(ui.weapon_name)}" if sl_weapon and not sl_kw else "its special rule"
@@ -505,7 +485,8 @@ def strike_order(units: dict, models: dict, engagements, context, p: Any, info: 
             for part, n in (parts or {"": 1}).items():
                 s = values.get(part, first)
                 if n > 0 and (s, m.id) not in seen:  # a set: a list scan here was quadratic in a step
-                    seen.add((s, m.id)), steps.setdefault(s, []).append(m.id)
+                    seen.add((s, m.id))
+                    steps.setdefault(s, []).append(m.id)
                 if parts and n > 0:
                     parts_at.setdefault(s, []).append(f"{m.id}/{part}")
     out = [{"step": _num(s), "label": f"Initiative {_num(s)}", "models": steps[s],

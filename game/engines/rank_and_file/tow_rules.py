@@ -2,16 +2,38 @@
 profiles and parameters; :mod:`.tow` decides who fights with them): rows seen from a facing,
 the models a fighting rank counts, stand-ins, Combat Order, the charge and Initiative
 modifiers, Rank Bonus, Unit Strength and who may make supporting attacks. Lengths in mm,
-Movement in inches (``p`` is :class:`.tow.Params`)."""
+Movement in inches (``p`` is :class:`.tow.Params`; the table rows :class:`TroopType` and :class:`Weapon`
+live here)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence
-
-if TYPE_CHECKING:
-    from game.engines.rank_and_file.tow import TroopType, Weapon
+from dataclasses import dataclass
+from typing import Any, Iterable, Literal, Optional, Sequence, Union
 
 Slot = tuple[int, int]
+Facing = Literal["front", "right", "rear", "left"]
+
+
+@dataclass(frozen=True)
+class TroopType:
+    """One row of the Troop Type Table (``models_per_rank`` None: no Rank Bonus; ``unit_strength``
+    per model or ``wounds``; ``disrupted_by_unit_strength``: of a flank/rear enemy)."""
+
+    models_per_rank: Optional[int]
+    max_rank_bonus: int
+    unit_strength: Union[float, Literal["wounds"]]
+    press_of_battle: bool
+    rider_only_support: bool
+    disrupted_by_unit_strength: int
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon's rules that decide who fights (Fight in Extra Rank, Strike Last, spear bonus)."""
+
+    fight_in_extra_rank: Literal["never", "always", "not_charged", "charged_only"]
+    strike_last: bool
+    initiative_vs_front_chargers: int
 
 
 def _num(v: float) -> Any:

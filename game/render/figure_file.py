@@ -1,0 +1,106 @@
+"""A figure out: :func:`build_figure` (one panel, or the compare figure when ``spec.compare``),
+:func:`render_figure` ``(board, analysis, spec) -> bytes``, :func:`write_figure` (format by
+the output suffix, written atomically) and :func:`save_png` (the window's quick figure).
+
+The drawing itself is :mod:`game.render.figure` (one panel) and
+:mod:`game.render.figure_compare` (two rulesets); this module sits above both.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Optional
+
+from game.core.analyse import analyse
+from game.core.atomic import write_atomic
+from game.core.board import Board
+from game.core.ruleset import load_ruleset
+from game.services import default_services
+
+from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes,
+                                render_png_surface, svg_text, target_for)
+from game.render.figure_compare import build_compare
+from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
+from game.render.scene import SceneOptions, ruleset_name
+
+
+def _services() -> dict:
+    return default_services()
+
+
+def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = None, *,
+                 services: Optional[dict] = None) -> Figure:
+    """Render ``board`` (analysed as ``analysis``; None: analysed under ``board.ruleset``) to
+    a :class:`Figure`. With ``spec.compare`` the board is analysed under both rulesets.
+    Raises :class:`FigureError` and ``RulesetError``."""
+    fo = spec or FigureOptions()
+    fo.validate()
+    services = services if services is not None else _services()
+    svg = (fo.format or "png") == "svg"
+    if fo.compare:
+        return build_compare(board, fo, svg, services)
+    if analysis is None:
+        analysis = analyse(board, load_ruleset(board.ruleset), **services)
+    if fo.legend and fo.legend_at == "below":  # the one-panel case of the multi-panel layout
+        figure_box(board, analysis, fo)
+        title = fo.title if fo.title is not None else (board.title or "")
+        pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
+                         sentences=[f"Rules: {ruleset_name(getattr(analysis, 'ruleset', None) or board.ruleset)}"])
+        return build_panel_figure(pf, fo)
+    size = fo.pixel_size() or default_size(board, fo, analysis)
+    figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
+    if svg:
+        text, errors = svg_text(board, analysis, fo, size)
+        return Figure(text.encode("utf-8"), errors, size)
+    if fo.format == "pdf":
+        t = target_for("pdf", size, fo, title=board.title or "")
+        _, errors = draw_figure(t.canvas, board, analysis, fo, k=t.k)
+        return Figure(t.finish(), errors, size)
+    surf, errors = render_png_surface(board, analysis, fo, size)
+    return Figure(png_bytes(surf, fo.dpi), errors, size)
+
+
+def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: Any,
+                  services: Optional[dict] = None, **kw: Any) -> Any:
+    """``render_figure(board, analysis, spec) -> bytes``: the figure as PNG or SVG bytes
+    (``spec.format``; see :func:`build_figure`).
+
+    The older form ``render_figure(board, ruleset, out, spec)`` (an output path third) still
+    works: it analyses under ``ruleset``, writes ``out`` (:func:`write_figure`) and returns the
+    drawing errors."""
+    if isinstance(spec, (str, os.PathLike)):
+        fo = args[0] if args else kw.pop("fo", None)
+        a = kw.pop("analysis", None)
+        if a is None and analysis is not None and not hasattr(analysis, "models"):
+            a = analyse(board, analysis, **(services if services is not None else _services()))
+        return write_figure(board, a, spec, fo, services=services)
+    return build_figure(board, analysis, spec, services=services).data
+
+
+def format_for(path: str | os.PathLike) -> str:
+    """``svg`` for a ``.svg`` path, ``pdf`` for a ``.pdf``, else ``png``."""
+    suffix = Path(path).suffix.lower()
+    return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
+
+
+def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
+                 services: Optional[dict] = None) -> list[str]:
+    """Render and write ``out`` atomically (format from its suffix). Returns drawing errors.
+    Raises :class:`FigureError`, ``RulesetError``, ``OSError``."""
+    fo = replace(spec or FigureOptions(), format=format_for(out))
+    fig = build_figure(board, analysis, fo, services=services)
+    write_atomic(out, fig.data)
+    return fig.errors
+
+
+def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Optional[int] = None,
+             height: Optional[int] = None, scale_px_per_mm: Optional[float] = None,
+             options: Optional[SceneOptions] = None, supersample: int = 2) -> list[str]:
+    """The window's quick figure: ``path`` (PNG) of ``width`` x ``height`` px, or sized from the
+    units at ``scale_px_per_mm`` (1.4 px/mm default); ``options`` supplies legend and title.
+    Same pipeline as :func:`write_figure`."""
+    o = options or SceneOptions()
+    fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
+                       scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True, style="screen")
+    return write_figure(board, analysis, path, fo, services={})

@@ -1,0 +1,85 @@
+"""The architecture holds: imports run one way and a whfb8 command loads only what it needs.
+
+* No import cycle among the modules of ``game``, counting imports anywhere in a file (inside
+  functions and ``TYPE_CHECKING`` blocks too): ``tests/tools/import_cycles.py`` (a copy of the
+  shared tool, so this runs without ``../shared``).
+* ``game.render`` never imports ``game.window``; ``game.core`` imports neither, nor the CLI.
+* Whole-process ``main.py analyse SMALL_whfb8.yaml --json`` imports neither scipy, shapely nor
+  another engine than ``rank_and_file`` (the registry imports an engine when a ruleset names it).
+"""
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOL = ROOT / "tests" / "tools" / "import_cycles.py"
+SMALL = ROOT / "tests" / "golden" / "whfb8_equal_initiative.yaml"
+
+
+def _cycles(root: Path) -> list[str]:
+    out = subprocess.run([sys.executable, str(TOOL), str(root), "game"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip().splitlines()
+
+
+def test_no_import_cycle_counting_imports_inside_functions():
+    lines = _cycles(ROOT)
+    assert lines[-1].startswith("0 import cycles"), "\n".join(lines)
+
+
+def test_the_cycle_check_finds_a_cycle_hidden_in_a_function(tmp_path):
+    """The tool itself: a cycle made only by an import inside a function is reported."""
+    pkg = tmp_path / "game"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from game import b\n")
+    (pkg / "b.py").write_text("def f():\n    from game.a import x\n")
+    assert _cycles(tmp_path)[-1].startswith("1 import cycles")
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_imports_run_one_way_between_packages():
+    """core -> nothing above it; render -> not window, not cli; window -> not cli."""
+    above = {"core": ("game.render", "game.window", "game.cli", "game.physics"),
+             "render": ("game.window", "game.cli"), "window": ("game.cli",),
+             "engines": ("game.render", "game.window", "game.cli", "game.physics")}
+    bad = []
+    for pkg, banned in above.items():
+        for f in sorted((ROOT / "game" / pkg).rglob("*.py")):
+            for name in _imports(f):
+                if name.startswith(banned):
+                    bad.append(f"{f.relative_to(ROOT)} imports {name}")
+    assert not bad, "\n".join(bad)
+
+
+def test_a_whfb8_analysis_imports_neither_scipy_shapely_nor_another_engine():
+    code = ("import json, runpy, sys\n"
+            f"sys.argv = ['main.py', 'analyse', {str(SMALL)!r}, '--json']\n"
+            "try:\n"
+            f"    runpy.run_path({str(ROOT / 'main.py')!r}, run_name='__main__')\n"
+            "except SystemExit as e:\n"
+            "    assert not e.code, e.code\n"
+            "sys.stderr.write(json.dumps(sorted(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["models"], "the analysis ran"
+    mods = json.loads(out.stderr.strip().splitlines()[-1])
+    assert "game.engines.rank_and_file" in mods
+    heavy = [m for m in mods if m.split(".")[0] in {"scipy", "shapely", "pygame", "pymunk", "pygame_gui", "PIL"}
+             or (m.startswith("game.engines.") and not m.startswith("game.engines.rank_and_file"))
+             or m.startswith(("game.render", "game.window", "game.physics"))]
+    assert not heavy, heavy
