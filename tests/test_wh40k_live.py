@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
 from game.engines.engagement_range import geom, memo, solver, table

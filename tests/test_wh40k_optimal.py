@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from game.core import geometry as g
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import board_from_dict
 from game.engines.engagement_range import engine as wh40k

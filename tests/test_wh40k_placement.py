@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 from hypothesis import given, settings, strategies as st
 
-from game.core.analysis import analyse
+from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import board_from_dict, load_scenario
 from wh40k_brute import random_board
