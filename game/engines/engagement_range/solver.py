@@ -683,12 +683,4 @@ def _seg_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     return float(np.linalg.norm(p - (a + t * ab)))
 
 
-def solve_move(table: Table, uid: str, p: Params, **kw) -> tuple[dict[str, list], list[str]]:
-    """Plan one unit's move (see :class:`MoveSolver`; kept answers: :mod:`.memo`); the table is
-    not changed. Returns the paths and the models locked in base contact (they may not move)."""
-    from game.engines.engagement_range.memo import solve_move as kept
-
-    return kept(table, uid, p, **kw)
-
-
-__all__ = ["MoveSolver", "solve_move", "polyline_length"]
+__all__ = ["MoveSolver", "polyline_length"]  # one unit's move, kept: memo.solve_move
