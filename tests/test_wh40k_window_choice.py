@@ -8,24 +8,24 @@ from apputil import SCENARIOS, key, make_app
 
 
 def _model_of(app, uid):
-    b, _, _ = app.shown()
+    b, _, _ = app.app.shown()
     return b.unit(uid).models()[0].center
 
 
 def test_click_chooses_the_unit_that_fights_next():
     app = make_app(SCENARIOS / "wh40k_fight_phase.yaml")
-    assert "fight_order" not in app.board.context
+    assert "fight_order" not in app.doc.board.context
     key(app, pygame.K_n)
     for _ in range(6):
-        if "1st selection" in app.step_caption:
+        if "1st selection" in app.steps.caption():
             break
         key(app, pygame.K_n)
-    assert "1st selection" in app.step_caption and "monster" in app.step_caption
-    assert "could select assault_squad instead" in app.step_caption
-    at = app.step[0]
+    assert "1st selection" in app.steps.caption() and "monster" in app.steps.caption()
+    assert "could select assault_squad instead" in app.steps.caption()
+    at = app.steps.position()[0]
     app.click(_model_of(app, "assault_squad"))
-    assert app.board.context["fight_order"] == ["assault_squad"]
-    assert app.step is not None and app.step[0] == at
-    assert "1st selection" in app.step_caption and "assault_squad" in app.step_caption
+    assert app.doc.board.context["fight_order"] == ["assault_squad"]
+    assert app.steps.position() is not None and app.steps.position()[0] == at
+    assert "1st selection" in app.steps.caption() and "assault_squad" in app.steps.caption()
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo: the default reading again
-    assert "fight_order" not in app.board.context
+    assert "fight_order" not in app.doc.board.context
