@@ -13,6 +13,7 @@ from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import board_from_dict
 from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range.table import moved_shape
 from game.engines.engagement_range.solver import MoveSolver
 from wh40k_brute import brute_force_engaged, random_board
 
@@ -29,7 +30,7 @@ def solver_engaged(b) -> int:
     n = 0
     ends = []
     for pc in t.models_of("mob"):
-        end = wh40k.moved_shape(pc.shape, paths[pc.id][-1]) if pc.id in paths else pc.shape
+        end = moved_shape(pc.shape, paths[pc.id][-1]) if pc.id in paths else pc.shape
         ends.append(end)
         if pc.id in paths:
             assert wh40k.path_length(paths[pc.id]) <= MOVE + 1e-6
