@@ -65,7 +65,7 @@ def test_solver_engages_the_optimum(seed, kind):
 def test_status_says_optimal_exactly_when_the_bound_is_met(seed, kind):
     b = random_board(seed, mixed=kind[0], clump=kind[1])
     res = analyse(b, RS)
-    st_ = res.extra["move_status"]["mob"]
+    st_ = res.to_json()["move_status"]["mob"]
     assert st_["bound"] == loose_bound(b)
     assert (st_["status"] == "optimal") == (st_["engaged"] >= st_["bound"])
 
@@ -79,7 +79,7 @@ def test_loose_mob_against_three_engages_everyone():
                                    {"id": "foe", "player": 2, "base": 32, "models": [[410, 300], [446, 300], [482, 300]]}]})
     assert solver_engaged(b) == brute_force_engaged(b, **KW) == 7
     res = analyse(b, RS)
-    assert res.extra["move_status"]["mob"] == {"status": "optimal", "engaged": 7, "bound": 7}
+    assert res.to_json()["move_status"]["mob"] == {"status": "optimal", "engaged": 7, "bound": 7}
 
 
 def test_mixed_bases_reach_the_optimum():
