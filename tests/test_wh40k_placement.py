@@ -44,7 +44,7 @@ def roles(board) -> dict:
     out = {k: (r.role, r.attacks, tuple(sorted(r.targets))) for k, r in res.models.items()}
     seq = [(e["unit"], e["fight"], tuple(e.get("moved") or ()), tuple(e.get("kills") or ()))
            for e in res.to_json().get("fight_sequence") or []]
-    strikes = [tuple(sorted(s["models"])) for s in res.strike_order]
+    strikes = [tuple(sorted(s["models"])) for s in res.to_json()["strike_order"]]
     return {"models": out, "moved": tuple(sorted(res.moves)), "sequence": seq, "strikes": strikes,
             "status": res.to_json().get("move_status")}
 
