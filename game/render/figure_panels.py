@@ -36,7 +36,6 @@ from game.render.marks import Marks
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
 from game.render.scene import drawn_models, legend_painter
 from game.render.transform import View
-from game.render.figure import figure_box
 
 VERDICTS = ("legal", "illegal")
 _COUNT = re.compile(r" \(\d+(?: models?)?\)$")

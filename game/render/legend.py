@@ -23,6 +23,7 @@ from game.core.board import empty_slots, unit_of
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
 from game.render.palette import player_colour, with_alpha
+from game.render.painter import PainterState
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
@@ -292,7 +293,7 @@ def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: 
     return 0.7
 
 
-class LegendPainter:
+class LegendPainter(PainterState):
     """The legend panel of the scene painter (a mixin; see :mod:`game.render.labels`)."""
 
     def panel(self) -> None:

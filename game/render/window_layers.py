@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from game.render.canvas import ellipsize, wrap
 from game.core.board import unit_of
 from game.core import geometry as g
+from game.render.painter import PainterState
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
@@ -80,7 +81,7 @@ def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
 
 
 
-class WindowPainter:
+class WindowPainter(PainterState):
     """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
 
     def highlight(self) -> None:
