@@ -64,8 +64,11 @@ def humanize(text: str, names: dict) -> str:
     for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
         if not uid or name == uid:
             continue
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", lambda m, n=name: f"{n} {m.group(1)}", out)
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", lambda m, n=name: n, out)
+        def with_slot(m: re.Match, n: str = name) -> str:
+            return f"{n} {m.group(1)}"
+
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", with_slot, out)
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", lambda m: name, out)
     return out
 
 
