@@ -22,7 +22,7 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
     ``differ`` (``{model id: text}``), how another ruleset differs. The window's tooltip and
     the HTML page's hover both show exactly these lines."""
     r = (getattr(analysis, "models", None) or {}).get(mid)
-    uid = mid.split(".", 1)[0]
+    uid = unit_of(mid)
     name = next((u.name for u in board.units if u.id == uid), uid)
     lines = [(f"{mid}  ({name})", True)]
     if r is None:
