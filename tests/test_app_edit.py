@@ -47,14 +47,14 @@ def select(app, uid, p_mm=None):
 
 
 def n_models(app, uid):
-    return sum(1 for m in app.analysis.models if m.split(".")[0] == uid)
+    return sum(1 for m in app.doc.analysis.models if m.split(".")[0] == uid)
 
 
 def test_model_count_keys_and_undo(app):
     select(app, "dwarfs")
     n0 = n_models(app, "dwarfs")
     key(app, pygame.K_PERIOD)
-    assert n_models(app, "dwarfs") == n0 + 1 and app.board.unit("dwarfs").ranks == 5
+    assert n_models(app, "dwarfs") == n0 + 1 and app.doc.board.unit("dwarfs").ranks == 5
     key(app, pygame.K_COMMA)
     key(app, pygame.K_COMMA)
     assert n_models(app, "dwarfs") == n0 - 1
@@ -66,110 +66,110 @@ def test_model_count_keys_and_undo(app):
 
 def test_skirmish_add_beside_last_and_remove_last(tmp_path):
     app = make_app(tmp_path, SKIRMISH)
-    u = app.board.unit("cultists")
+    u = app.doc.board.unit("cultists")
     select(app, "cultists", u.placed[0][0])
     last = u.placed[-1][0]
     key(app, pygame.K_PERIOD)
-    new = app.board.unit("cultists")
+    new = app.doc.board.unit("cultists")
     assert len(new.placed) == len(u.placed) + 1
     gap = ((new.placed[-1][0][0] - last[0]) ** 2 + (new.placed[-1][0][1] - last[1]) ** 2) ** 0.5
     assert gap == pytest.approx(25 + ed.SKIRMISH_GAP_MM)  # beside the last model, bases 2 mm apart
-    assert f"cultists.m{len(new.placed)}" in app.analysis.models
+    assert f"cultists.m{len(new.placed)}" in app.doc.analysis.models
     key(app, pygame.K_COMMA)
     key(app, pygame.K_COMMA)
-    assert [p for p, _ in app.board.unit("cultists").placed] == [p for p, _ in u.placed[:-1]]
+    assert [p for p, _ in app.doc.board.unit("cultists").placed] == [p for p, _ in u.placed[:-1]]
 
 
 def test_duplicate_delete_and_undo(app):
     select(app, "night_goblins")
     key(app, pygame.K_d, pygame.KMOD_CTRL)
-    ids = [u.id for u in app.board.units]
-    assert ids[-1] == "night_goblins_2" and app.selection == "night_goblins_2"
-    copy = app.board.unit("night_goblins_2")
-    assert copy.name.endswith("(copy)") and app.blocker(copy) is None
-    assert any(m.startswith("night_goblins_2.") for m in app.analysis.models)
+    ids = [u.id for u in app.doc.board.units]
+    assert ids[-1] == "night_goblins_2" and app.table.selection == "night_goblins_2"
+    copy = app.doc.board.unit("night_goblins_2")
+    assert copy.name.endswith("(copy)") and app.doc.editor.blocker(app.doc.board, copy) is None
+    assert any(m.startswith("night_goblins_2.") for m in app.doc.analysis.models)
     key(app, pygame.K_DELETE)
     key(app, pygame.K_DELETE)  # nothing selected any more: refused with a hint
-    assert "night_goblins_2" not in [u.id for u in app.board.units] and "Select a unit first" in app.message
+    assert "night_goblins_2" not in [u.id for u in app.doc.board.units] and "Select a unit first" in app.status.message
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.board.unit("night_goblins_2").name == copy.name
+    assert app.doc.board.unit("night_goblins_2").name == copy.name
     select(app, "dwarfs")
     key(app, pygame.K_DELETE)
-    assert not any(m.startswith("dwarfs.") for m in app.analysis.models)
-    assert set(app.roles("goblins").values()) == {"none"}  # nothing left to fight
+    assert not any(m.startswith("dwarfs.") for m in app.doc.analysis.models)
+    assert set(app.doc.roles("goblins").values()) == {"none"}  # nothing left to fight
 
 
 def test_rename_base_files_and_player_in_the_panel(app):
     select(app, "dwarfs")
     key(app, pygame.K_F2)
-    assert app.window("unit") is not None
+    assert app.opened("unit") is not None
     app.key(pygame.K_RETURN)  # Enter: the cursor in the name field
-    assert app.entry("name").is_focused
-    app.enter_text(app.entry("name"), "Iron Guard")
-    assert app.board.unit("dwarfs").name == "Iron Guard"
-    app.enter_text(app.entry("base"), "25x25")
-    u = app.board.unit("dwarfs")
+    assert app.panels.unit.entry("name").is_focused
+    app.enter_text(app.panels.unit.entry("name"), "Iron Guard")
+    assert app.doc.board.unit("dwarfs").name == "Iron Guard"
+    app.enter_text(app.panels.unit.entry("base"), "25x25")
+    u = app.doc.board.unit("dwarfs")
     assert u.base == (25.0, 25.0)
-    assert app.fits(u)
-    app.enter_text(app.entry("base"), "big")  # refused: the reason is shown, the board kept
-    assert app.board.unit("dwarfs").base == (25.0, 25.0) and "diameter" in app.message
-    front = app.board.unit("dwarfs").front
-    app.enter_text(app.entry("files"), "8")
-    u = app.board.unit("dwarfs")
+    assert app.doc.editor.fits(app.doc.board, u)
+    app.enter_text(app.panels.unit.entry("base"), "big")  # refused: the reason is shown, the board kept
+    assert app.doc.board.unit("dwarfs").base == (25.0, 25.0) and "diameter" in app.status.message
+    front = app.doc.board.unit("dwarfs").front
+    app.enter_text(app.panels.unit.entry("files"), "8")
+    u = app.doc.board.unit("dwarfs")
     assert u.files == 8 and u.front == pytest.approx(front) and u.ranks == 5
-    app.choose(app.entry("player"), "Player 2")
-    assert app.board.unit("dwarfs").player == 2
+    app.choose(app.panels.unit.entry("player"), "Player 2")
+    assert app.doc.board.unit("dwarfs").player == 2
     key(app, pygame.K_1, pygame.KMOD_CTRL)
-    assert app.board.unit("dwarfs").player == 1
+    assert app.doc.board.unit("dwarfs").player == 1
     for _ in range(5):
         key(app, pygame.K_z, pygame.KMOD_CTRL)
-    u = app.board.unit("dwarfs")
+    u = app.doc.board.unit("dwarfs")
     assert (u.name, u.base, u.files) == ("Dwarf Warriors", (20.0, 20.0), 10)
 
 
 def test_new_unit_from_the_palette_at_the_cursor(app):
     key(app, pygame.K_u)
-    assert app.window("palette") is not None
-    assert all(app.palette_button(c.label) is not None for c in ed.BASE_PALETTE)
-    app.click_px(app.palette_button("round 32 mm").rect.center)
-    assert app.tool == "place" and app.place_base == 32
-    where = app.view.to_mm((200, 740))  # open table, bottom left, clear of units and panels
+    assert app.opened("palette") is not None
+    assert all(app.panels.palette.button_for(c.label) is not None for c in ed.BASE_PALETTE)
+    app.click_px(app.panels.palette.button_for("round 32 mm").rect.center)
+    assert app.table.tool == "place" and app.table.place_tool.choice.base == 32
+    where = app.table.camera.to_mm((200, 740))  # open table, bottom left, clear of units and panels
     click(app, where)
-    new = app.board.units[-1]
+    new = app.doc.board.units[-1]
     assert new.kind == "skirmish" and new.base == 32 and len(new.placed) == 5
     assert new.center() == pytest.approx(where)
-    assert app.selection == new.id and app.tool == "move"
-    assert f"{new.id}.m5" in app.analysis.models
+    assert app.table.selection == new.id and app.table.tool == "move"
+    assert f"{new.id}.m5" in app.doc.analysis.models
     # a rank-and-file base, for player 2, on top of another unit: refused
-    app.choose(app.palette_player(), "Player 2")
-    app.click_px(app.palette_button("25x50 cavalry").rect.center)
-    n = len(app.board.units)
-    click(app, app.board.unit("dwarfs").center())
-    assert len(app.board.units) == n and "No room" in app.message
-    spot = app.view.to_mm((800, 760))  # open table, clear of the palette window and the legend
+    app.choose(app.panels.palette.player, "Player 2")
+    app.click_px(app.panels.palette.button_for("25x50 cavalry").rect.center)
+    n = len(app.doc.board.units)
+    click(app, app.doc.board.unit("dwarfs").center())
+    assert len(app.doc.board.units) == n and "No room" in app.status.message
+    spot = app.table.camera.to_mm((800, 760))  # open table, clear of the palette window and the legend
     click(app, spot)
-    cav = app.board.units[-1]
+    cav = app.doc.board.units[-1]
     assert cav.kind == "ranked" and cav.base == (25.0, 50.0) and cav.player == 2 and cav.facing_deg == 180
     assert cav.center() == pytest.approx(spot)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.board.units[-1].id == new.id
+    assert app.doc.board.units[-1].id == new.id
 
 
 def test_drop_good_and_bad_files(app, tmp_path):
-    before = board_to_dict(app.board)
+    before = board_to_dict(app.doc.board)
     bad = tmp_path / "bad.yaml"
     bad.write_text("ruleset: whfb8\nunits:\n  - id: dwarfs\n    player: 1\n    base: [20, 20]\n    models: 10\n"
                    "    files: zero\n    front: [0, 0]\n")
     app.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
-    assert f"{bad}:7" in app.banner and "files" in app.banner
-    assert board_to_dict(app.board) == before
+    assert f"{bad}:7" in app.status.banner and "files" in app.status.banner
+    assert board_to_dict(app.doc.board) == before
     key(app, pygame.K_ESCAPE)
-    assert not app.banner
+    assert not app.status.banner
     good = ROOT / "assets" / "scenarios" / "t9a_knight_height2.yaml"
     app.post(pygame.event.Event(pygame.DROPFILE, file=str(good)))
-    assert app.board.title == load_scenario(good).title and app.analysis.ruleset == "t9a"
+    assert app.doc.board.title == load_scenario(good).title and app.doc.analysis.ruleset == "t9a"
     # a built-in scenario has no save path of its own: Ctrl+S asks where (Save As)
-    assert app.save_path is None and not app.undo_depth and not app.banner
+    assert app.doc.session.save_path is None and not app.doc.session.history.undo_depth and not app.status.banner
 
 
 def test_shortcuts_listed_in_help():
@@ -202,10 +202,10 @@ def test_random_edits_round_trip_and_undo(tmp_path, ops):
                      out_dir=tmp_path), clock)
     edits = 0
     for op, i, j in ops:
-        if not app.board.units:
+        if not app.doc.board.units:
             break
-        app.select_id(app.board.units[i % len(app.board.units)].id)
-        n_undo = app.undo_depth
+        app.table.select(app.doc.board.units[i % len(app.doc.board.units)].id)
+        n_undo = app.doc.session.history.undo_depth
         if op in ("add", "remove", "dup", "delete", "turn"):
             app.action({"add": "model:1", "remove": "model:-1", "dup": "duplicate", "delete": "delete",
                         "turn": f"turn:{15.0 * (j - 5)}"}[op])
@@ -221,16 +221,16 @@ def test_random_edits_round_trip_and_undo(tmp_path, ops):
             app.action("ruleset:1" if j % 2 else "ruleset:-1")
         elif op == "place":
             # under wh40k only round bases: its pile-in of ranked trays is slow (the rule adapter says so)
-            choices = [c for c in ed.BASE_PALETTE if c.round or app.ruleset_strategy != "wh40k"]
-            app.pick_base(choices[j % len(choices)])
+            choices = [c for c in ed.BASE_PALETTE if c.round or app.doc.rs.strategy != "wh40k"]
+            app.table.arm_place(choices[j % len(choices)])
             app.click((100.0 + 90 * i, 80.0 + 60 * j))
-        assert app.undo_depth in (n_undo, n_undo + 1)
-        edits += app.undo_depth - n_undo
+        assert app.doc.session.history.undo_depth in (n_undo, n_undo + 1)
+        edits += app.doc.session.history.undo_depth - n_undo
     path = tmp_path / "edited.yaml"
-    save_scenario(app.board, path)
-    assert board_to_dict(load_scenario(path)) == board_to_dict(app.board)
+    save_scenario(app.doc.board, path)
+    assert board_to_dict(load_scenario(path)) == board_to_dict(app.doc.board)
     for _ in range(edits):
         app.action("undo")
-    assert board_to_dict(app.board) == original
-    assert app.ruleset == original["ruleset"]
-    assert not app.dirty  # undone back to the board as loaded: nothing unsaved
+    assert board_to_dict(app.doc.board) == original
+    assert app.doc.rs.id == original["ruleset"]
+    assert not app.doc.dirty  # undone back to the board as loaded: nothing unsaved

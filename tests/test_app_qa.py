@@ -37,9 +37,9 @@ def test_untitled_scenario_keeps_the_title_bar_and_the_panel_below_the_toolbar(t
     c = app.recorded()
     titles = [x.args[1] for x in c.find("text", "title")]
     assert any("no_title.yaml" in t for t in titles)  # the file name stands in for the title
-    lay = app.layout()
+    lay = app.table.layout()
     assert lay.title is not None
-    toolbar = app.toolbar_rects()
+    toolbar = app.toolbar.rects()
     assert min(r.top for r in toolbar) >= lay.title[3]
     # nothing of the toolbar reaches into the legend panel or the table
     assert max(r.bottom for r in toolbar) <= lay.panel[1] == lay.table[1]
@@ -56,7 +56,7 @@ def test_titled_scenario_shows_its_own_title(tmp_path):
 def _status_distances(app):
     import re
 
-    text = app.status()
+    text = app.status_line()
     return ([float(x) for x in re.findall(r'moved ([0-9.]+)" \(', text)],
             [float(x) for x in re.findall(r'Moved ([0-9.]+)" \(', text)])
 
@@ -67,18 +67,18 @@ def test_a_drag_is_counted_once_in_the_status_line(tmp_path, tool):
     shutil.copy(SCENARIO, path)
     app = make_app(path)
     app.action(f"tool:{tool}")
-    c = app.board.unit("goblins").center()
+    c = app.doc.board.unit("goblins").center()
     drag(app, c, (c[0], c[1] - 100))  # the goblins face south: straight back for the forward tool
-    assert app.selection == "goblins"
-    moved = app.moved_mm["goblins"]
+    assert app.table.selection == "goblins"
+    moved = app.doc.session.moved_mm["goblins"]
     assert moved == pytest.approx(100, abs=1.0)
     shown, since = _status_distances(app)
     assert shown == [pytest.approx(moved / 25.4, abs=0.05)]
     assert since == shown  # "Moved ... since selected" is the same single drag
-    drag(app, app.board.unit("goblins").center(), (c[0], c[1] - 150))  # a second drag adds up
+    drag(app, app.doc.board.unit("goblins").center(), (c[0], c[1] - 150))  # a second drag adds up
     shown2, since2 = _status_distances(app)
-    assert shown2 == since2 == [pytest.approx(app.moved_mm["goblins"] / 25.4, abs=0.05)]
-    assert app.moved_mm["goblins"] == pytest.approx(150, abs=1.5)
+    assert shown2 == since2 == [pytest.approx(app.doc.session.moved_mm["goblins"] / 25.4, abs=0.05)]
+    assert app.doc.session.moved_mm["goblins"] == pytest.approx(150, abs=1.5)
 
 
 # -- 3. the F1 help: Esc closes it; no tooltips over dialogs ------------------------------------
@@ -91,48 +91,48 @@ def battle(tmp_path):
 
 def test_esc_closes_the_help_and_only_the_help(battle):
     app = battle
-    app.select_id("dwarfs")
+    app.table.select("dwarfs")
     key(app, pygame.K_F1)
-    assert app.window("help") is not None
+    assert app.opened("help") is not None
     key(app, pygame.K_ESCAPE)
-    assert app.window("help") is None
-    assert app.selection == "dwarfs"  # the first Esc only closed the help
+    assert app.opened("help") is None
+    assert app.table.selection == "dwarfs"  # the first Esc only closed the help
     key(app, pygame.K_ESCAPE)
-    assert app.selection is None
+    assert app.table.selection is None
 
 
 def _hover_px(app, mid):
-    model = next(m for u in app.board.units for m in u.models() if m.id == mid)
-    return app.view.to_px(model.shape.center)
+    model = next(m for u in app.doc.board.units for m in u.models() if m.id == mid)
+    return app.table.camera.to_px(model.shape.center)
 
 
 def test_no_tooltip_while_the_help_is_open(battle):
     app = battle
     px = _hover_px(app, "dwarfs.r1f1")
     move_mouse(app, px)
-    assert app.hover == "dwarfs.r1f1" and app.recorded().find("polygon", "tooltip")
+    assert app.table.hover == "dwarfs.r1f1" and app.recorded().find("polygon", "tooltip")
     key(app, pygame.K_F1)
     move_mouse(app, px)
-    assert app.hover is None and not app.recorded().find(None, "tooltip")
+    assert app.table.hover is None and not app.recorded().find(None, "tooltip")
     key(app, pygame.K_ESCAPE)
     move_mouse(app, px)
-    assert app.hover == "dwarfs.r1f1"
+    assert app.table.hover == "dwarfs.r1f1"
 
 
 def test_no_tooltip_under_a_panel(battle):
     app = battle
     key(app, pygame.K_u)  # the palette opens at the top left of the table
-    rect = app.window("palette").rect
-    under = [m.id for m in app.models if rect.collidepoint(app.view.to_px(m.shape.center))]
+    rect = app.opened("palette").rect
+    under = [m.id for m in app.doc.live.models if rect.collidepoint(app.table.camera.to_px(m.shape.center))]
     if not under:  # put a model under the panel
-        c = app.view.to_mm(rect.center)
-        g0 = app.board.unit("goblins")
+        c = app.table.camera.to_mm(rect.center)
+        g0 = app.doc.board.unit("goblins")
         app.put_unit(g0.translated(c[0] - g0.center()[0], c[1] - g0.center()[1]))
-        under = [m.id for m in app.models if rect.collidepoint(app.view.to_px(m.shape.center))]
+        under = [m.id for m in app.doc.live.models if rect.collidepoint(app.table.camera.to_px(m.shape.center))]
     assert under
-    move_mouse(app, app.view.to_px(next(m.shape.center for m in app.models if m.id == under[0])))
-    assert app.hover is None
-    assert app.over_gui()
+    move_mouse(app, app.table.camera.to_px(next(m.shape.center for m in app.doc.live.models if m.id == under[0])))
+    assert app.table.hover is None
+    assert app.gui.over(app.window.mouse_px)
     assert not app.recorded().find(None, "tooltip")
 
 
@@ -146,7 +146,7 @@ units:
 
 
 def overlap_ids(app):
-    return {m for a, b, _ in app.overlaps for m in (a, b)}
+    return {m for a, b, _ in app.doc.live.overlaps for m in (a, b)}
 
 
 def marked(canvas):
@@ -159,7 +159,7 @@ def test_overlapping_bases_load_with_a_warning_and_marks(tmp_path):
     path = tmp_path / "overlap.yaml"
     path.write_text(OVERLAPPING)
     app = make_app(path)
-    expected = {m for a, b, _ in overlapping_bases(app.board) for m in (a, b)}
+    expected = {m for a, b, _ in overlapping_bases(app.doc.board) for m in (a, b)}
     assert expected == {f"a.r1f{f}" for f in range(1, 6)} | {f"b.r1f{f}" for f in range(1, 6)} | {"c.m1", "c.m2"}
     assert overlap_ids(app) == expected
     c = app.recorded()
@@ -175,12 +175,12 @@ def test_overlap_marks_follow_edits_drags_and_undo(tmp_path):
     path.write_text(OVERLAPPING)
     app = make_app(path)
     # drag the skirmisher c.m2 clear of c.m1: at the drag's end its overlap is gone
-    m2 = app.board.unit("c").models()[1].shape.center
+    m2 = app.doc.board.unit("c").models()[1].shape.center
     drag(app, m2, (m2[0] + 40, m2[1] + 60))
-    assert not app.dragging and "c.m2" not in overlap_ids(app) and "c.m1" not in overlap_ids(app)
+    assert not app.table.busy() and "c.m2" not in overlap_ids(app) and "c.m1" not in overlap_ids(app)
     assert marked(app.recorded()) == overlap_ids(app)
     # an edit: move b back (W) out of a
-    app.select_id("b")
+    app.table.select("b")
     key(app, pygame.K_s, pygame.KMOD_SHIFT)  # 1 mm back ...
     key(app, pygame.K_s)                      # ... and 1" more: clear of a
     assert overlap_ids(app) == set()
@@ -195,15 +195,15 @@ def test_overlap_marks_follow_edits_drags_and_undo(tmp_path):
 
 def test_dropping_a_file_with_overlaps_warns_and_a_clean_file_clears_it(tmp_path, battle):
     app = battle
-    assert app.overlaps == [] and not app.recorded().find(None, "warning")
+    assert app.doc.live.overlaps == [] and not app.recorded().find(None, "warning")
     path = tmp_path / "overlap.yaml"
     path.write_text(OVERLAPPING)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.frame()
-    assert len(app.overlaps) == 6 and app.recorded().find("text", "warning")
+    assert len(app.doc.live.overlaps) == 6 and app.recorded().find("text", "warning")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(SCENARIO)))
     app.frame()
-    assert app.overlaps == [] and not app.recorded().find(None, "overlap:")
+    assert app.doc.live.overlaps == [] and not app.recorded().find(None, "overlap:")
 
 
 def test_draw_scene_marks_overlaps_for_figures_too():
@@ -231,23 +231,23 @@ def test_a_drag_against_a_flank_ends_in_exact_contact(tmp_path):
     path = tmp_path / "battle.yaml"
     shutil.copy(SCENARIO, path)
     app = make_app(path)
-    ng = app.board.unit("night_goblins")
+    ng = app.doc.board.unit("night_goblins")
     s = ng.center()
     drag(app, s, (s[0] + 260, s[1]))  # well past the dwarfs' left flank (x = 540)
-    u, dw = app.board.unit("night_goblins"), app.board.unit("dwarfs")
+    u, dw = app.doc.board.unit("night_goblins"), app.doc.board.unit("dwarfs")
     assert abs(g.gap_mm(u.tray(), dw.tray())) <= 1e-6
     assert u.front[0] == pytest.approx(540.0, abs=1e-6) and u.front[1] == pytest.approx(ng.front[1], abs=1e-6)
     # a slide up the flank stays flush too
     drag(app, u.center(), (u.center()[0] + 100, u.center()[1] - 30))
-    u = app.board.unit("night_goblins")
+    u = app.doc.board.unit("night_goblins")
     assert abs(g.gap_mm(u.tray(), dw.tray())) <= 1e-6 and u.front[0] == pytest.approx(540.0, abs=1e-6)
     # the saved file holds the flush position; one undo per drag
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert load_scenario(path).unit("night_goblins").front[0] == pytest.approx(540.0, abs=1e-6)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.board.unit("night_goblins").front[0] == pytest.approx(540.0, abs=1e-6)
+    assert app.doc.board.unit("night_goblins").front[0] == pytest.approx(540.0, abs=1e-6)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.board.unit("night_goblins").front == pytest.approx(ng.front)
+    assert app.doc.board.unit("night_goblins").front == pytest.approx(ng.front)
 
 
 SNAP = """ruleset: whfb8

@@ -50,42 +50,42 @@ def click_px(app, px):
 # -- P1-1: typing in a text field goes to the field only --------------------------------------
 def test_typing_in_the_name_field_fires_no_board_shortcut(battle):
     app = battle
-    app.select_id("dwarfs")
+    app.table.select("dwarfs")
     key(app, pygame.K_F2)
     app.key(pygame.K_RETURN)
-    entry = app.entry("name")
+    entry = app.panels.unit.entry("name")
     assert entry.is_focused
     entry.set_text("")
-    board0 = board_to_dict(app.board)
-    view0 = (app.view.scale, app.view.offset_px)
-    tool0, rules0, undo0 = app.tool, app.ruleset, app.undo_depth
+    board0 = board_to_dict(app.doc.board)
+    view0 = (app.table.camera.scale, app.table.camera.offset_px)
+    tool0, rules0, undo0 = app.table.tool, app.doc.rs.id, app.doc.session.history.undo_depth
     type_text(app, "Wolf Riders tdbwsrqe3[].,+-fl")
     assert entry.get_text() == "Wolf Riders tdbwsrqe3[].,+-fl"
-    assert board_to_dict(app.board) == board0
-    assert app.tool == tool0 and app.ruleset == rules0 and app.undo_depth == undo0
-    assert (app.view.scale, app.view.offset_px) == view0
-    assert app.options.legend
+    assert board_to_dict(app.doc.board) == board0
+    assert app.table.tool == tool0 and app.doc.rs.id == rules0 and app.doc.session.history.undo_depth == undo0
+    assert (app.table.camera.scale, app.table.camera.offset_px) == view0
+    assert app.table.options.legend
     key(app, pygame.K_RETURN)
     app.frame()
-    assert app.board.unit("dwarfs").name == "Wolf Riders tdbwsrqe3[].,+-fl"
-    assert app.undo_depth == undo0 + 1 and app.ruleset == rules0
+    assert app.doc.board.unit("dwarfs").name == "Wolf Riders tdbwsrqe3[].,+-fl"
+    assert app.doc.session.history.undo_depth == undo0 + 1 and app.doc.rs.id == rules0
     # Esc leaves the field; then the keys are board shortcuts again
-    app.focus(entry)
+    app.gui.focus(entry)
     key(app, pygame.K_ESCAPE)
     assert not entry.is_focused
     key(app, pygame.K_3)
-    assert app.tool == "wheel"
+    assert app.table.tool == "wheel"
 
 
 def test_typing_a_digit_in_the_files_field_keeps_the_tool(battle):
     app = battle
-    app.select_id("dwarfs")
+    app.table.select("dwarfs")
     key(app, pygame.K_F2)
-    files = app.entry("files")
-    app.focus(files)
+    files = app.panels.unit.entry("files")
+    app.gui.focus(files)
     files.set_text("")
     type_text(app, "3")
-    assert app.tool == "move" and files.get_text() == "3"
+    assert app.table.tool == "move" and files.get_text() == "3"
 
 
 # -- P1-2: the x of a window closes it; Esc closes the panels; F2 toggles ----------------------
@@ -96,50 +96,50 @@ def _close_px(window):
 @pytest.mark.parametrize("opener, attr", [(pygame.K_F1, "help"), (pygame.K_u, "palette"), (pygame.K_F2, "unit")])
 def test_the_close_button_closes_each_window(battle, opener, attr):
     app = battle
-    app.select_id("dwarfs")
+    app.table.select("dwarfs")
     key(app, opener)
-    window = app.window(attr)
+    window = app.opened(attr)
     assert window is not None and window.alive()
     click_px(app, _close_px(window))
-    assert app.window(attr) is None and not window.alive()
+    assert app.opened(attr) is None and not window.alive()
     key(app, opener)  # and it opens again
-    assert app.window(attr) is not None and app.window(attr).alive()
+    assert app.opened(attr) is not None and app.opened(attr).alive()
 
 
 def test_esc_closes_the_panels_and_f2_toggles_the_unit_panel(battle):
     app = battle
-    app.select_id("dwarfs")
+    app.table.select("dwarfs")
     key(app, pygame.K_u)
     key(app, pygame.K_F2)
-    assert app.window("unit") is not None and app.window("palette") is not None
-    app.focus(None)
+    assert app.opened("unit") is not None and app.opened("palette") is not None
+    app.gui.focus(None)
     key(app, pygame.K_ESCAPE)
-    assert app.window("unit") is None and app.window("palette") is not None
+    assert app.opened("unit") is None and app.opened("palette") is not None
     key(app, pygame.K_ESCAPE)
-    assert app.window("palette") is None and app.selection == "dwarfs"  # Esc closed windows only
+    assert app.opened("palette") is None and app.table.selection == "dwarfs"  # Esc closed windows only
     key(app, pygame.K_F2)
-    assert app.window("unit") is not None
-    app.focus(None)
+    assert app.opened("unit") is not None
+    app.gui.focus(None)
     key(app, pygame.K_F2)
-    assert app.window("unit") is None
+    assert app.opened("unit") is None
 
 
 def test_the_unit_panel_leaves_the_legend_free(battle):
     from game.render.scene import scene_layout
 
     app = battle
-    app.select_id("dwarfs")
+    app.table.select("dwarfs")
     key(app, pygame.K_F2)
-    lay = app.layout()
+    lay = app.table.layout()
     legend = pygame.Rect(*[int(v) for v in lay.panel])
-    assert not app.window("unit").rect.colliderect(legend)
+    assert not app.opened("unit").rect.colliderect(legend)
 
 
 # -- P1-3: a slow analysis is not rerun on every frame of a drag -----------------------------
 def _drag_frames(app, a_mm, b_mm, steps=8):
     """Press on ``a_mm``, move to ``b_mm`` in ``steps`` frames; returns the px of the end (the
     button is still down)."""
-    a, b = app.view.to_px(a_mm), app.view.to_px(b_mm)
+    a, b = app.table.camera.to_px(a_mm), app.table.camera.to_px(b_mm)
     move_mouse(app, a)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     app.frame()
@@ -183,30 +183,30 @@ def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkey
     app = battle
     _not_live(monkeypatch)
     calls = _counting_analyse(monkeypatch, app, slow_s=1.5 * ANALYSIS_BUDGET_MS / 1000)
-    app.reanalyse()
-    assert app.analyse_ms > ANALYSIS_BUDGET_MS
+    app.doc.recompute()
+    assert app.doc.live.analyse_ms > ANALYSIS_BUDGET_MS
     calls.clear()
-    gob = app.board.unit("goblins")
+    gob = app.doc.board.unit("goblins")
     c = gob.center()
-    roles0 = app.roles("goblins")
+    roles0 = app.doc.roles("goblins")
     end = _drag_frames(app, c, (c[0], c[1] - 150))
-    assert app.dragging and app.analysis_paused
+    assert app.table.busy() and app.doc.live.paused
     assert calls == []  # thirty frames of dragging, no analysis
-    assert "analysis paused while dragging" in app.status()
+    assert "analysis paused while dragging" in app.status_line()
     # the dragged unit is drawn where it is now, with the roles of the last analysis
-    moved = app.board.unit("goblins")
+    moved = app.doc.board.unit("goblins")
     assert moved.center()[1] < c[1] - 100
-    drawn = {dm.id: dm.shape.center for dm in app.models if dm.unit.id == "goblins"}
+    drawn = {dm.id: dm.shape.center for dm in app.doc.live.models if dm.unit.id == "goblins"}
     now = {m.id: m.center for m in moved.models()}
     assert drawn.keys() == now.keys()
     assert all(drawn[k] == pytest.approx(now[k]) for k in now)
-    assert app.roles("goblins") == roles0
+    assert app.doc.roles("goblins") == roles0
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.frame()
-    assert len(calls) == 1 and not app.analysis_paused  # once, at the drag's end
-    assert "analysis paused" not in app.status()
-    assert set(app.roles("goblins").values()) == {"none"}  # apart now: nobody fights
-    assert app.analysis.models[next(iter(now))].at == pytest.approx(app.board.unit("goblins").models()[0].center)
+    assert len(calls) == 1 and not app.doc.live.paused  # once, at the drag's end
+    assert "analysis paused" not in app.status_line()
+    assert set(app.doc.roles("goblins").values()) == {"none"}  # apart now: nobody fights
+    assert app.doc.analysis.models[next(iter(now))].at == pytest.approx(app.doc.board.unit("goblins").models()[0].center)
 
 
 def test_a_rank_and_file_analysis_is_never_paused_however_slow(battle, monkeypatch):
@@ -214,21 +214,21 @@ def test_a_rank_and_file_analysis_is_never_paused_however_slow(battle, monkeypat
 
     app = battle
     calls = _counting_analyse(monkeypatch, app, slow_s=3 * ANALYSIS_BUDGET_MS / 1000)
-    app.reanalyse()
-    assert app.analyse_ms > ANALYSIS_BUDGET_MS
-    c = app.board.unit("goblins").center()
+    app.doc.recompute()
+    assert app.doc.live.analyse_ms > ANALYSIS_BUDGET_MS
+    c = app.doc.board.unit("goblins").center()
     _drag_frames(app, c, (c[0], c[1] - 150))
-    assert len(calls) >= 8 and not app.analysis_paused  # the engine declares live_drag: every frame
-    assert set(app.roles("goblins").values()) == {"none"}
+    assert len(calls) >= 8 and not app.doc.live.paused  # the engine declares live_drag: every frame
+    assert set(app.doc.roles("goblins").values()) == {"none"}
 
 
 def test_a_cheap_analysis_stays_live_during_a_drag(battle, monkeypatch):
     app = battle
     calls = _counting_analyse(monkeypatch, app, slow_s=0)
-    c = app.board.unit("goblins").center()
+    c = app.doc.board.unit("goblins").center()
     _drag_frames(app, c, (c[0], c[1] - 150))
-    assert len(calls) >= 8 and not app.analysis_paused
-    assert set(app.roles("goblins").values()) == {"none"}  # live: apart already while dragging
+    assert len(calls) >= 8 and not app.doc.live.paused
+    assert set(app.doc.roles("goblins").values()) == {"none"}  # live: apart already while dragging
 
 
 def test_fight_phase_steps_are_computed_once_per_board(monkeypatch):
@@ -254,38 +254,38 @@ def wheel(app, dy, mod=0):
 def test_the_wheel_over_a_window_neither_zooms_nor_turns(battle, opener, attr):
     app = battle
     key(app, opener)
-    window = app.window(attr)
+    window = app.opened(attr)
     move_mouse(app, window.rect.center)
-    view0 = (app.view.scale, app.view.offset_px)
+    view0 = (app.table.camera.scale, app.table.camera.offset_px)
     wheel(app, 1)
     wheel(app, -2)
-    assert (app.view.scale, app.view.offset_px) == view0  # nothing selected: the wheel would zoom
-    app.select_id("dwarfs")
-    facing = app.board.unit("dwarfs").facing_deg
+    assert (app.table.camera.scale, app.table.camera.offset_px) == view0  # nothing selected: the wheel would zoom
+    app.table.select("dwarfs")
+    facing = app.doc.board.unit("dwarfs").facing_deg
     wheel(app, 1)
-    assert app.board.unit("dwarfs").facing_deg == facing and not app.undo_depth  # ... or turn
+    assert app.doc.board.unit("dwarfs").facing_deg == facing and not app.doc.session.history.undo_depth  # ... or turn
     # over the table the wheel still zooms (nothing selected)
     app.select(None)
     from game.render.scene import scene_layout
 
-    left, top, tw, th = app.layout().table
+    left, top, tw, th = app.table.layout().table
     move_mouse(app, (left + 20, top + th - 20))  # bottom left of the table: clear of every window
-    assert not app.over_gui()
+    assert not app.gui.over(app.window.mouse_px)
     wheel(app, 1)
-    assert app.view.scale > view0[0]
+    assert app.table.camera.scale > view0[0]
 
 
 # -- P3-7: undo and redo bring back the distance moved -----------------------------------------
 def _moved_in_status(app):
     import re
 
-    m = re.search(r'moved ([0-9.]+)" \(', app.status())
+    m = re.search(r'moved ([0-9.]+)" \(', app.status_line())
     return float(m.group(1)) if m else None
 
 
 def test_undo_rolls_back_the_distance_moved(battle):
     app = battle
-    app.select_id("goblins")
+    app.table.select("goblins")
     key(app, pygame.K_s)   # the goblins face the dwarfs: back 1"
     key(app, pygame.K_s)
     assert _moved_in_status(app) == pytest.approx(2.0)
@@ -299,7 +299,7 @@ def test_undo_rolls_back_the_distance_moved(battle):
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert _moved_in_status(app) == pytest.approx(2.0)
     # a drag is undone the same way
-    c = app.board.unit("goblins").center()
+    c = app.doc.board.unit("goblins").center()
     end = _drag_frames(app, c, (c[0], c[1] - 100))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.frame()
@@ -320,17 +320,17 @@ def test_the_status_line_fits_the_window_and_keeps_the_message(tmp_path, width):
     path = tmp_path / "battle.yaml"
     shutil.copy(SCENARIO, path)
     app = make_app(path, size=(width, 800))
-    app.select_id("goblins")
+    app.table.select("goblins")
     key(app, pygame.K_s)
     key(app, pygame.K_k)  # compare mode: one more part
-    app.say("Goblins moved back.")
+    app.status.say("Goblins moved back.")
     call = _status_drawn(app)
     (x, _), text, size = call.args[0], call.args[1], call.get("size")
-    assert x + app.text_width(text, size) <= width
+    assert x + app.window.canvas.text_size(text, size)[0] <= width
     assert text.startswith("[move]") and "Goblins moved back." in text
     if width == 1400:
         assert "rules whfb8 (R)" in text and 'moved 1.0"' in text
     # a message too long for any window is cut with an ellipsis, never drawn past the edge
-    app.say("A very long message " * 30)
+    app.status.say("A very long message " * 30)
     call = _status_drawn(app)
-    assert call.args[1].endswith("…") and call.args[0][0] + app.text_width(call.args[1], size) <= width
+    assert call.args[1].endswith("…") and call.args[0][0] + app.window.canvas.text_size(call.args[1], size)[0] <= width

@@ -38,31 +38,31 @@ def app():
 
 
 def test_r_switches_ruleset_keeping_the_board_and_undo_switches_back(app):
-    board0 = board_to_dict(app.board)
-    assert app.analysis.ruleset == "t9a" and app.analysis.models["dwarfs.r1f1"].role == "attack"
-    ids = app.usable_rulesets()
+    board0 = board_to_dict(app.doc.board)
+    assert app.doc.analysis.ruleset == "t9a" and app.doc.analysis.models["dwarfs.r1f1"].role == "attack"
+    ids = app.rulesets.usable()
     assert "wh40k" not in ids and "wh40k" in available()  # no ranked units under 40k (see App.usable_rulesets)
     key(app, pygame.K_r)
     want = ids[(ids.index("t9a") + 1) % len(ids)]
-    assert app.analysis.ruleset == want == app.board.ruleset
-    while app.analysis.ruleset != "whfb8":
+    assert app.doc.analysis.ruleset == want == app.doc.board.ruleset
+    while app.doc.analysis.ruleset != "whfb8":
         key(app, pygame.K_r)
     # whfb8 has no fighting over a misalignment: the slightly turned units are not in contact
-    assert app.analysis.models["dwarfs.r1f1"].role == "none"
-    assert "fight differently" in app.message
-    assert {k: v for k, v in board_to_dict(app.board).items() if k != "ruleset"} == \
+    assert app.doc.analysis.models["dwarfs.r1f1"].role == "none"
+    assert "fight differently" in app.status.message
+    assert {k: v for k, v in board_to_dict(app.doc.board).items() if k != "ruleset"} == \
         {k: v for k, v in board0.items() if k != "ruleset"}
-    assert app.button_label("rules_menu") == "Rules: whfb8"
+    assert app.toolbar.label("rules_menu") == "Rules: whfb8"
     key(app, pygame.K_r, pygame.KMOD_SHIFT)  # back one
-    assert app.analysis.ruleset == ids[(ids.index("whfb8") - 1) % len(ids)]
-    while app.undo_depth:
+    assert app.doc.analysis.ruleset == ids[(ids.index("whfb8") - 1) % len(ids)]
+    while app.doc.session.history.undo_depth:
         key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.analysis.ruleset == "t9a" and app.analysis.models["dwarfs.r1f1"].role == "attack"
+    assert app.doc.analysis.ruleset == "t9a" and app.doc.analysis.models["dwarfs.r1f1"].role == "attack"
 
 
 def test_ruleset_drop_down(app):
     assert app.choose_ruleset("whfb8")
-    assert app.ruleset == "whfb8" and app.analysis.models["dwarfs.r1f1"].role == "none"
+    assert app.doc.rs.id == "whfb8" and app.doc.analysis.models["dwarfs.r1f1"].role == "none"
 
 
 def _drawn_differ_tags(app, out=None):
@@ -74,10 +74,10 @@ def _drawn_differ_tags(app, out=None):
 
 def test_compare_mode_marks_exactly_the_differing_models(app):
     key(app, pygame.K_k)
-    assert app.compare_id == "whfb8"
-    _, _, diffs = compare(app.board, load_ruleset("t9a"), load_ruleset("whfb8"), **default_services())
+    assert app.doc.live.compare_id == "whfb8"
+    _, _, diffs = compare(app.doc.board, load_ruleset("t9a"), load_ruleset("whfb8"), **default_services())
     expect = {d.model for d in diffs}
-    assert expect and set(app.diffs) == expect
+    assert expect and set(app.doc.live.diffs) == expect
     drawn = []
     assert _drawn_differ_tags(app, drawn) == expect
     legend = [c.args[1] for c in drawn[0].calls if c.name == "text" and c.get("tag") == "legend"]
@@ -85,32 +85,32 @@ def test_compare_mode_marks_exactly_the_differing_models(app):
     # the tooltip names the rule (why) and how the model fights under the other ruleset
     mid = "dwarfs.r2f2"
     assert mid in expect
-    differ = app.differ_lines()
+    differ = app.doc.live.differ_options(app.doc.rs.id)[0]
     assert differ[mid].startswith("Under whfb8: does not fight (under t9a: support x1); whfb8: ")  # + its reason
-    assert differ[mid].endswith(app.diffs[mid].why_b) and app.diffs[mid].why_b
-    assert app.analysis.models[mid].why and "Supporting Attacks" in app.analysis.models[mid].why
+    assert differ[mid].endswith(app.doc.live.diffs[mid].why_b) and app.doc.live.diffs[mid].why_b
+    assert app.doc.analysis.models[mid].why and "Supporting Attacks" in app.doc.analysis.models[mid].why
     # another ruleset to compare with, then off
     key(app, pygame.K_k, pygame.KMOD_SHIFT)
-    assert app.compare_id == "slots" and app.dropdown("compare").selected_option[0] == "Compare: slots"
+    assert app.doc.live.compare_id == "slots" and app.toolbar.dropdowns.get("compare").selected_option[0] == "Compare: slots"
     key(app, pygame.K_k)
-    assert app.compare_id is None and _drawn_differ_tags(app) == set()
+    assert app.doc.live.compare_id is None and _drawn_differ_tags(app) == set()
 
 
 def test_compare_follows_a_drag(app):
     app.clock.step = 0.01  # every read of the window's clock: 10 ms later (the compare throttle runs on it)
     key(app, pygame.K_k)
-    assert app.diffs
-    gob = app.board.unit("goblins")
+    assert app.doc.live.diffs
+    gob = app.doc.board.unit("goblins")
     c = gob.center()
-    a, b = app.view.to_px(c), app.view.to_px((c[0], c[1] - 200))
+    a, b = app.table.camera.to_px(c), app.table.camera.to_px((c[0], c[1] - 200))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
     app.frame()
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
     for _ in range(60):
         app.frame()
-    assert app.dragging  # still dragging ...
-    assert app.diffs == {}  # ... and apart, both rulesets agree nobody fights
+    assert app.table.busy()  # still dragging ...
+    assert app.doc.live.diffs == {}  # ... and apart, both rulesets agree nobody fights
     assert _drawn_differ_tags(app) == set()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     app.frame()
@@ -118,33 +118,33 @@ def test_compare_follows_a_drag(app):
 
 def test_wh40k_steps_to_the_last_and_back():
     app = make_app(PILE_IN)
-    board0 = board_to_dict(app.board)
+    board0 = board_to_dict(app.doc.board)
     key(app, pygame.K_n)
-    n = app.step[1]
-    assert n >= 5 and app.step[0] == 0  # N from the board shows step 1 (not 2)
-    assert app.status().startswith(f"[Fight phase step 1/{n}]")
+    n = app.steps.position()[1]
+    assert n >= 5 and app.steps.position()[0] == 0  # N from the board shows step 1 (not 2)
+    assert app.status_line().startswith(f"[Fight phase step 1/{n}]")
     key(app, pygame.K_n)
-    assert app.step[0] == 1 and app.status().startswith(f"[Fight phase step 2/{n}]")
-    shown_board, shown_analysis, _ = app.shown()
+    assert app.steps.position()[0] == 1 and app.status_line().startswith(f"[Fight phase step 2/{n}]")
+    shown_board, shown_analysis, _ = app.app.shown()
     assert shown_analysis.moves and shown_analysis.move_reach_mm == pytest.approx(76.2)
     for _ in range(n + 2):
         key(app, pygame.K_PAGEDOWN)
-    assert app.step[0] == n - 1 and "last step" in app.message
-    assert app.shown()[0].context["step"] == "consolidate"
+    assert app.steps.position()[0] == n - 1 and "last step" in app.status.message
+    assert app.app.shown()[0].context["step"] == "consolidate"
     key(app, pygame.K_e)  # editing keys do nothing while a step is shown
-    assert board_to_dict(app.board) == board0 and "Fight phase step" in app.message
+    assert board_to_dict(app.doc.board) == board0 and "Fight phase step" in app.status.message
     for _ in range(n - 1):
         key(app, pygame.K_p)
-    assert app.step[0] == 0
+    assert app.steps.position()[0] == 0
     key(app, pygame.K_PAGEUP)
-    assert app.step is None
+    assert app.steps.position() is None
     key(app, pygame.K_n)
     key(app, pygame.K_HOME)
-    assert app.step is None and app.shown()[0] is app.board
+    assert app.steps.position() is None and app.app.shown()[0] is app.doc.board
     key(app, pygame.K_n)
     key(app, pygame.K_ESCAPE)
-    assert app.step is None
-    assert board_to_dict(app.board) == board0
+    assert app.steps.position() is None
+    assert board_to_dict(app.doc.board) == board0
 
 
 def test_wh40k_refused_for_ranked_boards(app):
@@ -153,10 +153,10 @@ def test_wh40k_refused_for_ranked_boards(app):
     assert "not for ranked units" in buttons["wh40k"].text and buttons["whfb8"].is_enabled
     app.key(pygame.K_ESCAPE)
     assert not app.choose_ruleset("wh40k")
-    assert app.ruleset == "t9a" and "rank-and-file" in app.message
+    assert app.doc.rs.id == "t9a" and "rank-and-file" in app.status.message
 
 
 def test_n_on_a_rank_and_file_board_steps_through_a_combat_round(app):
     key(app, pygame.K_n)
-    assert app.step is not None and app.step[0] == 0
-    assert "Agility" in app.status()            # t9a strikes by Agility Steps
+    assert app.steps.position() is not None and app.steps.position()[0] == 0
+    assert "Agility" in app.status_line()            # t9a strikes by Agility Steps

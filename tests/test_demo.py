@@ -30,29 +30,54 @@ def test_there_is_a_demo_per_seed_system():
 
 @pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
 def test_bundled_demo_steps_through_to_the_end(path):
-    from game.window.demo_view import DemoView
+    from game.window.demo_view import DemoPlayer
 
     steps = _steps(path)
     assert len(steps) >= 2 and all(s.caption for s in steps)
-    view = DemoView(steps, load_demo(path).title, surface=pygame.Surface((640, 420)))
+    player = DemoPlayer(steps, load_demo(path).title, surface=pygame.Surface((640, 420)))
+    view = player.view
     for _ in range(len(steps) + 2):  # clicking past the end stays on the last step
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
-        view.frame()
+        player.frame()
         assert view.errors == []
     assert view.index == len(steps) - 1
     assert view.counter == f"{len(steps)} / {len(steps)}"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
-    view.frame()
+    player.frame()
     assert view.index == len(steps) - 2
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
-    view.frame()
+    player.frame()
     assert view.index == len(steps) - 1
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="", scancode=0))
-    view.frame()
+    player.frame()
     assert view.index == 0
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
-    view.frame()
-    assert not view.running
+    player.frame()
+    assert not player.running
+
+
+def test_the_demo_view_takes_events_and_draws_without_a_window():
+    """The demo view alone: synthetic events to :meth:`View.dispatch`, drawing on any surface
+    (the figure is drawn once per step and size, then blitted)."""
+    from game.window.demo_view import DemoView
+
+    steps = _steps(DEMOS[0])
+    closed = []
+    view = DemoView(steps, "t", close=lambda: closed.append(1))
+    key = lambda k: view.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))  # noqa: E731
+    assert key(pygame.K_SPACE) and view.index == 1 and view.counter == f"2 / {len(steps)}"
+    assert key(pygame.K_LEFT) and view.index == 0
+    assert not key(pygame.K_z)  # not the demo's: left to others
+    assert view.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)) and view.index == 1
+    surf = pygame.Surface((320, 200))
+    view.draw(surf)
+    view.draw(surf)
+    assert view.pictures == 1 and view.errors == []  # the same step: blitted, not drawn again
+    view.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0))
+    view.draw(surf)
+    assert view.index == 0 and view.pictures == 2
+    key(pygame.K_ESCAPE)
+    assert closed == [1]
 
 
 def test_wh40k_demo_expands_the_fight_phase():

@@ -18,7 +18,7 @@ def _panel_keys(app) -> set[str]:
 
 def test_the_unit_panel_edits_troop_type_weapon_movement_and_keywords(tmp_path):
     d = make_app(NARROW, copy_to=tmp_path)
-    app = d._app
+    app = d
     assert {"extra:troop_type", "extra:weapon", "movement", "keywords", "initiative", "attacks"} <= _panel_keys(app)
     app.panels.toggle_unit_panel()
     app.table.select("guards")
@@ -45,9 +45,9 @@ def test_compare_mode_pairs_tow_with_8th_edition_and_gives_both_reasons(tmp_path
     import pygame
 
     d = make_app(NARROW, copy_to=tmp_path)
-    app = d._app
+    app = d
     d.key(pygame.K_k)
-    assert d.compare_id == "whfb8"
+    assert d.doc.live.compare_id == "whfb8"
     lines = app.doc.live.differ_options(app.doc.rs.id)[0]
     assert set(lines) >= {"guards.r1f1", "guards.r1f10"}
     line = lines["guards.r1f10"]

@@ -45,48 +45,48 @@ def _drag(app, frm_mm, to_mm, frames=90):
 
 def test_app_drag_onto_flank_changes_roles(board):
     app = _app(board)
-    before = app.roles("night_goblins")
+    before = app.doc.roles("night_goblins")
     assert set(before.values()) == {"none"}
-    assert app.roles("dwarfs")["dwarfs.r2f1"] == "support"
+    assert app.doc.roles("dwarfs")["dwarfs.r2f1"] == "support"
     ng = board.unit("night_goblins")
     start = ng.center()
     # aim well past the dwarfs' left flank: the tray must stop flush against it
     _drag(app, start, (start[0] + 260, start[1]))
-    after = app.roles("night_goblins")
+    after = app.doc.roles("night_goblins")
     # the dwarf flank (y 400-480) covers the first four files of the night goblins' front rank
     assert {k for k, r in after.items() if r == "attack"} == {f"night_goblins.r1f{f}" for f in range(1, 5)}
-    dw = app.roles("dwarfs")
+    dw = app.doc.roles("dwarfs")
     assert dw["dwarfs.r2f1"] == "attack" and dw["dwarfs.r4f1"] == "attack"
     # it stopped at the flank instead of passing through the dwarfs
-    dwarfs = app.board.unit("dwarfs")
+    dwarfs = app.doc.board.unit("dwarfs")
     left_edge_x = min(p[0] for p in dwarfs.tray().points)
-    front_x = app.board.unit("night_goblins").front[0]
+    front_x = app.doc.board.unit("night_goblins").front[0]
     assert abs(front_x - left_edge_x) < 0.6
 
 
 def test_app_drag_front_goblins_away(board):
     app = _app(board)
-    assert app.roles("dwarfs")["dwarfs.r3f5"] == "support"
+    assert app.doc.roles("dwarfs")["dwarfs.r3f5"] == "support"
     gob = board.unit("goblins")
     c = gob.center()
     _drag(app, c, (c[0], c[1] - 150))
-    assert set(app.roles("dwarfs").values()) == {"none"}
-    assert set(app.roles("goblins").values()) == {"none"}
+    assert set(app.doc.roles("dwarfs").values()) == {"none"}
+    assert set(app.doc.roles("goblins").values()) == {"none"}
 
 
 def test_app_rotate_and_bad_state_banner(board):
     app = _app(board)
     ng = board.unit("night_goblins")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.view.to_px(ng.center()), button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.view.to_px(ng.center()), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.table.camera.to_px(ng.center()), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.table.camera.to_px(ng.center()), button=1))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0))
     app.frame()
-    assert app.board.unit("night_goblins").facing_deg == pytest.approx(105)
+    assert app.doc.board.unit("night_goblins").facing_deg == pytest.approx(105)
     # a broken board (a unit with no files) must not kill the loop: banner + last good board
-    app.board.unit("night_goblins").files = 0
-    app.reanalyse()
+    app.doc.board.unit("night_goblins").files = 0
+    app.doc.recompute()
     app.frame()
-    assert app.banner and app.board.unit("night_goblins").files == 5
+    assert app.status.banner and app.doc.board.unit("night_goblins").files == 5
 
 
 def test_figure_pixels_follow_roles(board):

@@ -130,7 +130,7 @@ def _demo(args) -> int:
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        view = demo_view.DemoView(steps, demo.title, size=(w, h))
+        view = demo_view.DemoPlayer(steps, demo.title, size=(w, h))
     except Exception as exc:  # e.g. the display refused the window
         return err(f"could not open the window: {exc}", 1)
     return view.run(frames=args.frames)

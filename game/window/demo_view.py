@@ -6,58 +6,53 @@ counter ("3 / 7") and the demo title; a dark band at the top of the table shows 
 Each step is drawn by :func:`game.render.figure.draw_figure` (so by ``draw_scene`` plus the
 teaching marks), exactly like ``render`` and ``render-book``.
 
-Headless use (tests): ``DemoView(steps, title, surface=pygame.Surface(...))`` then
-:meth:`DemoView.handle` events and :meth:`DemoView.frame`; ``run(frames=N)`` stops after N
-frames. :func:`export_frames` and :func:`export_gif` need no window.
+:class:`DemoView` is a :class:`~game.window.view.View` (its events, its drawing);
+:class:`DemoPlayer` shows it in a :class:`~game.window.window.Window` on the loop the table
+window uses. Tests drive the view directly (``view.dispatch(event)``, ``view.draw(surface)``)
+or the player with posted events (``DemoPlayer(steps, title, surface=...)``, ``frame()``).
+:func:`export_frames` and :func:`export_gif` need no window.
 """
 from __future__ import annotations
 
 import io
 import os
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
+
+import pygame
 
 from game.core.atomic import write_atomic
 from game.core.demo import DemoStep
 
-from game.render.demo_frames import scene_boxes, step_marks, step_title  # noqa: F401 (re-exported)
-from game.render.figure import FigureOptions, draw_figure, png_bytes, render_png_surface
 from game.render.canvas import PygameCanvas
+from game.render.demo_frames import scene_boxes, step_marks, step_title
+from game.render.figure import FigureOptions, draw_figure, png_bytes, render_png_surface
 from game.window.loop import run_loop
+from game.window.view import View
+from game.window.window import Window
 
 HINT = "Right, Space or click: next    Left: previous    R: restart    Esc: quit"
 
 
-class DemoView:
-    """A window (or any ``surface``) stepping through ``steps``; ``index`` is the current step."""
+class DemoView(View):
+    """Steps through ``steps``; ``index`` is the current step. ``close()`` is called on Esc,
+    Q or the window's close button (the player stops its window)."""
 
-    def __init__(self, steps: Sequence[DemoStep], title: str = "", *, size: tuple[int, int] = (1280, 820),
-                 surface=None, options: Optional[FigureOptions] = None):
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-
+    def __init__(self, steps: Sequence[DemoStep], title: str = "", *, options: Optional[FigureOptions] = None,
+                 close: Optional[Callable[[], None]] = None) -> None:
+        super().__init__()
         if not steps:
             raise ValueError("a demo needs at least one step")
-        self.pg = pygame
         self.steps = list(steps)
         self.title = title
         self.index = 0
-        self.running = True
         self.options = options or FigureOptions(style="screen")
-        if surface is None:
-            pygame.display.init()
-            pygame.font.init()
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-            pygame.display.set_caption(f"Melee Lens demo: {title}")
-            self.windowed = True
-        else:  # off-screen (tests): events still need SDL's video subsystem (dummy driver is fine)
-            pygame.display.init()
-            pygame.font.init()
-            self.screen = surface
-            self.windowed = False
-        self._drawn: Optional[tuple] = None
+        self.close: Callable[[], None] = close or (lambda: None)
         self.boxes = scene_boxes(self.steps)
         self.errors: list[str] = []
+        self._drawn: Optional[tuple] = None
+        self._picture: Any = None  # the current step drawn (pygame.Surface), blitted until it changes
+        self.pictures = 0          # how many times a step was drawn (not blitted)
 
     # -- navigation --------------------------------------------------------------------------
     @property
@@ -74,66 +69,74 @@ class DemoView:
     def restart(self) -> None:
         self.index = 0
 
-    def handle(self, event) -> None:
-        """Apply one pygame event."""
-        pg = self.pg
-        if event.type == pg.QUIT:
-            self.running = False
-        elif event.type == pg.KEYDOWN:
-            if event.key in (pg.K_ESCAPE, pg.K_q):
-                self.running = False
-            elif event.key in (pg.K_RIGHT, pg.K_DOWN, pg.K_SPACE, pg.K_PAGEDOWN, pg.K_RETURN):
+    def on_event(self, ev: Any) -> bool:
+        if ev.type == pygame.QUIT:
+            self.close()
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_ESCAPE, pygame.K_q):
+                self.close()
+            elif ev.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_SPACE, pygame.K_PAGEDOWN, pygame.K_RETURN):
                 self.next()
-            elif event.key in (pg.K_LEFT, pg.K_UP, pg.K_BACKSPACE, pg.K_PAGEUP):
+            elif ev.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_BACKSPACE, pygame.K_PAGEUP):
                 self.previous()
-            elif event.key in (pg.K_r, pg.K_HOME):
+            elif ev.key in (pygame.K_r, pygame.K_HOME):
                 self.restart()
-        elif event.type == pg.MOUSEBUTTONDOWN:
-            if event.button == 1:
+            else:
+                return False
+        elif ev.type == pygame.MOUSEBUTTONDOWN:
+            if ev.button == 1:
                 self.next()
-            elif event.button == 3:
+            elif ev.button == 3:
                 self.previous()
-        elif event.type in (getattr(pg, "VIDEORESIZE", -1), getattr(pg, "WINDOWSIZECHANGED", -1)):
-            if self.windowed:
-                self.screen = pg.display.get_surface()
-            self._drawn = None
-
-    # -- drawing -----------------------------------------------------------------------------
-    def draw(self) -> bool:
-        """Draw the current step (only when the step or the window size changed); True when it drew."""
-        key = (self.index, self.screen.get_size())
-        if key == self._drawn:
+            else:
+                return False
+        else:
             return False
-        st = self.steps[self.index]
-        canvas = PygameCanvas(self.screen)
-        _, self.errors = draw_figure(canvas, st.board, st.analysis, self.options, marks=step_marks(st),
-                                     title=step_title(self.title, self.index, len(self.steps)), status=HINT,
-                                     box_mm=self.boxes[self.index])
-        self._drawn = key
         return True
 
+    # -- drawing -----------------------------------------------------------------------------
+    def on_draw(self, screen: Any) -> None:
+        """Draw the current step on ``screen`` (the figure is drawn again only when the step
+        or the size changed; otherwise the last picture is blitted)."""
+        key = (self.index, screen.get_size())
+        if key != self._drawn or self._picture is None:
+            st = self.steps[self.index]
+            pic = pygame.Surface(screen.get_size())
+            _, self.errors = draw_figure(PygameCanvas(pic), st.board, st.analysis, self.options, marks=step_marks(st),
+                                         title=step_title(self.title, self.index, len(self.steps)), status=HINT,
+                                         box_mm=self.boxes[self.index])
+            self._picture, self._drawn = pic, key
+            self.pictures += 1
+        screen.blit(self._picture, (0, 0))
+
+    def fingerprint(self) -> tuple:
+        return (self.index,)
+
+
+class DemoPlayer:
+    """A window (or any ``surface``) showing a :class:`DemoView` of ``steps``."""
+
+    def __init__(self, steps: Sequence[DemoStep], title: str = "", *, size: tuple[int, int] = (1280, 820),
+                 surface: Optional[pygame.Surface] = None, options: Optional[FigureOptions] = None) -> None:
+        self.window = Window(size=size, surface=surface)
+        self.view = DemoView(steps, title, options=options, close=self.window.close)
+        self.window.set_caption(f"Melee Lens demo: {title}")
+        self.window.show_view(self.view)
+
+    @property
+    def running(self) -> bool:
+        return self.window.running
+
     def frame(self) -> bool:
-        """Handle pending events and draw what changed; True when it drew (the shared loop
-        :func:`game.window.loop.run_loop` then shows it)."""
-        for ev in self.pg.event.get():
-            self.handle(ev)
-        if not self.running:
-            return False
-        return self.draw()
-
-    def idle(self) -> bool:
-        """Nothing to draw until the next event: the loop waits for one."""
-        return self._drawn == (self.index, self.screen.get_size())
-
-    def stop(self, reason: str = "") -> None:
-        self.running = False
+        """Handle pending events and draw what changed; True when it drew."""
+        return self.window.frame()
 
     def run(self, frames: Optional[int] = None) -> int:
         """Loop until Esc / close, a signal (or ``frames`` frames), on the window loop the
         table window uses too. Returns the exit status (0; 128 + the signal's number)."""
-        status = run_loop(self, frames, fps=30)
-        if self.windowed:
-            self.pg.display.quit()
+        status = run_loop(self.window, frames, fps=30)
+        if self.window.windowed:
+            pygame.display.quit()
         return status
 
 
@@ -166,12 +169,11 @@ def export_gif(steps: Sequence[DemoStep], title: str, out: str | os.PathLike, *,
     """An animated GIF, one frame per step, looping forever (Pillow); returns the path."""
     from PIL import Image
 
-    pg = __import__("pygame")
     frames = []
     boxes = scene_boxes(steps)
     for i, st in enumerate(steps):
         surf = render_step(st, i, len(steps), title, size, options, boxes[i])
-        img = Image.frombytes("RGB", surf.get_size(), pg.image.tobytes(surf, "RGB"))
+        img = Image.frombytes("RGB", surf.get_size(), pygame.image.tobytes(surf, "RGB"))
         frames.append(img.quantize(colors=255, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
     p = Path(out)
     buf = io.BytesIO()

@@ -170,6 +170,10 @@ class StepsView(View):
         _, b, a = self.steps[self.index]
         return b, a, self.models
 
+    def position(self) -> Optional[tuple[int, int]]:
+        """(index, count) of the step shown, or None on the table."""
+        return (self.index, len(self.steps)) if self.steps is not None else None
+
     def caption(self) -> str:
         assert self.steps is not None
         return f"{self.index + 1}/{len(self.steps)}  {self.steps[self.index][0]}"
