@@ -23,7 +23,10 @@ import argparse
 from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats
 from gridhash import reference_ms
 
-from game.core.analyse import analyse
+try:
+    from game.core.analyse import analyse
+except ImportError:  # a tree from before the split (bench/compare.py)
+    from game.core.analysis import analyse  # type: ignore[no-redef]
 from game.core.ruleset import load_ruleset
 
 

@@ -45,9 +45,14 @@ class FrameClock:
         return self.t
 
 
+def _win(app):
+    """The part that runs frames: the Window (views and sections), or the App itself before."""
+    return getattr(app, "window", app)
+
+
 def _frame(app) -> float:
     t = time.process_time()
-    drew = app.window.frame()
+    drew = _win(app).frame()
     if drew is not False and pygame.display.get_surface() is not None:
         pygame.display.flip()  # as run_loop does: only a frame that drew is flipped
     clock = getattr(app, "bench_clock", None)
@@ -62,12 +67,14 @@ def make(n_models: int) -> tuple[App, tuple[int, int]]:
     try:
         app = App(board, size=(1400, 880), clock=clock)
         app.bench_clock = clock
-        app.doc.live.clock = time.process_time  # analyses timed in CPU time, as the window does
+        live = app.doc.live if hasattr(app, "doc") else app.live  # (before the views and sections)
+        live.clock = time.process_time  # analyses timed in CPU time, as the window does
     except TypeError:  # a window without an injectable clock (before the window split)
         app = App(board, size=(1400, 880))
-    app.window.frame()
+    _win(app).frame()
     u = board.units[len(board.units) // 2]
-    return app, tuple(int(v) for v in app.table.camera.to_px(u.center()))
+    camera = app.table.camera if hasattr(app, "table") else app.view
+    return app, tuple(int(v) for v in camera.to_px(u.center()))
 
 
 def drag_frames(app, a, frames: int, r) -> list[float]:
@@ -108,7 +115,7 @@ def main() -> None:
             while t < 10.0:
                 cpu += _frame(app)
                 n += 1
-                if app.window.idle():
+                if _win(app).idle():
                     t += IDLE_WAIT_MS / 1000
                     if getattr(app, "bench_clock", None) is not None:
                         app.bench_clock.t += IDLE_WAIT_MS / 1000

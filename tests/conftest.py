@@ -19,3 +19,14 @@ def pytest_addoption(parser):
     parser.addoption("--update-baselines", action="store_true", default=False,
                      help="rewrite the image baselines in tests/baselines/ (SVG snapshots and PNGs) "
                           "instead of comparing against them; same as MELEE_UPDATE_BASELINES=1")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _collector_released():
+    """A window left mid-drag by a test must not leave the garbage collector held for the next."""
+    yield
+    from game.window.collector import COLLECTOR
+    COLLECTOR.release()

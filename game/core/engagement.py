@@ -141,8 +141,9 @@ def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bou
         ua, ub = units[a], units[b]
         if ua.player == ub.player:
             continue
-        own = models[a] is ua.models() and models[b] is ub.models()
-        pair = pair_engagement(ua, bounds[a], ub, bounds[b], tol, cache=own)
+        ka, kb = ua.pose_key(), ub.pose_key()
+        own = models[a] is ua.models(ka) and models[b] is ub.models(kb)
+        pair = pair_engagement(ua, bounds[a], ub, bounds[b], tol, cache=own, keys=(ka, kb))
         if pair is not None:
             out.append(Engagement(a, b, pair[0]))
             out.append(Engagement(b, a, pair[1]))
@@ -153,11 +154,12 @@ _PAIR_CACHE = LRU(4096)  # (pose of a, pose of b, tol) -> None | (facing of a, f
 
 
 def pair_engagement(ua: Unit, ba: list[g.Shape], ub: Unit, bb: list[g.Shape], tol: float,
-                    cache: bool = True) -> Optional[tuple[str, str]]:
+                    cache: bool = True, keys: Optional[tuple] = None) -> Optional[tuple[str, str]]:
     """None when the boundaries ``ba`` of ``ua`` and ``bb`` of ``ub`` do not touch, else (facing
     of ``ua`` engaged by ``ub``, facing of ``ub`` engaged by ``ua``). With ``cache`` (the
-    boundaries are the units' own) the answer is kept by the units' poses."""
-    key = (ua.pose_key(), ub.pose_key(), tol) if cache else None
+    boundaries are the units' own) the answer is kept by the units' poses (``keys``: the two
+    :meth:`~game.core.board.Unit.pose_key`, when the caller has them)."""
+    key = (keys or (ua.pose_key(), ub.pose_key())) + (tol,) if cache else None
     if key is not None:
         hit = _PAIR_CACHE.get(key, _PAIR_CACHE)
         if hit is not _PAIR_CACHE:
@@ -224,11 +226,19 @@ def combats(board: Board, tol: float) -> list[list[str]]:
     bounds: list[tuple[Unit, list[g.Shape]]] = [(u, [u.tray()] if u.kind == "ranked" else boundary(u, u.models()))
                                                 for u in units]
     boxes = [_bounds_box(shapes) for _, shapes in bounds]
+    keys: dict[int, tuple] = {}  # unit index -> its pose key, each computed once
+
+    def key(i: int) -> tuple:
+        k = keys.get(i)
+        if k is None:
+            k = keys[i] = units[i].pose_key()
+        return k
+
     for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
         (ua, sa), (ub, sb) = bounds[i], bounds[j]
         if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol or not sa or not sb:
             continue
-        if pair_engagement(ua, sa, ub, sb, tol) is not None:
+        if pair_engagement(ua, sa, ub, sb, tol, keys=(key(i), key(j))) is not None:
             parent[root(ua.id)] = root(ub.id)
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from game.core.lru import LRU
 from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 
 Point = tuple[float, float]
@@ -373,13 +374,25 @@ def pil_font(size: int, bold: bool):
     return _PIL_FONTS[key]
 
 
+_MEASURED = LRU(16384)  # (string, size px, bold) -> (width, height) px: text measured once
+_RENDERED = LRU(1024)   # (font path, string, size px, colour, bold) -> pygame.Surface of the text
+
+
 def font_metrics(string: str, size: int, bold: bool = False):
-    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None."""
+    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None.
+
+    Measured once per string, size and weight (a bounded cache of the newest 16384: the
+    legend, labels and figures measure the same strings frame after frame and figure after
+    figure; FreeType's ``getlength`` is the cost)."""
+    key = (string, int(size), bool(bold))
+    hit = _MEASURED.get(key)
+    if hit is not None:
+        return hit
     f = pil_font(size, bold)
     if f is None:
         return None
     asc, desc = f.getmetrics()
-    return (int(math.ceil(f.getlength(string))) if string else 0), asc + desc
+    return _MEASURED.put(key, ((int(math.ceil(f.getlength(string))) if string else 0), asc + desc))
 
 
 class PygameCanvas(Canvas):
@@ -397,7 +410,6 @@ class PygameCanvas(Canvas):
         self.record = record
         self.font_path = font_path
         self._fonts: dict = {}
-        self._texts: dict = {}
 
     # -- fonts -------------------------------------------------------------------------
     def font(self, size: int, bold: bool = False):
@@ -565,13 +577,10 @@ class PygameCanvas(Canvas):
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         if not string or colour is None:
             return
-        key = (string, int(size), tuple(colour[:3]), bold)
-        img = self._texts.get(key)
-        if img is None:
-            img = self.font(size, bold).render(string, True, colour[:3])
-            if len(self._texts) > 2000:
-                self._texts.clear()
-            self._texts[key] = img
+        key = (self.font_path, string, int(size), tuple(colour[:3]), bool(bold))
+        img = _RENDERED.get(key)
+        if img is None:  # rendered once per string, size, colour and font, across canvases
+            img = _RENDERED.put(key, self.font(size, bold).render(string, True, colour[:3]))
         w, h = img.get_size()
         x, y = anchored(pos, w, h, anchor)
         if background is not None:

@@ -117,16 +117,64 @@ def _moved(s: g.Shape, frm: Point, to: Point) -> g.Shape:
     return s.translated(to[0] - frm[0], to[1] - frm[1])
 
 
+def _contains(dm: DrawnModel, p_mm: Point) -> bool:
+    s = dm.shape
+    if isinstance(s, g.Circle):
+        return g.dist(p_mm, s.center) <= s.radius_mm
+    return g.point_in_poly(p_mm, s.points)
+
+
+class HitIndex:
+    """Drawn models' base boxes in a uniform grid (table mm, cells twice the median base), so
+    a point is tested against the few bases of its cell only; a base over many cells is
+    always a candidate. Built once per list of drawn models (:func:`model_at` keeps the last
+    few)."""
+
+    __slots__ = ("models", "n", "cell", "cells", "big")
+
+    def __init__(self, models: Sequence[DrawnModel]) -> None:
+        self.models, self.n = models, len(models)
+        boxes = [dm.shape.bbox() for dm in models]
+        sizes = sorted(max(b[2] - b[0], b[3] - b[1]) for b in boxes) or [1.0]
+        self.cell = max(1.0, 2.0 * sizes[len(sizes) // 2])
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.big: list[int] = []
+        c = self.cell
+        for i, (x0, y0, x1, y1) in enumerate(boxes):
+            a, b, e, f = math.floor(x0 / c), math.floor(y0 / c), math.floor(x1 / c), math.floor(y1 / c)
+            if (e - a + 1) * (f - b + 1) > 64:
+                self.big.append(i)
+                continue
+            for cx in range(a, e + 1):
+                for cy in range(b, f + 1):
+                    self.cells.setdefault((cx, cy), []).append(i)
+
+    def at(self, p_mm: Point) -> Optional[DrawnModel]:
+        """The drawn model whose base contains ``p_mm`` (the last drawn of them), or None."""
+        here = self.cells.get((math.floor(p_mm[0] / self.cell), math.floor(p_mm[1] / self.cell)), [])
+        for i in sorted(set(here) | set(self.big), reverse=True) if self.big else reversed(here):
+            if _contains(self.models[i], p_mm):
+                return self.models[i]
+        return None
+
+
+_INDEXES: list[HitIndex] = []  # the last few lists of drawn models indexed (newest last)
+
+
 def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:
-    """The drawn model whose base contains table point ``p_mm`` (last drawn wins)."""
-    for dm in reversed(models):
-        s = dm.shape
-        if isinstance(s, g.Circle):
-            if g.dist(p_mm, s.center) <= s.radius_mm:
+    """The drawn model whose base contains table point ``p_mm`` (last drawn wins). A long list
+    is looked up through its :class:`HitIndex` (built on the first look-up of that list)."""
+    if len(models) < 64:
+        for dm in reversed(models):
+            if _contains(dm, p_mm):
                 return dm
-        elif g.point_in_poly(p_mm, s.points):
-            return dm
-    return None
+        return None
+    idx = next((x for x in _INDEXES if x.models is models and x.n == len(models)), None)
+    if idx is None:
+        idx = HitIndex(models)
+        _INDEXES.append(idx)
+        del _INDEXES[:-4]
+    return idx.at(p_mm)
 
 
 def font_px(px: float, supersample: int = 1) -> int:

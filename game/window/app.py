@@ -98,6 +98,7 @@ class App:
             self.status.say(f"Unsaved changes from an earlier session are in {self.doc.session.autosave_path.name}: "
                             "press F9 to load them.")
         self.doc.recompute()
+        self.window.collector.loaded(sum(len(u.models()) for u in board.units))
 
     def register_actions(self) -> None:
         """Every key-map action, registered by the part that does it."""

@@ -38,6 +38,9 @@ _NOTHING = object()
 # options that change every unit's look: the base is redrawn when one of them changes
 _BASE_FIELDS = ("palette", "labels", "ids", "letters", "counts", "font_scale", "top_inset", "caption_band",
                 "legend", "panel_width", "title", "wrap_title")
+# options legend_items reads: the legend is built again when one of them changes
+_LEGEND_FIELDS = ("legend", "visible", "ids", "letters", "counts", "palette", "differ", "differ_label", "overlaps",
+                  "callouts")
 _GLOBAL_EXTRA = ("fight_sequence", "slots", "move_reach_mm")
 MAX_MOVING_SHARE = 0.25  # more units than this changed at once: redraw the base whole
 
@@ -156,6 +159,10 @@ class RetainedScene:
         self.base_legend: Any = None  # the legend items the base layer shows
         self.redraws = 0
         self.skipped = 0
+        self.last_sigs: dict[str, tuple] = {}  # the unit signatures of the last frame drawn
+        self.holding = False  # a drag is on: units that stand still are not folded into the base yet
+        self.legend_memo: Optional[tuple] = None  # (analysis, models, units, options key, items)
+        self.legend_builds = 0
 
     def _base_canvas(self) -> PygameCanvas:
         assert self.base_canvas is not None, "the base layer is drawn first"
@@ -191,7 +198,12 @@ class RetainedScene:
             else:
                 return []
         else:
-            self.settled = 0
+            # the units stand still though something else changed (the status line's frame
+            # time): settled all the same, so units drawn live are folded into the base
+            self.settled = self.settled + 1 if sigs == self.last_sigs else 0
+            if self.moving and self.settled >= 2 and not self.holding:
+                self.base_key = None
+        self.last_sigs = sigs
         errors: list[str] = []
         if self.base_key != base_key or self.base is None or self.base.get_size() != size:
             moving: set[str] = set()  # the view, table or options changed: one fresh base
@@ -231,12 +243,24 @@ class RetainedScene:
         self.last_key = frame_key
         return errors
 
-    @staticmethod
-    def _legend(board: Board, analysis: Any, models: list[DrawnModel], options: SceneOptions) -> Any:
+    def _legend(self, board: Board, analysis: Any, models: list[DrawnModel], options: SceneOptions) -> Any:
+        """The legend's items, built again only when something they show changed (the
+        analysis, the drawn models, the units or an option the legend reads): a frame that only
+        changes the status line or the hover rebuilds nothing."""
+        if not options.legend:
+            return None
+        key = tuple(repr(getattr(options, f, None)) for f in _LEGEND_FIELDS)
+        memo = self.legend_memo
+        if (memo is not None and memo[0] is analysis and memo[1] is models and memo[3] == key
+                and len(memo[2]) == len(board.units) and all(a is b for a, b in zip(memo[2], board.units))):
+            return memo[4]
         try:
-            return legend_items(board, analysis, models, options) if options.legend else None
+            items: Any = legend_items(board, analysis, models, options)
         except Exception:  # noqa: BLE001 - the panel reports its own error when drawn
-            return _NOTHING
+            items = _NOTHING
+        self.legend_memo = (analysis, models, list(board.units), key, items)
+        self.legend_builds += 1
+        return items
 
     def _draw_base(self, board: Board, analysis: Any, view: Any, options: SceneOptions,
                    models: list[DrawnModel], moving: set[str], size: tuple[int, int]) -> list[str]:

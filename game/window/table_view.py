@@ -55,6 +55,7 @@ class TableView(View):
         self.tool = "move"
         self.selection: Optional[str] = None
         self.hover: Optional[str] = None
+        self._hover_memo: Optional[tuple] = None  # (drawn models, (mouse px, camera, n), hover id)
         self.pan_from: Optional[tuple[float, float]] = None
         self.options = SceneOptions(status=" ", top_inset=0, title=doc.title())
         self.space = TraySpace(doc.board)
@@ -386,8 +387,15 @@ class TableView(View):
         px = self.mouse_px
         if self.busy() or not self.tools[self.tool].hover or self.pan_from is not None or self.covered(px) or not self.in_table_area(px):
             return None
+        # looked up again only when the mouse, the drawn models or the camera moved (and then
+        # through the models' spatial index, drawn.HitIndex)
+        key = (px, self.camera.scale, tuple(self.camera.offset_px), len(models))
+        last = self._hover_memo
+        if last is not None and last[0] is models and last[1] == key:
+            return last[2]
         dm = model_at(models, self.camera.to_mm(px))
-        return dm.id if dm else None
+        self._hover_memo = (models, key, dm.id if dm else None)
+        return self._hover_memo[2]
 
     def status_parts(self, mode: Optional[str] = None) -> list[tuple[int, str]]:
         """The status line as ``(rank, text)`` parts (rank 0 kept always, higher ranks dropped
@@ -439,6 +447,7 @@ class TableView(View):
             o.selection, o.overlays, o.differ, o.differ_label = (), [], {}, ""
             o.overlaps, o.warning, o.title = [], "", step[0]
         canvas = self.window.canvas
+        self.retained.holding = self.busy()  # mid-drag: units standing still stay drawn live
         errors = self.retained.draw(canvas, board, analysis, self.camera, o, models if step is None else None)
         if step is not None:
             errors += draw_marks(canvas, board, analysis, self.camera, step[2], options=o)

@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.render.canvas import PygameCanvas  # noqa: E402
+from game.window.collector import COLLECTOR  # noqa: E402
 from game.window.view import View  # noqa: E402
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class Window:
         self.frames = 0
         self.needs_draw = True
         self.last_active = self.clock()
+        self.collector = COLLECTOR
         #: called by :meth:`stop` (signals, the frame count); the default just stops
         self.on_stop: Callable[[str], None] = lambda reason: self.close()
 
@@ -137,6 +139,8 @@ class Window:
         if events or self.busy() or before != view.fingerprint():
             self.last_active = now
             self.needs_draw = True
+        # the garbage collector held while the user acts, collecting once idle (collector.py)
+        self.collector.frame(active=self.needs_draw or self.busy() or now - self.last_active <= ACTIVE_S)
         if not (self.needs_draw or now - self.last_active <= ACTIVE_S):
             return False
         try:
@@ -161,5 +165,6 @@ class Window:
         self.on_stop(reason)
 
     def close(self) -> None:
-        """Leave the loop after this frame."""
+        """Leave the loop after this frame (the garbage collector back on)."""
         self.running = False
+        self.collector.release()

@@ -53,7 +53,8 @@ def pair_contacts(c: Any) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
             continue
         ua, ub = c.units[a], c.units[b]
         ma, mb = c.models[a], c.models[b]
-        key = (ua.pose_key(), ub.pose_key(), c.tol) if ma is ua.models() and mb is ub.models() else None
+        ka, kb = ua.pose_key(), ub.pose_key()
+        key = (ka, kb, c.tol) if ma is ua.models(ka) and mb is ub.models(kb) else None
         hit = _PAIRS.get(key) if key is not None else None
         if hit is None:
             hit = tuple((ma[i].id, mb[j].id) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
@@ -76,37 +77,41 @@ def contacts_of(pairs: dict) -> dict[str, set[str]]:
 _INDEX = LRU(256)  # id(model list) -> (the list, {model id: index in it})
 
 
-class Order:
+class Order(dict):
     """Board order of model ids (``order[mid]`` -> int) over ``models`` (unit id -> its models,
-    in board order), without a dict over every model: each list's own index is cached."""
-
-    __slots__ = ("_models", "_start", "_loc")
+    in board order): a dict filled one unit at a time, on the first look-up of one of its
+    models (each list's own index is cached), so a big combat of which a few units are decided
+    again builds the order of those few only; look-ups are plain dict look-ups."""
 
     def __init__(self, models: dict[str, list[Model]]) -> None:
+        super().__init__()
         self._models = models
         self._start: dict[str, int] = {}
-        self._loc: dict[str, dict[str, int]] = {}
         n = 0
         for uid, ms in models.items():
             self._start[uid] = n
             n += len(ms)
 
-    def _local(self, uid: str) -> dict[str, int]:
-        loc = self._loc.get(uid)
-        if loc is None:
-            ms = self._models[uid]
-            hit = _INDEX.get(id(ms))
-            if hit is None or hit[0] is not ms:
-                hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
-            loc = self._loc[uid] = hit[1]
-        return loc
-
-    def __getitem__(self, mid: str) -> int:
+    def __missing__(self, mid: str) -> int:
         uid = unit_of(mid)
-        loc = self._loc.get(uid)
-        return self._start[uid] + (loc if loc is not None else self._local(uid))[mid]
+        if uid not in self._start or uid in self._filled():
+            raise KeyError(mid)
+        ms = self._models[uid]
+        hit = _INDEX.get(id(ms))
+        if hit is None or hit[0] is not ms:
+            hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
+        start = self._start[uid]
+        self.update({k: start + i for k, i in hit[1].items()})
+        self._filled().add(uid)
+        return dict.__getitem__(self, mid)
 
-    def get(self, mid: str, default: Any = None) -> Any:
+    def _filled(self) -> set:
+        f = self.__dict__.get("_done")
+        if f is None:
+            f = self.__dict__["_done"] = set()
+        return f
+
+    def get(self, mid: str, default: Any = None) -> Any:  # type: ignore[override]
         try:
             return self[mid]
         except KeyError:
@@ -116,26 +121,32 @@ class Order:
         return isinstance(mid, str) and self.get(mid) is not None
 
 
-class UnitOf:
-    """Model id -> unit id over ``models`` (model ids are ``<unit>.<slot>``)."""
-
-    __slots__ = ("_models",)
+class UnitOf(dict):
+    """Model id -> unit id over ``models``: a dict filled one unit at a time on first look-up
+    (model ids are ``<unit>.<slot>``)."""
 
     def __init__(self, models: dict[str, list[Model]]) -> None:
+        super().__init__()
         self._models = models
 
-    def __getitem__(self, mid: str) -> str:
+    def __missing__(self, mid: str) -> str:
         uid = unit_of(mid)
-        if uid not in self._models:
+        ms = self._models.get(uid)
+        if ms is None:
+            raise KeyError(mid)
+        self.update({m.id: uid for m in ms})
+        if not dict.__contains__(self, mid):
             raise KeyError(mid)
         return uid
 
-    def get(self, mid: str, default: Any = None) -> Any:
-        uid = unit_of(mid)
-        return uid if uid in self._models else default
+    def get(self, mid: str, default: Any = None) -> Any:  # type: ignore[override]
+        try:
+            return self[mid]
+        except KeyError:
+            return default
 
     def __contains__(self, mid: object) -> bool:
-        return isinstance(mid, str) and unit_of(mid) in self._models
+        return isinstance(mid, str) and self.get(mid) is not None
 
 
 # ----- per-unit inputs and results ------------------------------------------------------------

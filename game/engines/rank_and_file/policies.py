@@ -228,9 +228,16 @@ def ranks_behind(c: Combat) -> None:
                       for facing in v.support_facings]
         R, F = u.ranks, u.files
         results = c.res.models
+        # only a model 2 to 2 + ranks rows from a support facing's edge can support or be told
+        # why not; every other one is simply not fighting (no per-facing walk for it)
+        near = {id(x) for _f, _e, at in per_facing for k in range(2, 3 + ranks)
+                for j in range(1, 1 + max(R, F)) if (x := by_slot.get(at(k, j))) is not None}
         for m in ms:
             r = results[m.id]
             if r.role != "none" or m.rank is None:
+                continue
+            if id(m) not in near:
+                r.why = NOT_FIGHTING
                 continue
             reason = ""
             for facing, enemies, at in per_facing:
