@@ -114,7 +114,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     for dm in shown:
         r = results.get(dm.id)
         if r is not None and r.role == "attack" and r.targets and len(r.targets) > 1 \
-                and len({t.split(".", 1)[0] for t in r.targets}) > 1:
+                and len({unit_of(t) for t in r.targets}) > 1:
             n_div += 1
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
