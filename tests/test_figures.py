@@ -387,7 +387,7 @@ def test_demo_steps_place_callouts_notes_and_labels_clear_of_other_models(path):
     from game.core.demo import build_steps, load_demo
     from game.render.figure import figure_box
     from game.render.svg_canvas import SvgCanvas
-    from game.window.demo_view import step_marks
+    from game.render.demo_frames import step_marks
 
     for i, st in enumerate(build_steps(load_demo(path))):
         mk = step_marks(st)

@@ -12,7 +12,7 @@ import pytest
 
 from game.core.demo import build_steps, load_demo
 from game.render.html_page import demo_page
-from game.render.scene import drawn_models
+from game.render.drawn import drawn_models
 from game.render.window_layers import hover_lines
 
 from tests.browser import Browser, find_chromium

@@ -19,6 +19,7 @@ from game.core.board import Board
 from game.core.compare import compare
 from game.core.ruleset import RulesetError, load_ruleset, with_values
 from game.engines.rank_and_file import tow as tp
+from game.engines.rank_and_file import tow_rules as tr
 from game.core.scenario import board_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -70,70 +71,70 @@ def test_there_is_a_golden_copy_of_every_public_tow_case():
 # ----- pure rules ------------------------------------------------------------------------------
 def test_charge_bonus_counts_full_inches_capped_by_arc_and_none_when_disordered():
     p = _params()
-    assert tp.charge_bonus(2.9, "front", p) == 2
-    assert tp.charge_bonus(5, "front", p) == 3
-    assert tp.charge_bonus(6, "rear", p) == 4 and tp.charge_bonus(6, "left", p) == 4
-    assert tp.charge_bonus(6, "front", p, disordered=True) == 0
-    assert tp.charge_bonus(None, "front", p) == 0
+    assert tr.charge_bonus(2.9, "front", p) == 2
+    assert tr.charge_bonus(5, "front", p) == 3
+    assert tr.charge_bonus(6, "rear", p) == 4 and tr.charge_bonus(6, "left", p) == 4
+    assert tr.charge_bonus(6, "front", p, disordered=True) == 0
+    assert tr.charge_bonus(None, "front", p) == 0
 
 
 def test_strike_first_and_last_apply_before_modifiers_and_initiative_never_exceeds_ten():
     p = _params()
-    assert tp.initiative(5, p, strike_last=True, charge=3) == 4          # tow.md 5.4: I1 + 3
-    assert tp.initiative(3, p, strike_first=True) == 10
-    assert tp.initiative(3, p, strike_first=True, strike_last=True) == 3  # they cancel
-    assert tp.initiative(8, p, charge=3) == 10                            # capped
-    assert tp.initiative(4, p, spear=1) == 5
+    assert tr.initiative(5, p, strike_last=True, charge=3) == 4          # tow.md 5.4: I1 + 3
+    assert tr.initiative(3, p, strike_first=True) == 10
+    assert tr.initiative(3, p, strike_first=True, strike_last=True) == 3  # they cancel
+    assert tr.initiative(8, p, charge=3) == 10                            # capped
+    assert tr.initiative(4, p, spear=1) == 5
 
 
 def test_rank_bonus_by_troop_type_horde_combat_order_and_disruption():
     p = _params()
     reg, heavy, cav = p.troop_types["regular_infantry"], p.troop_types["heavy_infantry"], p.troop_types["heavy_cavalry"]
     kw = dict(horde=False, in_combat_order=True, disrupted=False, horde_bonus=1)
-    assert tp.rank_bonus([10, 10, 10, 10], heavy, **kw) == 2
-    assert tp.rank_bonus([10, 10, 10, 10], heavy, **{**kw, "horde": True}) == 3
-    assert tp.rank_bonus([5, 5, 4], reg, **kw) == 1                     # an incomplete rear rank of 4 < 5
-    assert tp.rank_bonus([4, 4, 4], heavy, **kw) == 2
-    assert tp.rank_bonus([4, 4, 4], cav, **kw) == 1                     # cavalry: max +1
-    assert tp.rank_bonus([10, 10, 10], reg, **{**kw, "disrupted": True}) == 0
-    assert tp.rank_bonus([3, 3, 3, 3], reg, **{**kw, "in_combat_order": False}) == 0
-    assert tp.rank_bonus([1], p.troop_types["behemoth"], **kw) == 0
+    assert tr.rank_bonus([10, 10, 10, 10], heavy, **kw) == 2
+    assert tr.rank_bonus([10, 10, 10, 10], heavy, **{**kw, "horde": True}) == 3
+    assert tr.rank_bonus([5, 5, 4], reg, **kw) == 1                     # an incomplete rear rank of 4 < 5
+    assert tr.rank_bonus([4, 4, 4], heavy, **kw) == 2
+    assert tr.rank_bonus([4, 4, 4], cav, **kw) == 1                     # cavalry: max +1
+    assert tr.rank_bonus([10, 10, 10], reg, **{**kw, "disrupted": True}) == 0
+    assert tr.rank_bonus([3, 3, 3, 3], reg, **{**kw, "in_combat_order": False}) == 0
+    assert tr.rank_bonus([1], p.troop_types["behemoth"], **kw) == 0
 
 
 def test_combat_order_counts_an_incomplete_last_rank_as_a_rank():
-    assert tp.combat_order(5, 5)        # 21 models five wide: five ranks (our reading, Q6)
-    assert not tp.combat_order(3, 6)    # a marching column
+    assert tr.combat_order(5, 5)        # 21 models five wide: five ranks (our reading, Q6)
+    assert not tr.combat_order(3, 6)    # a marching column
 
 
 def test_unit_strength_uses_wounds_for_monsters():
     p = _params()
-    assert tp.unit_strength(p.troop_types["behemoth"], 1, 6) == 6
-    assert tp.unit_strength(p.troop_types["heavy_cavalry"], 5, None) == 10
-    assert tp.unit_strength(p.troop_types["monstrous_infantry"], 3, None) == 9
+    assert tr.unit_strength(p.troop_types["behemoth"], 1, 6) == 6
+    assert tr.unit_strength(p.troop_types["heavy_cavalry"], 5, None) == 10
+    assert tr.unit_strength(p.troop_types["monstrous_infantry"], 3, None) == 9
 
 
 def test_fight_in_extra_rank_comes_from_the_weapon_or_the_keyword_with_the_charge_limits():
     p = _params()
     w = p.weapons
-    assert tp.support_allowed(w["thrusting_spear"], False, charged=False)[0]
-    assert not tp.support_allowed(w["thrusting_spear"], False, charged=True)[0]
-    assert tp.support_allowed(w["throwing_spear"], False, charged=True)[0]
-    assert not tp.support_allowed(w["throwing_spear"], False, charged=False)[0]
-    assert not tp.support_allowed(w["halberd"], False, charged=False)[0]
-    assert not tp.support_allowed(w["great_weapon"], False, charged=False)[0]
-    assert tp.support_allowed(w["hand_weapon"], True, charged=True)[0]   # Giant Rats: the unit's own rule
+    assert tr.support_allowed(w["thrusting_spear"], False, charged=False)[0]
+    assert not tr.support_allowed(w["thrusting_spear"], False, charged=True)[0]
+    assert tr.support_allowed(w["throwing_spear"], False, charged=True)[0]
+    assert not tr.support_allowed(w["throwing_spear"], False, charged=False)[0]
+    assert not tr.support_allowed(w["halberd"], False, charged=False)[0]
+    assert not tr.support_allowed(w["great_weapon"], False, charged=False)[0]
+    assert tr.support_allowed(w["hand_weapon"], True, charged=True)[0]   # Giant Rats: the unit's own rule
 
 
 def test_incomplete_rank_counts_the_largest_row_behind_and_stands_in_from_behind():
     slots = {(1, f) for f in range(1, 7)} | {(2, f) for f in range(1, 7)} | {(3, 3)}
-    behind = tp.rows_behind(slots, "rear", 3)
-    assert tp.assumed_row_models(1, behind.values()) == 6
-    subs = tp.stand_ins(slots, "rear", 3, range(1, 7), [3], 5, taken={(3, 3)})
+    behind = tr.rows_behind(slots, "rear", 3)
+    assert tr.assumed_row_models(1, behind.values()) == 6
+    subs = tr.stand_ins(slots, "rear", 3, range(1, 7), [3], 5, taken={(3, 3)})
     assert [s for _e, s in subs] == [(2, 2), (2, 4), (2, 1), (2, 5), (2, 6)]
     # a flank file: ranks along it, the next file inward stands in
     slots = {(1, 1), (2, 1), (1, 2), (2, 2), (3, 2), (3, 3)}
-    assert tp.assumed_row_models(2, tp.rows_behind(slots, "left", 1).values()) == 3
-    assert tp.stand_ins(slots, "left", 1, range(1, 4), [1, 2], 1, taken={(1, 1), (2, 1)}) == [((3, 1), (3, 2))]
+    assert tr.assumed_row_models(2, tr.rows_behind(slots, "left", 1).values()) == 3
+    assert tr.stand_ins(slots, "left", 1, range(1, 4), [1, 2], 1, taken={(1, 1), (2, 1)}) == [((3, 1), (3, 2))]
 
 
 # ----- whole boards ----------------------------------------------------------------------------

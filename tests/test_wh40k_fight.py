@@ -10,6 +10,7 @@ from game.core import geometry as g
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range.table import moved_shape
 from game.engines.engagement_range import steps as fight_steps
 from game.core.scenario import board_from_dict, load_scenario
 
@@ -139,9 +140,9 @@ def test_worked_example_steps_follow_seed_003():
     assert "monster.m1" in a8.moves
     marker = g.Circle((400, 300), 20)
     start = b.unit("monster").models()[0].shape
-    end = wh40k.moved_shape(start, a8.models["monster.m1"].at)
+    end = moved_shape(start, a8.models["monster.m1"].at)
     assert g.gap_mm(end, marker) <= 3 * 25.4 and g.gap_mm(end, marker) < g.gap_mm(
-        wh40k.moved_shape(start, a1.models["monster.m1"].at), marker)
+        moved_shape(start, a1.models["monster.m1"].at), marker)
     assert steps[9][2].extra["consolidation"] == {"passengers": "ongoing"}
 
 
@@ -172,7 +173,7 @@ def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
 # ----- consolidation -------------------------------------------------------------------------------
 def _gap(res, b, a_id, b_id):
     sa = {m.id: m.shape for m in b.models()}
-    return g.gap_mm(wh40k.moved_shape(sa[a_id], res.models[a_id].at), wh40k.moved_shape(sa[b_id], res.models[b_id].at))
+    return g.gap_mm(moved_shape(sa[a_id], res.models[a_id].at), moved_shape(sa[b_id], res.models[b_id].at))
 
 
 def test_ongoing_consolidation():

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from game.core import geometry as g
 from game.core.ruleset import load_ruleset
 from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range.table import moved_shape
 from game.engines.engagement_range.solver import MoveSolver
 from game.core.scenario import board_from_dict
 
@@ -130,7 +131,7 @@ def solver_engaged(b) -> int:
     n = 0
     ends = []
     for pc in t.models_of("mob"):
-        end = wh40k.moved_shape(pc.shape, paths[pc.id][-1]) if pc.id in paths else pc.shape
+        end = moved_shape(pc.shape, paths[pc.id][-1]) if pc.id in paths else pc.shape
         ends.append(end)
         if pc.id in paths:
             assert wh40k.path_length(paths[pc.id]) <= MOVE + 1e-6

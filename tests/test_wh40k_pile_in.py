@@ -12,6 +12,7 @@ from game.core import geometry as g
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.engines.engagement_range import engine as wh40k
+from game.engines.engagement_range.table import moved_shape
 from game.core.scenario import board_from_dict
 
 RS = load_ruleset("wh40k")
@@ -44,7 +45,7 @@ def check_pile_in(b, res, unit_id, *, must_engage=True):
     start = shapes(b)
     player = b.unit(unit_id).player
     enemies = [m for m, (_, u) in start.items() if b.unit(u).player != player]
-    end = {m: wh40k.moved_shape(s, tuple(res.models[m].at)) for m, (s, _) in start.items()}
+    end = {m: moved_shape(s, tuple(res.models[m].at)) for m, (s, _) in start.items()}
     for mid, (s, u) in start.items():
         if u != unit_id:
             continue
@@ -155,10 +156,10 @@ def test_oval_and_mixed_bases_keep_the_rules():
     ], charged=["beast"])
     res = analyse(b, RS)
     assert "beast.m1" in res.moves
-    end = wh40k.moved_shape(b.unit("beast").models()[0].shape, res.models["beast.m1"].at)
+    end = moved_shape(b.unit("beast").models()[0].shape, res.models["beast.m1"].at)
     assert wh40k.path_length(res.moves["beast.m1"]) <= MOVE
     for m in b.unit("guard").models():
-        assert g.gap_mm(end, wh40k.moved_shape(m.shape, res.models[m.id].at)) >= 0
+        assert g.gap_mm(end, moved_shape(m.shape, res.models[m.id].at)) >= 0
     assert res.models["beast.m1"].role == "attack"
 
 

@@ -17,7 +17,7 @@ from typing import Any, Optional
 import yaml
 
 from game.core.board import Board, Unit, parse_slot
-from game.core.savefile import SaveError, merge_text, target_of, write_atomic  # noqa: F401 (SaveError re-exported)
+from game.core.savefile import merge_text, target_of, write_atomic
 from game.core.paths import available as available_rulesets
 from game.core.validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)

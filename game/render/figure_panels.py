@@ -34,7 +34,8 @@ from game.render.gap_marks import MAX_LETTERED, arrows
 from game.render.legend import LegendItem, layout_legend, legend_items
 from game.render.marks import Marks
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
-from game.render.scene import drawn_models, legend_painter
+from game.render.drawn import drawn_models
+from game.render.scene import legend_painter
 from game.render.transform import View
 
 VERDICTS = ("legal", "illegal")

@@ -27,7 +27,7 @@ from typing import Any, Optional, Sequence
 from game.render.demo_frames import scene_boxes, step_marks
 from game.render.figure import FigureOptions, draw_figure, svg_canvas
 from game.render.marks import Marks
-from game.render.scene import drawn_models
+from game.render.drawn import drawn_models
 from game.render.svg_canvas import group_id
 from game.render.window_layers import hover_lines
 

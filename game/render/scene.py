@@ -36,16 +36,15 @@ from game.core.results import part
 from game.core.board import Board, Unit, empty_slots
 from game.core.ruleset import load_ruleset
 
-from game.render.canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap  # noqa: F401 (re-exported)
-from game.render.drawn import (DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px, model_at,  # noqa: F401
-                    slot_moves)
+from game.render.canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap
+from game.render.drawn import DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px
 from game.render.labels import LabelPainter, link_box
 from game.render import fight_marks
 from game.render import move_marks
 from game.render import gap_marks
-from game.render.legend import DIFFER_COLOUR, ROLE_LABEL, LegendPainter, attacks_of, divides  # noqa: F401
+from game.render.legend import DIFFER_COLOUR, LegendPainter, attacks_of, divides
 from game.render.palette import LINE_UNITS, PALETTE, player_colour, with_alpha
-from game.render.window_layers import ROLE_WORD, WindowPainter  # noqa: F401
+from game.render.window_layers import WindowPainter
 from game.render.painter import Layout, SceneOptions  # noqa: F401 (SceneOptions is imported from here too)
 from game.render.transform import View
 

@@ -24,7 +24,7 @@ from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
 
 from game.window.retained import DrawnModels
-from game.render.scene import DrawnModel
+from game.render.drawn import DrawnModel
 
 OVERLAP_TOL_MM = 0.5
 ANALYSIS_BUDGET_MS = 40.0

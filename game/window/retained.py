@@ -31,7 +31,8 @@ from game.core.results import part
 
 from game.render.canvas import PygameCanvas
 from game.render.legend import legend_items
-from game.render.scene import DrawnModel, SceneOptions, draw_scene, drawn_models
+from game.render.drawn import DrawnModel, drawn_models
+from game.render.scene import SceneOptions, draw_scene
 
 _NOTHING = object()
 

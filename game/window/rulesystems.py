@@ -13,7 +13,6 @@ from game.core.board import Board
 from game.core.compare import partner
 from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, RulesetError, available, load_ruleset
-from game.core.strategy import ProfileField as Field  # noqa: F401  (the unit panel's field type)
 
 
 class RuleSystems:

@@ -21,7 +21,7 @@ from game.render.transform import View as Camera
 from game.window.live import LiveAnalysis
 from game.window.rulesystems import RuleSystems
 from game.core.edits import new_unit
-from game.render.scene import model_at
+from game.render.drawn import model_at
 
 
 class TableView(Protocol):

@@ -34,11 +34,11 @@ from typing import Any, Optional
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, unit_of
 from game.core.ruleset import Ruleset
-from game.engines.engagement_range.fight import Selection, attackers_of, fight_sequence, strike_order  # noqa: F401
+from game.engines.engagement_range.fight import fight_sequence, strike_order
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
-from game.engines.engagement_range.moves import MoveReport, consolidate_unit, consolidation_step, pile_in_step, pile_in_unit  # noqa: F401
+from game.engines.engagement_range.moves import MoveReport, consolidation_step, pile_in_step
 from game.core.geometry import MM_PER_INCH
-from game.engines.engagement_range.table import Params, Piece, Table, gap, moved_shape, natural  # noqa: F401
+from game.engines.engagement_range.table import Params, Table, natural
 
 
 def newly_engaged(t: Table, reports: dict[str, MoveReport], p: Params, selected: set) -> list[dict]:

@@ -35,13 +35,13 @@ import math
 
 import numpy as np
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Mapping, Optional, Sequence, Union
+from typing import Any, Literal, Mapping, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.policy import Combat, policy
-from game.engines.rank_and_file.tow_rules import (  # noqa: F401  (read as tow.<name> too)
+from game.engines.rank_and_file.tow_rules import (
     Facing, TroopType, Weapon, _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
 
 Slot = tuple[int, int]
