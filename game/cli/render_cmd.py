@@ -172,6 +172,7 @@ def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_argument("--only", metavar="TEXT", help="only the figures whose output path contains TEXT")
 
     add_budget_option(ap)
     args = ap.parse_args(argv)
@@ -184,7 +185,8 @@ def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     t0 = time.perf_counter()
     try:
         with budgets(args, args.book):
-            results = render_book(args.book, args.output, progress=not args.quiet)
+            only = (lambda f: args.only in f.output) if args.only else None
+            results = render_book(args.book, args.output, progress=not args.quiet, only=only)
     except BookError as exc:
         return err(str(exc), 2)
     except OSError as exc:

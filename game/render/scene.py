@@ -532,9 +532,10 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
     for dm in p.models:
         if divides(analysis, dm.id) > 1:
             p.safe(f"divide {dm.id}", p.divide_mark, dm, divides(analysis, dm.id))
-    for mid, path in moves.items():
+    drawn_moves = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or moves
+    for mid, path in drawn_moves.items():
         p.safe(f"move {mid}", p.move, mid, path)
-    p.safe("move marks", move_marks.draw, p, analysis)
+    p.safe("move marks", move_marks.draw, p, analysis, drawn_moves)
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u, True)
         p.safe(f"front {u.id}", p.front_marker, u)
