@@ -63,7 +63,7 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
     shape = {dm.id: dm.shape for dm in models or ()}
 
     def alike(a: str, b: str) -> bool:
-        if a.split(".", 1)[0] != b.split(".", 1)[0]:
+        if unit_of(a) != unit_of(b):
             return False
         sa, sb = shape.get(a), shape.get(b)
         if sa is None or sb is None:
