@@ -6,6 +6,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the user's data folder (recovery files, recent files: platformdirs) is a private one per run,
+# so no test reads or writes the real one
+import tempfile  # noqa: E402
+
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="melee-lens-data-")
 
 from hypothesis import settings  # noqa: E402
 

@@ -70,7 +70,17 @@ def problems(canvas, layout) -> list[str]:
         for tb, b in marks[i + 1:]:
             if ta != tb and _inter(a, b) and not (_kind(ta) == _kind(tb) == "front"):
                 out.append(f"{ta} overlaps {tb}")
-    links = [c.args[0] for c in canvas.calls if _kind(c.get("tag")) == "gap" and c.name == "line" and c.get("dashed")]
+    links = [c.args[0] for c in canvas.calls if _kind(c.get("tag")) == "gap" and (c.name == "arrow" or
+                                                                             (c.name == "line" and c.get("dashed")))]
+    fronts = []
+    for c in canvas.calls:
+        if _kind(c.get("tag")) == "front" and c.name == "polygon":
+            xs, ys = [p[0] for p in c.args[0]], [p[1] for p in c.args[0]]
+            fronts.append((c.get("tag"), (min(xs), min(ys), max(xs), max(ys))))
+    for pts in links:  # no contact arrow or link runs over a unit's front marker
+        for tag, b in fronts:
+            if any(_seg_hits_box(p, q, b) for p, q in zip(pts, pts[1:])):
+                out.append(f"a gap link crosses the front marker {tag}")
     for tag, b in texts:
         if _kind(tag) in ("label", "badge", "terrain", "callout"):
             for pts in links:

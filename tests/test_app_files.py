@@ -197,7 +197,8 @@ def test_a_signal_stops_the_window_and_keeps_the_work(tmp_path, capsys):
 
     status = app.run(50, on_frame)
     assert status == 128 + signal.SIGTERM and not app.window.running and calls == [1, 2, 3]
-    assert (tmp_path / "battle.autosave.yaml").exists()
+    assert app.doc.session.autosave_path.exists()
+    assert load_scenario(app.doc.session.autosave_path).unit("night_goblins").facing_deg != 0
     assert "Unsaved changes were kept" in capsys.readouterr().out
     assert signal.getsignal(signal.SIGTERM) is not None
 

@@ -73,7 +73,7 @@ def test_unit_properties_validate(board):
     parts = e.set_parts(board, "dwarfs", "rider 2/4, mount 1/3").board.unit("dwarfs").profile["parts"]
     assert [p["attacks"] for p in parts] == [2, 1]
     assert not e.set_parts(board, "dwarfs", "rider two").ok
-    assert not e.set_title(board, "a\x00b").ok and not e.set_caption(board, "x" * 500).ok
+    assert not e.set_title(board, "a\x00b").ok and not e.set_caption(board, "x" * 4001).ok  # the format: 4,000
 
 
 def test_place_refuses_overlap_and_names_units(board):

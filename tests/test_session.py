@@ -38,17 +38,19 @@ def test_builtin_needs_save_as_and_is_never_written(tmp_path):
 def test_undo_to_saved_is_clean_and_autosave_runs_on_the_clock(tmp_path):
     shutil.copy(SCENARIO, tmp_path / "b.yaml")
     clock = Clock()
-    s = Session(load_scenario(tmp_path / "b.yaml"), tmp_path / "b.yaml", clock=clock, autosave_every_s=10)
+    s = Session(load_scenario(tmp_path / "b.yaml"), tmp_path / "b.yaml", clock=clock, autosave_every_s=10,
+                out_dir=tmp_path / "rec")
     s.apply(Editor().turn(s.board, "night_goblins", 90).board)
     assert s.dirty and s.tick() is None  # not yet: no time has passed
     clock.t = 11
-    assert s.tick() == tmp_path / "b.autosave.yaml"
+    auto = s.tick()
+    assert auto == s.autosave_path and auto.parent == tmp_path / "rec" and auto.name.startswith("b.")
     s.undo()
     assert not s.dirty
     s.redo()
     assert s.dirty
     s.save()
-    assert not s.dirty and not (tmp_path / "b.autosave.yaml").exists()
+    assert not s.dirty and not auto.exists()
 
 
 def test_autosave_failure_is_kept(tmp_path):

@@ -85,11 +85,20 @@ def memory_budget(megabytes: Optional[float], what: str):
     try:
         yield
     except MemoryError:
-        raise OverBudget(f"{what}: stopped when it needed more than {megabytes:g} MB of memory: the table is too "
-                         f"large or too entangled (raise it with --memory-budget MB, 0 for none, or split the "
-                         f"table)") from None
+        raise OverBudget(budget_message(what, f"when it needed more than {megabytes:g} MB of memory",
+                                        "--memory-budget MB", "memory")) from None
     finally:
         resource.setrlimit(resource.RLIMIT_AS, old)
+
+
+def budget_message(what: str, when: str, option: str, kind: str = "time") -> str:
+    """The one line a budget that ran out prints: the file, what was running then
+    (:func:`game.core.work.current`: a caption, the table, a search) and what is too big."""
+    from game.core.work import current
+
+    doing, blame = current()
+    return (f"{what}: stopped {when} while {doing}: {blame} to finish within the {kind} budget "
+            f"(raise it with {option}, 0 for none)")
 
 
 @contextmanager
@@ -112,9 +121,7 @@ def time_budget(seconds: Optional[float], what: str):
         return
 
     def on_prof(signum, frame):  # noqa: ARG001
-        raise OverBudget(f"{what}: stopped after {seconds:g} s of CPU time: the table is too large or too "
-                         f"entangled to finish within the time budget (raise it with --time-budget SECONDS, "
-                         f"0 for none, or split the table)")
+        raise OverBudget(budget_message(what, f"after {seconds:g} s of CPU time", "--time-budget SECONDS"))
 
     try:
         old = signal.signal(signal.SIGPROF, on_prof)
@@ -207,6 +214,17 @@ def check_text(v: Optional[str], option: str) -> Optional[str]:
 def check_output(output: str, inputs: list[str], option: str = "-o") -> Path:
     """An output file that is none of ``inputs`` (not even through a link) and not a folder."""
     out = Path(output)
+    for part in [out, *out.parents]:
+        if str(part) in ("", ".") or not part.is_symlink() or part.exists():
+            continue
+        target = os.path.realpath(part)
+        if part == out:
+            if Path(target).parent.is_dir():
+                break  # a link to a file not yet written: the file is written where it points
+            raise UsageError(f"{option} {short(output)} is a link to {short(target)}, whose folder does not exist; "
+                             "create that folder or give another file name")
+        raise UsageError(f"{option} {short(output)}: its folder {short(str(part))} is a link to {short(target)}, "
+                         "which does not exist; create it or give another folder")
     if out.is_dir():
         raise UsageError(f"{option} {short(output)} is a folder; give a file name")
     if out.exists() and not out.is_file():
@@ -267,6 +285,10 @@ def guarded(run: Callable[[], int], *, handle_term: bool = True) -> int:
     except OverBudget as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print("error: out of memory (the memory budget or the machine's limit); nothing was written",
+              file=sys.stderr)
+        return 1
     finally:
         if old is not None:
             try:

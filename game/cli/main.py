@@ -43,9 +43,10 @@ def _usage() -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; see the module doc for the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    cmd = argv[0] if argv and argv[0] in COMMANDS else "window"
-    # SIGTERM in the window is the window's to handle (it autosaves); elsewhere it ends the command
-    return guarded(lambda: _main(argv), handle_term=cmd != "window")
+    # SIGTERM ends the command, the window's loading and first analysis included (installed
+    # before pygame starts, so SDL leaves it alone instead of turning it into a quit event that
+    # only the loop would read); once the window loop runs, the loop's own handler keeps the work
+    return guarded(lambda: _main(argv))
 
 
 def _main(argv: list[str]) -> int:

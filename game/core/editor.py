@@ -21,6 +21,7 @@ from game.core import edits as ed
 from game.core import geometry as g
 from game.core import manoeuvre as mv
 from game.core.board import Board, Unit, parse_slot
+from game.core.validate import MAX_CAPTION, MAX_TITLE, text_problem
 
 OVERLAP_TOL_MM = 0.5
 FLUSH_MM = 0.01   # how far a move or wheel may sink into another unit when it stops at contact
@@ -487,25 +488,53 @@ class Editor:
     # -- the board ------------------------------------------------------------------------------
     @staticmethod
     def set_title(board: Board, text: str) -> Change:
+        """The scenario's title: one line (runs of spaces and line breaks become one space) of
+        at most :data:`~game.core.validate.MAX_TITLE` characters, as the file format allows."""
         t = " ".join(str(text).split())
-        if len(t) > 200 or not t.isprintable():
-            return refused("A title is one printable line of up to 200 characters.")
+        why = text_problem(t, max_len=MAX_TITLE)
+        if why:
+            return refused(f"The title {why}.")
         out = board.copy()
         out.title = t
         return Change(out, f"Title: {t}." if t else "The title is cleared.")
 
     @staticmethod
     def set_caption(board: Board, text: str) -> Change:
-        """The figure caption (saved as the scenario's ``caption``; shown under the title of exports)."""
-        t = " ".join(str(text).split())
-        if len(t) > 400 or not t.isprintable():
-            return refused("A caption is one printable line of up to 400 characters.")
+        """The figure caption (saved as the scenario's ``caption``; shown under the title of
+        exports): line breaks kept (trailing spaces of each line and blank lines at the ends
+        dropped), at most :data:`~game.core.validate.MAX_CAPTION` characters, as the format allows."""
+        t = "\n".join(line.rstrip() for line in str(text).replace("\r\n", "\n").split("\n")).strip("\n")
+        why = text_problem(t, max_len=MAX_CAPTION, multiline=True)
+        if why:
+            return refused(f"The caption {why}.")
         out = board.copy()
-        if t:
+        if t.strip():
             out.extra["caption"] = t
         else:
             out.extra.pop("caption", None)
-        return Change(out, "Caption set." if t else "The caption is cleared.")
+        return Change(out, "Caption set." if t.strip() else "The caption is cleared.")
+
+    @classmethod
+    def set_title_caption(cls, board: Board, title: str, caption: str) -> Change:
+        """The title and caption form: only a field the user changed is checked and set (an
+        untouched caption from the file is kept as it is, whatever its length); one change."""
+        out: Board = board
+        said: list[str] = []
+        if " ".join(str(title).split()) != board.title:
+            ch = cls.set_title(out, title)
+            if ch.board is None:
+                return ch
+            out, said = ch.board, said + [ch.message]
+        old_caption = str(board.extra.get("caption") or "")
+        if " ".join(str(caption).split()) != " ".join(old_caption.split()):  # (a one-line entry shows
+            # a multi-line caption without its line breaks: the same words are no change)
+            ch = cls.set_caption(out, caption)
+            if ch.board is None:
+                return ch
+            out, said = ch.board, said + [ch.message]
+        if out is board:
+            return Change(board, "")
+        return Change(out, " ".join(said))
 
     @staticmethod
     def set_ruleset(board: Board, rid: str) -> Change:

@@ -20,7 +20,7 @@ import io
 import os
 import stat
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from game.core import atomic
 
@@ -241,6 +241,51 @@ def merge_text(template: str, base: Any, new: Any) -> Optional[str]:
         return _dump(y, tree)
     except (RtError, ValueError, TypeError, RecursionError):
         return None
+
+
+# ----- in place first, a round trip only where that cannot be done ---------------------------
+def plan_text(template: str, base: Any, new: Any, check: Callable[[str], Any]) -> tuple[Optional[str], list[str]]:
+    """The text to save for ``new`` over ``template`` (whose meaning is ``base``) and the notes
+    on what of the template could not be kept (empty: every untouched byte kept).
+
+    First the template is patched in place (:func:`game.core.yamlpatch.patch_text`: BOM, line
+    ends, comments, spacing, spellings and tags outside the changed values stay byte for byte);
+    where that cannot be done, the ruamel.yaml round trip (:func:`merge_text`) on the text with
+    LF line ends and no BOM (both put back after), and a note saying why and how many untouched
+    lines it rewrote. ``check(text)`` returns the data a text means (raising ValueError when it
+    does not load); a result that does not mean ``new`` is never returned. ``(None, notes)``
+    when neither way gives ``new``."""
+    from game.core.yamlpatch import CannotPatch, patch_text
+
+    notes: list[str] = []
+    try:
+        out = patch_text(template, base, new, _same)
+        if _same(check(out), new):
+            return out, []
+        why = "the patched text did not read back as the board"
+    except CannotPatch as exc:
+        why = str(exc)
+    except ValueError as exc:
+        why = f"the patched text did not load ({exc})"
+    bom = "\ufeff" if template.startswith("\ufeff") else ""
+    body = template[len(bom):]
+    crlf = "\r\n" in body and body.count("\r\n") == body.count("\n")
+    lf = body.replace("\r\n", "\n") if crlf else body
+    merged = merge_text(lf, base, new)
+    if merged is None:
+        return None, [f"this change could not be written in place ({why}), nor the file's layout kept"]
+    out = bom + (merged.replace("\n", "\r\n") if crlf else merged)
+    try:
+        if not _same(check(out), new):
+            return None, [f"this change could not be written in place ({why})"]
+    except ValueError:
+        return None, [f"this change could not be written in place ({why})"]
+    import difflib
+
+    changed = sum(1 for ln in difflib.ndiff(lf.splitlines(), merged.splitlines()) if ln.startswith("- "))
+    notes.append(f"this change could not be written in place ({why}); the file was rewritten through a YAML "
+                 f"round trip, which changes {changed} line(s) of its layout (comments kept)")
+    return out, notes
 
 
 # ----- writing ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+from dataclasses import dataclass, field
 import re
 from pathlib import Path
 from typing import Any, Optional
@@ -17,11 +18,11 @@ from typing import Any, Optional
 import yaml
 
 from game.core.board import Board, Unit, parse_slot
-from game.core.savefile import merge_text, target_of, write_atomic
+from game.core.savefile import plan_text, target_of, write_atomic
 from game.core.paths import available as available_rulesets
 from game.core.validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
-from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
+from game.core.yamlfile import FileError, field_name, parse_yaml, read_bytes, read_text
 
 SLOT_RE = re.compile(r"^r[1-9][0-9]{0,5}f[1-9][0-9]{0,5}$")
 TOP_KEYS = {"title", "ruleset", "seed", "table", "units", "context", "terrain", "expect"}
@@ -398,37 +399,68 @@ def dump_scenario(b: Board) -> str:
     return yaml.safe_dump(board_to_dict(b), sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def _template(path: Optional[Path], b: Board) -> Optional[tuple[str, dict]]:
-    """The text to keep the layout of, and its meaning as data: the file being replaced, else
-    the file the board was loaded from; None if neither is a readable scenario."""
-    for cand in (path, Path(b.source) if b.source and not b.source.startswith("<") else None):
-        if cand is None:
-            continue
+def read_raw(path: str | Path) -> str:
+    """The text of a scenario file exactly as it is (a UTF-8 BOM and CRLF line ends kept);
+    raises :class:`ScenarioError`."""
+    data = read_bytes(path, ScenarioError)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(str(path), data[: exc.start].count(b"\n") + 1, "", "is not UTF-8 text") from None
+
+
+def meaning(text: str, filename: str = "<scenario>") -> dict:
+    """What a scenario text means as file data (``board_to_dict`` of its board); raises
+    :class:`ScenarioError` (a ``ValueError``)."""
+    return board_to_dict(parse_scenario(text[1:] if text.startswith("\ufeff") else text, filename))
+
+
+@dataclass
+class SavePlan:
+    """What a save would write: ``text``, and ``notes`` on what of the old file's layout cannot be
+    kept (empty: every byte the user did not change is kept); ``template`` names the text kept."""
+    text: str
+    notes: list = field(default_factory=list)
+    template: str = ""
+
+
+def plan_save(b: Board, path: str | os.PathLike | None = None, template: Optional[str] = None) -> SavePlan:
+    """The text :func:`save_scenario` writes to ``path`` for ``b``: the file being replaced with
+    only the changed values rewritten in place (:func:`game.core.savefile.plan_text`), else
+    ``template`` (the text the board was loaded from, kept by the window: a file made invalid
+    outside still keeps its comments), else the file the board was loaded from, else a fresh file."""
+    cands: list[tuple[str, str]] = []
+    target = Path(os.path.realpath(path)) if path is not None else None
+    if target is not None:
+        cands.append(("file", str(target)))
+    if template is not None:
+        cands.append(("text", template))
+    if b.source and not b.source.startswith("<"):
+        cands.append(("file", b.source))
+    new = board_to_dict(b)
+    notes: list[str] = []
+    for kind, what in cands:
         try:
-            text = read_text(cand, ScenarioError)
-            return text, board_to_dict(parse_scenario(text, str(cand)))
-        except ScenarioError:
+            text = read_raw(what) if kind == "file" else str(what)
+            base = meaning(text, what if kind == "file" else "<template>")
+        except (ScenarioError, OSError):
             continue
-    return None
+        out, notes = plan_text(text, base, new, meaning)
+        if out is not None:
+            return SavePlan(out, notes, what if kind == "file" else "the text last opened or saved")
+    return SavePlan(dump_scenario(b), notes)
 
 
 def scenario_text(b: Board, path: str | os.PathLike | None = None) -> str:
-    """The text :func:`save_scenario` would write to ``path`` for ``b``: the old file with only
-    the changed values rewritten (comments, unknown keys, ``expect:`` and number spelling
-    kept), or a fresh file when there is nothing to keep."""
-    tpl = _template(Path(os.path.realpath(path)) if path is not None else None, b)
-    if tpl is not None:
-        text = merge_text(tpl[0], tpl[1], board_to_dict(b))
-        if text is not None:
-            return text
-    return dump_scenario(b)
+    """The text :func:`save_scenario` would write to ``path`` for ``b`` (:func:`plan_save`)."""
+    return plan_save(b, path).text
 
 
-def save_scenario(b: Board, path: str | os.PathLike) -> Path:
-    """Write ``b`` to ``path`` losslessly (:func:`scenario_text`) and atomically: a temporary
+def save_scenario(b: Board, path: str | os.PathLike, template: Optional[str] = None) -> Path:
+    """Write ``b`` to ``path`` losslessly (:func:`plan_save`) and atomically: a temporary
     file in the target's folder, flushed and fsynced, then renamed over the target, so an
     interrupted save leaves the old file whole. A symlink is followed (its target is written);
     a read-only file, a folder or a device raise :class:`SaveError` (an ``OSError``).
     Returns the path written."""
     target_of(path)  # refuse before doing any work
-    return write_atomic(path, scenario_text(b, path))
+    return write_atomic(path, plan_save(b, path, template).text)

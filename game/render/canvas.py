@@ -258,14 +258,26 @@ def ellipsize(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool =
 def wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``
     (measured in the bold face when ``bold``); a word longer than a line is broken."""
+    from game.core.work import doing
+
+    with doing("laying out a text (a caption or label)", "the text is too long"):
+        return _wrap(canvas, text, size, max_w, bold)
+
+
+def _wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool) -> list[str]:
     out: list[str] = []
     for para in str(text).split("\n"):
         cur = ""
         for word in para.split():
-            while canvas.text_size(word, size, bold)[0] > max_w and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and canvas.text_size(word[:cut], size, bold)[0] > max_w:
-                    cut -= 1
+            while len(word) > 1 and canvas.text_size(word, size, bold)[0] > max_w:
+                lo, hi = 1, len(word) - 1  # the longest head that fits, by bisection (a 4,000-letter
+                while lo < hi:             # word is cut in a dozen measurements per line, not thousands)
+                    mid = (lo + hi + 1) // 2
+                    if canvas.text_size(word[:mid], size, bold)[0] <= max_w:
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                cut = lo
                 if cur:
                     out.append(cur)
                     cur = ""

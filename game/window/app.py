@@ -88,15 +88,14 @@ class App:
         self.table.sections = self.steps.sections = sections
         self.table.covered = self.covered
         self.window.on_stop = self.files.stop
+        self.window.failed = lambda: self.status.failed  # the loop's exit status is never 0 after a MemoryError
         self.register_actions()
         self.doc.listeners.append(self.follow)
         self.toolbar.layout(self.window.size()[0])
         self.table.fit()
         self.window.show_view(self.table)
         self.update_caption()
-        if self.doc.session.autosave_path.exists():
-            self.status.say(f"Unsaved changes from an earlier session are in {self.doc.session.autosave_path.name}: "
-                            "press F9 to load them.")
+        self.files.offer_recovery()
         self.doc.recompute()
         self.window.collector.loaded(sum(len(u.models()) for u in board.units))
 
@@ -154,6 +153,6 @@ class App:
     def run(self, frames: Optional[int] = None, fps: int = 60) -> int:
         """Run until the window closes (or for ``frames`` frames). Returns an exit status."""
         status = run_loop(self.window, frames, fps)
-        if self.window.running and frames is not None and self.doc.dirty:
+        if self.window.running and frames is not None and self.doc.session.unsaved():
             self.files.stop("the frame count was reached")
         return status

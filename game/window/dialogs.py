@@ -66,6 +66,7 @@ class Buttons(Dialog):
                  rows: Optional[list[tuple[str, str, str, bool]]] = None, width: int = 460, pad: int = 0):
         g = gui.pg
         self.done = done
+        self.text = text
         self.pg_gui = g
         self.buttons: dict[Any, str] = {}
         if rows is not None:

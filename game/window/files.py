@@ -24,7 +24,7 @@ from game.render.figure import FigureError
 from game.window.dialogs import Buttons, DialogsSection, FileDialog, export_form, figure_options, recent_dialog, \
     title_form
 from game.window.export import export_view
-from game.window.session import NeedsSaveAs
+from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
 from game.window.status import Status
 from game.window.view import Section
 
@@ -47,6 +47,7 @@ class FilesSection(Section):
         self.table, self.steps, self.shown = table, steps, shown
         self.session = doc.session
         self.last_export: Optional[str] = None
+        self._asked_outside = False
 
     @property
     def headless(self) -> bool:
@@ -77,6 +78,7 @@ class FilesSection(Section):
             if choice == "Save":
                 self.save(after=then)
             elif choice == "Discard":
+                self.session.discard()  # thrown away: the recovery file goes too
                 then()
             else:
                 self.status.say(f"Cancelled: {what} can wait; the board is as it was.")
@@ -94,12 +96,21 @@ class FilesSection(Section):
         return p
 
     # -- saving -----------------------------------------------------------------------------------
-    def save(self, after: Optional[Callable[[], None]] = None) -> bool:
-        """Save to the file the user chose; a new or built-in board asks where (Save As)."""
+    def save(self, after: Optional[Callable[[], None]] = None, *, overwrite: bool = False,
+             accept_loss: bool = False) -> bool:
+        """Save to the file the user chose; a new or built-in board asks where (Save As). A file
+        changed outside since it was opened asks Reload / Keep mine / Compare first; a save that
+        cannot keep the file's layout says so and asks first."""
         try:
-            p = self.session.save()
+            p = self.session.save(overwrite=overwrite, accept_loss=accept_loss)
         except NeedsSaveAs:
             self.save_as_dialog(after)
+            return False
+        except OutsideChange as exc:
+            self.ask_outside(exc.what, after)
+            return False
+        except LayoutLoss as exc:
+            self.ask_layout(exc.notes, lambda: self.save(after, overwrite=overwrite, accept_loss=True))
             return False
         except OSError as exc:
             self.status.say(f"Could not save {self.session.save_path}: {exc.strerror or exc}")
@@ -124,6 +135,9 @@ class FilesSection(Section):
         """Save the board to ``path`` (the user's choice) and keep saving there."""
         try:
             p = self.session.save_as(path)
+        except LayoutLoss as exc:
+            self.ask_layout(exc.notes, lambda: self._save_as_anyway(path, after))
+            return False
         except OSError as exc:
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return False
@@ -133,18 +147,138 @@ class FilesSection(Section):
             after()
         return True
 
-    def load_autosave(self) -> None:
-        p = self.session.autosave_path
-        if not p.exists():
-            self.status.say("There is no autosave to load.")
-            return
+    def _save_as_anyway(self, path: str, after: Optional[Callable[[], None]]) -> None:
         try:
-            board = self.session.open_board(p)
+            p = self.session.save_as(path, accept_loss=True)
+        except OSError as exc:
+            self.status.say(f"Could not save {path}: {exc.strerror or exc}")
+            return
+        self.status.say(f"Saved {p}.")
+        self.doc.notify("caption")
+        if after:
+            after()
+
+    def ask_layout(self, notes: list, go: Callable[[], Any]) -> None:
+        """A save that cannot keep the file's layout: say so before writing (Save anyway /
+        Cancel; headless: nothing is written)."""
+        text = "Saving cannot keep all of the file's layout: " + "; ".join(notes) + "."
+        if self.dialogs.gui is None:
+            self.status.warn(text + " Nothing was written.")
+            return
+
+        def chosen(choice: str) -> None:
+            if choice == "Save anyway":
+                go()
+            else:
+                self.status.say("Not saved: the file is as it was.")
+
+        self.dialogs.open(Buttons(self.dialogs.gui, "Save changes the layout", text, ["Save anyway", "Cancel"], chosen,
+                                  width=720))
+
+    # -- the file changed outside ----------------------------------------------------------------------
+    def on_update(self) -> None:
+        """Every frame: the autosave timer (drags included) and the watch on the file."""
+        if self.session.tick() is None and self.session.autosave_error and \
+                self.session.autosave_error not in self.status.banner:
+            self.status.warn(self.session.autosave_error)
+        if self.session.outside is not None and not self._asked_outside:
+            self.ask_outside(self.session.outside)
+
+    def ask_outside(self, what: str, after: Optional[Callable[[], None]] = None) -> None:
+        """The file changed (or went) on disk: Reload / Keep mine (saved beside) / Compare /
+        Overwrite / Cancel; never a silent overwrite (headless: the banner says so)."""
+        self._asked_outside = True
+        name = self.session.save_path.name if self.session.save_path else "the file"
+        if what == "changed":
+            text = (f"{name} was changed on disk by another program or window since you opened it. Reload it "
+                    f"(your changes stay in the recovery file), keep yours in {self.session.beside_path().name} "
+                    "beside it, compare the two, or overwrite it with yours?")
+            buttons = ["Reload", "Keep mine", "Compare", "Overwrite", "Cancel"]
+        else:
+            text = (f"{name} was moved or deleted since you opened it. Keep yours in "
+                    f"{self.session.beside_path().name}, or write it back where it was?")
+            buttons = ["Keep mine", "Overwrite", "Cancel"]
+        if self.dialogs.gui is None:
+            self.status.warn(text + " (Nothing was written.)")
+            return
+
+        def chosen(choice: str) -> None:
+            self.outside_choice(choice, after)
+
+        self.dialogs.open(Buttons(self.dialogs.gui, "Changed on disk", text, buttons, chosen, width=720))
+
+    def outside_choice(self, choice: str, after: Optional[Callable[[], None]] = None) -> None:
+        """Carry out the answer to :meth:`ask_outside`."""
+        if choice == "Reload":
+            self.keep_unsaved()
+            kept = self.session.autosaved
+            try:
+                board = self.session.reload_board()
+                rs = self.doc.rules.load(board.ruleset)
+                core_analysis.analyse(board, rs, **self.doc.services)
+            except (ScenarioError, RulesetError, OSError) as exc:
+                self._asked_outside = False
+                self.session.outside = None
+                self.status.warn(f"Could not reload: {exc}. Kept your board; Ctrl+S asks again.")
+                return
+            path = str(self.session.save_path)
+            self.adopt(board, rs, path)
+            self._asked_outside = False
+            self.status.say(f"Reloaded {Path(path).name} from disk." +
+                            (f" Your changes are kept in {kept.name} (F9 brings them back)." if kept else ""))
+        elif choice == "Keep mine":
+            try:
+                p = self.session.save_beside()
+            except OSError as exc:
+                self.status.say(f"Could not save beside it: {exc.strerror or exc}")
+                return
+            self._asked_outside = False
+            self.status.say(f"Kept yours in {p.name}; the file on disk is untouched, and Ctrl+S saves to {p.name}.")
+            self.doc.notify("caption")
+            if after:
+                after()
+        elif choice == "Compare":
+            diffs = self.session.differences()
+            text = "On disk and yours differ in: " + "; ".join(diffs)
+            if self.dialogs.gui is None:
+                self.status.warn(text)
+                return
+            self.dialogs.open(Buttons(self.dialogs.gui, "Compare", text, ["Reload", "Keep mine", "Overwrite", "Cancel"],
+                                      lambda c: self.outside_choice(c, after), width=720))
+        elif choice == "Overwrite":
+            self._asked_outside = False
+            self.save(after, overwrite=True)
+        else:
+            self.status.say("The file on disk and your board are both as they were; Ctrl+S asks again.")
+            self.session.outside = None
+            self._asked_outside = False
+
+    # -- recovery ---------------------------------------------------------------------------------------
+    def offer_recovery(self) -> None:
+        """Say what another session's recovery file for this file holds, and when (F9 loads it)."""
+        recs = self.session.recoveries()
+        if recs:
+            more = f" ({len(recs) - 1} older ones too)" if len(recs) > 1 else ""
+            self.status.say(f"Unsaved work from an earlier session: {recs[0].describe()}{more}. "
+                            "F9 loads it (Ctrl+Z goes back); saving then removes the recovery file.")
+
+    def load_autosave(self) -> None:
+        """F9: this document's recovery file, else the newest one another session kept for it."""
+        own = self.session.autosave_path
+        recs = self.session.recoveries()
+        try:
+            if own.exists():
+                board, what = self.session.open_board(own), own.name
+            elif recs:
+                board, what = self.session.restore(recs[0]), f"the work {recs[0].describe()}"
+            else:
+                self.status.say("There is no autosave to load.")
+                return
         except (ScenarioError, OSError) as exc:
             self.status.say(f"The autosave cannot be read: {exc}")
             return
         self.session.apply(board)
-        self.doc.edited(f"Loaded the autosave {p.name} (Ctrl+Z goes back).")
+        self.doc.edited(f"Loaded {what} (Ctrl+Z goes back).")
 
     # -- opening ----------------------------------------------------------------------------------
     def open_dialog(self) -> None:
@@ -197,8 +331,10 @@ class FilesSection(Section):
         self.steps.leave(quiet=True)
         self.table.finish_drag()
         self.doc.adopt(board, rs, path)
+        self._asked_outside = False
         if path:
             self.status.say(f"Opened {Path(path).name} ({len(board.units)} units, ruleset {rs.id}).")
+            self.offer_recovery()
 
     # -- quitting -----------------------------------------------------------------------------------
     def quit(self) -> None:
@@ -208,7 +344,7 @@ class FilesSection(Section):
     def stop(self, reason: str = "", keep: bool = True) -> None:
         """Stop the loop. ``keep``: unsaved changes go to the autosave file (signals, the
         frame count); what happened to them is printed."""
-        if keep and self.session.dirty:
+        if keep and self.session.unsaved():
             p = self.keep_unsaved()
             if p is not None:
                 print(f"Unsaved changes were kept in {p}; open the file and press F9 to get them back.")
@@ -224,18 +360,17 @@ class FilesSection(Section):
         self.dialogs.open(title_form(self.dialogs.gui, b.title, b.extra.get("caption", ""), self.set_title_caption))
 
     def set_title_caption(self, values: dict) -> Optional[str]:
-        """Apply the title and caption form (one undoable edit); returns an error or None."""
-        b, ed = self.doc.board, self.doc.editor
-        ch = ed.set_title(b, values.get("title", ""))
+        """Apply the title and caption form (one undoable edit; only the fields the user changed
+        are checked: an untouched long caption never refuses a new title); returns an error or None."""
+        b = self.doc.board
+        ch = self.doc.editor.set_title_caption(b, values.get("title", b.title),
+                                               values.get("caption", b.extra.get("caption") or ""))
         if not ch.ok or ch.board is None:
             return ch.message
-        ch2 = ed.set_caption(ch.board, values.get("caption", ""))
-        if not ch2.ok or ch2.board is None:
-            return ch2.message
-        if ch2.board.title == b.title and ch2.board.extra.get("caption") == b.extra.get("caption"):
+        if ch.board is b:
             return None
-        ch2.message = f"Title: {ch2.board.title or '(none)'}; caption: {ch2.board.extra.get('caption') or '(none)'}"
-        self.table.apply(ch2)
+        ch.message = f"Title: {ch.board.title or '(none)'}; caption: {ch.board.extra.get('caption') or '(none)'}"
+        self.table.apply(ch)
         self.table.options.title = self.session.title()
         return None
 

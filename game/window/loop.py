@@ -2,7 +2,8 @@
 player (:class:`game.window.demo_view.DemoView`).
 
 A target has ``running``, ``frame() -> bool`` (True when it drew something new, which is
-then flipped to the screen), ``idle() -> bool`` (nothing animates and nothing happened
+then flipped to the screen), optionally ``failed`` (a callable giving why the run failed, "" if
+not: the exit status is then 1, never 0), ``idle() -> bool`` (nothing animates and nothing happened
 lately: the loop sleeps in ``pygame.event.wait`` instead of redrawing) and ``stop(reason)``.
 SIGTERM and SIGINT stop the window even in the middle of a long draw: the handler raises
 :class:`WindowStopped`, the loop calls ``target.stop`` (which keeps unsaved work) and returns.
@@ -55,6 +56,13 @@ def run_loop(target: Any, frames: Optional[int] = None, fps: int = 60) -> int:
     finally:
         for sig, h in old.items():
             signal.signal(sig, h)
+    failed = getattr(target, "failed", None)
+    why = failed() if callable(failed) else failed
+    if status == 0 and why:  # never 0 after a failure (a MemoryError shown in the banner)
+        import sys
+
+        print(f"error: {why}", file=sys.stderr)
+        return 1
     return status
 
 

@@ -16,11 +16,13 @@ START = "Drag a unit with the left mouse button; wheel or Q/E turns it; F1 lists
 
 
 class Status:
-    """``message``: the status line's message; ``banner``: an error banner ("" when none)."""
+    """``message``: the status line's message; ``banner``: an error banner ("" when none);
+    ``failed``: why the window must not exit 0 (an analysis that ran out of memory), else ""."""
 
     def __init__(self, message: str = START) -> None:
         self.message = message
         self.banner = ""
+        self.failed = ""
 
     def say(self, text: str) -> None:
         """Show ``text`` as the message."""
@@ -42,6 +44,8 @@ class Status:
 
     def error(self, what: str, exc: BaseException) -> str:
         """Show ``exc`` in the banner: ``what: Type: text (file:line). Kept the last good board``."""
+        if isinstance(exc, MemoryError):  # the window goes on, but its exit status will say so
+            self.failed = f"{what}: out of memory"
         tb = traceback.extract_tb(exc.__traceback__)
         where = f" ({Path(tb[-1].filename).name}:{tb[-1].lineno})" if tb else ""
         self.banner = (f"{what}: {type(exc).__name__}: {str(exc)[:300]}{where}. Kept the last good board; "

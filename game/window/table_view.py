@@ -316,9 +316,20 @@ class TableView(View):
         return True
 
     # -- document changes ----------------------------------------------------------------------------
+    def drop_missing(self) -> None:
+        """A unit that an edit (an undo, a redo, a loaded autosave) took off the board is no
+        longer selected, nor a tool's unit (the Charge tool then asks for a unit again)."""
+        ids = {u.id for u in self.board.units}
+        if self.selection is not None and self.selection not in ids:
+            self.select(None)
+        for t in self.tools.values():
+            if getattr(t, "charger", None) not in (None, *ids):
+                setattr(t, "charger", None)
+
     def _follow(self, what: str) -> None:
         if what == "edited":
             self.space.sync(self.board)
+            self.drop_missing()
         elif what == "restored":
             self.tools = make_tools() | {"place": self.tools["place"]}
             self.space.sync(self.board)

@@ -61,6 +61,7 @@ class Window:
         self.collector = COLLECTOR
         #: called by :meth:`stop` (signals, the frame count); the default just stops
         self.on_stop: Callable[[str], None] = lambda reason: self.close()
+        self.failed: Callable[[], str] = lambda: ""  # why the run failed ("" when it did not): exit status 1
 
     # -- views ---------------------------------------------------------------------------------
     def show_view(self, view: View) -> None:

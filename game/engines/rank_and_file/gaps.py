@@ -12,6 +12,8 @@ which applies and name the rules in the explanations.
 """
 from __future__ import annotations
 
+import math
+
 from game.core import geometry as g
 from game.core.board import Board, Model, Unit
 from game.core.engagement import Engagement, as_poly, boundary, facing_dir
@@ -101,6 +103,69 @@ def _extended(m: Model, u: Unit, direction: g.Point, length: float) -> g.Poly:
 
 
 
+def _ray_capsule(px: float, py: float, dx: float, dy: float, a: g.Point, b: g.Point, r: float) -> float:
+    """Smallest ``s >= 0`` at which the point ``(px, py) + s * (dx, dy)`` (``d`` a unit vector)
+    comes within ``r`` of the segment ``ab``; ``inf`` if it never does."""
+    ax, ay = a
+    bx, by = b
+    ex, ey = bx - ax, by - ay
+    seg = math.hypot(ex, ey)
+    best = math.inf
+    for cx, cy in ((ax, ay), (bx, by)):  # the round ends
+        fx, fy = px - cx, py - cy
+        bb = fx * dx + fy * dy
+        c = fx * fx + fy * fy - r * r
+        if c <= 0:
+            return 0.0
+        disc = bb * bb - c
+        if disc >= 0:
+            t = -bb - math.sqrt(disc)
+            if 0 <= t < best:
+                best = t
+    if seg > 0:
+        ux, uy = ex / seg, ey / seg
+        nx, ny = -uy, ux
+        h0 = (px - ax) * nx + (py - ay) * ny
+        hv = dx * nx + dy * ny
+        along0 = (px - ax) * ux + (py - ay) * uy
+        av = dx * ux + dy * uy
+        if abs(h0) <= r and 0 <= along0 <= seg:
+            return 0.0
+        if hv != 0:
+            for side in (r, -r):
+                t = (side - h0) / hv
+                if 0 <= t < best and 0 <= along0 + t * av <= seg:
+                    best = t
+    return best
+
+
+def first_reach(pts: list, d: g.Point, other: g.Shape, r: float) -> float:
+    """Smallest ``s >= 0`` at which the convex polygon ``pts`` moved ``s`` mm along the unit
+    vector ``d`` comes within ``r`` mm of ``other`` (edge to edge): the closest points of two
+    convex shapes are a vertex of one and an edge of the other, so it is the first time a
+    vertex of either comes within ``r`` of an edge of the other (relative motion), found in
+    closed form; ``inf`` if never."""
+    dx, dy = d
+    best = math.inf
+    n = len(pts)
+    if isinstance(other, g.Circle):
+        (cx, cy), rr = other.center, other.radius_mm + r
+        if g.point_in_poly(other.center, pts):
+            return 0.0
+        for i in range(n):
+            best = min(best, _ray_capsule(cx, cy, -dx, -dy, pts[i], pts[(i + 1) % n], rr))
+        return best
+    q = other.points
+    m = len(q)
+    for (x, y) in pts:
+        for j in range(m):
+            best = min(best, _ray_capsule(x, y, dx, dy, q[j], q[(j + 1) % m], r))
+    for (x, y) in q:
+        for i in range(n):
+            best = min(best, _ray_capsule(x, y, -dx, -dy, pts[i], pts[(i + 1) % n], r))
+    return best
+
+
 def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
                  tol: float) -> set[frozenset]:
     """t9a Fighting over Gaps: extend each model's base along the facing its unit is engaged
@@ -109,9 +174,19 @@ def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mod
     boundary, and stops only at impassable terrain, another unit's boundary (the engaged
     enemy's too, so it meets the enemy at its engaged facing, never a model behind a gap in the
     enemy's ranks) or a friendly model."""
+    from game.core.work import doing
+
+    with doing("the gap search (Fighting over Gaps)", "the table is too entangled for the gap search"):
+        return _gaps_extend(board, units, models, engs, tol)
+
+
+def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
+                 tol: float) -> set[frozenset]:
     links: set[frozenset] = set()
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
+    model_grids: dict[str, _Grid] = {}
+    bound_grid = _Grid([(uid, sh) for uid, shapes in bounds.items() for sh in shapes], 50.0)
     for e in engs:
         u = units[e.unit]
         d = facing_dir(u, e.facing)
@@ -147,28 +222,68 @@ def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mod
             for em in candidates:
                 # shortest extension reaching the enemy model; when the bases already meet
                 # every step of the search succeeds, so it ends at exactly L / 2**16
+                # (the extension reaches it from ``t_reach`` on: the 16 halvings replayed on that
+                # number give the search's own end, without 16 hulls and gaps)
                 lo, hi = 0.0, L
                 touching = g.gap_mm(_extended(m, u, d, 0.0), em.shape) <= tol
                 if touching:
                     hi = L / 65536.0
+                t_reach = 0.0 if touching else first_reach(as_poly(m.shape), d, em.shape, tol)
                 for _ in range(0 if touching else 16):
                     mid = (lo + hi) / 2
-                    if g.gap_mm(_extended(m, u, d, mid), em.shape) <= tol:
+                    if mid >= t_reach:
                         hi = mid
                     else:
                         lo = mid
+                pair = frozenset((m.id, em.id))
+                if pair in links:
+                    continue  # linked already (through another engagement): nothing to add
                 ext = _extended(m, u, d, max(0.0, hi - tol))
                 eb = ext.bbox()
 
                 def overlaps(shape: g.Shape, by: float) -> bool:
                     return g.bbox_gap(eb, shape.bbox()) <= 0 and g.gap_mm(ext, shape) < by
 
-                blocked = any(fm.id != m.id and overlaps(fm.shape, -tol) for fm in models[e.unit])
+                # only shapes whose boxes meet the extension's box can block it (grid look-ups)
+                # another unit's boundary first: on an entangled board it blocks most extensions,
+                # and the friendly models beside this one touch it without blocking (the order
+                # of these tests does not change the answer)
+                blocked = any(oid != e.unit and overlaps(sh, -tol) for oid, sh in bound_grid.near(eb))
                 if not blocked:
-                    blocked = any(overlaps(sh, -tol) for oid, shapes in bounds.items() if oid != e.unit
-                                  for sh in shapes)
+                    grid = model_grids.get(e.unit)
+                    if grid is None:
+                        grid = model_grids[e.unit] = _Grid([(fm.id, fm.shape) for fm in models[e.unit]], 50.0)
+                    blocked = any(fid != m.id and overlaps(sh, -tol) for fid, sh in grid.near(eb))
                 if not blocked:
                     blocked = any(overlaps(t, 0.0) for t in terrain)
                 if not blocked:
-                    links.add(frozenset((m.id, em.id)))
+                    links.add(pair)
     return links
+
+
+class _Grid:
+    """Shapes bucketed by bounding box in square cells of ``cell_mm``: :meth:`near` gives each
+    ``(key, shape)`` whose box may meet a box, once (a superset; callers test exactly)."""
+
+    def __init__(self, items: list, cell_mm: float):
+        self.cell = max(float(cell_mm), 1.0)
+        self.items = items
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        for i, (_, sh) in enumerate(items):
+            for c in self._cells(sh.bbox()):
+                self.cells.setdefault(c, []).append(i)
+
+    def _cells(self, bb: tuple) -> list:
+        k = self.cell
+        x0, y0, x1, y1 = (math.floor(bb[0] / k), math.floor(bb[1] / k), math.floor(bb[2] / k), math.floor(bb[3] / k))
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > 4096:  # a huge shape: one bucket for all of them
+            return [("big", 0)]
+        return [(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)]
+
+    def near(self, bb: tuple):
+        seen: set[int] = set()
+        for c in self._cells(bb) + [("big", 0)]:
+            for i in self.cells.get(c, ()):
+                if i not in seen:
+                    seen.add(i)
+                    yield self.items[i]

@@ -1,0 +1,41 @@
+"""What the program is busy with, for messages when a budget runs out.
+
+:func:`doing` marks a stretch of work (``with doing("the gap search", "the table is too
+entangled for the gap search"):``); :func:`current` gives the innermost one, so a time or
+memory budget that runs out names what ran out (a caption, a table, a search) instead of
+always blaming the table. Pure, no clock; one stack per thread.
+"""
+from __future__ import annotations
+
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
+_local = threading.local()
+#: What runs when nothing more precise was marked.
+DEFAULT = ("analysing the table", "the table is too large or too entangled")
+
+
+def _stack() -> list:
+    st = getattr(_local, "stack", None)
+    if st is None:
+        st = _local.stack = []
+    return st
+
+
+@contextmanager
+def doing(what: str, blame: str) -> Iterator[None]:
+    """Mark the enclosed work as ``what`` ("laying out a caption"); ``blame`` says what is too
+    big when it cannot finish ("the caption is too long")."""
+    st = _stack()
+    st.append((what, blame))
+    try:
+        yield
+    finally:
+        st.pop()
+
+
+def current() -> tuple[str, str]:
+    """``(what, blame)`` of the innermost work marked, else :data:`DEFAULT`."""
+    st = _stack()
+    return st[-1] if st else DEFAULT

@@ -1,0 +1,61 @@
+"""What a document's file looked like on disk, to notice changes made outside the window.
+
+:func:`snapshot` records a file's modification time (ns), size, inode and SHA-256 of its
+bytes; :func:`compare` tells whether the file now on disk is still that one: ``None`` (the same
+content, even if an editor rewrote it), ``"changed"``, or ``"missing"`` (moved or deleted, or its
+folder gone). The hash is only computed again when the time, size or inode moved, so polling a
+file every few seconds costs one ``stat``.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class DiskState:
+    """``mtime_ns``, ``size`` (bytes), ``inode`` and ``sha256`` (hex) of a file."""
+    mtime_ns: int
+    size: int
+    inode: int
+    sha256: str
+
+
+def _hash(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def snapshot(path: Optional[Path]) -> Optional[DiskState]:
+    """The state of ``path`` now (None when it cannot be read)."""
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+        return DiskState(st.st_mtime_ns, st.st_size, st.st_ino, _hash(Path(path)))
+    except OSError:
+        return None
+
+
+def compare(path: Optional[Path], known: Optional[DiskState]) -> tuple[Optional[str], Optional[DiskState]]:
+    """``(what, now)``: ``what`` is None when ``path`` still holds the ``known`` content,
+    ``"changed"`` or ``"missing"``; ``now`` the state found (to remember once the user has
+    chosen). A file that had no known state (never saved) is never reported."""
+    if path is None or known is None:
+        return None, known
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "missing", None
+    if (st.st_mtime_ns, st.st_size, st.st_ino) == (known.mtime_ns, known.size, known.inode):
+        return None, known
+    now = snapshot(Path(path))
+    if now is None:
+        return "missing", None
+    return (None if now.sha256 == known.sha256 else "changed"), now

@@ -1,0 +1,140 @@
+"""Recovery files: the autosaves of unsaved work, one per window session and document.
+
+A recovery file is a scenario file (it loads like any other) whose first lines are comments
+naming what it holds::
+
+    # Melee Lens recovery file: unsaved changes kept by a window session.
+    # for: /home/me/battle.yaml          ("(new board)" for a board with no file)
+    # session: 4242-18b2c0ffee           (the process id, then the session's start time)
+    # saved: 2026-12-01T22:15:03Z
+
+Its name is ``<stem>.<session>.<n>.autosave.yaml`` in the recovery folder (the user's data
+folder, :func:`default_dir`), so no session ever writes over another session's file, and two
+documents of one session (``n``) never share one. :func:`find` lists the recovery files kept
+for a file (or for new boards) by *other* sessions, newest first, with what they hold and when.
+:func:`clean_stale_tmp` removes temporary files a killed writer left behind.
+"""
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+HEADER = "# Melee Lens recovery file: unsaved changes kept by a window session."
+NEW_BOARD = "(new board)"
+_FIELD = re.compile(r"^# (for|session|saved|title|units): (.*)$")
+#: Temporary files (``.NAME.XXXX.tmp``, :mod:`game.core.atomic`) older than this are a killed
+#: writer's, never a live one's (a save takes well under a second).
+STALE_TMP_S = 60.0
+_TMP = re.compile(r"^\..+\.(yaml|yml|png|svg|gif|pdf|html|json)\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+def default_dir() -> Path:
+    """The user's data folder for recovery files (``platformdirs``), e.g.
+    ``~/.local/share/melee_lens/recovery`` on Linux."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_path("melee_lens", appauthor=False)) / "recovery"
+
+
+def default_recent_file() -> Path:
+    """Where the recent-files list is kept: ``recent.json`` in the user's data folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_path("melee_lens", appauthor=False)) / "recent.json"
+
+
+def new_session_id(wall_s: float) -> str:
+    """``<pid>-<start time in ms, hex>``: unique among the sessions of one machine."""
+    return f"{os.getpid()}-{int(wall_s * 1000):x}"
+
+
+def for_key(path: Optional[Path]) -> str:
+    """The ``for:`` value of a document: its resolved path, or ``(new board)``."""
+    if path is None:
+        return NEW_BOARD
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return str(Path(path).absolute())
+
+
+def file_name(stem: str, session: str, n: int) -> str:
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", stem)[:60] or "untitled"
+    return f"{safe}.{session}.{n}.autosave.yaml"
+
+
+def header(for_file: str, session: str, saved_wall_s: float, title: str, units: int) -> str:
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(saved_wall_s))
+    title = " ".join(title.split())[:120]
+    return (f"{HEADER}\n# for: {for_file}\n# session: {session}\n# saved: {when}\n"
+            f"# title: {title}\n# units: {units}\n")
+
+
+@dataclass
+class Recovery:
+    """One recovery file: ``path``, the file it belongs to (``for_file``), the ``session`` that
+    wrote it, when (``saved``, UTC text), and the board's ``title`` and number of ``units``."""
+    path: Path
+    for_file: str
+    session: str
+    saved: str
+    title: str
+    units: str
+
+    def describe(self) -> str:
+        what = f"'{self.title}'" if self.title else "a board"
+        return f"{what} with {self.units} units, autosaved {self.saved.replace('T', ' ').rstrip('Z')} UTC"
+
+
+def read_header(path: Path) -> Optional[Recovery]:
+    """The header of a recovery file, or None when ``path`` is not one."""
+    try:
+        with open(path, "r", encoding="utf-8", errors="replace") as fh:
+            head = [fh.readline() for _ in range(7)]
+    except OSError:
+        return None
+    if not head or head[0].rstrip("\r\n") != HEADER:
+        return None
+    fields = {}
+    for line in head[1:]:
+        m = _FIELD.match(line.rstrip("\r\n"))
+        if m:
+            fields[m.group(1)] = m.group(2)
+    if "for" not in fields or "session" not in fields:
+        return None
+    return Recovery(path, fields["for"], fields["session"], fields.get("saved", "?"), fields.get("title", ""),
+                    fields.get("units", "?"))
+
+
+def find(folder: Path, for_file: str, exclude_session: str = "") -> list[Recovery]:
+    """Recovery files in ``folder`` kept for ``for_file`` by sessions other than
+    ``exclude_session``, newest first."""
+    try:
+        names = sorted(p for p in Path(folder).glob("*.autosave.yaml") if p.is_file())
+    except OSError:
+        return []
+    out = [r for r in (read_header(p) for p in names) if r is not None
+           and r.for_file == for_file and r.session != exclude_session]
+    return sorted(out, key=lambda r: r.saved, reverse=True)
+
+
+def clean_stale_tmp(folder: Path, now_wall_s: float, older_than_s: float = STALE_TMP_S) -> list[Path]:
+    """Remove ``.NAME.XXXX.tmp`` files (the atomic writer's) older than ``older_than_s`` from
+    ``folder``; returns those removed. A folder that cannot be read is left alone."""
+    removed: list[Path] = []
+    try:
+        cands = [p for p in Path(folder).glob(".*.tmp") if _TMP.match(p.name)]
+    except OSError:
+        return removed
+    for p in cands:
+        try:
+            if p.is_file() and not p.is_symlink() and now_wall_s - p.stat().st_mtime > older_than_s:
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            pass
+    return removed
