@@ -126,7 +126,7 @@ def test_wh40k_steps_to_the_last_and_back():
     key(app, pygame.K_n)
     assert app.steps.position()[0] == 1 and app.status_line().startswith(f"[Fight phase step 2/{n}]")
     shown_board, shown_analysis, _ = app.app.shown()
-    assert shown_analysis.moves and shown_analysis.move_reach_mm == pytest.approx(76.2)
+    assert shown_analysis.moves and shown_analysis.to_json()["move_reach_mm"] == pytest.approx(76.2)
     for _ in range(n + 2):
         key(app, pygame.K_PAGEDOWN)
     assert app.steps.position()[0] == n - 1 and "last step" in app.status.message

@@ -110,9 +110,9 @@ def test_slots_round_winner_becomes_the_attacker():
     assert melee.label == "Melee"
     assert sorted(rm.removed) == ["goblins.r1f4", "spiders.r1f1", "spiders.r1f3"] or len(rm.removed) == 3
     assert len(rm.board.unit("spiders").models()) == 1
-    assert rm.analysis.extra["allocation"]["goblins"]["attacker"] == "spiders"    # the charge
+    assert rm.analysis.to_json()["allocation"]["goblins"]["attacker"] == "spiders"    # the charge
     assert recalc.board.context["round_winner"] == "goblins"
-    al = recalc.analysis.extra["allocation"]["goblins"]
+    al = recalc.analysis.to_json()["allocation"]["goblins"]
     assert al["attacker"] == "goblins" and al["attacker_because"] == "round_winner"
     assert "won the round" in recalc.caption
 

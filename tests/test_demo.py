@@ -95,7 +95,7 @@ def test_wh40k_demo_expands_the_fight_phase():
 def test_strike_step_dims_everyone_else():
     steps = _steps(ROOT / "assets" / "demos" / "whfb8_close_combat.yaml")
     first = next(s for s in steps if s.marks.strike == "Initiative 5")
-    striking = set(first.analysis.strike_order[0]["models"])
+    striking = set(first.analysis.strike_order[0].models)
     assert striking and all(m.startswith("spearmen.") for m in striking)
     assert set(first.marks.dim) == {m.id for m in first.board.models()} - striking
 
@@ -106,13 +106,13 @@ def test_casualties_recalculate_slots():
     assert melee.marks.fallen == ["goblins.r1f2", "goblins.r1f3", "goblins.r1f4"]
     assert len(melee.board.unit("goblins").models()) == len(before.board.unit("goblins").models())
     assert len(after.board.unit("goblins").models()) == len(before.board.unit("goblins").models()) - 3
-    assert after.analysis.extra["allocation"] != before.analysis.extra["allocation"]
+    assert after.analysis.to_json()["allocation"] != before.analysis.to_json()["allocation"]
     assert end.board.context["round_winner"] == "spider"
     # the second scene: the goblins win the round and become the attacker (Recalculation)
     won = steps[-1]
     assert won.board.context["round_winner"] == "goblins"
-    assert won.analysis.extra["allocation"]["goblins"]["attacker_because"] == "round_winner"
-    assert steps[-2].analysis.extra["allocation"]["goblins"]["attacker"] == "spiders"
+    assert won.analysis.to_json()["allocation"]["goblins"]["attacker_because"] == "round_winner"
+    assert steps[-2].analysis.to_json()["allocation"]["goblins"]["attacker"] == "spiders"
 
 
 def test_whfb8_demo_steps_through_a_round():

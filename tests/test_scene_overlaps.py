@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from game.core.parts import FightSelection, FightSequence
+
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
@@ -52,8 +54,7 @@ def _fast_analysis(board):
 def test_fight_order_badges_stay_clear_of_unit_labels(name):
     board = load_scenario(SCEN / name)
     a = _fast_analysis(board) if board.ruleset != "wh40k" else analyse(board, load_ruleset("whfb8"))
-    a.fight_sequence = [{"unit": u.id, "order": i + 1, "fights_first": True}
-                                 for i, u in enumerate(board.units)]
+    a.put(FightSequence(tuple(FightSelection(i + 1, u.id, u.player, "normal", True) for i, u in enumerate(board.units))))
     c = _draw(board, a)
     labels = _text_boxes(c, "label:")
     badges = _circle_boxes(c, "badge:") + _text_boxes(c, "badge:")

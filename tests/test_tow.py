@@ -158,8 +158,8 @@ def test_the_2024_switch_lets_the_whole_fighting_rank_fight_and_drops_press_of_b
 def test_changing_a_number_in_the_ruleset_changes_the_result_and_the_sentence():
     rs = load_ruleset("tow")
     res = analyse(_board("tow_charge_initiative.yaml"), _with(rs, charge_initiative_max_front=1))
-    assert [s["step"] for s in res.strike_order] == [4, 3]
-    assert "at most +1" in res.extra["initiative"]["orcs"]
+    assert [s.step for s in res.strike_order] == [4, 3]
+    assert "at most +1" in res.to_json()["initiative"]["orcs"]
     res = analyse(_board("tow_fighting_rank_encircles.yaml"), _with(rs, non_contact_attacks=2))
     assert res.models["guards.r1f1"].attacks == 2 and "so 2 attack" in res.models["guards.r1f1"].why
 
@@ -171,12 +171,12 @@ def test_hover_texts_cite_the_rule_by_name():
     assert "charged" in res.models["spears_a.r2f1"].why
     res = analyse(_board("tow_rear_charge_depleted.yaml"))
     assert "Incomplete Ranks" in res.models["ogres.r2f1"].why
-    assert "Disrupted" in res.extra["rank_bonus_why"]["ogres"]
+    assert "Disrupted" in res.to_json()["rank_bonus_why"]["ogres"]
 
 
 def test_fighting_ranks_are_reported_for_drawing():
     res = analyse(_board("tow_spears_three_ranks.yaml"))
-    rows = [r for r in res.extra["fighting_ranks"] if r["unit"] == "spears_b"]
+    rows = [r for r in res.to_json()["fighting_ranks"] if r["unit"] == "spears_b"]
     assert len(rows) == 1 and rows[0]["facing"] == "front"
     assert rows[0]["second"] == [f"spears_b.r2f{i}" for i in range(1, 6)]
     assert rows[0]["supporters"] == [f"spears_b.r3f{i}" for i in range(1, 6)]

@@ -95,7 +95,7 @@ def test_tow_contact_is_symmetric_and_roles_are_consistent(board):
         if r.role == "attack" and not touching:
             n_parts = len(board.unit(m.unit_id).profile.get("parts") or [None])
             assert r.attacks <= n_parts, f"{mid} fights without contact but makes {r.attacks} attacks"
-    assert all(v >= 0 for v in res.rank_bonus.values())
+    assert all(v >= 0 for v in res.to_json().get("rank_bonus", {}).values())
 
 
 @SETTINGS

@@ -36,9 +36,9 @@ def test_the_unit_panel_edits_troop_type_weapon_movement_and_keywords(tmp_path):
     assert app.doc.board.unit("orcs").extra["weapon"] == "thrusting_spear"
     app.table.unit_command("set_keywords", "strike_first")
     assert app.doc.board.unit("orcs").keywords == ["strike_first"]
-    assert app.doc.analysis.strike_order[0]["step"] == 10
+    assert app.doc.analysis.strike_order[0].step == 10
     app.table.unit_command("set_extra", "troop_type", "monstrous_infantry")
-    assert app.doc.analysis.rank_bonus["orcs"] == 1  # 5 per rank is plenty for monstrous infantry (3)
+    assert app.doc.analysis.to_json().get("rank_bonus", {})["orcs"] == 1  # 5 per rank is plenty for monstrous infantry (3)
 
 
 def test_compare_mode_pairs_tow_with_8th_edition_and_gives_both_reasons(tmp_path):

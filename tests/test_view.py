@@ -133,11 +133,11 @@ def test_scene_survives_bad_analysis_and_draws_extras(board):
     from game.core.analysis import Analysis, ModelResult
 
     a = analyse(board)
-    a.extra = {"fight_sequence": [{"order": 1, "unit": "dwarfs", "player": 1, "fight": "normal", "fights_first": True},
-                                  {"order": 2, "unit": "nobody"}],
-               "move_reach_mm": 76.2, "slots": [{"model": "goblins.r1f1", "at": [600, 380], "size": "regular",
-                                                  "filled_by": None}, {"model": "x", "at": None}],
-               "allocation": {"dwarfs": {"final": 8, "actual": 8, "base": 0.7, "bonus": 1}}}
+    from game.core.parts import Allocation, Allocations, CombatSlot, CombatSlots, FightSelection, FightSequence, MoveReach
+    a.put(FightSequence((FightSelection(1, "dwarfs", 1, "normal", True), FightSelection(2, "nobody", None, None, None))),
+          MoveReach(76.2),
+          CombatSlots((CombatSlot("goblins.r1f1", (600, 380), "regular", "front"), CombatSlot("x", None, None, None))),
+          Allocations({"dwarfs": Allocation(final=8, actual=8, base=0.7, bonus=1)}))
     a.moves = {"dwarfs.r4f1": [(550, 470), (530, 470)]}
     a.gap_links = [("dwarfs.r1f1", "goblins.r1f1"), ("ghost.x", "y")]
     a.models["dwarfs.r1f1"] = ModelResult(role="attack", at=None)  # odd: no position

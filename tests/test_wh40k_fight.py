@@ -30,7 +30,7 @@ def pair(uid_a, uid_b, x, *, gap=0.0):
 
 
 def order(res):
-    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.extra["fight_sequence"]]
+    return [(e["unit"], e["fight"], e["fights_first"]) for e in res.to_json()["fight_sequence"]]
 
 
 def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
@@ -41,9 +41,9 @@ def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
     # the remaining combats: b1, then r3, then b3
     assert order(res) == [("r1", "normal", True), ("b2", "normal", True), ("r2", "normal", True),
                           ("b1", "normal", False), ("r3", "normal", False), ("b3", "normal", False)]
-    assert [s["label"] for s in res.strike_order][:2] == ["1st: r1 (Fights First)", "2nd: b2 (Fights First)"]
-    assert res.strike_order[0]["models"] == ["r1.m1"]
-    assert [s["step"] for s in res.strike_order] == [1, 2, 3, 4, 5, 6]
+    assert [s.label for s in res.strike_order][:2] == ["1st: r1 (Fights First)", "2nd: b2 (Fights First)"]
+    assert list(res.strike_order[0].models) == ["r1.m1"]
+    assert [s.step for s in res.strike_order] == [1, 2, 3, 4, 5, 6]
 
 
 def test_the_player_whose_turn_it_is_starts():
@@ -78,7 +78,7 @@ def test_back_to_fights_first_when_one_becomes_eligible():
         {"id": "passengers", "player": 2, "base": 32, "embarked_in": "transport", "models": [[440, 400]]},
     ]
     b = board(units, step="fight", active_player=1, fights_first=["passengers"], destroys={"r1": ["transport"]})
-    seq = analyse(b, RS).extra["fight_sequence"]
+    seq = analyse(b, RS).to_json()["fight_sequence"]
     assert [(e["unit"], e["step"]) for e in seq] == [
         ("r1", "remaining"), ("passengers", "fights_first"), ("r2", "remaining"), ("b2", "remaining")]
     assert seq[0]["destroys"] == ["transport"]
@@ -92,8 +92,8 @@ def test_worked_example_overrun_fight():
     assert res.models["passengers.m1"].role == "none"
     assert order(res) == [("monster", "normal", True), ("assault_squad", "overrun", True),
                           ("passengers", "normal", False)]
-    assert res.strike_order[1]["label"] == "2nd: assault_squad (Fights First, overrun fight)"
-    seq = res.extra["fight_sequence"]
+    assert res.strike_order[1].label == "2nd: assault_squad (Fights First, overrun fight)"
+    seq = res.to_json()["fight_sequence"]
     assert seq[0]["destroys"] == ["transport"] and len(seq[1]["kills"]) == 2
     assert seq[1]["overrun_because"] == "engaged at the start of the Fight step" and seq[1]["moved"]
 
@@ -105,16 +105,16 @@ def test_worked_example_steps_follow_seed_003():
     caps = [c for c, _, _ in steps]
     assert len(steps) == 10, caps
     # start: both charged, so both are Fights First and eligible to pile in, the Monster unengaged
-    assert caps[0].startswith("Start of the Fight phase") and "monster even though unengaged" in caps[0]
+    assert caps[0].startswith("Start of the Fight phase") and "Red Monster (A) even though unengaged" in caps[0]
     # pile-in 1: Red moves, each model up to 3"; the Monster ends engaged with the Transport
     _, b1, a1 = steps[1]
     assert caps[1].startswith("Pile In, player 1") and "monster.m1" in a1.moves
     assert all(wh40k.path_length(pth) <= MOVE + 1e-6 for pth in a1.moves.values())
     assert a1.models["monster.m1"].targets == ["transport.m1"]
     # pile-in 2: the Transport is in base contact, so it is not moved
-    assert caps[2].startswith("Pile In, player 2") and "transport is in base contact with enemy models, so it is not moved" in caps[2] and not steps[2][2].moves
+    assert caps[2].startswith("Pile In, player 2") and "Blue Transport is in base contact with enemy models, so it is not moved" in caps[2] and not steps[2][2].moves
     # fight 1: the Monster's normal fight destroys the Transport
-    assert "monster makes a normal fight" in caps[3] and "destroying transport" in caps[3]
+    assert "Red Monster (A) makes a normal fight" in caps[3] and "destroying Blue Transport" in caps[3]
     # fight 2: emergency disembark, unengaged afterwards; the Transport is gone from the board
     _, b4, a4 = steps[4]
     assert "emergency disembark" in caps[4] and "unengaged" in caps[4]
@@ -123,27 +123,27 @@ def test_worked_example_steps_follow_seed_003():
     # fight 3: Blue has no Fights First unit; the squad (unengaged, engaged at the start of the
     # step) makes an overrun fight: a pile-in (under moves) to engage the passengers ...
     _, b5, a5 = steps[5]
-    assert "assault_squad" in caps[5] and "overrun fight" in caps[5] and "pile-in" in caps[5]
+    assert "Red assault squad (B)" in caps[5] and "overrun fight" in caps[5] and "pile-in" in caps[5]
     assert a5.moves and all(m.startswith("assault_squad.") for m in a5.moves)
     assert all(wh40k.path_length(pth) <= MOVE + 1e-6 for pth in a5.moves.values())
     assert any(r.role == "attack" for m, r in a5.models.items() if m.startswith("assault_squad."))
     # ... then fights, destroying two models: removed from the board
     _, b6, a6 = steps[6]
-    assert "destroying 2 models of passengers" in caps[6]
-    assert len(b6.unit("passengers").models()) == 3 and len(a6.extra["destroyed_models"]) == 2
+    assert "destroying 2 models of Blue passengers (embarked)" in caps[6]
+    assert len(b6.unit("passengers").models()) == 3 and len(a6.to_json()["destroyed_models"]) == 2
     # fight 4: the passengers fight back, inflicting no damage
-    assert "passengers makes a normal fight" in caps[7] and "no casualties" in caps[7]
+    assert "Blue passengers (embarked) makes a normal fight" in caps[7] and "no casualties" in caps[7]
     assert any(r.role == "attack" for m, r in steps[7][2].models.items() if m.startswith("passengers."))
     # consolidation: Red first; the Monster has no enemy within 3" but objective C: it moves onto it
     _, b8, a8 = steps[8]
-    assert a8.extra["consolidation"] == {"monster": "objective", "assault_squad": "ongoing"}
+    assert a8.to_json()["consolidation"] == {"monster": "objective", "assault_squad": "ongoing"}
     assert "monster.m1" in a8.moves
     marker = g.Circle((400, 300), 20)
     start = b.unit("monster").models()[0].shape
     end = moved_shape(start, a8.models["monster.m1"].at)
     assert g.gap_mm(end, marker) <= 3 * 25.4 and g.gap_mm(end, marker) < g.gap_mm(
         moved_shape(start, a1.models["monster.m1"].at), marker)
-    assert steps[9][2].extra["consolidation"] == {"passengers": "ongoing"}
+    assert steps[9][2].to_json()["consolidation"] == {"passengers": "ongoing"}
 
 
 def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
@@ -153,8 +153,8 @@ def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 400 - 32 - 50], [440, 400 - 32 - 50]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"])
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "engaging"
-    assert res.extra["selected_to_fight"] == [{"unit": "blue", "player": 2, "by": "red"}]
+    assert res.to_json()["consolidation"]["red"] == "engaging"
+    assert res.to_json()["selected_to_fight"] == [{"unit": "blue", "player": 2, "by": "red"}]
 
     # in the step-through: red destroys b1, then consolidates into b2, which must fight
     units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
@@ -167,7 +167,7 @@ def test_engaging_consolidation_selects_newly_engaged_units_to_fight():
     assert caps[i + 1].startswith("2nd selection: b2 was newly engaged by red's Engaging Consolidation")
     _, _, a = steps[i + 1]
     assert a.models["b2.m1"].role == "attack"
-    assert [e["unit"] for e in a.extra["fight_sequence"]] == ["red", "b2"]
+    assert [e["unit"] for e in a.to_json()["fight_sequence"]] == ["red", "b2"]
 
 
 # ----- consolidation -------------------------------------------------------------------------------
@@ -181,9 +181,9 @@ def test_ongoing_consolidation():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 368], [450, 370]]}]
     b = board(units, step="consolidate", active_player=1)
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "ongoing"
+    assert res.to_json()["consolidation"]["red"] == "ongoing"
     assert "red.m1" not in res.moves                 # base contact stays
-    assert res.extra["move_reach_mm"] == pytest.approx(76.2)
+    assert res.to_json()["move_reach_mm"] == pytest.approx(76.2)
     assert _gap(res, b, "red.m2", "blue.m2") <= ER   # started engaged, still engaged
     for mid, path in res.moves.items():
         assert wh40k.path_length(path) <= MOVE + 1e-6
@@ -194,7 +194,7 @@ def test_engaging_consolidation_ends_engaged():
              {"id": "blue", "player": 2, "base": 32, "models": [[400, 400 - 32 - 60], [440, 400 - 32 - 60]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"])
     res = analyse(b, RS)
-    assert res.extra["consolidation"]["red"] == "engaging"
+    assert res.to_json()["consolidation"]["red"] == "engaging"
     assert min(_gap(res, b, r, x) for r in ("red.m1", "red.m2") for x in ("blue.m1", "blue.m2")) <= ER
 
 
@@ -205,7 +205,7 @@ def test_objective_consolidation_moves_into_range():
              {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
     b = board(units, step="consolidate", active_player=1, fought=["red"], objectives=[[400, 290]])
     res = analyse(b, RS)
-    assert res.extra["consolidation"] == {"red": "objective"}
+    assert res.to_json()["consolidation"] == {"red": "objective"}
     marker = g.Circle((400, 290), 20)
     for mid in ("red.m1", "red.m2", "red.m3"):
         shape = g.Circle(tuple(res.models[mid].at), 16)
@@ -220,4 +220,4 @@ def test_no_consolidation_without_enemy_or_objective_nearby():
     units = [{"id": "red", "player": 1, "base": 32, "models": [[400, 400]]},
              {"id": "blue", "player": 2, "base": 32, "models": [[900, 400]]}]
     res = analyse(board(units, step="consolidate", active_player=1, fought=["red"]), RS)
-    assert res.extra["consolidation"] == {"red": "none"} and res.moves == {}
+    assert res.to_json()["consolidation"] == {"red": "none"} and res.moves == {}

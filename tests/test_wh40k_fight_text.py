@@ -32,7 +32,7 @@ def test_overrun_fight_reports_models_where_they_fight():
     # the Monster's fight) both make overrun fights: pile in, then fight
     data = worked(step="fight", fight_order=["monster", "assault_squad"])
     res = analyse(board_from_dict(data), RS)
-    seq = res.extra["fight_sequence"]
+    seq = res.to_json()["fight_sequence"]
     assert [(e["unit"], e["fight"]) for e in seq][:2] == [("monster", "overrun"), ("assault_squad", "overrun")]
     m = res.models["monster.m1"]
     assert m.role == "attack" and m.targets == ["transport.m1"]
@@ -44,7 +44,7 @@ def test_overrun_fight_reports_models_where_they_fight():
         if res.models[mid].role == "attack":
             assert "outside Engagement Range" not in res.models[mid].why
     # the strike order and the models agree
-    assert set(res.strike_order[1]["models"]) == {k for k in seq[1]["moved"] if res.models[k].role == "attack"}
+    assert set(res.strike_order[1].models) == {k for k in seq[1]["moved"] if res.models[k].role == "attack"}
     # the transport is destroyed by the Monster before it is selected: it does not fight
     assert res.models["transport.m1"].role == "none"
 
@@ -66,7 +66,7 @@ def test_destroys_only_units_the_fighter_is_engaged_with(tmp_path):
     assert f.read_bytes() == before
     # the engine itself never removes the far unit
     res = analyse(board_from_dict(yaml.safe_load(before)), RS)
-    assert "destroys" not in res.extra["fight_sequence"][0]
+    assert "destroys" not in res.to_json()["fight_sequence"][0]
     assert res.input_errors and res.input_errors[0][0] == ("context", "destroys", "monster", 0)
 
 
@@ -75,7 +75,7 @@ def test_destroys_of_the_engaged_unit_is_kept():
             "units": [{"id": "monster", "player": 1, "base": 100, "models": [[200, 400]]},
                       {"id": "foe", "player": 2, "base": 32, "models": [[200, 330]]}]}
     res = analyse(board_from_dict(data), RS)
-    assert res.extra["fight_sequence"][0]["destroys"] == ["foe"] and not res.input_errors
+    assert res.to_json()["fight_sequence"][0]["destroys"] == ["foe"] and not res.input_errors
 
 
 def _pairs(order=None, reverse=False):
@@ -92,7 +92,7 @@ def _pairs(order=None, reverse=False):
 
 
 def seq_of(b):
-    return [e["unit"] for e in analyse(b, RS).extra["fight_sequence"]]
+    return [e["unit"] for e in analyse(b, RS).to_json()["fight_sequence"]]
 
 
 def test_fight_order_is_the_players_choice():
@@ -107,7 +107,7 @@ def test_default_choice_does_not_depend_on_file_order():
     flipped = copy.deepcopy(data)
     flipped["units"] = flipped["units"][::-1]
     a, b = analyse(board_from_dict(data), RS), analyse(board_from_dict(flipped), RS)
-    assert [e["unit"] for e in a.extra["fight_sequence"]] == [e["unit"] for e in b.extra["fight_sequence"]] == \
+    assert [e["unit"] for e in a.to_json()["fight_sequence"]] == [e["unit"] for e in b.to_json()["fight_sequence"]] == \
         ["monster", "assault_squad", "passengers"]
 
 

@@ -78,8 +78,8 @@ def test_golden_charge_pile_in():
     assert "intercessors.m1" not in res.moves          # base contact: stays
     assert {m for m in res.moves if m.startswith("intercessors.")} == {f"intercessors.m{i}" for i in range(2, 6)}
     assert all(res.models[f"intercessors.m{i}"].role == "attack" for i in range(1, 6))
-    assert res.move_reach_mm == pytest.approx(76.2)
-    assert res.pile_in_targets["intercessors"] == ["cultists"]
+    assert res.to_json()["move_reach_mm"] == pytest.approx(76.2)
+    assert res.to_json()["pile_in_targets"]["intercessors"] == ["cultists"]
 
 
 @pytest.mark.parametrize("angle", [0, 37, 90, 200])

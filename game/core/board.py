@@ -199,6 +199,12 @@ class Unit:
     placed: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
 
+    @property
+    def is_ranked(self) -> bool:
+        """A rank-and-file unit on a movement tray (models in slots ``rRfF``); else skirmish
+        (models placed one by one). The typed way to ask; views never compare ``kind`` strings."""
+        return self.kind == "ranked"
+
     # ----- ranked geometry -------------------------------------------------------------
     @property
     def base_w(self) -> float:

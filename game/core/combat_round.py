@@ -29,6 +29,7 @@ Pure: stdlib and ``game.core`` only. Lengths in table mm.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -36,6 +37,7 @@ from typing import Any, Optional
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
 from game.core.analyse import analyse
+from game.core.parts import StrikeStep
 from game.core.board import Board, Unit, parse_slot, slot_name, unit_of
 from game.core.ruleset import Ruleset
 from game.core.strategy import PhaseStep
@@ -95,8 +97,32 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _value_of(step: dict) -> Any:
-    return step.get("step")
+def _value_of(step: StrikeStep) -> Any:
+    return step.step
+
+
+def at_step(an: Analysis, step: StrikeStep) -> Analysis:
+    """The analysis as one strike step shows it: each model striking at ``step`` with only the
+    model parts striking at it (``step.parts``, ``model/part``; the attacks of those parts), so a
+    step view draws what strikes at that step, not the model's total. Models whose parts all
+    strike together, and every other model, are as analysed. Returns a copy (``an`` unchanged)."""
+    if not step.parts:
+        return an
+    by_model: dict[str, list[str]] = {}
+    for mp in step.parts:
+        m, _, part = str(mp).partition("/")
+        by_model.setdefault(m, []).append(part)
+    out = dataclasses.replace(an, models=dict(an.models))
+    for mid, names in by_model.items():
+        r = an.models.get(mid)
+        if r is None or not r.parts or set(names) >= set(r.parts):
+            continue
+        n = sum(int(r.parts.get(x, 0)) for x in names)
+        out.models[mid] = dataclasses.replace(
+            r, attacks=n, parts={k: v for k, v in r.parts.items() if k in names},
+            why=f"At {step.label}: {' and '.join(names)} strike{'s' if len(names) == 1 else ''}, "
+                f"{_plural(n, 'attack')} ({r.attacks} in the whole round). {r.why}".strip())
+    return out
 
 
 # ----- removal ------------------------------------------------------------------------------
@@ -241,10 +267,10 @@ class Round:
         if not self.combats:  # every pair engaged when the round begins stays locked in combat
             seen = set()
             for e in first.engagements:
-                key = frozenset((e["unit"], e["enemy"]))
+                key = frozenset((e.unit, e.enemy))
                 if key not in seen:
                     seen.add(key)
-                    self.combats.append([e["unit"], e["enemy"]])
+                    self.combats.append([e.unit, e.enemy])
         self.current: Optional[RoundStep] = None
 
     def analyse(self, board: Board) -> Analysis:
@@ -256,16 +282,17 @@ class Round:
                     role="none", attacks=0, targets=[], at=r.at,
                     why=(f"Stepped forward into the fighting rank this phase, so it cannot attack "
                          f"({_rule(self.rs, 'stepped_forward_can_attack') or 'Stepping forward'})."))
-        for s in an.strike_order or []:
-            s["models"] = [m for m in s.get("models", []) if m not in self.cannot_attack]
-        an.strike_order = [s for s in an.strike_order or [] if s["models"]]
+        if self.cannot_attack:
+            an.strike_order = [dataclasses.replace(s, models=tuple(m for m in s.models if m not in self.cannot_attack))
+                               for s in an.strike_order]
+        an.strike_order = [s for s in an.strike_order if s.models]
         return an
 
-    def _steps(self, an: Analysis) -> list[dict]:
+    def _steps(self, an: Analysis) -> list[StrikeStep]:
         if an.strike_order:
             return an.strike_order
-        striking = [m for m, r in an.models.items() if r.role in ("attack", "support") and r.attacks > 0]
-        return [{"step": None, "label": "Melee", "models": striking}] if striking else []
+        striking = tuple(m for m, r in an.models.items() if r.role in ("attack", "support") and r.attacks > 0)
+        return [StrikeStep(None, "Melee", striking)] if striking else []
 
     def strike(self) -> Optional[RoundStep]:
         """The next strike step on the board as it is now, or None (the round is over)."""
@@ -274,28 +301,29 @@ class Round:
         an = self.analyse(self.board)
         steps = self._steps(an)
         if self.last_value is not None or self.number:
-            steps = [s for s in steps if s["step"] is not None and self.last_value is not None
-                     and s["step"] < self.last_value]
+            steps = [s for s in steps if s.step is not None and self.last_value is not None
+                     and s.step < self.last_value]
         if not steps:
             self.done = True
             return None
         s = steps[0]
         self.number += 1
-        self.last_value = s["step"]
-        striking = list(s["models"])
+        self.last_value = s.step
+        striking = list(s.models)
         self.struck |= set(striking)
         units = sorted({unit_of(m) for m in striking}, key=[u.id for u in self.board.units].index)
-        label = str(s.get("label", s.get("step")))
+        label = str(s.label or s.step)
         rule = _rule(self.rs, "strike_order")
         cap = f"{label}: " + " and ".join(
             f"{sum(1 for m in striking if m.startswith(u + '.'))} of {_name(self.board, u)}" for u in units) + " strike"
-        if len(units) > 1 and s["step"] is not None:
+        if len(units) > 1 and s.step is not None:
             cap += (f" at the same time; casualties are removed after both sides have struck"
                     + (f" ({rule})." if rule else "."))
         else:
             cap += f" ({rule})." if rule else "."
-        self.current = RoundStep("strike", label, cap, self.board.copy(), an, self.number, striking=striking)
-        if s["step"] is None:
+        self.current = RoundStep("strike", label, cap, self.board.copy(), at_step(an, s), self.number,
+                                 striking=striking)
+        if s.step is None:
             self.done = True  # one melee step only
         return self.current
 

@@ -54,7 +54,7 @@ from game.core import geometry as g
 from game.core.analysis import Analysis
 from game.core.analyse import analyse
 from game.core.board import Board, parse_slot
-from game.core.combat_round import Round, RoundError, RoundStep
+from game.core.combat_round import Round, RoundError, RoundStep, at_step
 from game.core.registry import strategy_of
 from game.core import closing
 from game.core.ruleset import Ruleset, RulesetError, load_ruleset
@@ -472,7 +472,8 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
             carry = None
         striking = None
         if strike is not None:
-            striking = _strike(ctx, board, an, marks, *strike)
+            striking, step = _strike(ctx, board, an, marks, *strike)
+            an = at_step(an, step)  # what strikes at this step (per model part), not totals
         if fall is not None:
             assert rnd is not None  # a round was started above for these casualties
             carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
@@ -522,7 +523,7 @@ def _check_limits(ctx: _Ctx, board: Board, path: tuple) -> None:
                                f"(±{MAX_COORD_MM:g} mm)")
 
 
-def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> list[str]:
+def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> tuple[list[str], Any]:
     so = an.strike_order or []
     if not so:
         ctx.fail(path, "nobody strikes on this board (the strike order is empty)")
@@ -531,14 +532,14 @@ def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, pat
             ctx.fail(path, f"there are only {len(so)} strike steps")
         step = so[v - 1]
     else:
-        labels = [str(s.get("label", s.get("step"))) for s in so]
+        labels = [str(s.label or s.step) for s in so]
         if v not in labels:
             ctx.fail(path, f"no strike step {v!r} (steps: {', '.join(labels)})")
         step = so[labels.index(v)]
-    striking = list(step.get("models", []))
-    marks.strike = str(step.get("label", step.get("step")))
+    striking = list(step.models)
+    marks.strike = str(step.label or step.step)
     marks.dim = [m.id for m in board.models() if m.id not in set(striking)]
-    return striking
+    return striking, step
 
 
 def _apply_moves(board: Board, an: Analysis) -> None:

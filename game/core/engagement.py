@@ -25,13 +25,13 @@ from game.core import contact
 from game.core import geometry as g
 from game.core.board import Board, Model, Unit
 from game.core.lru import LRU
-from game.core.results import Record
+from game.core.parts import Entry
 
 FACINGS = ("front", "right", "rear", "left")
 
 
-@dataclass(frozen=True, eq=False)
-class Engagement(Record):
+@dataclass(frozen=True)
+class Engagement(Entry):
     """``enemy`` is engaged with the ``facing`` of ``unit`` (unit ids; one of :data:`FACINGS`);
     JSON ``{unit, enemy, facing}``."""
 

@@ -9,12 +9,10 @@ rule system:
 * ``analyse(board, ruleset, services)``: the :class:`~game.core.analysis.Analysis`;
 * ``legend(ruleset)``: the legend rows its analyses produce (:class:`Legend`), with labels
   built from the ruleset's values and rule names;
-* ``overlays``: the overlay kinds it draws (``gap_links``, ``moves``, ``reach``, ``slots``,
-  ``fight_order``);
 * ``phase_steps(board, ruleset, services)``: optional step-through of a phase (a list of
   :class:`PhaseStep`), or ``None`` when the strategy has none;
 * ``usable_on(board)``: whether offering this strategy for ``board`` makes sense (capability);
-  ``unusable_reason`` says why not, in a user's words;
+  ``unusable_reason`` says why not, in a user's words (``unusable_short``: in a few words);
 * ``profile_fields(ruleset)``: the profile values and unit keys its engine reads
   (:class:`ProfileField`), so an editor offers exactly those;
 * ``steps_name``: what the phase step-through is called ("Fight phase").
@@ -86,7 +84,6 @@ class Strategy(Protocol):
     """An engine registered under ``name`` (see module docstring)."""
 
     name: str
-    overlays: frozenset
 
     def params(self, raw: Mapping[str, Any]) -> type: ...
 
@@ -115,13 +112,13 @@ class Engine:
     name: str
     run: Callable[..., Any]
     legend_of: Callable[[Any], Legend]
-    overlays: frozenset = frozenset()
     schema: Optional[type] = None
     schema_for: Optional[Callable[[Mapping[str, Any]], type]] = None
     steps: Optional[Callable[..., list]] = None
     ranked_units: bool = True
     steps_name: str = ""
     unusable_reason: str = ""
+    unusable_short: str = ""
     fields_of: Optional[Callable[[Any], list]] = None
     live_drag: bool = False
 
@@ -152,7 +149,7 @@ class Engine:
         return self.steps is not None
 
     def usable_on(self, board) -> bool:
-        return self.ranked_units or not any(u.kind == "ranked" for u in board.units)
+        return self.ranked_units or not any(u.is_ranked for u in board.units)
 
     def profile_fields(self, rs) -> list:
         """Attacks, what ``fields_of`` adds, and keywords when a parameter names one."""

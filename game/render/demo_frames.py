@@ -18,11 +18,10 @@ from game.render.scene import units_bbox
 
 def step_marks(step: DemoStep) -> Marks:
     """The view's :class:`Marks` for a demo step (caption band, dimming, rings, callouts)."""
-    caption = step.caption
-    if step.marks.strike and step.marks.strike not in caption:
-        caption = f"[{step.marks.strike}] {caption}"
+    # the caption is the author's words alone: the strike step is named by the legend's strike
+    # order and shown by the dimming (no "[Initiative 4]" label in front of the sentence)
     return Marks(dim=list(step.marks.dim), highlight=list(step.marks.highlight), notes=list(step.marks.notes),
-                 caption=caption, fallen=list(step.marks.fallen))
+                 caption=step.caption, fallen=list(step.marks.fallen))
 
 
 def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tuple]:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
-from game.core.results import part
 from game.core.board import Board, Unit, base_shape, unit_of
+from game.core.parts import CombatSlots, OffTable
 
 Point = tuple[float, float]
 
@@ -29,13 +29,13 @@ class DrawnModel:
 
 def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
     """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
-    stand (``extra["slots"]``): drawn standing in the slot, unless it already touches the enemy
+    stand (a :class:`~game.core.parts.CombatSlots` part): drawn standing in the slot, unless it already touches the enemy
     unit or the slot's place is taken by another base."""
     out: dict = {}
     placed: list = []
-    slots = part(analysis, "slots") or []
-    for s in slots:
-        f, owner, at = s.get("filled_by"), s.get("model"), s.get("at")
+    part = analysis.part(CombatSlots) if analysis is not None else None
+    for s in (part.slots if part is not None else ()):
+        f, owner, at = s.filled_by, s.model, s.at
         if not f or f not in shapes or at is None or f in out:
             continue
         c = shapes[f].center
@@ -58,9 +58,10 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
     """Every model as the figure draws it: analysed models at their ``at`` position (after any
     rule-mandated move; a model allocated to a combat slot in that slot, see
     :func:`slot_moves`), plus board models the analysis does not mention (role ``none``),
-    except the vacated start of a move. When ``extra["moves_preview"]`` says the moves are a
-    preview (the board is not moved), moved models stay where they stand (the ghost shows the
-    end); models in ``extra["off_table"]`` (embarked, destroyed) are not drawn."""
+    except the vacated start of a move. One convention in every view: a moved model is drawn
+    where it ends (its ``at``), its start is the dashed outline, also when the board itself is
+    not moved (a preview); models of an :class:`~game.core.parts.OffTable` part (embarked,
+    destroyed) are not drawn."""
     out: list[DrawnModel] = []
     units = {u.id: u for u in board.units}
     board_models = {}
@@ -70,25 +71,22 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
                 board_models[m.id] = (u, m)
         except Exception:
             continue
-    amodels = getattr(analysis, "models", None) or {}
-    moves = getattr(analysis, "moves", None) or {}
-    extra = getattr(analysis, "extra", None) or {}
-    off = extra.get("off_table") or {}  # embarked or destroyed: not drawn at all
-    preview = bool(extra.get("moves_preview"))  # moves not applied: models stay where they stand
+    amodels = analysis.models if analysis is not None else {}
+    moves = analysis.moves if analysis is not None else {}
+    part = analysis.part(OffTable) if analysis is not None else None
+    off = part.why if part is not None else {}  # embarked or destroyed: not drawn at all
     for mid, r in amodels.items():
         uid = unit_of(mid)
         u = units.get(uid)
         if u is None or mid in off:
             continue
         at = tuple(r.at) if r.at is not None else None
-        if preview and mid in moves and mid in board_models:
-            at = board_models[mid][1].center
         if mid in board_models and (at is None or g.dist(at, board_models[mid][1].center) < 1e-6):
             shape = board_models[mid][1].shape
         else:
             shape = _shape_at(u, board_models.get(mid, (None, None))[1], at)
         out.append(DrawnModel(mid, u, shape, r.role))
-    starts = [] if preview else [tuple(p[0]) for p in moves.values() if p]
+    starts = [tuple(p[0]) for p in moves.values() if p]
     for mid, (u, m) in board_models.items():
         if mid in amodels or mid in off:
             continue
@@ -104,7 +102,7 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
 
 
 def _shape_at(u: Unit, m: Any, at: Point) -> g.Shape:
-    if u.kind == "ranked":
+    if u.is_ranked:
         return g.rect(at, u.base_w, u.base_d, u.facing_deg)
     if m is not None:  # its own base, moved so the model's centre is ``at``
         if isinstance(m.shape, g.Circle):

@@ -29,14 +29,14 @@ from typing import Any, Optional
 
 from game.core.board import Board, unit_of
 from game.core.geometry import MM_PER_INCH
-from game.core.results import part
+from game.core.parts import FightSequence
 
 from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
 from game.render.palette import palette_named, style_palette
 from game.render.drawn import drawn_models
-from game.render.scene import SceneOptions, draw_scene, scene_layout, title_lines, units_bbox, layout
+from game.render.scene import SceneOptions, draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 from game.render.svg_canvas import SvgCanvas
 from game.render.pdf_canvas import page_points, PdfCanvas
@@ -210,21 +210,22 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
     """Box (mm) around every unit in an engagement (else every fighting model's unit, else
     every unit), grown by ``margin_mm``; includes rule-mandated move paths."""
     ids: set[str] = set()
-    for e in getattr(analysis, "engagements", None) or []:
-        ids.update((e.get("unit"), e.get("enemy")))
-    for e in part(analysis, "fight_sequence") or []:
-        ids.add(e.get("unit"))  # wh40k: every unit selected to fight
-    for mid in getattr(analysis, "moves", None) or {}:
+    a = analysis
+    for e in (a.engagements if a is not None else []):
+        ids.update((e.unit, e.enemy))
+    seq = a.part(FightSequence) if a is not None else None
+    ids.update(e.unit for e in (seq.entries if seq is not None else ()))  # every unit selected to fight
+    for mid in (a.moves if a is not None else {}):
         ids.add(unit_of(mid))
-    if not ids:
-        ids = {unit_of(mid) for mid, r in (getattr(analysis, "models", None) or {}).items() if r.role != "none"}
+    if not ids and a is not None:
+        ids = {unit_of(mid) for mid, r in a.models.items() if r.role != "none"}
     sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
                 table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)
     for dm in drawn_models(sub, analysis):
         b = dm.shape.bbox()
         x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
-    for path in (getattr(analysis, "moves", None) or {}).values():
+    for path in (a.moves if a is not None else {}).values():
         for p in path:
             x0, y0, x1, y1 = min(x0, p[0]), min(y0, p[1]), max(x1, p[0]), max(y1, p[1])
     return (x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm)
@@ -274,7 +275,7 @@ def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple
     for _ in range(3):
         W = int(max(min_w, bw * pxmm + 24 * fs + pw))
         m.width = W
-        lines = len(title_lines(m, board, so, getattr(analysis, "ruleset", None))) if so.title != "" and (board.title or so.title) else 0
+        lines = len(title_lines(m, board, so, ruleset_of(analysis))) if so.title != "" and (board.title or so.title) else 0
         th = layout(W, 1000, legend=False, title=lines > 0, font_scale=fs, title_lines=max(1, lines)).table[1]
         H = int(max(min_h, th + max(bh * pxmm + 24 * fs, legend_h)))
         k = min(1.0, MAX_SIDE_PX / W, MAX_SIDE_PX / H, math.sqrt(MAX_AUTO_PIXELS / (W * H)))
@@ -311,7 +312,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.visible = visible_ids(models, box)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
-    rs = getattr(analysis, "ruleset", None)
+    rs = ruleset_of(analysis)
     lay = scene_layout(canvas, board, so, rs)
     if so.legend:
         items = legend_items(board, analysis, models, so)

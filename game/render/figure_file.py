@@ -46,7 +46,7 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
         figure_box(board, analysis, fo)
         title = fo.title if fo.title is not None else (board.title or "")
         pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
-                         sentences=[f"Rules: {ruleset_name(getattr(analysis, 'ruleset', None) or board.ruleset)}"])
+                         sentences=[f"Rules: {ruleset_name((analysis.ruleset if analysis is not None else None) or board.ruleset)}"])
         return build_panel_figure(pf, fo)
     size = fo.pixel_size() or default_size(board, fo, analysis)
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too

@@ -144,11 +144,11 @@ def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Poin
     """``[(a, b, start, end)]`` mm of every gap link that can be drawn along a facing (a link
     whose units have no engagement, or whose bases do not face each other, is left out)."""
     eng: dict[tuple, Any] = {}
-    for e in getattr(analysis, "engagements", None) or []:
-        eng.setdefault((e.get("unit"), e.get("enemy")), e.get("facing"))
+    for e in (analysis.engagements if analysis is not None else []):
+        eng.setdefault((e.unit, e.enemy), e.facing)
     out = []
     seen: set = set()
-    for link in getattr(analysis, "gap_links", None) or []:
+    for link in (analysis.gap_links if analysis is not None else []):
         a, b = link[0], link[1]
         if a not in shapes or b not in shapes or frozenset((a, b)) in seen:
             continue  # a contact both ways is one arrow
@@ -161,11 +161,11 @@ def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Poin
         res = None
         for src, dst, u, sign in ((a, b, unit_a, 1), (b, a, unit_b, 1)):
             facing = eng.get((u.id, (unit_b if u is unit_a else unit_a).id))
-            if facing is None or u.kind != "ranked":
+            if facing is None or not u.is_ranked:
                 continue
             d = facing_dir(u.facing_deg, facing)
             p = (-d[1], d[0])
-            avoid = tuple(marker_span(x, p) for x in (unit_a, unit_b) if x.kind == "ranked")
+            avoid = tuple(marker_span(x, p) for x in (unit_a, unit_b) if x.is_ranked)
             seg = gap_arrow(shapes[src], shapes[dst], d, avoid)
             if seg is not None:
                 res = (src, dst, seg[0], seg[1])
@@ -208,7 +208,7 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
             painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b))
             n += 1
     pos = {dm.id: dm.shape.center for dm in painter.models}
-    for link in getattr(analysis, "gap_links", None) or []:
+    for link in (analysis.gap_links if analysis is not None else []):
         if (link[0], link[1]) not in drawn:
             painter.safe("gap link", painter.gap_link, link[0], link[1], pos)
     return n

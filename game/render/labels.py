@@ -118,7 +118,7 @@ class LabelPainter(PainterState):
         """Px box of a unit as drawn: its bases where the figure draws them (after a rule's
         move), plus its tray when none of its models moved."""
         if self._drawn_boxes is None:
-            moved = {unit_of(m) for m in (getattr(self.a, "moves", None) or {})}
+            moved = {unit_of(m) for m in (self.a.moves if self.a is not None else {})}
             out: dict = {}
             for dm in getattr(self, "models", None) or []:
                 x0, y0, x1, y1 = dm.shape.bbox()
@@ -135,12 +135,12 @@ class LabelPainter(PainterState):
     @staticmethod
     def _has_shapes(u: Unit) -> bool:
         try:
-            return bool(u.models()) or u.kind == "ranked"
+            return bool(u.models()) or u.is_ranked
         except Exception:
             return False
 
     def px_bbox(self, u: Unit) -> Box:
-        shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+        shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
         xs, ys = [], []
         for s in shapes:
             b = s.bbox()
@@ -153,10 +153,10 @@ class LabelPainter(PainterState):
     def unit_boxes(self) -> list[Box]:
         """Px boxes labels keep off: each ranked unit's tray and each other drawn base."""
         if getattr(self, "_avoid", None) is None:
-            moved = {unit_of(m) for m in (getattr(self.a, "moves", None) or {})}
-            boxes = [b for uid, b in self._unit_boxes.items() if self.b.unit(uid).kind == "ranked" and uid not in moved]
+            moved = {unit_of(m) for m in (self.a.moves if self.a is not None else {})}
+            boxes = [b for uid, b in self._unit_boxes.items() if self.b.unit(uid).is_ranked and uid not in moved]
             for dm in getattr(self, "models", None) or []:
-                if dm.unit.kind != "ranked" or dm.slot_from is not None or dm.unit.id in moved:
+                if not dm.unit.is_ranked or dm.slot_from is not None or dm.unit.id in moved:
                     x0, y0, x1, y1 = dm.shape.bbox()
                     p0, p1 = self.v.to_px((x0, y0)), self.v.to_px((x1, y1))
                     boxes.append((p0[0], p0[1], p1[0], p1[1]))
@@ -217,15 +217,16 @@ class LabelPainter(PainterState):
         lw = self.u(2.5)
         self.c.line([(x - pad, y + th + pad - lw / 2), (x + tw + pad, y + th + pad - lw / 2)], col, lw)
 
-    def badge(self, entry: dict) -> None:
-        """The numbered fight-order badge (with "FF" for Fights First) at a corner of the unit,
-        the first corner clear of every label, badge and marker (registered too)."""
-        uid = entry.get("unit")
+    def badge(self, entry: Any) -> None:
+        """The numbered fight-order badge (with "FF" for Fights First) at a corner of the unit
+        (``entry`` a :class:`~game.core.parts.FightSelection`), the first corner clear of every
+        label, badge and marker (registered too)."""
+        uid = entry.unit
         self.c.tag = f"badge:{uid}"
         u = self.b.unit(uid)
         ub = self.drawn_box(uid) or self.px_bbox(u)
         r = self.u(11)
-        ff = bool(entry.get("fights_first"))
+        ff = bool(entry.fights_first)
         ff_w = (self.c.text_size("FF", self.size(11), True)[0] + self.u(6)) if ff else 0.0
 
         def box(c: Point) -> Box:
@@ -241,7 +242,7 @@ class LabelPainter(PainterState):
         self.placer.add(b)
         c = (b[0] + r + 1, b[1] + r + 1)
         self.c.circle(c, r, fill=self.pal["badge"], outline=self.pal["badge_text"], width=self.u(1.5))
-        self.c.text(c, str(entry.get("order", "?")), self.size(13), self.pal["badge_text"], anchor="center", bold=True)
+        self.c.text(c, str(entry.order), self.size(13), self.pal["badge_text"], anchor="center", bold=True)
         if ff:
             self.c.text((c[0] + r + self.u(3), c[1]), "FF", self.size(11), self.pal["label"], anchor="left", bold=True,
                         background=self.pal["label_bg"])
@@ -249,37 +250,37 @@ class LabelPainter(PainterState):
     # -- on the models ---------------------------------------------------------------------
     def count_mark(self, dm: Any, attacks: Any) -> None:
         """``x2`` on a model that makes other than one attack, in its rear corner (clear of the
-        front marker), sized to the base; nothing when the base is too small to hold it."""
+        front marker), sized to the base (at least the smallest font); where no spot on the base
+        is free, the middle of its rear or a side, then just behind or beside it."""
         self.c.tag = f"count:{dm.id}"
         text = f"×{_fmt_attacks(attacks)}"
         b = dm.shape.bbox()
         p0, p1 = self.v.to_px((b[0], b[1])), self.v.to_px((b[2], b[3]))
         bw, bh = p1[0] - p0[0], p1[1] - p0[1]
         ss = self.o.supersample
-        size = int(min(self.size(11), bh * 0.34, bw * 0.34) / ss) * ss
-        if size < 6 * ss:
-            return
+        # never left out: the legend counts every model making other than one attack, so each
+        # carries its badge (at least the smallest font, on the least crowded spot)
+        size = max(6 * ss, int(min(self.size(11), bh * 0.34, bw * 0.34) / ss) * ss)
         tw, th = self.c.text_size(text, size, True)
-        if tw > bw * 0.9:
-            return
         pad = max(1.0, 0.22 * size)
-        ranked = dm.unit.kind == "ranked"
+        ranked = dm.unit.is_ranked
         if ranked:  # a corner of the base, the rear right first (clear of the front marker)
             f, r = g.forward(dm.unit.facing_deg), g.right(dm.unit.facing_deg)
             c = dm.shape.center
             hw, hd = dm.unit.base_w / 2, dm.unit.base_d / 2
             dx = max(0.0, hw - (tw / 2 + pad) / self.v.scale - 0.05 * hw)
             dy = max(0.0, hd - (th / 2 + pad) / self.v.scale - 0.05 * hd)
-            spots = [g.add(c, g.add(g.scale(r, sx * dx), g.scale(f, sy * dy))) for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1))]
+            spots = [g.add(c, g.add(g.scale(r, sx * dx), g.scale(f, sy * dy))) for sx, sy in
+                     ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (-1, 0))]
+            back, side = hd + (th / 2 + pad) / self.v.scale, hw + (tw / 2 + pad) / self.v.scale
+            spots += [g.add(c, g.scale(f, -back)), g.add(c, g.scale(r, side)), g.add(c, g.scale(r, -side))]
             cands = [self.v.to_px(p) for p in spots]
         else:  # lower right inside a round base, clear of a mark in its middle
             k = 0.3 if bw > 2.6 * tw else 0.0
             cands = [(p0[0] + bw * (0.5 + k), p0[1] + bh * (0.5 + k)), (p0[0] + bw * (0.5 - k), p0[1] + bh * (0.5 + k)),
                      (p0[0] + bw * 0.5, p0[1] + bh * 0.5)]
         boxes = [(x - tw / 2 - pad, y - th / 2 - pad * 0.6, x + tw / 2 + pad, y + th / 2 + pad * 0.6) for x, y in cands]
-        b = next((bx for bx in boxes if self.placer.score(bx) <= 0), None)
-        if b is None:
-            return  # nowhere free on this base: the legend and the tooltip still tell
+        b = self.placer.best(boxes)
         pos = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
         self.c.text(pos, text, size, (255, 255, 255), anchor="center", bold=True, background=(20, 20, 20, 200))
         self.placer.add(b)
@@ -293,7 +294,7 @@ class LabelPainter(PainterState):
         p0, p1 = self.v.to_px((b[0], b[1])), self.v.to_px((b[2], b[3]))
         side = min(p1[0] - p0[0], p1[1] - p0[1])
         r = max(2.0, side * 0.17)
-        if dm.unit.kind == "ranked":
+        if dm.unit.is_ranked:
             f, rt = g.forward(dm.unit.facing_deg), g.right(dm.unit.facing_deg)
             d = (side * 0.5 - r - self.u(1.5)) / self.v.scale
             cx, cy = self.v.to_px(g.add(dm.shape.center, g.add(g.scale(rt, -d), g.scale(f, -d))))

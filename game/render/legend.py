@@ -12,16 +12,16 @@ exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from game.core import geometry as g
-from game.core.results import part
 from game.core.board import empty_slots, unit_of
+from game.core.parts import RoleWords
 
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
+from game.render.drawers import LegendContext, LegendItem, legend_parts
+from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
+                                    removed_ids)
 from game.render.palette import player_colour, with_alpha
 from game.render.painter import PainterState
 
@@ -30,22 +30,10 @@ ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "
 DIFFER_COLOUR = (255, 210, 0)
 
 
-@dataclass
-class LegendItem:
-    """One legend entry: ``kind`` ``heading``, ``row`` (a ``swatch`` kind and ``text``),
-    ``para`` (wrapped text, ``dim`` greyed) or ``space`` (``units`` of blank)."""
-
-    kind: str
-    text: str = ""
-    swatch: str = ""
-    dim: bool = False
-    units: float = 0.0
-
-
 def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
     """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
     :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
-    ``words`` (``extra["legend_rows"]``), each with its count in the picture; a role nobody
+    ``words`` (a :class:`~game.core.parts.RoleWords` part), each with its count in the picture; a role nobody
     has is left out."""
     labels = {**(getattr(legend, "role_labels", None) or {}), **(words or {})}
     out = []
@@ -57,29 +45,14 @@ def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[L
     return out
 
 
-def humanize(text: str, names: dict) -> str:
-    """``text`` from the engine with unit ids replaced by unit names (``dwarfs.r2f3`` ->
-    ``Dwarfs r2f3``), for readers of a figure."""
-    out = str(text)
-    for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
-        if not uid or name == uid:
-            continue
-        def with_slot(m: re.Match, n: str = name) -> str:
-            return f"{n} {m.group(1)}"
-
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", with_slot, out)
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", lambda m: name, out)
-    return out
-
-
 def attacks_of(analysis: Any, mid: str) -> Any:
-    r = (getattr(analysis, "models", None) or {}).get(mid)
-    return getattr(r, "attacks", 1) if r is not None else 1
+    r = analysis.models.get(mid) if analysis is not None else None
+    return r.attacks if r is not None else 1
 
 
 def divides(analysis: Any, mid: str) -> int:
     """Number of enemy units a fighting model's targets belong to (2+: it may divide its attacks)."""
-    r = (getattr(analysis, "models", None) or {}).get(mid)
+    r = analysis.models.get(mid) if analysis is not None else None
     if r is None or r.role != "attack":
         return 0
     return len({unit_of(t) for t in (r.targets or [])})
@@ -95,21 +68,23 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     index = {u.id: i for i, u in enumerate(board.units)}
     names = {u.id: unit_caption(u, index[u.id], ids=options.ids, letters=options.letters) for u in board.units}
     items: list[LegendItem] = [LegendItem("heading", "Legend")]
-    extra = getattr(analysis, "extra", None) or {}  # keys a policy adds (initiative, rank_bonus_why)
-    slots = part(analysis, "slots") or []
+    a = analysis
     counts = {"attack": 0, "support": 0, "none": 0}
+    gone = removed_ids(a)  # crossed out: listed by their own row, never as "Does not fight"
     for dm in shown:
-        counts[dm.role if dm.role in counts else "none"] += 1
-    items += role_rows(getattr(analysis, "legend", None), counts, extra.get("legend_rows"))
-    ranks_rows = fighting_rank_rows(extra, shown, shown_ids)
-    if options.counts and not ranks_rows:
-        many = sorted({str(attacks_of(analysis, dm.id)) for dm in shown
-                       if dm.role != "none" and attacks_of(analysis, dm.id) != 1})
+        if dm.id not in gone:
+            counts[dm.role if dm.role in counts else "none"] += 1
+    words = a.part(RoleWords) if a is not None else None
+    items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None)
+    moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
+    ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a)
+    if options.counts and not numbers_fighters(a, shown_ids):
+        many = sorted({str(attacks_of(a, dm.id)) for dm in shown if dm.role != "none" and attacks_of(a, dm.id) != 1})
         if many:
-            n = sum(1 for dm in shown if dm.role != "none" and attacks_of(analysis, dm.id) != 1)
+            n = sum(1 for dm in shown if dm.role != "none" and attacks_of(a, dm.id) != 1)
             items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({n})", swatch="count"))
-    items += ranks_rows
-    results = getattr(analysis, "models", None) or {}
+    items += legend_parts(a, "marks", ctx)
+    results = a.models if a is not None else {}
     n_div = 0  # fighters whose targets are in two or more enemy units (divides(), in one pass)
     for dm in shown:
         r = results.get(dm.id)
@@ -118,7 +93,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             n_div += 1
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
-    n_gaps = sum(1 for a, b in (getattr(analysis, "gap_links", None) or []) if a in shown_ids or b in shown_ids)
+    n_gaps = sum(1 for x, y in (a.gap_links if a is not None else []) if x in shown_ids or y in shown_ids)
     if n_gaps:
         items.append(LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n_gaps})",
                                 swatch="gap"))
@@ -126,13 +101,10 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
         if n_empty:
             items.append(LegendItem("row", f"Empty place in a unit: a gap ({n_empty})", swatch="empty"))
-    moves = {m: p for m, p in (getattr(analysis, "moves", None) or {}).items() if m in shown_ids and len(p) >= 2}
-    slot_moves = [dm for dm in shown if getattr(dm, "slot_from", None) is not None]
-    if moves:
-        ends = "to" if (getattr(analysis, "extra", None) or {}).get("moves_preview") else "from"
-        items.append(LegendItem("row", f"Moved by a rule, {ends} its dashed outline, length beside it ({len(moves)})",
+    if moves:  # one convention in every view (scene.ghost): the model ends where it is drawn
+        items.append(LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({len(moves)})",
                                 swatch="move"))
-    if any(dm.unit.kind == "ranked" for dm in shown):
+    if any(dm.unit.is_ranked for dm in shown):
         items.append(LegendItem("row", "Front of a unit", swatch="front"))
     if options.differ:
         n = len([m for m in options.differ if m in shown_ids])
@@ -142,31 +114,20 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     if n_over:
         items.append(LegendItem("row", f"Base overlaps another base ({n_over} model{'s' if n_over != 1 else ''}): "
                                        "move them apart", swatch="overlap"))
-    if slots:
-        n_f = sum(1 for s in slots if s.get("filled_by"))
-        n_e = len(slots) - n_f
-        items.append(LegendItem("row", f"Combat slot: filled ({n_f}) / free ({n_e})", swatch="slots"))
-        if slot_moves:
-            items.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
-                                           f"({len(slot_moves)})", swatch="slotmove"))
-        if any(s.get("size") == "large" for s in slots):
-            items.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
-    if part(analysis, "move_reach_mm") and moves:
-        items.append(LegendItem("row", f"Move reach {round(float(part(analysis, 'move_reach_mm')) / g.MM_PER_INCH, 2):g}\" from the start",
-                                swatch="reach"))
+    items += legend_parts(a, "rows", ctx)
     players: dict[int, list[str]] = {}
     for u in board.units:
         if u.id in units_shown:
             players.setdefault(u.player, []).append(names[u.id])
-    for p in sorted(players):
-        items.append(LegendItem("row", f"Player {p}: {', '.join(players[p])}", swatch=f"player:{p}"))
-    plain = {u.id: names[u.id] for u in board.units}
-    so = getattr(analysis, "strike_order", None) or []
+    for pl in sorted(players):
+        items.append(LegendItem("row", f"Player {pl}: {', '.join(players[pl])}", swatch=f"player:{pl}"))
+    plain = ctx.names
+    so = a.strike_order if a is not None else []
     if so:
         items += [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
         for i, step in enumerate(so, start=1):
             per: dict[str, int] = {}
-            for mid in step.get("models", []):
+            for mid in step.models:
                 if vis is not None and mid not in vis:
                     continue
                 uid = unit_of(mid)
@@ -175,34 +136,11 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
                 continue
             who = ", ".join(f"{plain.get(k, k)} ({n})" for k, n in per.items())
             simul = " at the same time" if len(per) > 1 else ""
-            label = humanize(step.get("label", step.get("step")), plain)
+            label = humanize(step.label or str(step.step), plain)
             items.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
-        for uid, why in (extra.get("initiative") or {}).items():
-            if uid in units_shown and "(" in why:  # only Initiatives a rule changed
-                items.append(LegendItem("para", humanize(why, plain), dim=True))
-    bonus = getattr(analysis, "rank_bonus", None) or {}
-    if bonus and any(uid in units_shown for uid in bonus):
-        items += [LegendItem("space", units=8), LegendItem("heading", "Rank Bonus")]
-        reasons = extra.get("rank_bonus_why") or {}
-        for uid, n in bonus.items():
-            if uid in units_shown:
-                items.append(LegendItem("para", f"{plain.get(uid, uid)}: +{n}"))
-                if reasons.get(uid):
-                    items.append(LegendItem("para", humanize(reasons[uid], plain), dim=True))
-    fs = part(analysis, "fight_sequence") or []
-    if fs:
-        items += [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
-        for e in fs:
-            tag = " (Fights First)" if e.get("fights_first") else ""
-            items.append(LegendItem("para", f"{e.get('order')}. {plain.get(e.get('unit'), e.get('unit'))}: "
-                                            f"{e.get('fight', 'normal')}{tag}"))
-    alloc = part(analysis, "allocation") or {}
-    if alloc:
-        items += [LegendItem("space", units=8), LegendItem("heading", "Allocation to melee")]
-        for uid, d in alloc.items():
-            items.append(LegendItem("para", allocation_line(plain.get(uid, uid), d) if hasattr(d, "get")
-                                    else f"{plain.get(uid, uid)}: {d}"))
-    notes = getattr(analysis, "notes", None) or []
+        items += legend_parts(a, "strike", ctx)
+    items += legend_parts(a, "sections", ctx)
+    notes = a.notes if a is not None else []
     if notes:
         items.append(LegendItem("space", units=6))
         items += [LegendItem("para", humanize(str(n), plain), dim=True) for n in notes]
@@ -211,46 +149,6 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
         items.append(LegendItem("para", f"{i}. {humanize(text, plain)}"))
     return items
-
-
-def fighting_rank_rows(extra: dict, shown: Sequence[Any], shown_ids: set) -> list[LegendItem]:
-    """Rows for fighting ranks (outlined) and fighters not in contact (numbered on a disc),
-    worded by the analysis (``extra["legend_rows"]``), when the picture shows them."""
-    words = extra.get("legend_rows") or {}
-    out = []
-    ranks = [e for e in extra.get("fighting_ranks") or [] if set(e.get("row_models") or []) & shown_ids]
-    if ranks and words.get("fighting_ranks"):
-        out.append(LegendItem("row", f"{words['fighting_ranks']} ({len(ranks)})", swatch="fighting_rank"))
-    apart = [m for m in extra.get("not_in_contact") or [] if m in shown_ids]
-    if apart and words.get("not_in_contact"):
-        out.append(LegendItem("row", f"{words['not_in_contact']} ({len(apart)})", swatch="one_attack"))
-    if ranks:
-        out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
-    return out
-
-
-def allocation_line(name: str, d: dict) -> str:
-    """One readable line of a unit's melee allocation (slots ruleset): how many fight and how
-    the number came about (share of which total, bonus, small-unit rule, slot limit)."""
-    actual, final = d.get("actual", "?"), d.get("final", "?")
-    if d.get("whole"):
-        how = f"a small unit of {_fmt(d.get('models', final))}, allocated whole"
-    elif "share" in d and "total" in d:
-        how = f"{_fmt(d['share'])}% of {_fmt(d['total'])} = {_fmt(d.get('base', '?'))}"
-    else:
-        how = f"base {_fmt(d.get('base', '?'))}"
-    if d.get("bonus"):
-        how += f", +{_fmt(d['bonus'])} bonus"
-    line = f"{name}: {_fmt(actual)} fight (allocated {_fmt(final)}: {how}"
-    if actual != final:
-        line += f"; only {_fmt(actual)} free combat slots"
-    return line + ")"
-
-
-def _fmt(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.2f}".rstrip("0").rstrip(".")
-    return str(v)
 
 
 def layout_legend(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float,
@@ -384,6 +282,11 @@ class LegendPainter(PainterState):
                         P["ghost"], u(1), dashed=True)
             self.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(1.5), head=u(5))
             self.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
+        elif kind == "removed":
+            self.c.polygon(pts, fill=P["none"], outline=P["base_edge"], width=u(1))
+            cross(self, (sx + sw * 0.2, sy, sx + sw * 0.8, sy + sh))
+        elif kind == "locked":
+            padlock(self, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
         elif kind == "reach":
             self.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(1))
         elif kind.startswith("player:"):

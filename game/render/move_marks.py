@@ -1,11 +1,9 @@
-"""Marks of rule-mandated moves (pile-in, consolidation): the distance of each move beside its
-arrow (a move longer than ``extra["move_reach_mm"]`` is drawn as invalid: a red dashed arrow
-and its length struck through in words), and a small lock on each model that may not move
-because it is in base contact with an enemy (``extra["locked"]``).
-
-Everything comes from the analysis: ``moves``, ``extra["move_reach_mm"]``, ``extra["locked"]``,
-``extra["moves_preview"]`` (the board is not moved: models stand at the start, the ghost is
-the end) and ``extra["off_table"]`` (models not on the table: never drawn).
+"""Marks of rule-mandated moves (pile-in, consolidation, closing up): the distance of each
+move beside its arrow; a move longer than the analysis' :class:`~game.core.parts.MoveReach` is
+drawn as invalid (a red dashed arrow, "too far" beside it). One convention in every view: the
+arrow runs from where the model stood (its dashed outline) to where it ends (the model).
+The padlock of a model held in place is the :class:`~game.core.parts.Locked` part's drawer
+(:mod:`game.render.part_marks`).
 """
 from __future__ import annotations
 
@@ -14,29 +12,9 @@ from typing import Any
 
 from game.core import geometry as g
 from game.core.board import unit_of
+from game.core.parts import MoveReach
 
 INVALID = (200, 0, 0)
-
-
-def _extra(analysis: Any) -> dict:
-    return getattr(analysis, "extra", None) or {}
-
-
-def preview(analysis: Any) -> bool:
-    """True when the analysis' moves are a preview from where the models stand."""
-    return bool(_extra(analysis).get("moves_preview"))
-
-
-def off_table(analysis: Any, unit: Any) -> bool:
-    """True when every model of ``unit`` is off the table (embarked, destroyed)."""
-    off = _extra(analysis).get("off_table") or {}
-    if not off:
-        return False
-    try:
-        ids = [m.id for m in unit.models()]
-    except Exception:  # noqa: BLE001 - a unit that cannot be built is drawn as before
-        return False
-    return bool(ids) and all(i in off for i in ids)
 
 
 def path_mm(path) -> float:
@@ -53,12 +31,13 @@ def _crosses(p1: Any, p2: Any, q1: Any, q2: Any) -> bool:
 def uncrossed(analysis: Any, models: Any = ()) -> dict:
     """The moves to draw: the analysis' ``moves``, except that two straight moves of alike
     models of one unit (same base) whose arrows cross are drawn with their ends swapped when
-    both swapped moves stay within ``extra["move_reach_mm"]``: the same places are reached by
+    both swapped moves stay within the :class:`~game.core.parts.MoveReach`: the same places are reached by
     routes no longer in all (two crossing straight moves are always longer than the swapped
     pair), so the arrows never cross where an equal route exists. The board, the analysis
     and where every base is drawn are unchanged."""
-    moves = {m: list(pth) for m, pth in (getattr(analysis, "moves", None) or {}).items()}
-    reach = _extra(analysis).get("move_reach_mm")
+    moves = {m: list(pth) for m, pth in (analysis.moves if analysis is not None else {}).items()}
+    part = analysis.part(MoveReach) if analysis is not None else None
+    reach = part.mm if part is not None else None
     limit = float(reach) + 0.5 if reach is not None else math.inf
     shape = {dm.id: dm.shape for dm in models or ()}
 
@@ -90,21 +69,20 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
 
 def draw(p: Any, analysis: Any, moves: Any = None) -> None:
     """Distance labels (valid / invalid) for every move (``moves``: as drawn, default the
-    analysis'), locks on models held in contact."""
-    moves = moves if moves is not None else (getattr(analysis, "moves", None) or {})
-    reach = _extra(analysis).get("move_reach_mm")
+    analysis')."""
+    if analysis is None:
+        return
+    moves = moves if moves is not None else analysis.moves
+    r = analysis.part(MoveReach)
+    reach = r.mm if r is not None else None
     for mid, path in moves.items():
         if len(path) < 2:
             continue
         L = path_mm(path)
         bad = reach is not None and L > float(reach) + 0.5
-        if not bad and _said_by_another(mid, path, moves):
+        if not bad and _said_by_another(mid, path, analysis.moves):
             continue  # a unit's models moved alike (closing up): one length says it for all
         _label(p, mid, path, L, bad)
-    drawn = {dm.id: dm for dm in (p.models or [])}
-    for mid in _extra(analysis).get("locked") or []:
-        if mid in drawn:
-            _lock(p, drawn[mid])
 
 
 def _said_by_another(mid: str, path, moves: dict) -> bool:
@@ -163,17 +141,3 @@ def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
     p.c.text((cx, cy), text, size, INVALID if bad else p.pal["move"], anchor="center",
              background=p.pal["label_bg"])
     p.placer.add(box)
-
-
-def _lock(p: Any, dm: Any) -> None:
-    """A small padlock at the top of the base: it is in base contact and may not move."""
-    p.c.tag = f"locked:{dm.id}"
-    x0, y0, x1, y1 = dm.shape.bbox()
-    c = p.v.to_px(((x0 + x1) / 2, y0 + (y1 - y0) * 0.22))
-    s = max(p.u(4), 2.5)
-    col = p.pal["badge"]
-    p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
-                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=max(1.0, p.u(0.8)))
-    arc = [(c[0] + s * 0.6 * math.cos(t), c[1] - s * 0.1 - s * 0.8 * math.sin(t))
-           for t in [math.pi * i / 8 for i in range(9)]]
-    p.c.line(arc, col, max(1.2, p.u(1.4)))

@@ -11,8 +11,8 @@ Lengths: every stroke width, marker and font size is given in *design units* and
 0.2 mm, body text 7.5 pt, at any dpi, in PNG and SVG alike (:mod:`game.render.figure`).
 
 What is drawn, back to front: the table, terrain (hatched), objectives, reach zones
-(``extra["move_reach_mm"]``), movement trays (player colour), combat slots
-(``extra["slots"]``), every base to scale filled by role (attack red, support blue, none grey;
+(a ``MoveReach`` part), movement trays (player colour), combat slots
+(a ``CombatSlots`` part), every base to scale filled by role (attack red, support blue, none grey;
 with outline styles and hatching too when the palette asks for ``patterns``), ghosts where
 rule-mandated moves start (a model allocated to a combat slot stands in it, its place in the
 unit a ghost), compare marks, overlapping bases (cross-hatched), attack counts and
@@ -32,16 +32,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from game.core import geometry as g
-from game.core.results import part
 from game.core.board import Board, Unit, empty_slots
+from game.core.parts import OffTable
 from game.core.ruleset import load_ruleset
 
 from game.render.canvas import Canvas, cross_hatch, ellipsize, hatch_segments, wrap
 from game.render.drawn import DrawnModel, _moved, _shape_at, circle_pts, drawn_models, font_px
 from game.render.labels import LabelPainter, link_box
-from game.render import fight_marks
 from game.render import move_marks
 from game.render import gap_marks
+from game.render import part_marks  # noqa: F401 - registers the drawers of the core part types
+from game.render.drawers import drawn_parts
 from game.render.legend import DIFFER_COLOUR, LegendPainter, attacks_of, divides
 from game.render.palette import LINE_UNITS, PALETTE, player_colour, with_alpha
 from game.render.window_layers import WindowPainter
@@ -117,7 +118,7 @@ def units_bbox(board: Board, analysis: Any = None, margin_mm: float = 0.0) -> tu
     ys: list[float] = []
     for u in board.units:
         try:
-            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
             for s in shapes:
                 b = s.bbox()
                 xs += [b[0], b[2]]
@@ -156,7 +157,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
         self.pal.update(options.palette or {})
         self.errors: list[str] = []
         self.fs = options.font_scale
-        self.lay = scene_layout(canvas, board, options, getattr(analysis, "ruleset", None))
+        self.lay = scene_layout(canvas, board, options, ruleset_of(analysis))
         self.models: list[DrawnModel] = []
         self._unit_boxes: dict = {}
         self.init_placer()
@@ -250,22 +251,11 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
         self.c.text((b[0] + pad, b[1] + pad), "Objective", size, self.pal["label"], anchor="topleft",
                     background=self.pal["label_bg"])
 
-    def reach(self) -> None:
-        r_mm = part(self.a, "move_reach_mm")
-        if not r_mm:
-            return
-        for mid, path in (getattr(self.a, "moves", None) or {}).items():
-            if not path:
-                continue
-            self.c.tag = f"reach:{mid}"
-            self.c.circle(self.v.to_px(path[0]), float(r_mm) * self.v.scale, fill=self.pal["reach"],
-                          outline=self.pal["reach_edge"], width=self.u(1))
-
     # -- units ---------------------------------------------------------------------------------
     def tray(self, u: Unit, outline: bool = False) -> None:
         """The movement tray: a faint player-coloured fill under the bases, and (``outline``)
         a player-coloured frame drawn over them."""
-        if u.kind != "ranked":
+        if not u.is_ranked:
             return
         self.c.tag = f"tray:{u.id}"
         col = player_colour(self.pal, u.player)
@@ -294,7 +284,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
         self.c.tag = f"model:{dm.id}"
         kind, data = self.shape_px(dm.shape)
         self.role_fill(data, dm.role, kind)
-        if dm.unit.kind != "ranked":  # skirmishers carry their player colour on a ring
+        if not dm.unit.is_ranked:  # skirmishers carry their player colour on a ring
             self.draw_shape(dm.shape, None, player_colour(self.pal, dm.unit.player), self.u(2))
 
     def ghost_outline(self, s: g.Shape) -> None:
@@ -310,26 +300,10 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
         dm = next((d for d in self.models if d.id == mid), None)
         if dm is None:
             return
-        # a preview (the board not moved) ghosts the end; an applied move ghosts the start
+        # one convention in every view: the model is drawn where it ends, its start is the ghost
         frm, to = path[0], path[-1]
-        if move_marks.preview(self.a):
-            s = _moved(dm.shape, dm.shape.center, to)
-        else:
-            s = _shape_at(dm.unit, None, tuple(frm)) if dm.unit.kind == "ranked" else _moved(dm.shape, to, frm)
+        s = _shape_at(dm.unit, None, tuple(frm)) if dm.unit.is_ranked else _moved(dm.shape, to, frm)
         self.ghost_outline(s)
-
-    def slots(self) -> None:
-        """Combat slots (``extra["slots"]``): a small dot, black when filled, white when free,
-        a larger ring for a large model's slot (drawn under the models standing in them)."""
-        for i, s in enumerate(part(self.a, "slots") or []):
-            self.c.tag = f"slot:{s.get('model')}:{i}"
-            c = self.v.to_px(tuple(s["at"]))
-            large = s.get("size") == "large"
-            r = self.u(4.5 if large else 3.0)
-            filled = s.get("filled_by")
-            self.c.circle(c, r, fill=self.pal["slot_filled"] if filled else self.pal["slot_free"],
-                          outline=self.pal["slot_edge"], width=self.u(2 if large else 1))
-            self.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
 
     def slot_move(self, dm: DrawnModel, frm: Point, to: Point) -> None:
         """A model allocated to a combat slot: a ghost at its place in the unit, an arrow to the slot."""
@@ -383,7 +357,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
     def front_marker(self, u: Unit) -> None:
         """A narrow arrowhead pointing along the facing, inside the middle of the front edge
         (registered, so labels and badges keep off it)."""
-        if u.kind != "ranked":
+        if not u.is_ranked:
             return
         self.c.tag = f"front:{u.id}"
         d = min(u.base_d, u.base_w) * 0.55  # the front half of the middle base: its rear half holds marks
@@ -409,7 +383,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
         self.c.tag = "title"
         x, y, w, h = self.lay.title
         self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["title_bg"])
-        rs = getattr(self.a, "ruleset", None) or self.b.ruleset
+        rs = ruleset_of(self.a) or self.b.ruleset
         right = ruleset_name(rs) if self.o.wrap_title else f"ruleset: {rs}"
         lines = title_lines(self.c, self.b, self.o, rs)
         if lines == [right]:
@@ -472,7 +446,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
             p.safe("terrain", p.terrain, t)
         for i, pt in enumerate((board.context or {}).get("objectives", []) or []):
             p.safe("objective", p.objective, i, pt)
-        p.safe("reach", p.reach)
+        stage(p, analysis, "table")
     if layer in ("top", "panel"):
         p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
     else:
@@ -482,14 +456,12 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         for item in o.overlays or []:
             p.safe("overlay", p.overlay, item)
     if layer in ("all", "base", "units"):
-        for e in part(analysis, "fight_sequence") or []:
-            u = next((x for x in board.units if x.id == e.get("unit")), None)
-            if u is not None and not move_marks.off_table(analysis, u):
-                p.safe("badge", p.badge, e)
+        stage(p, analysis, "labels")
         shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
+        off = analysis.part(OffTable) if analysis is not None else None
         if o.labels:
             for i, u in enumerate(board.units):
-                if move_marks.off_table(analysis, u):
+                if off is not None and off.whole_unit([m.id for m in part_marks._models(u)]):
                     continue  # embarked or destroyed: not on the table, no label
                 if shown is None or u.id in shown:  # a unit cropped out of the figure gets no label
                     p.safe(f"label {u.id}", p.unit_label, u, i)
@@ -510,13 +482,13 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
     """Trays, bases and every mark drawn on or between them (moves, gaps, counts, fronts)."""
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u)
-    p.safe("slots", p.slots)
+    stage(p, analysis, "under")
     # ``models``: drawn_models(board, analysis) already computed by the caller (the window
     # keeps them for hovering), so a frame does not build them twice
     p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
     for dm in p.models:
         p.safe(f"model {dm.id}", p.model, dm)
-    moves = getattr(analysis, "moves", None) or {}
+    moves = analysis.moves if analysis is not None else {}
     for mid, path in moves.items():
         p.safe(f"ghost {mid}", p.ghost, mid, path)
     for dm in p.models:
@@ -536,13 +508,30 @@ def _draw_units(p: "_Painter", board: Board, analysis: Any, o: SceneOptions, mod
     for mid, path in drawn_moves.items():
         p.safe(f"move {mid}", p.move, mid, path)
     p.safe("move marks", move_marks.draw, p, analysis, drawn_moves)
+    stage(p, analysis, "over")
     for u in board.units:
         p.safe(f"tray {u.id}", p.tray, u, True)
         p.safe(f"front {u.id}", p.front_marker, u)
-    numbered = p.safe("fighting ranks", fight_marks.draw, p, analysis) or set()
+    numbered = stage(p, analysis, "ranks")
     if o.counts:
         for dm in p.models:
             n = attacks_of(analysis, dm.id)
             if dm.role != "none" and n != 1 and dm.id not in numbered:
                 p.safe(f"count {dm.id}", p.count_mark, dm, n)
     p.safe("gap arrows", gap_marks.draw, p, analysis, o.gap_letter_start, o.gap_lettered)
+
+
+def stage(p: "_Painter", analysis: Any, at: str) -> set[str]:
+    """Draw every part of ``analysis`` whose drawer draws at stage ``at`` (see
+    :mod:`game.render.drawers`); returns the model ids the drawers numbered."""
+    out: set[str] = set()
+    for d, part in drawn_parts(analysis, at):
+        got = p.safe(f"{type(part).__name__}", d.draw, p, part, analysis)
+        if isinstance(got, set):
+            out |= got
+    return out
+
+
+def ruleset_of(analysis: Any) -> Optional[str]:
+    """The ruleset id an analysis was made under (None: no analysis)."""
+    return analysis.ruleset if analysis is not None else None

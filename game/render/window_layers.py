@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from game.render.canvas import ellipsize, wrap
 from game.core.board import unit_of
 from game.core import geometry as g
+from game.render.drawers import part_hover_lines
 from game.render.painter import PainterState
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
@@ -21,7 +22,7 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
     its role and attacks, parts, targets, the analysis's explanation (``why``) and, with
     ``differ`` (``{model id: text}``), how another ruleset differs. The window's tooltip and
     the HTML page's hover both show exactly these lines."""
-    r = (getattr(analysis, "models", None) or {}).get(mid)
+    r = analysis.models.get(mid) if analysis is not None else None
     uid = unit_of(mid)
     name = next((u.name for u in board.units if u.id == uid), uid)
     lines = [(f"{mid}  ({name})", True)]
@@ -37,6 +38,7 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
             lines.append((f"Targets: {tg}", False))
         if r.why:
             lines.append((str(r.why), False))
+    lines += [(t, False) for t in part_hover_lines(analysis, mid)]  # what the analysis' parts say of it
     if mid in (differ or {}):
         lines.append((str(differ[mid]), True))
     return lines
@@ -50,7 +52,7 @@ def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
     view ``v``, palette ``pal``)."""
     col = p.pal.get("reach", (0, 120, 90))
     for _label, _rule, mm in r.reach[:2]:
-        if start.kind == "ranked":
+        if start.is_ranked:
             fl, fr = start.tray().points[0], start.tray().points[1]
             f = g.forward(start.facing_deg)
             bar = [fl, fr, g.add(fr, g.scale(f, mm)), g.add(fl, g.scale(f, mm))]
@@ -90,12 +92,12 @@ class WindowPainter(PainterState):
             if u.id not in sel:
                 continue
             self.c.tag = f"selection:{u.id}"
-            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
             for s in shapes:
                 self.draw_shape(s, None, self.pal["selection"], 3)
         if self.o.hover:
             dm = next((d for d in self.models if d.id == self.o.hover), None)
-            r = (getattr(self.a, "models", None) or {}).get(self.o.hover)
+            r = (self.a.models if self.a is not None else {}).get(self.o.hover)
             if dm is not None:
                 self.c.tag = f"hover:{dm.id}"
                 if r is not None:
@@ -118,7 +120,7 @@ class WindowPainter(PainterState):
                         anchor="bottom", bold=True, background=self.pal["label_bg"])
         elif kind == "ghost_unit":
             u = item[1]
-            shapes = [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
             for s in shapes:
                 kind2, data = self.shape_px(s)
                 if kind2 == "circle":
@@ -136,7 +138,7 @@ class WindowPainter(PainterState):
         if not mid or at is None:
             return
         self.c.tag = "tooltip"
-        r = (getattr(self.a, "models", None) or {}).get(mid)
+        r = (self.a.models if self.a is not None else {}).get(mid)
         size = self.size(13)
         maxw = int(min(420 * self.fs, self.c.width * 0.6))
         out: list[tuple[str, bool]] = []

@@ -113,7 +113,7 @@ class UnitPanel:
         if unit is None:
             return None
         return (unit.id, unit.name, unit.player, unit.kind, str(unit.base), unit.files, unit.last_rank,
-                unit.count if unit.kind == "ranked" else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
+                unit.count if unit.is_ranked else len(unit.placed), repr(unit.profile), tuple(unit.keywords),
                 repr(sorted(unit.extra.items())), self.table.rs.id)
 
     def show(self, unit: Optional[Unit]) -> None:
@@ -167,14 +167,14 @@ class UnitPanel:
         y += row
         entry("base", "Base mm", "25x50 or 32")
         y += row
-        if unit.kind == "ranked":
+        if unit.is_ranked:
             entry("files", "Files")
             self.els["files"].set_allowed_characters("numbers")
             y += row
         entry("models", "Models")
         self.els["models"].set_allowed_characters("numbers")
         y += row
-        if unit.kind == "ranked":
+        if unit.is_ranked:
             choice("last_rank", "Last rank", LAST_RANK_OPTIONS, unit.last_rank)
             y += row
         self.fields = {}
@@ -214,7 +214,7 @@ class UnitPanel:
         put("base", format_base(unit.base))
         if "files" in self.els:
             put("files", str(unit.files))
-        put("models", str(len(unit.occupied_slots()) if unit.kind == "ranked" else len(unit.placed)))
+        put("models", str(len(unit.occupied_slots()) if unit.is_ranked else len(unit.placed)))
         for name, f in self.fields.items():
             if f.kind != "choice":
                 put(name, self._text(unit, name))

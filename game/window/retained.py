@@ -16,8 +16,8 @@ the window size or the table-wide options change, when a unit is deleted, when m
 changed at once, and once the picture has settled (so labels are placed among all units again).
 When nothing at all changed since the last frame, the last frame is blitted as it was.
 
-Boards whose analysis draws table-wide marks (a fight sequence, combat slots, move reach)
-are drawn whole each frame, as is any canvas that records its calls (tests).
+Boards whose analysis holds a part drawn table-wide (its drawer's ``table_wide``: a fight
+sequence, combat slots, a move reach; :mod:`game.render.drawers`) are drawn whole each frame, as is any canvas that records its calls (tests).
 """
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ from typing import Any, Optional
 from game.core.board import Board, unit_of
 
 from game.core import geometry as g
-from game.core.results import part
 
 from game.render.canvas import PygameCanvas
+from game.render.drawers import table_wide
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
 from game.render.scene import SceneOptions, draw_scene
@@ -42,7 +42,6 @@ _BASE_FIELDS = ("palette", "labels", "ids", "letters", "counts", "font_scale", "
 # options legend_items reads: the legend is built again when one of them changes
 _LEGEND_FIELDS = ("legend", "visible", "ids", "letters", "counts", "palette", "differ", "differ_label", "overlaps",
                   "callouts")
-_GLOBAL_EXTRA = ("fight_sequence", "slots", "move_reach_mm")
 MAX_MOVING_SHARE = 0.25  # more units than this changed at once: redraw the base whole
 
 
@@ -65,8 +64,8 @@ class DrawnModels:
         self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel)
 
     def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
-        amodels = getattr(analysis, "models", None) or {}
-        if getattr(analysis, "moves", None) or part(analysis, "slots"):
+        amodels = analysis.models if analysis is not None else {}
+        if analysis is not None and (analysis.moves or table_wide(analysis)):
             self.per = {}
             return drawn_models(board, analysis)
         out, by_unit, per, seen = DrawnList(), {}, {}, 0
@@ -107,7 +106,7 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
     """For each unit id, everything its drawing depends on: pose, roles (and where each model
     is drawn after a move), gap links, compare and overlap marks."""
     links: dict[str, list] = {}
-    for a, b in getattr(analysis, "gap_links", None) or []:
+    for a, b in (analysis.gap_links if analysis is not None else []):
         for m in (a, b):
             links.setdefault(unit_of(m), []).append((a, b))
     by_unit = getattr(models, "by_unit", None)
@@ -119,7 +118,7 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
     per: dict[str, list] = {u.id: [] for u in board.units}
     differ = options.differ or {}
     over = set(options.overlaps or ())
-    moves = getattr(analysis, "moves", None) or {}
+    moves = analysis.moves if analysis is not None else {}
     for dm in models:
         lst = per.get(dm.unit.id)
         if lst is not None:
@@ -178,13 +177,14 @@ class RetainedScene:
              models: Optional[list[DrawnModel]]) -> list[str]:
         """Draw the scene on ``canvas`` (as :func:`draw_scene` would); returns drawing errors."""
         if (not isinstance(canvas, PygameCanvas) or canvas.record or models is None
-                or any(part(analysis, k) for k in _GLOBAL_EXTRA)):
+                or table_wide(analysis)):
             self.reset()
             return draw_scene(canvas, board, analysis, view, options=options, models=models)
         surf = canvas.surface
         size = surf.get_size()
         base_key = (size, view.scale, tuple(view.offset_px), board.table, repr(board.terrain),
-                    repr((board.context or {}).get("objectives")), board.title, getattr(analysis, "ruleset", None),
+                    repr((board.context or {}).get("objectives")), board.title,
+                    analysis.ruleset if analysis is not None else None,
                     bool(options.status),
                     tuple(repr(getattr(options, f)) for f in _BASE_FIELDS))
         sigs = unit_signatures(board, analysis, models, options)

@@ -40,7 +40,11 @@ class RuleSystems:
         why = self.unavailable_reason(board, rid, current)
         if not why:
             return ""
-        return "not for ranked units" if "rank-and-file" in why else "cannot be loaded"
+        try:
+            strat = strategy_of(load_ruleset(rid))
+        except RulesetError:
+            return "cannot be loaded"
+        return getattr(strat, "unusable_short", "") or "cannot analyse this board"
 
     def choices(self, board: Board, current: str) -> list[tuple[str, str]]:
         """Every shipped ruleset as ``(id, reason it is unavailable or "")``, sorted by id."""

@@ -135,7 +135,7 @@ class TableView(View):
     def body_at(self, p_mm: g.Point) -> Optional[Key]:
         """The draggable body under table point ``p_mm`` (tray or skirmish model)."""
         for u in reversed(self.board.units):
-            if u.kind == "ranked":
+            if u.is_ranked:
                 if g.point_in_poly(p_mm, u.tray().points):
                     return (u.id, None)
             else:
@@ -415,7 +415,7 @@ class TableView(View):
         sel = ""
         u = self.selected_unit()
         if u is not None and mode is None:
-            shape = f", {u.files} wide x {u.ranks} deep" if u.kind == "ranked" else ""
+            shape = f", {u.files} wide x {u.ranks} deep" if u.is_ranked else ""
             moved = doc.session.moved_mm.get(u.id, 0.0) + self.tool_live_mm()
             sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)}"
         parts: list[tuple[int, str]] = [(0, mode or f"[{self.tool}]")]

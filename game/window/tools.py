@@ -202,7 +202,7 @@ class _ManualDrag(Tool):
             return
         app.select(key[0])
         u = app.board.unit(key[0])
-        if self.name == "wheel" and u.kind != "ranked":
+        if self.name == "wheel" and not u.is_ranked:
             app.say("Only rank-and-file units wheel; turn skirmishers with Q/E.")
             return
         self.drag = _Drag(app.board, u)

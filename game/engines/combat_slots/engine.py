@@ -60,7 +60,7 @@ from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, Model, Unit
 from game.core.engagement import boundary, find_engagements
-from game.core.results import Allocation, CombatSlot
+from game.core.parts import Allocation, Allocations, CombatSlot, CombatSlots
 from game.core.ruleset import Ruleset
 
 SIDES = ("front", "right", "rear", "left")
@@ -555,7 +555,7 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
             against=v.enemy, direction=v.direction, attacker=v.attacker,
             attacker_because=v.attacker_because, free_slots=free_room,
             why=_alloc_why(v, shares[uid], actual[uid], whole_max, rs))
-    res.allocation = alloc
+    res.put(Allocations(alloc))
 
     slots_out = []
     done: set[tuple[str, int]] = set()
@@ -579,9 +579,9 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
                 else:
                     done.add((m.id, su.index))
                     at, sz, side = su.at, "regular", su.side
-                slots_out.append(CombatSlot(model=m.id, at=[round(at[0], 3), round(at[1], 3)], size=sz, side=side,
-                                            filled_by=filler, also=also))
-    res.slots = slots_out
+                slots_out.append(CombatSlot(model=m.id, at=(round(at[0], 3), round(at[1], 3)), size=sz, side=side,
+                                            filled_by=filler, also=None if also is None else tuple(also)))
+    res.put(CombatSlots(tuple(slots_out)))
 
     board_index = {m.id: i for i, m in enumerate(all_models)}
     for uid, ms in models.items():

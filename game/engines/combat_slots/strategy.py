@@ -53,4 +53,4 @@ def fields(rs: Ruleset) -> list:
 
 STRATEGY = Engine(name="combat_slots", run=_analyse, legend_of=legend, steps=round_steps,
                   steps_name="Combat round", schema=sc.merge("SlotsParams", [SlotsParams, RoundParams]),
-                  overlays=frozenset({"slots"}), fields_of=fields)
+                  fields_of=fields)

@@ -10,11 +10,11 @@ Pure rules core (numpy, shapely; scipy only for a big path graph; no pygame or p
   charged this turn, or selected for an overrun fight) move each model up to 3"; the active
   player's units first, then the opponent's. The move is solved as an optimisation that
   engages as many models as possible (:mod:`.wh40k_solver`; rules in :mod:`.wh40k_moves`).
-* **Fight** (``step: fight``): the selection order in ``extra["fight_sequence"]``
+* **Fight** (``step: fight``): the selection order in the ``FightSequence`` part
   (:mod:`.wh40k_fight`); overrun fights pile in first, and those paths are under ``moves``.
 * **Consolidation Moves** (``step: consolidate``): ongoing / engaging / objective mode per
-  unit in ``extra["consolidation"]``; enemy units newly engaged by an engaging consolidation
-  that had not been selected to fight are listed in ``extra["selected_to_fight"]``.
+  unit in the ``Consolidation`` part; enemy units newly engaged by an engaging consolidation
+  that had not been selected to fight are listed in the ``SelectedToFight`` part.
 
 Optional scenario keys this engine reads (kept by the loader, ignored elsewhere):
 ``context.destroys: {unit: [unit id | {unit: id, models: N}]}`` (what ``unit``'s fight
@@ -33,9 +33,11 @@ from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, unit_of
+from game.core.parts import FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable, Removed
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import fight_sequence, strike_order
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
+from game.engines.engagement_range.parts import Consolidation, MoveTargets, PileInTargets, SelectedToFight
 from game.engines.engagement_range.moves import MoveReport, consolidation_step, pile_in_step
 from game.core.geometry import MM_PER_INCH
 from game.engines.engagement_range.table import Params, Table, natural
@@ -109,6 +111,7 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
     passengers of a destroyed transport stand where they disembarked; models destroyed before
     their unit was selected do not fight (positions after rule-mandated moves)."""
     fought: set = set()
+    gone: list = []
     for s in seq:
         uid = s.entry["unit"]
         fought.add(uid)
@@ -129,6 +132,7 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
                 r = res.models[mid]
                 r.role, r.attacks, r.targets = "none", 0, []
                 r.why = f"Destroyed by {uid}'s fight before its unit was selected to fight, so it does not fight."
+                gone.append(mid)
         for d in s.destroyed:
             if d in fought:
                 continue
@@ -136,17 +140,21 @@ def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
                 if unit_of(mid) == d:
                     r.role, r.attacks, r.targets = "none", 0, []
                     r.why = f"Destroyed by {uid}'s fight before it was selected to fight, so it does not fight."
+                    gone.append(mid)
+    if gone:  # crossed out in every view, never drawn as a model that does not fight
+        res.put(Removed(tuple(gone), "Destroyed before it could fight"))
 
 
 def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
     """Copy the reports' paths to ``res.moves``, their notes to ``res.notes`` and the models
-    locked in base contact to ``extra["locked"]``."""
+    locked in base contact to a :class:`~game.core.parts.Locked` part."""
     for rep in reports.values():
         for mid, path in rep.paths.items():
             res.moves[mid] = [tuple(pt) for pt in path]
         res.notes.extend(rep.notes)
-        if rep.locked:
-            res.extra.setdefault("locked", []).extend(rep.locked)
+    locked = tuple(m for rep in reports.values() for m in rep.locked)
+    if locked:
+        res.put(Locked(locked))
 
 
 def off_table(board: Board, t: Table) -> dict[str, str]:
@@ -166,7 +174,7 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     model's path, ``at`` its new centre, roles are computed after the moves and
     ``fight_sequence``/``strike_order`` predict the Fight step from there. ``fight``: roles
     and the fight sequence for the board as it stands; overrun pile-ins are under ``moves``.
-    ``consolidate``: consolidation moves, the mode per unit in ``extra["consolidation"]``.
+    ``consolidate``: consolidation moves, the mode per unit in a ``Consolidation`` part.
     Services (a path planner of older versions) are accepted and ignored. Never raises on a
     valid board.
     """
@@ -180,17 +188,16 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
         reports = pile_in_step(t, p, ctx)
     elif step == "consolidate":
         reports = consolidation_step(t, p, ctx)
-        res.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
-        res.extra["selected_to_fight"] = newly_engaged(t, reports, p, set(ctx.get("fought") or []))
+        res.put(Consolidation({u: r.mode for u, r in reports.items()}),
+                SelectedToFight(newly_engaged(t, reports, p, set(ctx.get("fought") or []))))
     apply_moves(res, reports)
     results(board, t, p, res, reports)
-    res.extra["off_table"] = off_table(board, t)
     # the board is not moved: each move is a preview from where the model stands
-    res.extra["moves_preview"] = True
+    res.put(OffTable(off_table(board, t)), MovesPreview())
     if step in ("pile_in", "fight"):
         problems: list = []
         seq = fight_sequence(t, p, ctx, problems=problems)
-        res.extra["fight_sequence"] = [s.entry for s in seq]
+        res.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
         res.strike_order = strike_order(seq, t)
         for path, msg in problems:
             res.notes.append(msg)
@@ -201,8 +208,8 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
                     res.moves[mid] = [tuple(pt) for pt in path]
             sequence_results(board, seq, p, res)
     else:
-        res.extra["fight_sequence"] = []
+        res.put(FightSequence())
     if step in ("pile_in", "consolidate") or res.moves:
-        res.extra["move_reach_mm"] = round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)
-    res.extra["pile_in_targets" if step == "pile_in" else "move_targets"] = {u: r.targets for u, r in reports.items()}
+        res.put(MoveReach(round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)))
+    res.put((PileInTargets if step == "pile_in" else MoveTargets)({u: r.targets for u, r in reports.items()}))
     return res

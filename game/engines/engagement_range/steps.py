@@ -13,9 +13,11 @@ from typing import Optional
 
 from game.core.analysis import Analysis
 from game.core.board import Board
+from game.core.parts import FightSelection, FightSequence, MoveReach, OffTable, Removed
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range import engine as w
 from game.engines.engagement_range.fight import Selection, fight_sequence, strike_order
+from game.engines.engagement_range.parts import Consolidation, DestroyedModels, SelectedToFight, StepCaption
 from game.engines.engagement_range.moves import consolidation_step, pile_in_step
 from game.engines.engagement_range.table import Params, Table, ordinal, other
 
@@ -25,10 +27,28 @@ class _Steps:
         self.board, self.rs = board, rs
         self.p = Params.of(rs)
         self.out: list[tuple[str, Board, Analysis]] = []
+        self.names = {u.id: u.name or u.id for u in board.units}
+        self.objectives = [tuple(o) for o in (board.context or {}).get("objectives") or []]
+
+    def n(self, uid: str) -> str:
+        """A unit's name for a caption (captions name units, never ids)."""
+        return self.names.get(uid, uid)
+
+    def ns(self, uids) -> str:
+        return ", ".join(self.n(u) for u in uids)
+
+    def target(self, t: str) -> str:
+        """A move's target in words: a unit's name, or "objective" (numbered when there are several)."""
+        if t in self.names:
+            return self.n(t)
+        for i, o in enumerate(self.objectives, start=1):
+            if t == f"objective at ({o[0]:.0f}, {o[1]:.0f})":
+                return "objective" if len(self.objectives) == 1 else f"objective {i}"
+        return t
 
     def snap(self, caption: str, step: str, tab: Table, reports: dict, *, seq: Optional[list] = None,
              only: Optional[str] = None, moves: Optional[dict] = None, reach: Optional[float] = None,
-             extra: Optional[dict] = None) -> None:
+             extra: tuple = ()) -> None:
         b = tab.to_board()
         b.context["step"] = step
         a = Analysis(ruleset=self.rs.id)
@@ -37,15 +57,13 @@ class _Steps:
             a.moves[mid] = list(path)
         w.results(self.board, tab, self.p, a, reports, only_unit=only)
         if seq is not None:
-            a.extra["fight_sequence"] = [s.entry for s in seq]
+            a.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
             a.strike_order = strike_order(seq, tab)
         if a.moves:
-            a.extra["move_reach_mm"] = round(reach or self.p.pile_in_mm, 3)
+            a.put(MoveReach(round(reach or self.p.pile_in_mm, 3)))
         if step == "consolidate":
-            a.extra["consolidation"] = {u: r.mode for u, r in reports.items()}
-        a.extra["step_caption"] = caption
-        a.extra["off_table"] = w.off_table(self.board, tab)
-        a.extra.update(extra or {})
+            a.put(Consolidation({u: r.mode for u, r in reports.items()}))
+        a.put(StepCaption(caption), OffTable(w.off_table(self.board, tab)), *extra)
         self.out.append((caption, b, a))
 
 
@@ -68,10 +86,10 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
     unengaged = [u for u in charged if not t.engaged_with(u, p.er_mm)]
     cap = "Start of the Fight phase: "
     if ff:
-        cap += f"{', '.join(ff)} {'is' if len(ff) == 1 else 'are'} Fights First"
+        cap += f"{S.ns(ff)} {'is' if len(ff) == 1 else 'are'} Fights First"
         if charged:
-            cap += f" ({', '.join(charged)} charged this turn, so {'it is' if len(charged) == 1 else 'they are'} eligible to pile in"
-            cap += f", {', '.join(unengaged)} even though unengaged)" if unengaged else ")"
+            cap += f" ({S.ns(charged)} charged this turn, so {'it is' if len(charged) == 1 else 'they are'} eligible to pile in"
+            cap += f", {S.ns(unengaged)} even though unengaged)" if unengaged else ")"
         cap += "."
     else:
         cap += "no unit has Fights First this phase."
@@ -83,13 +101,13 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
         held = [u for u, r in reps.items() if not r.paths]
         txt = f"Pile In, player {pl} ({who}): "
         if moved:
-            txt += f"{', '.join(moved)} move up to {pile} to engage as many models as they can"
+            txt += f"{S.ns(moved)} move up to {pile} to engage as many models as they can"
             txt += "; models in base contact stay put"
         for u in held:
             locked = len(reps[u].locked) == len(t.by_unit.get(u, [])) and reps[u].locked
             txt += ("; " if txt[-2:] != ": " else "") + (
-                f"{u} is in base contact with enemy models, so it is not moved" if locked else
-                f"{u}: no model needs to or can move")
+                f"{S.n(u)} is in base contact with enemy models, so it is not moved" if locked else
+                f"{S.n(u)}: no model needs to or can move")
         if not reps:
             txt += "no unit is eligible"
         S.snap(txt + f" ({p.rules['pile_in_in']}).", "pile_in", t, reps)
@@ -107,17 +125,18 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
         reps = consolidation_step(t, p, ctx, players=[pl], eligible=eligible)
         parts = []
         for u, r in reps.items():
-            how = {"ongoing": "Ongoing Consolidation towards " + ", ".join(r.targets),
-                   "engaging": "Engaging Consolidation into " + ", ".join(r.targets),
-                   "objective": "Objective Consolidation onto the " + ", ".join(r.targets),
+            to = ", ".join(S.target(x) for x in r.targets)
+            how = {"ongoing": "Ongoing Consolidation towards " + to,
+                   "engaging": "Engaging Consolidation into " + to,
+                   "objective": "Objective Consolidation onto the " + to,
                    "none": "no enemy or objective within reach, no move"}[r.mode]
             if r.mode != "none" and not r.paths:
                 how += ", no move needed or possible"
-            parts.append(f"{u} ({how})")
+            parts.append(f"{S.n(u)} ({how})")
         txt = f"Consolidate, player {pl} ({who}): " + ("; ".join(parts) if parts else "no eligible unit")
         txt += f", each model up to {p.say_in('consolidate_in')} ({p.rules['consolidate_in']})."
         picked = w.newly_engaged(t, reps, p, fought)
-        extra = {"selected_to_fight": picked} if picked else None
+        extra = (SelectedToFight(picked),) if picked else ()
         S.snap(txt, "consolidate", t, reps, reach=p.consolidate_mm, extra=extra)
         for d in picked:
             more = fight_sequence(t, p, {**ctx, "charged": [], "fights_first": [d["unit"]], "active_player": d["player"]},
@@ -127,7 +146,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analy
                 s.entry["order"] = len(seq) + 1
                 s.entry["selected_by"] = "Engaging Consolidation"
                 seq.append(s)
-                S.snap(f"{ordinal(s.entry['order'])} selection: {d['unit']} was newly engaged by {d['by']}'s Engaging "
+                S.snap(f"{ordinal(s.entry['order'])} selection: {S.n(d['unit'])} was newly engaged by {S.n(d['by'])}'s Engaging "
                        f"Consolidation and had not fought, so player {d['player']} selects it to fight (Engaging "
                        "Consolidation).", "fight", s.at_fight or s.table, {}, seq=seq, only=d["unit"])
                 t = s.table
@@ -139,38 +158,42 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
     p = S.p
     shown = seq[:e["order"]]
     tag = p.rules.get("fights_first_chooser", "Fights First") if e["fights_first"] else "Resolve Remaining Combats"
-    head = f"{ordinal(e['order'])} selection ({tag}): player {e['player']}'s {e['unit']}"
+    head = f"{ordinal(e['order'])} selection ({tag}): player {e['player']}'s {S.n(e['unit'])}"
     if e["fight"] == "overrun":
         why = f"is unengaged but was {e.get('overrun_because', 'engaged at the start of the Fight step')}, so it " \
               "makes an overrun fight"
         if s.moves:
             S.snap(f"{head} {why}: first an extra pile-in of up to {p.say_in('pile_in_in')} to engage "
-                   f"{', '.join(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
+                   f"{S.ns(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
                    f"(Overrun Fight, {p.rules['pile_in_in']}).", "fight", s.at_fight, {}, seq=shown, only=e["unit"], moves=s.moves)
         else:
             S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).", "fight", s.at_fight, {},
                    seq=shown, only=e["unit"])
-        head = f"{ordinal(e['order'])} selection, continued: {e['unit']}"
+        head = f"{ordinal(e['order'])} selection, continued: {S.n(e['unit'])}"
         how = "then fights (Overrun Fight)"
     else:
         how = "makes a normal fight (Normal Fight)" if s.attackers else "is selected but no model is engaged"
     out = []
     if s.destroyed:
-        out.append(f"destroying {', '.join(s.destroyed)}")
+        out.append(f"destroying {S.ns(s.destroyed)}")
     if s.killed:
         victims = sorted({k.split('.')[0] for k in s.killed})
-        out.append(f"destroying {len(s.killed)} model{'s' if len(s.killed) != 1 else ''} of {', '.join(victims)} "
+        out.append(f"destroying {len(s.killed)} model{'s' if len(s.killed) != 1 else ''} of {S.ns(victims)} "
                    "(removed)")
     if not out and s.attackers:
         out.append("inflicting no casualties")
     cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "."
     tab = s.table if (s.killed or s.destroyed) else (s.at_fight or s.table)
-    S.snap(cap, "fight", s.at_fight if not s.killed else tab, {}, seq=shown, only=e["unit"],
-           extra={"destroyed_models": list(s.killed or [])} if s.killed else None)
+    shown_at = s.at_fight if not s.killed else tab
+    gone = tuple(m for u in s.destroyed for m in (shown_at.by_unit.get(u, []) if shown_at is not None else []))
+    S.snap(cap, "fight", shown_at, {}, seq=shown, only=e["unit"],
+           extra=((DestroyedModels(tuple(s.killed)),) if s.killed else ())
+           + ((Removed(gone, f"Destroyed by {S.n(e['unit'])}'s fight"),) if gone else ()))
     revealed = [u for u in s.table.units if u not in (s.at_fight or before).units]
     if revealed:
         engaged = [u for u in revealed if s.table.engaged_with(u, p.er_mm)]
         state = ("after doing so it is unengaged" if not engaged else "after doing so it is engaged")
-        S.snap(f"{', '.join(revealed)}: {'its' if len(revealed) == 1 else 'their'} transport was destroyed, so "
+        carrier = S.ns(sorted({str(S.board.unit(u).extra.get("embarked_in", "")) for u in revealed} - {""})) or "the carrier"
+        S.snap(f"{S.ns(revealed)}: {carrier}, carrying {'it' if len(revealed) == 1 else 'them'}, was destroyed, so "
                f"{'it makes' if len(revealed) == 1 else 'they make'} an emergency disembark; {state} "
                "(Emergency Disembark).", "fight", s.table, {}, seq=shown)

@@ -26,7 +26,7 @@ from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, Model, Unit, reserve_caches, unit_of
 from game.core.engagement import boundary, combats, find_engagements, units_box
 from game.core.lru import LRU
-from game.core.results import StrikeStep
+from game.core.parts import RankBonus, StrikeStep
 from game.core.strategy import Engine, Legend, ProfileField
 from game.core import closing
 from game.core.round_rules import RoundParams, round_steps
@@ -147,9 +147,8 @@ def _analyse_board(board: Board, rs) -> Analysis:
         res.gap_links += [l for l in part.gap_links if unit_of(l[0]) in mine]
         res.moves.update({k: v for k, v in part.moves.items() if unit_of(k) in mine})
         res.engagements += [e for e in part.engagements if e.unit in mine]
-        res.rank_bonus.update({k: n for k, n in part.rank_bonus.items() if k in mine})
         res.notes += [n for n in part.notes if n not in res.notes]
-        _merge_extra(res.more, part.more, mine)
+        _merge_parts(res, part, mine)
     res.gap_links.sort()
     order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()
@@ -171,11 +170,11 @@ def _by_unit(part: Analysis) -> dict[str, list]:
     return grouped
 
 
-def _own_steps(steps: list[dict], mine: set[str]) -> list[dict]:
+def _own_steps(steps: list[StrikeStep], mine: set[str]) -> list[dict]:
     """A part's strike steps keeping only the models of its own combat's units (a part may
     hold nearby units that could block an extended base)."""
     out = []
-    for s in steps:
+    for s in (x.to_json() for x in steps):
         ms = [m for m in s["models"] if unit_of(m) in mine]
         if ms:
             d = {**s, "models": ms}
@@ -205,14 +204,13 @@ def merge_steps(parts: list[list[dict]], order: dict[str, int]) -> list[dict]:
     return out
 
 
-def _merge_extra(into: dict, part: dict, mine: set[str]) -> None:
-    """Add a combat's extra output keys a policy wrote: per-unit mappings and lists of per-unit
-    entries (``{"unit": id, ...}``), keeping only this combat's units."""
-    for k, val in part.items():
-        if isinstance(val, dict):
-            into.setdefault(k, {}).update({u: x for u, x in val.items() if u in mine})
-        elif isinstance(val, list):
-            into.setdefault(k, []).extend(x for x in val if not isinstance(x, dict) or x.get("unit") in mine)
+def _merge_parts(into: Analysis, part: Analysis, mine: set[str]) -> None:
+    """Add a combat's typed parts, each restricted to this combat's units (``for_units``) and
+    merged with the same type from earlier combats (``merged``)."""
+    for p in part.parts:
+        own = p.for_units(mine)
+        have = into.parts.get(type(p))
+        into.put(own if have is None else have.merged(own))
 
 
 def analyse_combat(board: Board, rs) -> Analysis:
@@ -265,7 +263,9 @@ def decide(c: pol.Combat) -> Analysis:
         if r.role == "none" and not r.why:
             r.why = NONE_WHY
     c.res.strike_order = [StrikeStep.of(s) for s in c.run("strike_order")]
-    c.res.rank_bonus = c.run("rank_bonus")
+    bonus = c.run("rank_bonus")
+    if bonus or "rank_bonus_why" in c.state:
+        c.res.put(RankBonus(bonus, c.state.get("rank_bonus_why")))
     c.res.legend = legend(c.rs)
     return c.res
 
@@ -281,5 +281,5 @@ def fields(rs) -> list:
 
 
 STRATEGY = Engine(name=NAME, run=analyse, legend_of=legend, schema_for=schema_for,
-                  overlays=frozenset({"gap_links", "moves", "fight_order"}), fields_of=fields,
+                  fields_of=fields,
                   steps=round_steps, steps_name="Combat round", live_drag=True)

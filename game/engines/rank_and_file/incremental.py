@@ -28,12 +28,11 @@ from game.core import contact
 from game.core.analysis import Analysis
 from game.core.board import Model, Unit, unit_of
 from game.core.lru import LRU
-from game.core.results import StrikeStep, to_json
+from game.core.parts import StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
 _MEMO = LRU(64)     # combat key -> _Memo
-_ABSENT = object()
 
 
 def unit_key(u: Unit) -> str:
@@ -172,18 +171,17 @@ def signatures(c: Any) -> dict[str, tuple]:
 
 class _Rec:
     """One unit's results: ``models`` [(model id, ModelResult)], strike ``steps`` (plain
-    mappings holding only its models), ``rank_bonus`` (or absent), ``notes``, ``more``
-    (output key -> its piece of that key)."""
+    mappings holding only its models), ``notes``, ``parts`` (part type -> its piece of that
+    part, ``part.for_units({unit})``)."""
 
-    __slots__ = ("sig", "models", "steps", "rank_bonus", "notes", "more")
+    __slots__ = ("sig", "models", "steps", "notes", "parts")
 
     def __init__(self, sig: tuple) -> None:
         self.sig = sig
         self.models: list = []
         self.steps: list = []
-        self.rank_bonus: Any = _ABSENT
         self.notes: list = []
-        self.more: dict = {}
+        self.parts: dict = {}
 
 
 class _Memo:
@@ -191,8 +189,8 @@ class _Memo:
 
     def __init__(self, units: dict, kinds: dict, shared: dict) -> None:
         self.units = units    # unit id -> _Rec
-        self.kinds = kinds    # output key of ``more`` -> dict | list | shared, in the order written
-        self.shared = shared  # the values of the keys that belong to the combat, not to a unit
+        self.kinds = kinds    # part type -> unit | shared, in the order written
+        self.shared = shared  # the parts that belong to the combat, not to a unit
 
 
 def _steps_by_unit(steps: list) -> dict[str, list[dict]]:
@@ -218,9 +216,9 @@ def _steps_by_unit(steps: list) -> dict[str, list[dict]]:
 
 def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict, dict]]:
     """Units ``which`` of the decided combat ``c`` (result ``res``) as :class:`_Rec` each,
-    the kind of each output key of ``res.more`` in order (``dict``: per unit, ``list``: entries
-    naming a unit or model ids, ``shared``: the combat's) and the shared keys' values; None
-    when some part of the result names no unit of ``c`` (it cannot be split)."""
+    the kind of each part type in order (``unit``: split by unit with ``for_units``, joined
+    again with ``merged``; ``shared``: the combat's, e.g. legend wording) and the shared parts;
+    None when some part of the result names no unit of ``c`` (it cannot be split)."""
     units = set(c.units)
     if len(res.models) != sum(len(ms) for uid, ms in c.deciding()):
         return None
@@ -232,36 +230,28 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
             return None
         if uid in recs:
             recs[uid].steps = steps
-    for uid, n in res.rank_bonus.items():
-        if uid not in units:
-            return None
-        if uid in recs:
-            recs[uid].rank_bonus = n
     for note in res.notes:
         uid = note.split(": ", 1)[0]
         if uid not in units:
             return None
         if uid in recs:
             recs[uid].notes.append(note)
-    kinds: dict[str, str] = {}
+    kinds: dict[type, str] = {}
     shared = {}
-    for key, val in res.more.items():
-        if isinstance(val, dict) and set(val) <= units:
-            kinds[key] = "dict"
-            for uid, x in val.items():
-                if uid in recs:
-                    recs[uid].more[key] = x
-        elif isinstance(val, list):
-            kinds[key] = "list"
-            for x in val:
-                uid = x.get("unit") if isinstance(x, dict) else unit_of(x) if isinstance(x, str) else None
-                if uid not in units:
-                    return None
-                if uid in recs:
-                    recs[uid].more.setdefault(key, []).append(x)
-        else:
-            kinds[key] = "shared"
-            shared[key] = val
+    for p in res.parts:
+        t = type(p)
+        pieces = {uid: p.for_units({uid}) for uid in c.units}
+        if any(x is p for x in pieces.values()):  # not per unit (legend wording)
+            kinds[t], shared[t] = "shared", p
+            continue
+        joined = None
+        for uid in c.units:
+            joined = pieces[uid] if joined is None else joined.merged(pieces[uid])
+        if joined is None or joined.json_items() != p.json_items():
+            return None  # some piece names no unit of the combat: it cannot be split
+        kinds[t] = "unit"
+        for uid, rec in recs.items():
+            rec.parts[t] = pieces[uid]
     return recs, kinds, shared
 
 
@@ -273,15 +263,18 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     for rec in recs:
         res.models.update(rec.models)
     res.strike_order = _merge_steps([rec.steps for rec in recs])
-    res.rank_bonus = {uid: rec.rank_bonus for uid, rec in zip(c.units, recs) if rec.rank_bonus is not _ABSENT}
     res.notes = [n for rec in recs for n in rec.notes]
-    for key, kind in memo.kinds.items():
+    for t, kind in memo.kinds.items():
         if kind == "shared":
-            res.more[key] = memo.shared[key]
-        elif kind == "list":
-            res.more[key] = [x for rec in recs for x in rec.more.get(key, ())]
-        else:
-            res.more[key] = {uid: rec.more[key] for uid, rec in zip(c.units, recs) if key in rec.more}
+            res.put(memo.shared[t])
+            continue
+        joined = None
+        for rec in recs:
+            piece = rec.parts.get(t)
+            if piece is not None:
+                joined = piece if joined is None else joined.merged(piece)
+        if joined is not None:
+            res.put(joined)
     res.legend = pol.legend(c.rs)
     return res
 

@@ -26,8 +26,7 @@ parameters (:class:`TowSchema`):
   front; never above ``initiative_cap``; each part of a split profile at its own.
 * **Rank Bonus**: by troop type (models per rank, maximum, Horde +``horde_rank_bonus``),
   Combat Order only, none when Disrupted by a flank/rear enemy of enough Unit Strength.
-
-Pure (no pygame or pymunk). Lengths in mm; Movement in inches converted once here.
+Pure (no pygame or pymunk). Lengths in mm; Movement in inches converted once here. Parts: parts.py.
 """
 from __future__ import annotations
 
@@ -40,6 +39,7 @@ from typing import Any, Literal, Mapping, Optional, Sequence
 from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
+from game.engines.rank_and_file.parts import fight_parts
 from game.engines.rank_and_file.policy import Combat, policy
 from game.engines.rank_and_file.tow_rules import (
     Facing, TroopType, Weapon, _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
@@ -553,8 +553,8 @@ def fighting_rank(c: Combat) -> None:
                                           c.contacts, c.board.context, Params(c.rs), c.tol, c.only)
     c.res.models.update(results)
     c.res.notes += notes
-    c.state["strike_order"], c.state["rank_bonus"] = strike, extra.pop("rank_bonus", {})
-    c.res.extra.update(extra)
+    c.state.update(strike_order=strike, rank_bonus=extra.pop("rank_bonus", {}), rank_bonus_why=extra.pop("rank_bonus_why", {}))
+    c.res.put(*fight_parts(extra))
 
 
 @policy("supports", "fight_in_extra_rank")

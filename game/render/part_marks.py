@@ -1,0 +1,354 @@
+"""The drawers of the core part types (:mod:`game.core.parts`), registered in
+:mod:`game.render.drawers`: one place says how each part is drawn, listed in the legend and
+explained on hover, for every view. Drawing goes through the painter of
+:func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
+palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
+
+* :class:`~game.core.parts.MoveReach`: a reach disc round each move's start (stage ``table``);
+  legend "Move reach N\\" from the start";
+* :class:`~game.core.parts.CombatSlots`: slot dots, filled black / free white, larger for a
+  large model (``under``); legend rows for slots and models standing in them;
+* :class:`~game.core.parts.Locked`: a padlock on each held model (``over``); legend "Padlock:
+  in base contact, may not move" (the padlock was never explained before);
+* :class:`~game.core.parts.OutlinedRows` (with :class:`~game.core.parts.ReducedAttackers`):
+  the rows outlined, every fighter of those units numbered (``ranks``);
+* :class:`~game.core.parts.FightSequence`: a numbered badge by each unit on the table
+  (``labels``); legend section "Fight sequence";
+* :class:`~game.core.parts.UnitReasons`, :class:`~game.core.parts.RankBonus`,
+  :class:`~game.core.parts.Allocations`: legend sections only.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from game.core import geometry as g
+from game.core.board import parse_slot
+from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
+                             RankBonus, ReducedAttackers, Removed, UnitReasons)
+from game.render.drawers import LegendContext, LegendItem, register
+
+OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
+RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
+
+
+def humanize(text: str, names: dict) -> str:
+    """``text`` from the engine with unit ids replaced by unit names (``dwarfs.r2f3`` ->
+    ``Dwarfs r2f3``), for readers of a figure."""
+    out = str(text)
+    for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
+        if not uid or name == uid:
+            continue
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", lambda m, n=name: f"{n} {m.group(1)}", out)
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", lambda m, n=name: n, out)
+    return out
+
+
+# --- move reach --------------------------------------------------------------------------------
+def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
+    if not part.mm:
+        return
+    for mid, path in (analysis.moves or {}).items():
+        if not path:
+            continue
+        p.c.tag = f"reach:{mid}"
+        p.c.circle(p.v.to_px(path[0]), float(part.mm) * p.v.scale, fill=p.pal["reach"],
+                   outline=p.pal["reach_edge"], width=p.u(1))
+
+
+def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
+    if not part.mm or not ctx.moves:
+        return []
+    return [LegendItem("row", f"Move reach {round(float(part.mm) / g.MM_PER_INCH, 2):g}\" from the start", swatch="reach")]
+
+
+# --- combat slots ------------------------------------------------------------------------------
+def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
+    """A small dot, black when filled, white when free, a larger ring for a large model's slot
+    (drawn under the models standing in them)."""
+    for i, s in enumerate(part.slots):
+        p.c.tag = f"slot:{s.model}:{i}"
+        c = p.v.to_px(tuple(s.at))
+        large = s.size == "large"
+        r = p.u(4.5 if large else 3.0)
+        p.c.circle(c, r, fill=p.pal["slot_filled"] if s.filled_by else p.pal["slot_free"],
+                   outline=p.pal["slot_edge"], width=p.u(2 if large else 1))
+        p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
+
+
+def legend_slots(part: CombatSlots, ctx: LegendContext) -> list:
+    slots = part.slots
+    if not slots:
+        return []
+    n_f = sum(1 for s in slots if s.filled_by)
+    out = [LegendItem("row", f"Combat slot: filled ({n_f}) / free ({len(slots) - n_f})", swatch="slots")]
+    moved = [dm for dm in ctx.shown if getattr(dm, "slot_from", None) is not None]
+    if moved:
+        out.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
+                                     f"({len(moved)})", swatch="slotmove"))
+    if any(s.size == "large" for s in slots):
+        out.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
+    return out
+
+
+# --- locked models -----------------------------------------------------------------------------
+def draw_locked(p: Any, part: Locked, analysis: Any) -> None:
+    drawn = {dm.id: dm for dm in (p.models or [])}
+    for mid in part.models:
+        if mid in drawn:
+            p.safe(f"lock {mid}", lock_mark, p, drawn[mid])
+
+
+def lock_mark(p: Any, dm: Any) -> None:
+    """A small padlock at the top of the base: it is in base contact and may not move."""
+    p.c.tag = f"locked:{dm.id}"
+    x0, y0, x1, y1 = dm.shape.bbox()
+    c = p.v.to_px(((x0 + x1) / 2, y0 + (y1 - y0) * 0.22))
+    s = max(p.u(4), 2.5)
+    padlock(p, c, s)
+
+
+def padlock(p: Any, c: tuple, s: float) -> None:
+    """A padlock of half-width ``s`` px centred on ``c`` (a model mark and its legend swatch)."""
+    col = p.pal["badge"]
+    p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
+                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=max(1.0, p.u(0.8)))
+    arc = [(c[0] + s * 0.6 * math.cos(t), c[1] - s * 0.1 - s * 0.8 * math.sin(t))
+           for t in [math.pi * i / 8 for i in range(9)]]
+    p.c.line(arc, col, max(1.2, p.u(1.4)))
+
+
+def legend_locked(part: Locked, ctx: LegendContext) -> list:
+    n = sum(1 for m in part.models if m in ctx.shown_ids)
+    if not n:
+        return []
+    return [LegendItem("row", f"Padlock: in base contact with an enemy, so it may not move ({n})", swatch="locked")]
+
+
+def hover_locked(part: Locked, mid: str) -> str:
+    return "Padlock: in base contact with an enemy, so it may not move." if mid in part.models else ""
+
+
+# --- removed models ----------------------------------------------------------------------------
+def draw_removed(p: Any, part: Removed, analysis: Any) -> None:
+    drawn = {dm.id: dm for dm in (p.models or [])}
+    for mid in part.models:
+        if mid in drawn:
+            p.safe(f"removed {mid}", removed_mark, p, drawn[mid].shape.bbox(), mid)
+
+
+def removed_mark(p: Any, bbox: tuple, mid: str = "") -> None:
+    """A dark cross on a white casing over the base's box (table mm): destroyed, removed."""
+    p.c.tag = f"removed:{mid}"
+    a, b = p.v.to_px((bbox[0], bbox[1])), p.v.to_px((bbox[2], bbox[3]))
+    cross(p, (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
+
+
+def cross(p: Any, box: tuple) -> None:
+    """The removed cross in the px box ``box`` (a model mark and its legend swatch)."""
+    x0, y0, x1, y1 = box
+    for q in ([(x0, y0), (x1, y1)], [(x0, y1), (x1, y0)]):
+        p.c.line(q, (255, 255, 255), p.u(5))
+        p.c.line(q, (20, 20, 20), p.u(2.6))
+
+
+def legend_removed(part: Removed, ctx: LegendContext) -> list:
+    n = sum(1 for m in part.models if m in ctx.shown_ids)
+    return [LegendItem("row", f"{part.label}: crossed out ({n})", swatch="removed")] if n else []
+
+
+def removed_ids(analysis: Any) -> set:
+    """Ids of the models a :class:`Removed` part crosses out (the legend counts them apart)."""
+    part = analysis.part(Removed) if analysis is not None and hasattr(analysis, "part") else None
+    return set(part.models) if part is not None else set()
+
+
+# --- outlined rows (fighting ranks) and reduced attackers ----------------------------------------
+def rows_mm(board: Any, part: OutlinedRows) -> list[list[g.Point]]:
+    """Outlines (table mm, corners) of every group of ``part``: one rectangle per group of
+    rank-and-file slots."""
+    out = []
+    units = {u.id: u for u in board.units}
+    for grp in part.groups():
+        u = units.get(grp.unit)
+        if u is None or not u.is_ranked:
+            continue
+        slots = []
+        for mid in grp.models:
+            try:
+                slots.append(parse_slot(mid.split(".", 1)[1]))
+            except (ValueError, IndexError):
+                continue
+        if not slots:
+            continue
+        r0, r1 = min(r for r, _ in slots), max(r for r, _ in slots)
+        f0, f1 = min(f for _, f in slots), max(f for _, f in slots)
+        a0, a1 = (f0 - 1) * u.base_w - u.width_mm / 2, f1 * u.base_w - u.width_mm / 2
+        b0, b1 = (r0 - 1) * u.base_d, r1 * u.base_d
+        out.append([g.to_table(a, b, u.front, u.facing_deg) for a, b in ((a0, b0), (a1, b0), (a1, b1), (a0, b1))])
+    return out
+
+
+def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
+    """Outline the rows and number every fighting model of a unit that has them: ``×N`` (its
+    full Attacks) in base contact, a white disc with ``N`` when it attacks without touching an
+    enemy (:class:`ReducedAttackers`). Returns the ids numbered here."""
+    rows = rows_mm(p.b, part)
+    if not part.groups():
+        return set()
+    for i, pts in enumerate(rows):
+        p.c.tag = f"fighting_rank:{i}"
+        px = p.v.pts(pts)
+        p.c.line(px + [px[0]], (30, 30, 30), p.u(5.2))
+        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(3))
+    reduced = analysis.part(ReducedAttackers)
+    apart = set(reduced.models) if reduced is not None else set()
+    units = part.units()
+    done = set()
+    for dm in p.models:
+        if dm.unit.id not in units or dm.role != "attack":
+            continue
+        r = analysis.models.get(dm.id)
+        attacks = r.attacks if r is not None else 0
+        if dm.id in apart:
+            p.safe(f"one attack {dm.id}", one_attack_mark, p, dm, attacks)
+        else:
+            p.safe(f"count {dm.id}", p.count_mark, dm, attacks)
+        done.add(dm.id)
+    return done
+
+
+def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
+    """A white disc with a dark ring and the number of attacks, in the middle of the base."""
+    p.c.tag = f"one_attack:{dm.id}"
+    b = dm.shape.bbox()
+    p0, p1 = p.v.to_px((b[0], b[1])), p.v.to_px((b[2], b[3]))
+    bw, bh = abs(p1[0] - p0[0]), abs(p1[1] - p0[1])
+    r = min(bw, bh) * 0.3
+    if r < 4:
+        return
+    c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(1.5))
+    p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)
+
+
+def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
+    n = part.shown(ctx.shown_ids) if hasattr(part, "shown") else len(part.groups())
+    out = []
+    if n and part.label:
+        out.append(LegendItem("row", f"{part.label} ({n})", swatch="fighting_rank"))
+    reduced = ctx.analysis.part(ReducedAttackers)
+    apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
+    if apart and reduced is not None and reduced.label:
+        out.append(LegendItem("row", f"{reduced.label} ({len(apart)})", swatch="one_attack"))
+    if n:
+        out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
+    return out
+
+
+def numbers_fighters(analysis: Any, shown_ids: set) -> bool:
+    """Does an outlined-rows part number the fighters in this picture (so the generic ``×N``
+    legend row is replaced by its own)?"""
+    part = analysis.part(OutlinedRows) if analysis is not None and hasattr(analysis, "part") else None
+    if part is None:
+        return False
+    return (part.shown(shown_ids) if hasattr(part, "shown") else len(part.groups())) > 0
+
+
+# --- fight sequence ----------------------------------------------------------------------------
+def draw_fight_badges(p: Any, part: FightSequence, analysis: Any) -> None:
+    off = analysis.part(OffTable)
+    units = {u.id: u for u in p.b.units}
+    for e in part.entries:
+        u = units.get(e.unit)
+        if u is None or (off is not None and off.whole_unit([m.id for m in _models(u)])):
+            continue
+        p.safe("badge", p.badge, e)
+
+
+def _models(u: Any) -> list:
+    try:
+        return u.models()
+    except Exception:  # noqa: BLE001 - a unit that cannot be built is drawn as before
+        return []
+
+
+def legend_fight(part: FightSequence, ctx: LegendContext) -> list:
+    if not part.entries:
+        return []
+    out = [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
+    for e in part.entries:
+        tag = " (Fights First)" if e.fights_first else ""
+        out.append(LegendItem("para", f"{e.order}. {ctx.names.get(e.unit, e.unit)}: {e.fight or 'normal'}{tag}"))
+    return out
+
+
+# --- legend-only parts -------------------------------------------------------------------------
+def legend_reasons(part: UnitReasons, ctx: LegendContext) -> list:
+    """Only the strike values a rule changed (``part.changed``)."""
+    return [LegendItem("para", humanize(why, ctx.names), dim=True)
+            for uid, why in part.why.items() if uid in ctx.units_shown and uid in part.changed]
+
+
+def legend_rank_bonus(part: RankBonus, ctx: LegendContext) -> list:
+    if not part.bonus or not any(uid in ctx.units_shown for uid in part.bonus):
+        return []
+    out = [LegendItem("space", units=8), LegendItem("heading", "Rank Bonus")]
+    reasons = part.why or {}
+    groups: dict[tuple, list[str]] = {}  # units with the same bonus for the same reason: one line
+    for uid, n in part.bonus.items():
+        if uid in ctx.units_shown:
+            groups.setdefault((n, reasons.get(uid) or ""), []).append(ctx.names.get(uid, uid))
+    for (n, why), names in groups.items():
+        out.append(LegendItem("para", f"{', '.join(names)}: +{n}"))
+        if why:
+            out.append(LegendItem("para", humanize(why, ctx.names), dim=True))
+    return out
+
+
+def legend_allocation(part: Allocations, ctx: LegendContext) -> list:
+    if not part.by_unit:
+        return []
+    out = [LegendItem("space", units=8), LegendItem("heading", "Allocation to melee")]
+    for uid, d in part.by_unit.items():
+        out.append(LegendItem("para", allocation_line(ctx.names.get(uid, uid), d)))
+    return out
+
+
+def allocation_line(name: str, d: Any) -> str:
+    """One readable line of a unit's melee allocation (an :class:`~game.core.parts.Allocation`):
+    how many fight and how the number came about (share of which total, bonus, small-unit
+    rule, slot limit)."""
+    actual, final = d.actual, d.final
+    if d.whole:
+        how = f"a small unit of {_fmt(d.models if d.models is not None else final)}, allocated whole"
+    elif d.share is not None and d.total is not None:
+        how = f"{_fmt(d.share)}% of {_fmt(d.total)} = {_fmt(d.base)}"
+    else:
+        how = f"base {_fmt(d.base)}"
+    if d.bonus:
+        how += f", +{_fmt(d.bonus)} bonus"
+    line = f"{name}: {_fmt(actual)} fight (allocated {_fmt(final)}: {how}"
+    if actual != final:
+        line += f"; only {_fmt(actual)} free combat slots"
+    return line + ")"
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.2f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+register(MoveReach, draw=draw_reach, stage="table", legend=legend_reach, legend_at="rows", table_wide=True)
+register(CombatSlots, draw=draw_slots, stage="under", legend=legend_slots, legend_at="rows", table_wide=True)
+register(Removed, draw=draw_removed, stage="over", legend=legend_removed, legend_at="marks",
+         hover=lambda part, mid: f"{part.label}: removed from the table." if mid in part.models else "")
+register(Locked, draw=draw_locked, stage="over", legend=legend_locked, legend_at="rows", hover=hover_locked)
+register(OutlinedRows, draw=draw_rows, stage="ranks", legend=legend_rows, legend_at="marks")
+register(FightSequence, draw=draw_fight_badges, stage="labels", legend=legend_fight, legend_at="sections",
+         table_wide=True)
+register(UnitReasons, legend=legend_reasons, legend_at="strike")
+register(RankBonus, legend=legend_rank_bonus, legend_at="sections")
+register(Allocations, legend=legend_allocation, legend_at="sections")
