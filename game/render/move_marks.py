@@ -132,8 +132,8 @@ def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
     cands = []
     for t in (0.5, 0.3, 0.7, 0.15, 0.85):  # beside the leg, left then right, the middle first
         for sgn in (1.0, -1.0):
-            for k in (1.0, 2.2):
-                off = (p.u(4) + th / 2) * k
+            for far in (1.0, 2.2):
+                off = (p.u(4) + th / 2) * far
                 cx, cy = a[0] + (b[0] - a[0]) * t + nx * off * sgn, a[1] + (b[1] - a[1]) * t + ny * off * sgn
                 cands.append((cx - tw / 2 - pad, cy - th / 2 - pad, cx + tw / 2 + pad, cy + th / 2 + pad))
     box = p.placer.best(cands, _model_boxes(p, mid))
