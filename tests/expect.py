@@ -28,9 +28,36 @@ def expand(unit: str, names) -> set[str]:
     return out
 
 
-def run_case(path: Path, ruleset: str | None = None):
+def placed(board, deg: float, shift=(0.0, 0.0)):
+    """``board`` turned ``deg`` clockwise about its middle and moved by ``shift`` (mm) on a table
+    grown so it stays on the table; objectives and terrain turn and move with it."""
+    import copy
+
+    w, h = board.table
+    size = max(w, h) * 1.6
+    c = (w / 2, h / 2)
+    off = (size / 2 - c[0] + shift[0], size / 2 - c[1] + shift[1])
+    a = math.radians(deg)
+    ca, sa = math.cos(a), math.sin(a)
+
+    def rot(p):
+        x, y = p[0] - c[0], p[1] - c[1]
+        return (c[0] + x * ca - y * sa + off[0], c[1] + x * sa + y * ca + off[1])
+
+    out = board.copy()
+    out.units = [u.rotated(deg, c).translated(*off) for u in board.units]
+    out.table = (size, size)
+    out.context = copy.deepcopy(board.context)
+    if out.context.get("objectives"):
+        out.context["objectives"] = [rot(o) for o in out.context["objectives"]]
+    out.terrain = [{**t, "points": [rot(p) for p in t["points"]]} for t in board.terrain]
+    return out
+
+
+def run_case(path: Path, ruleset: str | None = None, placement: tuple | None = None):
     """Analyse the scenario at ``path`` (optionally under another ``ruleset``, checked against
-    its ``expect_<ruleset>`` block); return (analysis JSON, list of mismatches)."""
+    its ``expect_<ruleset>`` block; ``placement`` ``(degrees, (dx, dy))`` turns and moves the
+    board first, see :func:`placed`); return (analysis JSON, list of mismatches)."""
     data = yaml.safe_load(Path(path).read_text())
     expect = data.pop("expect", {}) or {}
     per_ruleset = {k[len("expect_"):]: data.pop(k) for k in list(data) if k.startswith("expect_")}
@@ -38,6 +65,8 @@ def run_case(path: Path, ruleset: str | None = None):
         data["ruleset"] = ruleset
         expect = per_ruleset.get(ruleset, expect) or {}
     board = board_from_dict(data)
+    if placement is not None:
+        board = placed(board, placement[0], placement[1])
     res = analyse(board, **default_services()).to_json()
     return res, compare(res, expect)
 

@@ -90,7 +90,8 @@ class FightSelection(Entry):
     ``fight`` (``normal`` | ``overrun``), ``fights_first``, ``step`` (``fights_first`` |
     ``remaining``), ``engaged`` (a model ends in Engagement Range), ``destroys`` (unit ids),
     ``kills`` (model ids), ``moved`` (model ids of an overrun pile-in), ``overrun_because``
-    (words), ``selected_by`` (the rule that selected it out of turn)."""
+    (words), ``selected_by`` (the rule that selected it out of turn), ``move_status`` (an overrun
+    pile-in: proven optimal or best found)."""
 
     order: int
     unit: str
@@ -104,6 +105,7 @@ class FightSelection(Entry):
     moved: Optional[tuple] = None
     overrun_because: Optional[str] = None
     selected_by: Optional[str] = None
+    move_status: Optional[Any] = None  # an overrun fight's pile-in: {status, engaged, bound}
 
 
 @dataclass(frozen=True)

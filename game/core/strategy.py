@@ -60,7 +60,10 @@ class PhaseStep:
     """One step of a phase step-through: ``caption`` (our words), the ``board`` at that step
     and its ``analysis``. Optional marks: ``dim`` model ids drawn faded (not acting at this
     step), ``fallen`` model ids crossed out (casualties of the step); ``kind`` and ``label``
-    name the step (a combat round: ``strike`` at "Initiative 5", ``remove``, ...)."""
+    name the step (a combat round: ``strike`` at "Initiative 5", ``remove``, ...). A step where
+    a player chooses (``kind`` ``choose``) lists the unit ids that player could have chosen in
+    ``choices``; the window saves a click on one of them as the board's
+    ``context[choice_key]`` (a list of unit ids, earlier choices first) and steps again."""
 
     caption: str
     board: Any
@@ -69,6 +72,9 @@ class PhaseStep:
     fallen: tuple = ()
     kind: str = ""
     label: str = ""
+    choices: tuple = ()
+    choice_key: str = ""
+    chosen_before: tuple = ()
 
     def __iter__(self):  # (caption, board, analysis), as the step lists always unpacked
         return iter((self.caption, self.board, self.analysis))

@@ -6,7 +6,9 @@ marks; Home or Esc goes back to the table view. The steps are computed once per 
 ruleset. It draws with the table view's camera and options (the same table, seen at a
 step), shares its sections (toolbar, panels, dialogs), and leaves whenever the board is
 edited. Keys that would edit the board are refused here (Ctrl+key leaves, then runs); a click
-at a combat round's strike step marks a casualty (an undoable edit of ``context.casualties``).
+at a combat round's strike step marks a casualty (an undoable edit of ``context.casualties``);
+at a step where a player chooses (``kind`` ``choose``), a click on another unit they could have
+chosen chooses it (an undoable edit of the step's ``choice_key`` context list).
 """
 from __future__ import annotations
 
@@ -118,6 +120,8 @@ class StepsView(View):
         when this step takes no casualties or no model is there."""
         assert self.steps is not None
         st = self.steps[self.index]
+        if getattr(st, "kind", "") == "choose":
+            return self.choose(st, p_mm)
         if getattr(st, "kind", "") != "strike":
             return False
         dm = model_at(self.models, p_mm)
@@ -153,6 +157,29 @@ class StepsView(View):
         self.doc.notify("caption")
         self.enter(self.index)
         self.status.say(f"{what} (Ctrl+Z undoes). N shows what follows.")
+        return True
+
+    def choose(self, st: Any, p_mm: Any) -> bool:
+        """At a step where a player chooses (a unit selected to fight, say), a click on a model
+        of another unit they could have chosen chooses that one instead: an undoable edit of the
+        board's ``context[st.choice_key]`` (the units chosen before this step, then this one,
+        then the rest as they were); the phase is worked out again and shown at this step."""
+        dm = model_at(self.models, p_mm)
+        uid = dm.id.split(".", 1)[0] if dm is not None else None
+        if uid not in st.choices:
+            self.status.say(f"Click a model of {', '.join(st.choices)} to choose that unit at this step.")
+            return True
+        board = self.doc.board.copy()
+        ctx = dict(board.context or {})
+        old = [u for u in (ctx.get(st.choice_key) or []) if isinstance(u, str)]
+        first = list(st.chosen_before) + [uid]
+        ctx[st.choice_key] = first + [u for u in old if u not in first]
+        board.context = ctx
+        self.doc.session.apply(board)
+        self.doc.recompute()
+        self.doc.notify("caption")
+        self.enter(self.index)
+        self.status.say(f"{uid} chosen at this step (Ctrl+Z undoes). N shows what follows.")
         return True
 
     def leave(self, quiet: bool = False) -> None:

@@ -37,7 +37,7 @@ from game.core.parts import FightSelection, FightSequence, Locked, MoveReach, Mo
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import fight_sequence, strike_order
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
-from game.engines.engagement_range.parts import Consolidation, MoveTargets, PileInTargets, SelectedToFight
+from game.engines.engagement_range.parts import Consolidation, MoveStatus, MoveTargets, PileInTargets, SelectedToFight
 from game.engines.engagement_range.moves import MoveReport, consolidation_step, pile_in_step
 from game.core.geometry import MM_PER_INCH
 from game.engines.engagement_range.table import Params, Table, natural
@@ -212,4 +212,7 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     if step in ("pile_in", "consolidate") or res.moves:
         res.put(MoveReach(round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)))
     res.put((PileInTargets if step == "pile_in" else MoveTargets)({u: r.targets for u, r in reports.items()}))
+    status = {u: r.status for u, r in reports.items() if r.status}
+    if status:
+        res.put(MoveStatus(status))
     return res

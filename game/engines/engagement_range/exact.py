@@ -1,10 +1,21 @@
 """Exact end spots for small Warhammer 40,000 units (seeds/003, "Pile-in Moves": pile in to
 maximise the number of models that are engaged).
 
-When the packed spots of :mod:`.wh40k_spots` leave a model of a small unit unengaged, a
-branch-and-bound search tries every combination of end spots (around every target model at
-touching, half and almost full Engagement Range, about every 7.5 degrees) for the most
-engaged models, then the most engaged with the closest target, then the fewest millimetres.
+When the packed spots of :mod:`.spots` leave a model of a small unit unengaged, a
+branch-and-bound search tries every combination of end spots for every mover, whatever its
+base (mixed base sizes in one unit): spots around every target model at touching, half and
+almost full Engagement Range, about every 5 degrees (and every 2 mm along a long base), each
+ring starting at the side facing the moving unit, so the spots turn and move with the board.
+
+The search is a maximum independent set over the spots: two spots conflict when their bases
+would come closer than the clearance (or belong to one mover); a mover left standing keeps its
+base where it is. Bit masks (Python integers) hold the spots still open. Movers are taken
+most-constrained first (fewest open spots, then model order); each mover's spots in the order
+of the rule's preferences: engaged with the closest target (then in base contact), a straight
+slide clear of the standing bases, then the shortest move (rounded to 0.01 mm), then the ring order. Nothing in the order depends on where
+the board lies. The search stops at the upper bound (every mover that has a spot) or after
+``EXACT_NODES`` nodes (counted, not timed: the same board gives the same ends); :data:`LAST`
+says whether it was complete.
 """
 from __future__ import annotations
 
@@ -14,66 +25,196 @@ import numpy as np
 
 from game.engines.engagement_range.geom import CSpace, Foot
 
-EXACT_NODES = 20000  # search nodes at most (the best found so far is kept)
+EXACT_NODES = 30000  # search nodes at most (the best found so far is kept)
 # end spots tried at most (each a clearance test against the spots already chosen; a square or
 # oval base's test costs about ten times a round one's): bounds the search on crowded boards
 EXACT_TRIES = {True: 60000, False: 6000}
+ANGLE_STEP_DEG = 5.0
+MAX_SPOTS = 220  # per mover, best first
+DETOUR_CHECKS = 16  # per mover: ends behind a standing base whose way round is checked
+DETOUR_CHECKS_WITH_STRAIGHT = 2  # as many when the mover has ends a straight slide reaches
 
 
-def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]:  # noqa: C901
-    """``{model id: end}`` for ``movers`` (one base size) of the solver ``self``
-    (:class:`.wh40k_solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
-    (model id, spot) pairs whose path was blocked. At most ``EXACT_NODES`` nodes are visited and
-    ``EXACT_TRIES`` end spots tried (counted, not timed, so the same board gives the same ends)."""
-    p = self.p
-    foot = movers[0].foot
-    cs = self.cs(foot)
-    starts = np.array([m.start for m in movers])
-    cols = [j for j in self._local(cs, starts, self.budget + p.er_mm + foot.extent()) if cs.units[j] in self.targets]
-    if not cols:
-        return {}
-    P = np.concatenate([cs.ring(j, gp, max(2.0, 2 * math.pi * (cs.R[j] + gp) / 48))
-                        for j in cols for gp in (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4)])
-    ok, eng = self._legal_many(movers, P)
-    opts = []
+def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per mover: (points (k, 2), preference key (k,), closest-target class (k,)), best first."""
+    p = solver.p
+    out = []
+    by_foot: dict[Foot, list[int]] = {}
     for i, m in enumerate(movers):
-        idx = np.nonzero(ok[i])[0]
-        idx = [j for j in idx if (m.id, tuple(np.round(P[j], 3))) not in banned]
-        d = np.hypot(P[idx, 0] - m.start[0], P[idx, 1] - m.start[1]) if idx else np.zeros(0)
-        order = np.lexsort((d, -eng[i, idx])) if idx else []
-        opts.append([(idx[k], int(eng[i, idx[k]]), float(d[k])) for k in order][:150])
-    sep = sep_fn(foot, self.p.clearance_mm)
-    best = [(-1, -1, 0.0), {}]
+        by_foot.setdefault(m.foot, []).append(i)
+    res: list = [None] * len(movers)
+    for foot, idx in by_foot.items():
+        ms = [movers[i] for i in idx]
+        cs = solver.cs(foot)
+        starts = np.array([m.start for m in ms])
+        cols = [j for j in solver._local(cs, starts, solver.budget + p.er_mm + foot.extent()) if cs.units[j] in solver.targets]
+        if not cols:
+            for i in idx:
+                res[i] = (np.zeros((0, 2)), np.zeros(0), np.zeros(0, int))
+            continue
+        pts = []
+        for j in cols:
+            for gp in (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4):
+                R = float(cs.R[j] + gp)
+                step = max(1.0, min(2.0 * math.pi * R * ANGLE_STEP_DEG / 360.0, 4.0))
+                pts.append(cs.ring(j, gp, step))
+        P = np.concatenate(pts)
+        ok, eng = solver._legal_many(ms, P)
+        for k, i in enumerate(idx):
+            m = movers[i]
+            sel = np.nonzero(ok[k])[0]
+            d = np.round(np.hypot(P[sel, 0] - m.start[0], P[sel, 1] - m.start[1]), 2)
+            e = eng[k, sel]
+            # a straight slide past the standing bases first (a detour may be too long)
+            clear = solver._straight_many(m, P[sel], {}) if len(sel) else np.zeros(0, bool)
+            order = np.lexsort((sel, d, ~clear, -e))[:MAX_SPOTS]
+            # an end behind a standing base needs a way round within the move: the first few
+            # are checked (a path past the standing bases), the rest left out
+            keep, checked = [], 0
+            budget = DETOUR_CHECKS if not clear.any() else DETOUR_CHECKS_WITH_STRAIGHT
+            for k2 in order.tolist():
+                if clear[k2]:
+                    keep.append(k2)
+                elif checked < budget:
+                    checked += 1
+                    if solver._path(m.id, P[sel[k2]], {m.id: m.start}) is not None:
+                        keep.append(k2)
+            order = np.array(keep, int)
+            res[i] = (P[sel[order]], d[order], e[order])
+    out = res
+    return out
+
+
+def _conflicts(solver, movers: list, spots: list) -> tuple[list[int], list[int], list[int]]:
+    """Bit masks over all spots: ``conf[g]`` the spots that cannot be taken with spot ``g``
+    (same mover, or bases closer than the clearance), ``own[i]`` mover ``i``'s spots and
+    ``start[i]`` the spots overlapping mover ``i``'s base where it stands."""
+    clr = solver.p.clearance_mm
+    offs = np.cumsum([0] + [len(s[0]) for s in spots]).tolist()
+    G = offs[-1]
+    M = np.zeros((G, G), bool)
+    S = np.zeros((len(movers), G), bool)
+    for a, ma in enumerate(movers):
+        Pa = spots[a][0]
+        if not len(Pa):
+            continue
+        sa = slice(offs[a], offs[a + 1])
+        M[sa, sa] = True
+        for b, mb in enumerate(movers):
+            if b != a:
+                S[b, sa] = _gap(ma.foot, Pa, mb.foot, mb.start[None])[:, 0] < clr
+            Pb = spots[b][0]
+            if b <= a or not len(Pb):
+                continue
+            sb = slice(offs[b], offs[b + 1])
+            C = _gap(ma.foot, Pa, mb.foot, Pb) < clr
+            M[sa, sb] = C
+            M[sb, sa] = C.T
+    conf = [_mask(M[g]) for g in range(G)]
+    own = [((1 << (offs[i + 1] - offs[i])) - 1) << offs[i] for i in range(len(movers))]
+    start = [_mask(S[i]) for i in range(len(movers))]
+    return conf, own, start
+
+
+def _mask(row: np.ndarray) -> int:
+    """A bool row as an integer bit mask (bit g set where ``row[g]``)."""
+    return int.from_bytes(np.packbits(row, bitorder="little").tobytes(), "little")
+
+
+def _gap(fa: Foot, A: np.ndarray, fb: Foot, B: np.ndarray) -> np.ndarray:
+    """(len(A), len(B)) edge-to-edge gaps of base ``fa`` at ``A`` to base ``fb`` at ``B``."""
+    if fa.round and fb.round:
+        return np.hypot(A[:, None, 0] - B[None, :, 0], A[:, None, 1] - B[None, :, 1]) - fa.rad - fb.rad
+    cs = CSpace(fa, [(str(k), "", fb, tuple(b)) for k, b in enumerate(B)])
+    return cs.gaps(A)
+
+
+#: how the last search ended: {"complete": bool, "nodes": int}
+LAST: dict = {}
+
+
+def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]:
+    """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
+    (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
+    (model id, spot) pairs whose path was blocked. See the module doc."""
+    # the spots and their conflicts depend only on the movers: kept on the solver across the
+    # rounds of path planning; a banned (blocked) spot is just never open
+    cache = self.__dict__.setdefault("_exact_kept", {})
+    ck = tuple(m.id for m in movers)
+    if ck not in cache:
+        spots = _spots(self, movers)
+        G = sum(len(s[0]) for s in spots)
+        cache[ck] = (spots, G, _conflicts(self, movers, spots) if G else None)
+    spots, G, kept = cache[ck]
+    LAST.clear()
+    LAST.update(complete=True, nodes=0)
+    if not G:
+        return {}
+    conf, own, start = kept
+    offs = np.cumsum([0] + [len(s[0]) for s in spots]).tolist()
+    reach = sum(1 for s in spots if len(s[0]))
+    best: list = [0, {}]
     nodes = [0]
-    tries = [EXACT_TRIES[bool(foot.round)]]
-    rank = sorted(range(len(movers)), key=lambda i: len(opts[i]))
+    tries = [EXACT_TRIES[all(m.foot.round for m in movers)] * 4]
 
-    reachable = len([o for o in opts if o])
+    def stays(i: int, openm: int, chosen: dict) -> int:
+        """``openm`` once mover ``i`` stays where it stands; -1 when a chosen spot overlaps it."""
+        if any((start[i] >> g) & 1 for g in chosen.values()):
+            return -1
+        return openm & ~own[i] & ~start[i]
 
-    def dfs(k, chosen, score):
+    def dfs(openm: int, left: list, chosen: dict) -> None:
         nodes[0] += 1
-        if nodes[0] > EXACT_NODES or best[0][0] == reachable and nodes[0] > 500:
+        if nodes[0] > EXACT_NODES or tries[0] < 0:
+            LAST["complete"] = False
             return
-        if score[0] + sum(1 for i in rank[k:] if opts[i]) < best[0][0]:
+        alive = []
+        for i in left:
+            if openm & own[i]:
+                alive.append(i)
+            else:  # no spot left for it: it stays
+                openm = stays(i, openm, chosen)
+                if openm < 0:
+                    return
+        alive = [i for i in alive if openm & own[i]]
+        if len(chosen) + len(alive) <= best[0]:
             return
-        if k == len(rank):
-            if score > best[0]:
-                best[0], best[1] = score, dict(chosen)
+        if not alive:
+            best[0], best[1] = len(chosen), dict(chosen)
             return
-        i = rank[k]
-        for j, e, d in opts[i]:
-            tries[0] -= 1
-            if tries[0] < 0 or nodes[0] > EXACT_NODES:
-                return
-            x = P[j]
-            if all(sep(x, y) for y in chosen.values()):
-                chosen[movers[i].id] = x
-                dfs(k + 1, chosen, (score[0] + 1, score[1] + e, score[2] - d))
-                del chosen[movers[i].id]
-        dfs(k + 1, chosen, score)
+        # most constrained first, then model order
+        i = min(alive, key=lambda k: (bin(openm & own[k]).count("1"), k))
+        rest = [k for k in alive if k != i]
+        bits = (openm & own[i]) >> offs[i]
+        g = offs[i]
+        while bits:
+            if bits & 1:
+                tries[0] -= 1
+                if tries[0] < 0:
+                    LAST["complete"] = False
+                    return
+                chosen[i] = g
+                dfs(openm & ~conf[g], rest, chosen)
+                del chosen[i]
+                if best[0] == reach:
+                    return
+            bits >>= 1
+            g += 1
+        after = stays(i, openm, chosen)
+        if after >= 0:
+            dfs(after, rest, chosen)
 
-    dfs(0, {}, (0, 0, 0.0))
-    return best[1]
+    openm = (1 << G) - 1
+    for i, s in enumerate(spots):
+        if not len(s[0]):
+            openm &= ~start[i]  # no spot at all: it stands where it is
+        elif banned:
+            for k, x in enumerate(s[0]):
+                if (movers[i].id, tuple(np.round(x, 3))) in banned:
+                    openm &= ~(1 << (offs[i] + k))
+    dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
+    LAST["nodes"] = nodes[0]
+    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in best[1].items()}
 
 
 def sep_fn(foot: Foot, clearance: float):

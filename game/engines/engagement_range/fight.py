@@ -35,6 +35,7 @@ class Selection:
     destroyed: list[str]  # whole units destroyed
     at_fight: Optional[Table] = None  # as the unit fights (after any overrun pile-in)
     killed: Optional[list[str]] = None  # models destroyed (ids as they stood when it fought)
+    pool: tuple = ()  # the units its player could have selected instead (it included)
 
 
 def attackers_of(t: Table, uid: str, p: Params) -> tuple[list[str], dict[str, list[str]]]:
@@ -155,7 +156,8 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
             kind = "normal"
         else:
             kind = "overrun"
-            moves = pile_in_unit(t, uid, p).paths
+            rep = pile_in_unit(t, uid, p)
+            moves = rep.paths
         attackers, targets = attackers_of(t, uid, p)
         entry = {"order": len(out) + 1, "unit": uid, "player": t.player(uid), "fight": kind,
                  "fights_first": uid in ff, "step": step, "engaged": bool(attackers)}
@@ -164,6 +166,8 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
                                         "charged this turn")
         if moves:
             entry["moved"] = sorted(moves, key=natural)
+        if kind == "overrun" and rep.status:
+            entry["move_status"] = dict(rep.status)  # the overrun pile-in: proven optimal or best found
         gone, killed = _casualties(t, uid, destroys.get(uid), p, problems)
         if gone:
             entry["destroys"] = gone
@@ -173,7 +177,8 @@ def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected
         t.remove_models(killed, f"destroyed by {uid}")
         for d in gone:
             t.remove_unit(d, f"destroyed by {uid}")
-        out.append(Selection(entry, attackers, targets, moves, t.copy(), gone, at_fight, killed))
+        out.append(Selection(entry, attackers, targets, moves, t.copy(), gone, at_fight, killed,
+                             tuple(sorted(mine, key=natural))))
         chooser = other(chooser)
         if step == "remaining" and any(u in ff for u in eligible()):
             step = "fights_first"

@@ -201,12 +201,22 @@ class CSpace:
         self.rect_h = np.array([r[2] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
         self.ext = np.array([float(np.abs(c).max()) * 1.4143 for c in cores]).reshape(-1) + self.R + 1.0
         self._rings: dict[tuple, np.ndarray] = {}
+        self.ref: Optional[np.ndarray] = None  # rings start facing this point (see ring)
 
     def ring(self, j: int, grow: float, spacing: float) -> np.ndarray:
-        """Points about ``spacing`` mm apart where the mover's gap to obstacle ``j`` is ``grow``."""
+        """Points about ``spacing`` mm apart where the mover's gap to obstacle ``j`` is ``grow``.
+        With a reference point ``ref`` set, each ring starts on the side of the obstacle facing
+        it (clockwise on the page from there), so the points turn and move with the board."""
         key = (j, round(grow, 4), spacing)
         if key not in self._rings:
-            self._rings[key] = offset_curve(self.cores[j] + self.centers[j], self.R[j] + grow, spacing)
+            V = self.cores[j] + self.centers[j]
+            toward = None
+            if self.ref is not None:
+                c = V.mean(0)
+                v = np.asarray(self.ref, float) - c
+                n = float(np.hypot(*v))
+                toward = v / n if n > 1e-9 else None
+            self._rings[key] = offset_curve(V, self.R[j] + grow, spacing, toward)
         return self._rings[key]
 
     def __len__(self) -> int:
@@ -262,13 +272,36 @@ class CSpace:
         return self._geoms[key]
 
 
-def offset_curve(V: np.ndarray, R: float, spacing: float) -> np.ndarray:
+_CURVES: dict = {}  # polygon offset curves about their first vertex (see offset_curve)
+
+
+def offset_curve(V: np.ndarray, R: float, spacing: float, toward: Optional[np.ndarray] = None) -> np.ndarray:
     """Points about every ``spacing`` mm along the curve at distance ``R`` outside the convex
-    polygon or point ``V`` (the centres where a mover's gap to that base is a fixed value)."""
+    polygon or point ``V`` (the centres where a mover's gap to that base is a fixed value).
+    ``toward`` (a unit vector): the curve starts at its point furthest that way."""
     if len(V) == 1:
         n = max(8, int(math.ceil(2 * math.pi * R / spacing)))
-        a = np.arange(n) * (2 * math.pi / n)
+        a0 = 0.0 if toward is None else math.atan2(toward[1], toward[0])
+        a = a0 + np.arange(n) * (2 * math.pi / n)
         return np.stack([V[0, 0] + R * np.cos(a), V[0, 1] + R * np.sin(a)], 1)
+    # computed about the first vertex and kept: the same base shape at another place (a drag)
+    # reuses it, and a cold start computes it the same way, so results never depend on the cache
+    V0 = V[0].copy()
+    Vr = np.ascontiguousarray(V - V0)
+    key = (Vr.tobytes(), round(float(R), 9), float(spacing))
+    rel = _CURVES.get(key)
+    if rel is None:
+        if len(_CURVES) > 2048:
+            _CURVES.clear()
+        rel = _CURVES[key] = _poly_offset_curve(Vr, R, spacing)
+        rel.setflags(write=False)
+    out = rel + V0
+    if toward is not None and len(out):
+        out = np.roll(out, -int(np.argmax(np.round(out @ np.asarray(toward, float), 6))), axis=0)
+    return out
+
+
+def _poly_offset_curve(V: np.ndarray, R: float, spacing: float) -> np.ndarray:
     A, B = V, np.roll(V, -1, axis=0)
     area = np.sum(A[:, 0] * B[:, 1] - B[:, 0] * A[:, 1])
     E = B - A

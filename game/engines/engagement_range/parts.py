@@ -10,7 +10,9 @@ JSON only (docs/ARCHITECTURE.md "Analysis parts"):
 * :class:`SelectedToFight` ``selected_to_fight``: ``[{unit, player, by}]`` units an engaging
   consolidation newly engaged, which must be selected to fight;
 * :class:`StepCaption` ``step_caption`` (a step of the step-through: its caption);
-* :class:`DestroyedModels` ``destroyed_models``: model ids a fight step removed.
+* :class:`DestroyedModels` ``destroyed_models``: model ids a fight step removed;
+* :class:`MoveStatus` ``move_status``: ``{unit: {status: optimal|best found, engaged, bound}}``
+  per unit that piled in or consolidated (:mod:`.optimality`).
 """
 from __future__ import annotations
 
@@ -48,3 +50,8 @@ class StepCaption(DataPart):
 @dataclass(frozen=True)
 class DestroyedModels(DataPart):
     key: ClassVar[str] = "destroyed_models"
+
+
+@dataclass(frozen=True)
+class MoveStatus(DataPart):
+    key: ClassVar[str] = "move_status"

@@ -120,7 +120,9 @@ class MoveSolver:
     def cs(self, foot: Foot) -> CSpace:
         """The standing (non-moving) bases as obstacles for a mover of ``foot``."""
         if foot not in self._cs:
-            self._cs[foot] = CSpace(foot, self.static)
+            cs = self._cs[foot] = CSpace(foot, self.static)
+            # spots around each base start on its side facing the unit: they turn with the board
+            cs.ref = np.mean([self.pos[i] for i in self.unit_ids], axis=0)
         return self._cs[foot]
 
     def _cols(self, cs: CSpace, units) -> dict[str, np.ndarray]:
@@ -254,8 +256,8 @@ class MoveSolver:
                 for j, kk in enumerate(keys):
                     if (m.id, kk) in banned:
                         ok[i, j] = False
-        D = np.hypot(spots[None, :, 0] - np.array([m.start[0] for m in movers])[:, None],
-                     spots[None, :, 1] - np.array([m.start[1] for m in movers])[:, None])
+        D = np.round(np.hypot(spots[None, :, 0] - np.array([m.start[0] for m in movers])[:, None],
+                              spots[None, :, 1] - np.array([m.start[1] for m in movers])[:, None]), 2)
         C = np.full((n, k + n), BIG)
         C[np.arange(n), k + np.arange(n)] = 0.0  # a dummy per mover: no engaging spot
         # engaged first, with the closest target next, in base contact next (piling in), then
@@ -266,13 +268,14 @@ class MoveSolver:
 
     def _score(self, ends: dict[str, np.ndarray]) -> tuple:
         movers = [m for m in self.movers if m.id in ends]
-        eng = close = 0
+        eng = close = clear = 0
         for m in movers:
             _, info = self._legal_info(m, ends[m.id])
             eng += bool(info["any"])
             close += bool(info["eng"])
+            clear += bool(self._straight_many(m, ends[m.id][None], {})[0])  # no detour needed
         dist = sum(float(np.linalg.norm(ends[m.id] - m.start)) for m in movers)
-        return (eng, close, -round(dist, 3))
+        return (eng, close, clear, -round(dist, 2))
 
     def _legal_info(self, m: Mover, x: np.ndarray):
         ok, info = self._legal(m, x[None], {})
@@ -303,8 +306,9 @@ class MoveSolver:
         while left:
             free = [i for i in left if not (before[i] & set(left))]
             if not free:
-                free = [min(left, key=lambda i: (len(before[i] & set(left)), float(np.hypot(*(ends[i] - start[i])))))]
-            nxt = min(free, key=lambda i: float(np.hypot(*(ends[i] - start[i]))))
+                free = [min(left, key=lambda i: (len(before[i] & set(left)), round(float(np.hypot(*(ends[i] - start[i]))), 2),
+                                                 ids.index(i)))]
+            nxt = min(free, key=lambda i: (round(float(np.hypot(*(ends[i] - start[i]))), 2), ids.index(i)))
             order.append(nxt)
             left.remove(nxt)
         return order
@@ -394,18 +398,18 @@ class MoveSolver:
             if not cols:
                 return np.zeros((0, 2))
             G = cs.gaps(a[None], np.array(cols))[0]
-            near = [cols[j] for j in np.argsort(G)[:8] if G[j] <= self.budget + p.er_mm]
+            near = [cols[j] for j in np.lexsort((cols, np.round(G, 3)))[:8] if G[j] <= self.budget + p.er_mm]
             for j in near:
                 for d in (p.clearance_mm, p.er_mm * 0.5, p.er_mm - 1.0):
                     pts.append(cs.ring(j, d, 3.0))
-            jc = cols[int(np.argmin(G))]
+            jc = cols[int(np.lexsort((cols, np.round(G, 3)))[0])]
             aim = cs.centers[jc]
         d0 = float(np.linalg.norm(aim - a))
         if d0 > 1e-9:
             a0 = math.atan2(aim[1] - a[1], aim[0] - a[0])
             angs = np.radians([0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90])
             for frac in (1.0, 0.8, 0.6, 0.4, 0.25, 0.12, 0.05):
-                L = min(self.budget, d0) * frac
+                L = min(self.budget - 1e-6, d0) * frac  # strictly inside the reach: no rounding at its edge
                 pts.append(np.stack([a[0] + np.cos(a0 + angs) * L, a[1] + np.sin(a0 + angs) * L], 1))
         P = np.concatenate(pts) if pts else np.zeros((0, 2))
         return P[np.hypot(P[:, 0] - a[0], P[:, 1] - a[1]) <= self.budget]
@@ -430,8 +434,8 @@ class MoveSolver:
         P = P[ok]
         info = {k: v[ok] for k, v in info.items()}
         coh = self._coherent(m.id, P, now)
-        dist = np.hypot(P[:, 0] - m.start[0], P[:, 1] - m.start[1])
-        goal = np.round(np.maximum(info["goal"], 0) * 2) / 2
+        dist = np.round(np.hypot(P[:, 0] - m.start[0], P[:, 1] - m.start[1]), 2)  # rounded: ties go to the
+        goal = np.round(np.maximum(info["goal"], 0) * 2) / 2  # candidate order, which turns with the board
         order = np.lexsort((dist, goal, ~coh, ~info["any"], ~info["eng"]))
         order = order[:80]
         straight = self._straight_many(m, P[order], now)
@@ -492,7 +496,8 @@ class MoveSolver:
         paths: dict[str, list] = {}
         if self.objective is None:
             banned: set = set()
-            for _round in range(5 if len(self.movers) <= EXACT_MOVERS else 2):
+            kept: Optional[tuple] = None  # the round whose paths reached the most engaging ends
+            for _round in range(8 if len(self.movers) <= EXACT_MOVERS else 2):
                 ends = self._engaging_ends(banned)
                 now = {mid: self.pos[mid].copy() for mid in self.unit_ids}
                 paths, failed = {}, []
@@ -516,9 +521,12 @@ class MoveSolver:
                         failed.remove(mid)
                         paths[mid] = path
                         now[mid] = np.array(path[-1])
+                if kept is None or len(paths) > len(kept[0]):
+                    kept = (paths, now)
                 if not failed:
                     break
                 banned |= {(mid, tuple(np.round(ends[mid], 3))) for mid in failed}
+            paths, now = kept if kept is not None else (paths, now)
             paths, now = self._shorten(paths, now)
         rest = sorted((m for m in self.movers if m.id not in paths), key=self._slack)
         for m in rest:
@@ -550,7 +558,7 @@ class MoveSolver:
                 ok &= info["goal"] <= touch
             d = np.hypot(*(P - m.start).T)
             ok &= d < L - 4.0
-            for i in np.argsort(np.where(ok, d, np.inf))[:6]:
+            for i in np.lexsort((np.arange(len(d)), np.where(ok, np.round(d, 2), np.inf)))[:6]:
                 if not ok[i]:
                     break
                 trial = dict(now)
@@ -584,7 +592,7 @@ class MoveSolver:
     def _slack(self, m: Mover) -> tuple:
         d = m.start_gap - (self.p.objective_range_mm if self.objective is not None else self.p.er_mm)
         s = self.budget - d
-        return (0 if s >= 0 else 1, abs(s), self.unit_ids.index(m.id))
+        return (0 if s >= 0 else 1, round(abs(s), 2), self.unit_ids.index(m.id))
 
     def _engaging_ends(self, banned: set = frozenset()) -> dict[str, np.ndarray]:
         """The best assignment of movers to packed engaging spots over all packings; ``banned``
@@ -629,7 +637,7 @@ class MoveSolver:
             sc = self._score(ends)
             if best is None or sc > best[0]:
                 best = (sc, ends)
-        if len(classes) == 1 and len(self.movers) <= EXACT_MOVERS:
+        if len(self.movers) <= EXACT_MOVERS:
             bound = sum(1 for m in self.movers if m.start_gap - self.budget <= self.p.er_mm - EPS_ENG)
             if best is None or best[0][0] < bound:
                 ends = self._exact(self.movers, banned)
@@ -675,11 +683,4 @@ def _seg_dist(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     return float(np.linalg.norm(p - (a + t * ab)))
 
 
-def solve_move(table: Table, uid: str, p: Params, **kw) -> tuple[dict[str, list], list[str]]:
-    """Plan one unit's move (see :class:`MoveSolver`); the table is not changed. Returns the
-    paths and the models locked in base contact (they may not move)."""
-    ms = MoveSolver(table, uid, p, **kw)
-    return ms.solve(), ms.locked
-
-
-__all__ = ["MoveSolver", "solve_move", "polyline_length"]
+__all__ = ["MoveSolver", "polyline_length"]  # one unit's move, kept: memo.solve_move

@@ -15,6 +15,7 @@ from game.core.analysis import Analysis
 from game.core.board import Board
 from game.core.parts import FightSelection, FightSequence, MoveReach, OffTable, Removed
 from game.core.ruleset import Ruleset
+from game.core.strategy import PhaseStep
 from game.engines.engagement_range import engine as w
 from game.engines.engagement_range.fight import Selection, fight_sequence, strike_order
 from game.engines.engagement_range.parts import Consolidation, DestroyedModels, SelectedToFight, StepCaption
@@ -48,7 +49,7 @@ class _Steps:
 
     def snap(self, caption: str, step: str, tab: Table, reports: dict, *, seq: Optional[list] = None,
              only: Optional[str] = None, moves: Optional[dict] = None, reach: Optional[float] = None,
-             extra: tuple = ()) -> None:
+             extra: tuple = (), choose: Optional[Selection] = None) -> None:
         b = tab.to_board()
         b.context["step"] = step
         a = Analysis(ruleset=self.rs.id)
@@ -64,7 +65,22 @@ class _Steps:
         if step == "consolidate":
             a.put(Consolidation({u: r.mode for u, r in reports.items()}))
         a.put(StepCaption(caption), OffTable(w.off_table(self.board, tab)), *extra)
+        if choose is not None and len(choose.pool) > 1 and seq is not None:
+            # the player chose this unit: a click on another of theirs chooses it instead
+            # (``context.fight_order``, the units selected before it first)
+            before = tuple(s.entry["unit"] for s in seq[:choose.entry["order"] - 1])
+            self.out.append(PhaseStep(caption, b, a, kind="choose", choices=choose.pool, choice_key="fight_order",
+                                      chosen_before=before))
+            return
         self.out.append((caption, b, a))
+
+    def offer(self, s: Selection) -> str:
+        """The caption's note of the player's choice (Fight: the player selects which unit fights)."""
+        others = [u for u in s.pool if u != s.entry["unit"]]
+        if not others:
+            return ""
+        return (f" Player {s.entry['player']} could select {self.ns(others)} instead: click one of its models to "
+                "choose it.")
 
 
 def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analysis]]:
@@ -165,14 +181,17 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
         if s.moves:
             S.snap(f"{head} {why}: first an extra pile-in of up to {p.say_in('pile_in_in')} to engage "
                    f"{S.ns(sorted({q.split('.')[0] for ts in s.targets.values() for q in ts})) or 'the enemy'} "
-                   f"(Overrun Fight, {p.rules['pile_in_in']}).", "fight", s.at_fight, {}, seq=shown, only=e["unit"], moves=s.moves)
+                   f"(Overrun Fight, {p.rules['pile_in_in']}).{S.offer(s)}", "fight", s.at_fight, {}, seq=shown,
+                   only=e["unit"], moves=s.moves, choose=s)
         else:
-            S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).", "fight", s.at_fight, {},
-                   seq=shown, only=e["unit"])
+            S.snap(f"{head} {why}, but cannot pile in to engage anyone (Overrun Fight).{S.offer(s)}", "fight",
+                   s.at_fight, {}, seq=shown, only=e["unit"], choose=s)
+        choose = None
         head = f"{ordinal(e['order'])} selection, continued: {S.n(e['unit'])}"
         how = "then fights (Overrun Fight)"
     else:
         how = "makes a normal fight (Normal Fight)" if s.attackers else "is selected but no model is engaged"
+        choose = s
     out = []
     if s.destroyed:
         out.append(f"destroying {S.ns(s.destroyed)}")
@@ -182,13 +201,13 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
                    "(removed)")
     if not out and s.attackers:
         out.append("inflicting no casualties")
-    cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "."
+    cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "." + (S.offer(s) if choose else "")
     tab = s.table if (s.killed or s.destroyed) else (s.at_fight or s.table)
     shown_at = s.at_fight if not s.killed else tab
     gone = tuple(m for u in s.destroyed for m in (shown_at.by_unit.get(u, []) if shown_at is not None else []))
     S.snap(cap, "fight", shown_at, {}, seq=shown, only=e["unit"],
            extra=((DestroyedModels(tuple(s.killed)),) if s.killed else ())
-           + ((Removed(gone, f"Destroyed by {S.n(e['unit'])}'s fight"),) if gone else ()))
+           + ((Removed(gone, f"Destroyed by {S.n(e['unit'])}'s fight"),) if gone else ()), choose=choose)
     revealed = [u for u in s.table.units if u not in (s.at_fight or before).units]
     if revealed:
         engaged = [u for u in revealed if s.table.engaged_with(u, p.er_mm)]

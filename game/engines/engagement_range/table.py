@@ -85,6 +85,9 @@ def extent(shape: g.Shape) -> float:
     return max(g.dist(c, p) for p in shape.points)
 
 
+_UNIT_GAPS: dict = {}  # Table.unit_gap by the two units' bases and centres
+
+
 @dataclass
 class Piece:
     """One model on the table: ``shape`` is its base where it stands now (table mm)."""
@@ -180,11 +183,18 @@ class Table:
         return out
 
     def unit_gap(self, a: str, b: str) -> float:
-        """Closest edge-to-edge gap between two units' models (mm)."""
+        """Closest edge-to-edge gap between two units' models (mm); kept by the two units' bases
+        and centres (the fight sequence and the moves ask the same pairs again and again)."""
         pa, pb = self.models_of(a), self.models_of(b)
         if not pa or not pb:
             return math.inf
-        return float(self.gap_matrix(pa, pb).min())
+        key = (tuple((q.foot, q.shape.center) for q in pa), tuple((q.foot, q.shape.center) for q in pb))
+        d = _UNIT_GAPS.get(key)
+        if d is None:
+            if len(_UNIT_GAPS) > 4096:
+                _UNIT_GAPS.clear()
+            d = _UNIT_GAPS[key] = float(self.gap_matrix(pa, pb).min())
+        return d
 
     def model_unit_gap(self, shape: g.Shape, uid: str) -> float:
         """Edge-to-edge gap from ``shape`` to the closest model of unit ``uid`` (mm)."""

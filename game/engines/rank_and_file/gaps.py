@@ -5,7 +5,8 @@
 * :func:`gaps_incomplete_rank`: enemies facing an empty slot of an incomplete rank fight the
   nearest model inward across the gap.
 * :func:`gaps_extend`: t9a "Fighting over Gaps": bases extended along the engaged facing
-  (no distance limit; they stop at terrain, another unit's boundary or a friendly model).
+  (no distance limit; they stop at the first enemy model touched, terrain, another unit's
+  boundary or a friendly model).
 
 Pure geometry (table mm); the policies in :mod:`game.engines.rank_and_file.policies` choose
 which applies and name the rules in the explanations.
@@ -218,6 +219,7 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
                 # meet it only at a corner (a diagonal is not "along the facing")
                 if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) > tol:
                     candidates.append(em)
+            reach = []
             for em in candidates:
                 # shortest extension reaching the enemy model; when the bases already meet
                 # every step of the search succeeds, so it ends at exactly L / 2**16
@@ -234,6 +236,13 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
                         hi = mid
                     else:
                         lo = mid
+                reach.append((hi, em))
+            # the extended base stops at the first enemy model it touches (it cannot go on past
+            # the enemy's boundary): a slanted enemy's next model, further on, is not in contact
+            first = min((h for h, _ in reach), default=0.0)
+            for hi, em in reach:
+                if hi > first + tol:
+                    continue
                 pair = frozenset((m.id, em.id))
                 if pair in links:
                     continue  # linked already (through another engagement): nothing to add
