@@ -83,3 +83,21 @@ def test_a_whfb8_analysis_imports_neither_scipy_shapely_nor_another_engine():
              or (m.startswith("game.engines.") and not m.startswith("game.engines.rank_and_file"))
              or m.startswith(("game.render", "game.window", "game.physics"))]
     assert not heavy, heavy
+
+
+def test_geometry_is_written_once():
+    """One inch (``geometry.MM_PER_INCH``), one model id -> unit id (``board.unit_of``): no
+    module defines 25.4 again or splits a model id by hand."""
+    import re
+
+    split = re.compile(r"[A-Za-z_][\w\]]*\.split\(\"\.\", 1\)\[0\]")
+    inch = re.compile(r"[=*/(,]\s*25\.4\b")  # 25.4 as a number in code (not a word in a docstring)
+    bad = []
+    for f in sorted((ROOT / "game").rglob("*.py")):
+        rel = f.relative_to(ROOT).as_posix()
+        text = f.read_text()
+        if rel != "game/core/board.py":
+            bad += [f"{rel}: {m.group(0)}" for m in split.finditer(text)]
+        if rel != "game/core/geometry.py":
+            bad += [f"{rel}: uses 25.4 ({m.group(0)!r}); use geometry.MM_PER_INCH" for m in inch.finditer(text)]
+    assert not bad, "\n".join(bad)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
+from game.core.work import current
 
 try:
     import resource
@@ -94,8 +95,6 @@ def memory_budget(megabytes: Optional[float], what: str):
 def budget_message(what: str, when: str, option: str, kind: str = "time") -> str:
     """The one line a budget that ran out prints: the file, what was running then
     (:func:`game.core.work.current`: a caption, the table, a search) and what is too big."""
-    from game.core.work import current
-
     doing, blame = current()
     return (f"{what}: stopped {when} while {doing}: {blame} to finish within the {kind} budget "
             f"(raise it with {option}, 0 for none)")

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 from game.core import geometry as g
 from game.core.analysis import Analysis
@@ -297,7 +297,7 @@ def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
     outer = ctx
 
     class _Inline(ScenarioCtx):
-        def fail(self, p: tuple, message: str) -> None:
+        def fail(self, p: tuple, message: str) -> NoReturn:
             outer.fail(path + tuple(p), message)
 
     b = board_from_dict(v, _Inline(ctx.file, ctx.lines))

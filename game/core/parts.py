@@ -23,6 +23,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterator, Mapping, Optional, TypeVar
 
+from game.core.board import unit_of
+
 P = TypeVar("P", bound="Part")
 
 
@@ -181,7 +183,7 @@ class Part:
 
 def _unit_of(x: Any) -> Optional[str]:
     if isinstance(x, str):
-        return x.split(".", 1)[0]
+        return unit_of(x)
     u = getattr(x, "unit", None)
     return u if isinstance(u, str) else None
 

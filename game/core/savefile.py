@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from game.core import atomic
+from game.core.yamlpatch import CannotPatch, patch_text
 
 #: (mapping, sequence, offset) indents tried to reproduce a template's own layout.
 _INDENTS = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4))
@@ -255,8 +256,6 @@ def plan_text(template: str, base: Any, new: Any, check: Callable[[str], Any]) -
     lines it rewrote. ``check(text)`` returns the data a text means (raising ValueError when it
     does not load); a result that does not mean ``new`` is never returned. ``(None, notes)``
     when neither way gives ``new``."""
-    from game.core.yamlpatch import CannotPatch, patch_text
-
     notes: list[str] = []
     try:
         out = patch_text(template, base, new, _same)

@@ -24,6 +24,7 @@ from typing import Any, Optional, Sequence
 
 from game.core.lru import LRU
 from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
+from game.core.work import doing
 
 Point = tuple[float, float]
 Colour = Optional[tuple]
@@ -258,8 +259,6 @@ def ellipsize(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool =
 def wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``
     (measured in the bold face when ``bold``); a word longer than a line is broken."""
-    from game.core.work import doing
-
     with doing("laying out a text (a caption or label)", "the text is too long"):
         return _wrap(canvas, text, size, max_w, bold)
 

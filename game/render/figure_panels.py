@@ -37,7 +37,6 @@ from game.render.palette import LINE_UNITS, PALETTE, style_palette
 from game.render.drawn import drawn_models
 from game.render.scene import legend_painter
 from game.render.transform import View
-from game.render.figure import figure_box
 
 VERDICTS = ("legal", "illegal")
 _COUNT = re.compile(r" \(\d+(?: models?)?\)$")

@@ -239,7 +239,7 @@ def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = ()) -> 
         ext = (th / 2 + pad + u(1)) / L
         px, py = ps[0] + dx * (t - ext if t < 0 else t + ext), ps[1] + dy * (t - ext if t < 0 else t + ext)
         cands.append((px - tw / 2 - pad, py - th / 2 - pad, px + tw / 2 + pad, py + th / 2 + pad))
-    units = {m.split(".", 1)[0] for m in pair}  # the letter names the contact of these two units
+    units = {unit_of(m) for m in pair}  # the letter names the contact of these two units
     bases = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id not in units]
     near = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id in units and dm.id not in pair]
 

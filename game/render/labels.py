@@ -21,6 +21,7 @@ from game.core.board import Unit, unit_of
 from game.render.canvas import overlap_area
 from game.render.gridindex import GridIndex
 from game.render.palette import player_colour
+from game.render.painter import PainterState
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -100,7 +101,7 @@ class Placer:
         return self.inside(boxes[i])
 
 
-class LabelPainter:
+class LabelPainter(PainterState):
     """Labels, badges, counts and markers of the scene painter (a mixin; see the module doc)."""
 
     placer: Placer

@@ -23,6 +23,7 @@ from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
                                     removed_ids)
 from game.render.palette import player_colour, with_alpha
+from game.render.painter import PainterState
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
@@ -199,7 +200,7 @@ def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: 
     return 0.7
 
 
-class LegendPainter:
+class LegendPainter(PainterState):
     """The legend panel of the scene painter (a mixin; see :mod:`game.render.labels`)."""
 
     def panel(self) -> None:

@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from game.core import geometry as g
+from game.core.board import unit_of
 from game.core.parts import MoveReach
 
 INVALID = (200, 0, 0)
@@ -41,7 +42,7 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
     shape = {dm.id: dm.shape for dm in models or ()}
 
     def alike(a: str, b: str) -> bool:
-        if a.split(".", 1)[0] != b.split(".", 1)[0]:
+        if unit_of(a) != unit_of(b):
             return False
         sa, sb = shape.get(a), shape.get(b)
         if sa is None or sb is None:
@@ -87,12 +88,12 @@ def draw(p: Any, analysis: Any, moves: Any = None) -> None:
 def _said_by_another(mid: str, path, moves: dict) -> bool:
     """True when an earlier model of the same unit made the same straight move (same vector
     within 0.5 mm): its length label stands for this one too."""
-    uid = mid.split(".", 1)[0]
+    uid = unit_of(mid)
     dv = (path[-1][0] - path[0][0], path[-1][1] - path[0][1])
     for other, op in moves.items():
         if other == mid:
             return False
-        if other.split(".", 1)[0] != uid or len(op) != 2 or len(path) != 2:
+        if unit_of(other) != uid or len(op) != 2 or len(path) != 2:
             continue
         ov = (op[-1][0] - op[0][0], op[-1][1] - op[0][1])
         if math.dist(dv, ov) <= 0.5:

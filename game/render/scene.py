@@ -46,83 +46,11 @@ from game.render.drawers import drawn_parts
 from game.render.legend import DIFFER_COLOUR, LegendPainter, attacks_of, divides
 from game.render.palette import LINE_UNITS, PALETTE, player_colour, with_alpha
 from game.render.window_layers import WindowPainter
+from game.render.painter import Layout, SceneOptions  # noqa: F401 (SceneOptions is imported from here too)
 from game.render.transform import View
 
 Point = tuple[float, float]
 TITLE_SIZE, TITLE_LINE = 18, 22  # title font and extra line height (units)
-
-
-@dataclass
-class SceneOptions:
-    """Display options of :func:`draw_scene` (all optional).
-
-    ``palette``: colour overrides merged over :data:`PALETTE` (a ``patterns`` entry adds role
-    outline styles and hatching, for colour-blind and greyscale figures); ``legend``: draw the
-    side panel; ``title``: caption (``None``: the board's title; ``""``: none);
-    ``wrap_title``: wrap a long title over several lines (figures) instead of cutting it;
-    ``hover``: model id under the cursor and ``hover_px`` the cursor (canvas px) for its
-    tooltip; ``selection``: unit ids drawn highlighted; ``status``: text of the bottom status
-    line; ``banner``: an error shown in red at the top; ``labels``: unit labels on/off;
-    ``ids``: labels show the unit id after the name; ``letters``: labels and the legend
-    name units ``A: name``, ``B: name``...; ``counts``: draw ``×N`` on models making other than
-    one attack; ``panel_width``: legend panel width (units); ``overlays``: extra items the
-    window adds (``("tape", p0_mm, p1_mm, text)``, ``("ghost_unit", Unit)``, ``("text", (x, y)
-    px, string)``); ``font_scale``: px per design unit (every text size, stroke and marker);
-    ``top_inset``: px kept free under the title (the window's toolbar); ``caption_band``: px
-    at the top of the table covered by a caption (labels keep below it); ``differ``:
-    ``{model id: tooltip line}`` of models whose role or attacks differ under another ruleset
-    (drawn hatched and ringed) and ``differ_label`` its legend entry; ``overlaps``: ids of
-    models whose bases overlap another base (cross-hatched, ringed black and white, with a
-    legend row); ``warning``: a line shown in an amber band at the top of the table;
-    ``visible``: ids of the models inside the picture (a cropped figure), which the legend
-    lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
-    ``supersample``: the canvas is drawn at this many times its final size (font sizes are
-    whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
-    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
-    ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
-    continues the letters from panel to panel); ``placed``: a list that receives the px boxes
-    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.
-    """
-
-    palette: dict = field(default_factory=dict)
-    legend: bool = True
-    title: Optional[str] = None
-    wrap_title: bool = False
-    hover: Optional[str] = None
-    hover_px: Optional[Point] = None
-    selection: Sequence[str] = ()
-    status: str = ""
-    banner: str = ""
-    labels: bool = True
-    ids: bool = False
-    letters: bool = False
-    counts: bool = False
-    panel_width: int = 270
-    overlays: list = field(default_factory=list)
-    font_scale: float = 1.0
-    top_inset: int = 0
-    caption_band: float = 0.0
-    differ: dict = field(default_factory=dict)
-    differ_label: str = ""
-    overlaps: Sequence[str] = ()
-    warning: str = ""
-    visible: Optional[set] = None
-    callouts: Sequence[str] = ()
-    supersample: int = 1
-    layer: str = "all"
-    gap_letter_start: int = 0
-    gap_lettered: Optional[bool] = None
-    placed: Optional[list] = None
-
-
-@dataclass
-class Layout:
-    """Pixel areas ``(left, top, width, height)`` of the table view, panel, title and status."""
-
-    table: tuple
-    panel: Optional[tuple]
-    title: Optional[tuple]
-    status: Optional[tuple]
 
 
 def layout(width: int, height: int, *, legend: bool = True, title: bool = True, status: bool = False,
@@ -220,7 +148,7 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
 
 
 # ----------------------------------------------------------------------------------------------
-class _Painter(LabelPainter, LegendPainter, WindowPainter):
+class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share PainterState
     """State of one ``draw_scene`` call (canvas, view, palette, placer, error log)."""
 
     def __init__(self, canvas: Canvas, board: Board, analysis: Any, view: View, options: SceneOptions):
@@ -243,31 +171,6 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):
             return None
         finally:
             self.c.tag = tag
-
-    def u(self, units: float) -> float:
-        """A length in design units as canvas px (see the module doc)."""
-        return units * self.fs
-
-    def size(self, units: float) -> int:
-        """A font size in design units as canvas px: whole px (at least 6) at the final size."""
-        return font_px(units * self.fs, self.o.supersample)
-
-    def shape_px(self, s: g.Shape) -> tuple[str, Any]:
-        if isinstance(s, g.Circle):
-            return "circle", (self.v.to_px(s.center), s.radius_mm * self.v.scale)
-        return "poly", self.v.pts(s.points)
-
-    def draw_shape(self, s: g.Shape, fill: Any, outline: Any, width: float) -> None:
-        kind, data = self.shape_px(s)
-        if kind == "circle":
-            self.c.circle(data[0], data[1], fill=fill, outline=outline, width=width)
-        else:
-            self.c.polygon(data, fill=fill, outline=outline, width=width)
-
-    def outline_px(self, s: g.Shape) -> list[Point]:
-        """The outline of a shape in canvas px (a circle as a 24-gon), for hatching."""
-        kind, data = self.shape_px(s)
-        return circle_pts(*data) if kind == "circle" else data
 
     def role_fill(self, data: Any, role: str, kind: str) -> None:
         """Fill a base (``kind`` ``circle``: ``(centre, r)``; ``poly``: points px) in its role's

@@ -12,6 +12,7 @@ from game.render.canvas import ellipsize, wrap
 from game.core.board import unit_of
 from game.core import geometry as g
 from game.render.drawers import part_hover_lines
+from game.render.painter import PainterState
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
@@ -22,7 +23,7 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
     ``differ`` (``{model id: text}``), how another ruleset differs. The window's tooltip and
     the HTML page's hover both show exactly these lines."""
     r = analysis.models.get(mid) if analysis is not None else None
-    uid = mid.split(".", 1)[0]
+    uid = unit_of(mid)
     name = next((u.name for u in board.units if u.id == uid), uid)
     lines = [(f"{mid}  ({name})", True)]
     if r is None:
@@ -82,7 +83,7 @@ def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
 
 
 
-class WindowPainter:
+class WindowPainter(PainterState):
     """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
 
     def highlight(self) -> None:

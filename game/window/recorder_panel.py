@@ -7,6 +7,7 @@ list of steps, Up / Down / Delete, and Play / Save / Open / HTML. What each does
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
@@ -213,8 +214,6 @@ class RecorderSection(Section):
         self._fill_list()
 
     def _initial(self, suffix: str) -> str:
-        from pathlib import Path
-
         if self.rec.path:
             return str(Path(self.rec.path).with_suffix(suffix))
         return str(Path.cwd() / f"my_demo{suffix}")

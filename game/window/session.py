@@ -43,11 +43,12 @@ from game.core import atomic
 from game.core.paths import ASSETS_DIR
 from game.core.board import Board
 from game.core.history import History
-from game.core.savefile import same, target_of
+from game.core.savefile import same, target_of, write_atomic
 from game.core.scenario import (ScenarioError, board_to_dict, dump_scenario, load_scenario, meaning, plan_save,
                                 read_raw)
 from game.window import diskstate, recovery
 from game.window.recovery import Recovery, default_recent_file  # noqa: F401 (re-exported)
+from game.core.validate import short
 
 BUILTIN_DIR = ASSETS_DIR
 RECENT_MAX = 8
@@ -222,8 +223,6 @@ class Session:
         if plan.notes and not accept_loss:
             raise LayoutLoss(plan.notes)
         p.parent.mkdir(parents=True, exist_ok=True)
-        from game.core.savefile import write_atomic
-
         write_atomic(p, plan.text)
         self.saved_id = self.history.current_id
         self.saved_board = self.board.copy()
@@ -378,8 +377,6 @@ class Session:
 
 def _diff(a, b, path: str, out: list, limit: int) -> None:
     """Append ``path: on disk X, yours Y`` lines for the differences of two file data trees."""
-    from game.core.validate import short
-
     if len(out) >= limit or same(a, b):
         return
     if isinstance(a, dict) and isinstance(b, dict):

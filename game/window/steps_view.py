@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
 
+from game.core.board import unit_of
 from game.core.scenario import dump_scenario
 from game.render.drawn import DrawnModel, drawn_models, model_at
 from game.render.marks import Marks
@@ -165,7 +166,7 @@ class StepsView(View):
         board's ``context[st.choice_key]`` (the units chosen before this step, then this one,
         then the rest as they were); the phase is worked out again and shown at this step."""
         dm = model_at(self.models, p_mm)
-        uid = dm.id.split(".", 1)[0] if dm is not None else None
+        uid = unit_of(dm.id) if dm is not None else None
         if uid not in st.choices:
             self.status.say(f"Click a model of {', '.join(st.choices)} to choose that unit at this step.")
             return True

@@ -52,7 +52,7 @@ class Packer:
                  clearance: float, er: float, legal):
         self.foot, self.cs, self.legal = foot, cs, legal
         self.clr = clearance
-        self.sep = 2 * foot.rad + clearance if foot.round else None
+        self.sep = 2 * foot.rad + clearance if foot.round else 0.0  # centre spacing of round feet (else unused)
         self.self_core = cspace_core(foot, foot)
         self._rect = _rect(self.self_core)
         self.starts, self.budget = starts, budget
@@ -60,7 +60,7 @@ class Packer:
         P1, k1 = ring_points(cs, tcols, er - 0.4)
         # for each mover, the engaging spot straight towards each of its closest round targets
         # (the only spot a model at the edge of its reach can use)
-        P2 = []
+        near: list[np.ndarray] = []
         tc = np.asarray(tcols, int)
         for s in starts:
             G = cs.gaps(s[None], tc)[0]
@@ -70,8 +70,8 @@ class Packer:
                 c = cs.centers[j] + cs.cores[j][0]
                 d = float(np.hypot(*(s - c)))
                 if d > 1e-9:
-                    P2.append(c + (s - c) * (cs.R[j] + er - 0.4) / d)
-        P2 = np.array(P2).reshape(-1, 2)
+                    near.append(c + (s - c) * (cs.R[j] + er - 0.4) / d)
+        P2 = np.array(near).reshape(-1, 2)
         k2 = 3e12 + np.arange(len(P2))
         self.base = self._reach(np.concatenate([P0, P1, P2]), np.concatenate([k0, k1 + 1e12, k2]))
 
@@ -119,7 +119,7 @@ class Packer:
             D = np.hypot(P[:, None, 0] - spots[None, :, 0], P[:, None, 1] - spots[None, :, 1])
             return (D >= self.sep - 1e-9).all(1)
         V = np.stack([self.self_core + s for s in spots])
-        return (signed_dist_many(P, V) >= self.clr - 1e-9).all(1)
+        return np.asarray((signed_dist_many(P, V) >= self.clr - 1e-9).all(1))
 
     def _ok_pair(self, a: np.ndarray, b: np.ndarray) -> bool:
         if self.foot.round:
@@ -147,7 +147,7 @@ class Packer:
         grid: dict[tuple[int, int], list[int]] = {}
         acc: list[int] = []
         pts = R.P.tolist()
-        rnd = self.sep is not None
+        rnd = bool(self.foot.round)
         sep2 = (self.sep - 1e-9) ** 2 if rnd else 0.0
         for i in order.tolist():
             x, y = pts[i]

@@ -19,6 +19,7 @@ from game.core import geometry as g
 from game.core.board import Board, Model, Unit
 from game.core.engagement import Engagement, as_poly, boundary, facing_dir
 from game.core import closing
+from game.core.work import doing
 
 
 def shuffle_incomplete_rank(unit: Unit, side: str) -> dict[tuple[int, int], tuple[int, int]]:
@@ -175,8 +176,6 @@ def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mod
     boundary, and stops only at impassable terrain, another unit's boundary (the engaged
     enemy's too, so it meets the enemy at its engaged facing, never a model behind a gap in the
     enemy's ranks) or a friendly model."""
-    from game.core.work import doing
-
     with doing("the gap search (Fighting over Gaps)", "the table is too entangled for the gap search"):
         return _gaps_extend(board, units, models, engs, tol)
 
