@@ -76,16 +76,18 @@ def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
     part = analysis.part(OffTable) if analysis is not None else None
     off = part.why if part is not None else {}  # embarked or destroyed: not drawn at all
     for mid, r in amodels.items():
-        uid = unit_of(mid)
-        u = units.get(uid)
-        if u is None or mid in off:
+        unit = units.get(unit_of(mid))
+        if unit is None or mid in off:
             continue
-        at = tuple(r.at) if r.at is not None else None
-        if mid in board_models and (at is None or g.dist(at, board_models[mid][1].center) < 1e-6):
-            shape = board_models[mid][1].shape
+        at: Optional[Point] = (float(r.at[0]), float(r.at[1])) if r.at is not None else None
+        known = board_models.get(mid)
+        if known is not None and (at is None or g.dist(at, known[1].center) < 1e-6):
+            shape = known[1].shape
+        elif at is not None:
+            shape = _shape_at(unit, known[1] if known is not None else None, at)
         else:
-            shape = _shape_at(u, board_models.get(mid, (None, None))[1], at)
-        out.append(DrawnModel(mid, u, shape, r.role))
+            continue
+        out.append(DrawnModel(mid, unit, shape, r.role))
     starts = [tuple(p[0]) for p in moves.values() if p]
     for mid, (u, m) in board_models.items():
         if mid in amodels or mid in off:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, Callable
 
 from game.core import geometry as g
 from game.core.board import parse_slot
@@ -33,6 +33,16 @@ OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for a
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
 
+def _named_model(name: str) -> Callable[["re.Match[str]"], str]:
+    """A replacement for ``re.sub``: ``<unit id>.<slot>`` -> ``<unit name> <slot>``."""
+    return lambda m: f"{name} {m.group(1)}"
+
+
+def _named_unit(name: str) -> Callable[["re.Match[str]"], str]:
+    """A replacement for ``re.sub``: a bare unit id -> the unit's name."""
+    return lambda m: name
+
+
 def humanize(text: str, names: dict) -> str:
     """``text`` from the engine with unit ids replaced by unit names (``dwarfs.r2f3`` ->
     ``Dwarfs r2f3``), for readers of a figure."""
@@ -40,8 +50,8 @@ def humanize(text: str, names: dict) -> str:
     for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
         if not uid or name == uid:
             continue
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", lambda m, n=name: f"{n} {m.group(1)}", out)
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", lambda m, n=name: n, out)
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", _named_model(name), out)
+        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", _named_unit(name), out)
     return out
 
 

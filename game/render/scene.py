@@ -290,8 +290,9 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
     def ghost_outline(self, s: g.Shape) -> None:
         kind, data = self.shape_px(s)
         if kind == "circle":
-            self.c.line(circle_pts(*data, n=32) + [circle_pts(*data, n=32)[0]], self.pal["ghost"], self.u(1.2),
-                        dashed=True)
+            centre, radius = data
+            ring = circle_pts(centre, radius, n=32)
+            self.c.line(ring + [ring[0]], self.pal["ghost"], self.u(1.2), dashed=True)
         else:
             self.c.line(list(data) + [data[0]], self.pal["ghost"], self.u(1.2), dashed=True)
 
@@ -302,7 +303,7 @@ class _Painter(LabelPainter, LegendPainter, WindowPainter):  # the layers share 
             return
         # one convention in every view: the model is drawn where it ends, its start is the ghost
         frm, to = path[0], path[-1]
-        s = _shape_at(dm.unit, None, tuple(frm)) if dm.unit.is_ranked else _moved(dm.shape, to, frm)
+        s = _shape_at(dm.unit, None, (frm[0], frm[1])) if dm.unit.is_ranked else _moved(dm.shape, to, frm)
         self.ghost_outline(s)
 
     def slot_move(self, dm: DrawnModel, frm: Point, to: Point) -> None:
@@ -526,6 +527,8 @@ def stage(p: "_Painter", analysis: Any, at: str) -> set[str]:
     :mod:`game.render.drawers`); returns the model ids the drawers numbered."""
     out: set[str] = set()
     for d, part in drawn_parts(analysis, at):
+        if d.draw is None:
+            continue
         got = p.safe(f"{type(part).__name__}", d.draw, p, part, analysis)
         if isinstance(got, set):
             out |= got

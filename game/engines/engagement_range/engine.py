@@ -33,7 +33,9 @@ from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, unit_of
-from game.core.parts import FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable, Removed
+from game.core.engagement import Engagement
+from game.core.parts import (FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable, Removed,
+                             StrikeStep)
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import fight_sequence, strike_order
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
@@ -46,7 +48,7 @@ from game.engines.engagement_range.table import Params, Table, natural
 def newly_engaged(t: Table, reports: dict[str, MoveReport], p: Params, selected: set) -> list[dict]:
     """Enemy units engaged by an engaging consolidation that were not selected to fight this
     phase: the opponent must select each of them to fight (Engaging Consolidation)."""
-    out = []
+    out: list[dict] = []
     for uid, rep in reports.items():
         if rep.mode != "engaging" or not rep.paths:
             continue
@@ -102,7 +104,7 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
         for e in t.engaged_with(uid, p.er_mm):
             if (uid, e) not in seen:
                 seen.add((uid, e))
-                res.engagements.append({"unit": uid, "enemy": e, "facing": "front"})
+                res.engagements.append(Engagement(unit=uid, enemy=e, facing="front"))
 
 
 def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
@@ -150,7 +152,7 @@ def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
     locked in base contact to a :class:`~game.core.parts.Locked` part."""
     for rep in reports.values():
         for mid, path in rep.paths.items():
-            res.moves[mid] = [tuple(pt) for pt in path]
+            res.moves[mid] = [(float(pt[0]), float(pt[1])) for pt in path]
         res.notes.extend(rep.notes)
     locked = tuple(m for rep in reports.values() for m in rep.locked)
     if locked:
@@ -198,14 +200,14 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
         problems: list = []
         seq = fight_sequence(t, p, ctx, problems=problems)
         res.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
-        res.strike_order = strike_order(seq, t)
+        res.strike_order = [StrikeStep.of(s) for s in strike_order(seq, t)]
         for path, msg in problems:
             res.notes.append(msg)
             res.input_errors.append((path, msg))
         if step == "fight":
             for s in seq:
                 for mid, path in s.moves.items():
-                    res.moves[mid] = [tuple(pt) for pt in path]
+                    res.moves[mid] = [(float(pt[0]), float(pt[1])) for pt in path]
             sequence_results(board, seq, p, res)
     else:
         res.put(FightSequence())

@@ -20,6 +20,7 @@ says whether it was complete.
 from __future__ import annotations
 
 import math
+from typing import AbstractSet
 
 import numpy as np
 
@@ -133,7 +134,7 @@ def _gap(fa: Foot, A: np.ndarray, fb: Foot, B: np.ndarray) -> np.ndarray:
 LAST: dict = {}
 
 
-def exact_assignment(self, movers: list, banned: set) -> dict[str, np.ndarray]:
+def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.ndarray]:
     """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
     (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
     (model id, spot) pairs whose path was blocked. See the module doc."""

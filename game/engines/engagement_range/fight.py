@@ -55,7 +55,8 @@ def _casualties(t: Table, uid: str, spec, p: Params, problems: list) -> tuple[li
     """(whole units, model ids) that ``uid``'s fight destroys under ``spec`` (see module doc).
     An entry naming a unit ``uid`` is not engaged with as it fights is left out and appended to
     ``problems`` as ``(field path, message)``."""
-    units, models = [], []
+    units: list = []
+    models: list = []
     engaged = set(t.engaged_with(uid, p.er_mm))
     for j, item in enumerate(spec or []):
         victim = item if isinstance(item, str) else item.get("unit")

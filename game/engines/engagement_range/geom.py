@@ -79,7 +79,8 @@ def _hull(pts: np.ndarray) -> np.ndarray:
     def cross(o, a, b):
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
-    lower, upper = [], []
+    lower: list = []
+    upper: list = []
     for p in P:
         while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
             lower.pop()
@@ -192,7 +193,7 @@ class CSpace:
         cores = [cspace_core(*pr) for pr in pairs]
         self.round = np.array([len(c) == 1 for c in cores], bool)
         self.cores = cores  # about each obstacle's centre
-        self._geoms: dict[float, np.ndarray] = {}
+        self._geoms: dict[tuple[float, int], np.ndarray] = {}
         # rectangles (the usual rank-and-file base) get a closed-form signed distance
         rect = [_rect_of(*pr) for pr in pairs]
         self.rect = np.array([r is not None for r in rect], bool)
@@ -248,7 +249,7 @@ class CSpace:
         if len(poly):
             groups: dict[int, list[int]] = {}
             for k in poly:
-                groups.setdefault(len(self.cores[idx[k]]), []).append(k)
+                groups.setdefault(len(self.cores[idx[k]]), []).append(int(k))
             for ks in groups.values():
                 js = idx[ks]
                 V = np.stack([self.cores[j] + self.centers[j] for j in js])
@@ -353,7 +354,7 @@ class PathFinder:
             return None
         tree = shapely.STRtree(blockers) if blockers else None
         if tree is None or not len(tree.query(shapely.LineString([start, goal]), predicate="intersects")):
-            return [tuple(map(float, start)), tuple(map(float, goal))]
+            return [(float(start[0]), float(start[1])), (float(goal[0]), float(goal[1]))]
         nodes = [s, t]
         for geom in corners:
             ring = shapely.get_exterior_ring(geom)

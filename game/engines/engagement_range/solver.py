@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional
+from typing import AbstractSet, Optional
 
 import numpy as np
 import shapely
@@ -97,7 +97,7 @@ class MoveSolver:
             if self.objective is not None:
                 # every model heads onto the marker, those already within range too (they
                 # must stay within range; Objective Consolidation moves "onto" the objective)
-                m.start_gap = gap(pc.shape, g.Circle(tuple(objective), p.marker_radius_mm))
+                m.start_gap = gap(pc.shape, g.Circle((float(self.objective[0]), float(self.objective[1])), p.marker_radius_mm))
             else:
                 for e in self.targets:
                     d = float(ugap[e][i]) if e in ugap else math.inf
@@ -242,7 +242,7 @@ class MoveSolver:
                 yield spots, bound
 
     # ----- 2. assignment ---------------------------------------------------------------------------------
-    def _assign(self, movers: list[Mover], spots: np.ndarray, banned: set = frozenset()) -> dict[str, np.ndarray]:
+    def _assign(self, movers: list[Mover], spots: np.ndarray, banned: AbstractSet = frozenset()) -> dict[str, np.ndarray]:
         """Optimal matching of ``movers`` to ``spots`` (linear_sum_assignment): engaged first,
         engaged with the closest target next, then the shortest move. Returns {id: end}."""
         n, k = len(movers), len(spots)
@@ -485,7 +485,7 @@ class MoveSolver:
             D = self._pair_gaps(foot, S, others)
             D0 = self._pair_gaps(foot, a[None], others)[0]
             ok &= (D[:, D0 >= -SLACK] >= -SLACK).all(1)
-        return ok.reshape(len(E), n).all(1)
+        return np.asarray(ok.reshape(len(E), n).all(1))
 
     # ----- the whole move --------------------------------------------------------------------------------
     def solve(self) -> dict[str, list]:
@@ -594,7 +594,7 @@ class MoveSolver:
         s = self.budget - d
         return (0 if s >= 0 else 1, round(abs(s), 2), self.unit_ids.index(m.id))
 
-    def _engaging_ends(self, banned: set = frozenset()) -> dict[str, np.ndarray]:
+    def _engaging_ends(self, banned: AbstractSet = frozenset()) -> dict[str, np.ndarray]:
         """The best assignment of movers to packed engaging spots over all packings; ``banned``
         holds (model id, spot) pairs whose path was blocked. Packings are made lazily (and
         kept for the next call): once every mover that could reach a spot has one, no later
@@ -646,7 +646,7 @@ class MoveSolver:
                     best = (sc, ends)
         return best[1] if best else {}
 
-    def _exact(self, movers: list[Mover], banned: set) -> dict[str, np.ndarray]:
+    def _exact(self, movers: list[Mover], banned: AbstractSet) -> dict[str, np.ndarray]:
         return exact_assignment(self, movers, banned)
 
     def _drop_blockers(self, ends: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

@@ -9,11 +9,11 @@ the rule by name; every number in them comes from the ruleset.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Union
 
 from game.core.analysis import Analysis
 from game.core.board import Board
-from game.core.parts import FightSelection, FightSequence, MoveReach, OffTable, Removed
+from game.core.parts import FightSelection, FightSequence, MoveReach, OffTable, Removed, StrikeStep
 from game.core.ruleset import Ruleset
 from game.core.strategy import PhaseStep
 from game.engines.engagement_range import engine as w
@@ -27,7 +27,7 @@ class _Steps:
     def __init__(self, board: Board, rs: Ruleset):
         self.board, self.rs = board, rs
         self.p = Params.of(rs)
-        self.out: list[tuple[str, Board, Analysis]] = []
+        self.out: list[Union[PhaseStep, tuple[str, Board, Analysis]]] = []
         self.names = {u.id: u.name or u.id for u in board.units}
         self.objectives = [tuple(o) for o in (board.context or {}).get("objectives") or []]
 
@@ -47,9 +47,10 @@ class _Steps:
                 return "objective" if len(self.objectives) == 1 else f"objective {i}"
         return t
 
-    def snap(self, caption: str, step: str, tab: Table, reports: dict, *, seq: Optional[list] = None,
+    def snap(self, caption: str, step: str, tab: Optional[Table], reports: dict, *, seq: Optional[list] = None,
              only: Optional[str] = None, moves: Optional[dict] = None, reach: Optional[float] = None,
              extra: tuple = (), choose: Optional[Selection] = None) -> None:
+        assert tab is not None, "a step is drawn on a table"
         b = tab.to_board()
         b.context["step"] = step
         a = Analysis(ruleset=self.rs.id)
@@ -59,7 +60,7 @@ class _Steps:
         w.results(self.board, tab, self.p, a, reports, only_unit=only)
         if seq is not None:
             a.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
-            a.strike_order = strike_order(seq, tab)
+            a.strike_order = [StrikeStep.of(s) for s in strike_order(seq, tab)]
         if a.moves:
             a.put(MoveReach(round(reach or self.p.pile_in_mm, 3)))
         if step == "consolidate":
@@ -83,7 +84,7 @@ class _Steps:
                 "choose it.")
 
 
-def fight_phase_steps(board: Board, rs: Ruleset) -> list[tuple[str, Board, Analysis]]:
+def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[str, Board, Analysis]]]:
     """``[(caption, board, analysis), ...]`` for the Fight phase of ``board`` (pure).
 
     Each board is the table after that step (``context.step`` set accordingly); each
