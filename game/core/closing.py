@@ -69,20 +69,6 @@ def gap_between(a: list[list[g.Point]], b: list[list[g.Point]]) -> float:
     return min(g.gap_mm(_shape(p), _shape(q)) for p in a for q in b)
 
 
-def _ray_hit(p: g.Point, d: g.Point, a: g.Point, b: g.Point) -> Optional[float]:
-    """Distance along unit vector ``d`` from ``p`` to segment ``ab`` (None if the ray misses)."""
-    ex, ey = b[0] - a[0], b[1] - a[1]
-    den = d[0] * ey - d[1] * ex
-    if abs(den) < 1e-12:
-        return None
-    wx, wy = a[0] - p[0], a[1] - p[1]
-    t = (wx * ey - wy * ex) / den
-    s = (wx * d[1] - wy * d[0]) / den
-    if -1e-9 <= s <= 1 + 1e-9 and t >= -1e-6:
-        return max(t, 0.0)
-    return None
-
-
 def sweep_mm(a: list[list[g.Point]], b: list[list[g.Point]], d: g.Point) -> Optional[float]:
     """How far the polygons ``a`` can travel along unit vector ``d`` before touching ``b``
     (mm, 0 if they already touch); None if they never meet. Convex polygons: the first
@@ -95,7 +81,7 @@ def sweep_mm(a: list[list[g.Point]], b: list[list[g.Point]], d: g.Point) -> Opti
                 n = len(dst)
                 for pt in src:
                     for i in range(n):
-                        t = _ray_hit(pt, v, dst[i], dst[(i + 1) % n])
+                        t = g.ray_segment_mm(pt, v, dst[i], dst[(i + 1) % n])
                         if t is not None and (best is None or t < best):
                             best = t
     return best

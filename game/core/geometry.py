@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Optional, Sequence, Union
 
 Point = tuple[float, float]
 MM_PER_INCH = 25.4  # the one inch: rulesets give distances in inches, the table is in mm
@@ -334,3 +334,45 @@ def convex_hull(pts: list[Point]) -> list[Point]:
             upper.pop()
         upper.append(p)
     return lower[:-1] + upper[:-1]
+
+
+def ray_segment_mm(p: Point, d: Point, a: Point, b: Point, behind_mm: float = 1e-6) -> Optional[float]:
+    """Distance (mm, along unit vector ``d``) from ``p`` to segment ``ab``; a hit up to
+    ``behind_mm`` behind ``p`` counts as 0 (a touching start). None if the ray misses."""
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    den = d[0] * ey - d[1] * ex
+    if abs(den) < 1e-12:
+        return None
+    wx, wy = a[0] - p[0], a[1] - p[1]
+    t = (wx * ey - wy * ex) / den
+    s = (wx * d[1] - wy * d[0]) / den
+    if -1e-9 <= s <= 1 + 1e-9 and t >= -behind_mm:
+        return max(t, 0.0)
+    return None
+
+
+def ray_polygon_mm(p: Point, d: Point, pts: Sequence[Point], behind_mm: float = 1e-6) -> Optional[float]:
+    """Smallest :func:`ray_segment_mm` from ``p`` along ``d`` to an edge of the polygon ``pts``
+    (mm; None: the ray misses every edge)."""
+    hits = [t for a, b in _edges(pts) if (t := ray_segment_mm(p, d, a, b, behind_mm)) is not None]
+    return min(hits) if hits else None
+
+
+def clip_to_box(pts: Sequence[Point], x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+    """The polygon ``pts`` clipped to the box ``x0 <= x <= x1, y0 <= y <= y1``
+    (Sutherland-Hodgman; any unit); empty when nothing of it lies inside."""
+    out = list(pts)
+    for axis, bound, keep_above in ((0, x0, True), (0, x1, False), (1, y0, True), (1, y1, False)):
+        src, out = out, []
+        for i, cur in enumerate(src):
+            prev = src[i - 1]
+            cin = cur[axis] >= bound if keep_above else cur[axis] <= bound
+            pin = prev[axis] >= bound if keep_above else prev[axis] <= bound
+            if cin != pin:
+                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
+                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
+            if cin:
+                out.append(cur)
+        if not out:
+            return []
+    return out

@@ -125,20 +125,7 @@ def _edge(target: Unit, facing: str) -> tuple[g.Point, g.Point, float]:
 
 def _ray_hit(p: g.Point, d: g.Point, pts: list) -> Optional[float]:
     """Smallest ``t >= 0`` where ``p + t d`` crosses an edge of the polygon ``pts`` (None: never)."""
-    best = None
-    n = len(pts)
-    for i in range(n):
-        a, b = pts[i], pts[(i + 1) % n]
-        e = g.sub(b, a)
-        den = d[0] * e[1] - d[1] * e[0]
-        if abs(den) < 1e-12:
-            continue
-        w = g.sub(a, p)
-        t = (w[0] * e[1] - w[1] * e[0]) / den
-        s = (w[0] * d[1] - w[1] * d[0]) / den
-        if t >= -1e-9 and -1e-9 <= s <= 1 + 1e-9 and (best is None or t < best):
-            best = max(0.0, t)
-    return best
+    return g.ray_polygon_mm(p, d, pts, behind_mm=1e-9)
 
 
 def contact_distance_mm(charger: Unit, target: Unit) -> Optional[float]:

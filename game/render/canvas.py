@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from game.core import geometry as g
 from game.core.lru import LRU
 from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 from game.core.work import doing
@@ -305,21 +306,7 @@ def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Po
         return pts
     if not all(math.isfinite(x) and math.isfinite(y) for x, y in pts):
         return []
-    out = pts
-    for axis, bound, keep_above in ((0, lo_x, True), (0, hi_x, False), (1, lo_y, True), (1, hi_y, False)):
-        src, out = out, []
-        if not src:
-            break
-        for i, cur in enumerate(src):
-            prev = src[i - 1]
-            cin = cur[axis] >= bound if keep_above else cur[axis] <= bound
-            pin = prev[axis] >= bound if keep_above else prev[axis] <= bound
-            if cin != pin:
-                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
-                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
-            if cin:
-                out.append(cur)
-    return out
+    return g.clip_to_box(pts, lo_x, lo_y, hi_x, hi_y)
 
 
 def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:

@@ -51,20 +51,7 @@ def _ray_hit(origin: Point, d: Point, shape: g.Shape) -> Optional[float]:
             return None
         t = -b - math.sqrt(disc)
         return t if t >= -1e-6 else (-b + math.sqrt(disc) if -b + math.sqrt(disc) >= 0 else None)
-    best = None
-    pts = shape.points
-    for i in range(len(pts)):
-        p, q = pts[i], pts[(i + 1) % len(pts)]
-        ex, ey = q[0] - p[0], q[1] - p[1]
-        den = d[0] * ey - d[1] * ex
-        if abs(den) < 1e-12:
-            continue
-        wx, wy = p[0] - origin[0], p[1] - origin[1]
-        t = (wx * ey - wy * ex) / den
-        s = (wx * d[1] - wy * d[0]) / den
-        if -1e-9 <= s <= 1 + 1e-9 and t >= -1e-6 and (best is None or t < best):
-            best = t
-    return best
+    return g.ray_polygon_mm(origin, d, shape.points)
 
 
 def gap_arrow(sa: g.Shape, sb: g.Shape, d: Point, avoid: tuple = ()) -> Optional[tuple[Point, Point]]:
@@ -113,20 +100,9 @@ def poly_box_area(pts: list, box: tuple) -> float:
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     if max(xs) <= x0 or min(xs) >= x1 or max(ys) <= y0 or min(ys) >= y1:
         return 0.0
-    out = list(pts)
-    for axis, bound, keep_above in ((0, x0, True), (0, x1, False), (1, y0, True), (1, y1, False)):
-        src, out = out, []
-        for i, cur in enumerate(src):
-            prev = src[i - 1]
-            cin = cur[axis] >= bound if keep_above else cur[axis] <= bound
-            pin = prev[axis] >= bound if keep_above else prev[axis] <= bound
-            if cin != pin:
-                t = (bound - prev[axis]) / (cur[axis] - prev[axis])
-                out.append((prev[0] + (cur[0] - prev[0]) * t, prev[1] + (cur[1] - prev[1]) * t))
-            if cin:
-                out.append(cur)
-        if not out:
-            return 0.0
+    out = g.clip_to_box(pts, x0, y0, x1, y1)
+    if not out:
+        return 0.0
     return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(out, out[1:] + out[:1]))) / 2
 
 

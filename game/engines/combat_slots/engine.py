@@ -102,21 +102,7 @@ def side_counts(total: int) -> list[int]:
 
 def _ray_exit(center: g.Point, d: g.Point, pts) -> g.Point:
     """Where a ray from ``center`` (inside the convex polygon ``pts``) along ``d`` leaves it."""
-    best = math.inf
-    n = len(pts)
-    for i in range(n):
-        a, b = pts[i], pts[(i + 1) % n]
-        e = g.sub(b, a)
-        den = d[0] * e[1] - d[1] * e[0]
-        if abs(den) < 1e-12:
-            continue
-        w = g.sub(a, center)
-        t = (w[0] * e[1] - w[1] * e[0]) / den
-        s = (w[0] * d[1] - w[1] * d[0]) / den
-        if t >= 0 and -1e-9 <= s <= 1 + 1e-9:
-            best = min(best, t)
-    if best is math.inf:
-        best = 0.0
+    best = g.ray_polygon_mm(center, d, pts, behind_mm=0.0) or 0.0
     return (center[0] + d[0] * best, center[1] + d[1] * best)
 
 
