@@ -10,13 +10,13 @@ from game.core.board import Model
 from game.engines.combat_slots.engine import fill_nearest_first
 
 
-def brute(own, places, want):
+def brute(own, places, want, pre=0):
     cands = []
     for e_i, em_i, place, at in places:
         for mi, m in enumerate(own):
             cands.append((round(g.dist(m.center, at), 6), mi, e_i, em_i, place, m.id))
     cands.sort(key=lambda c: c[:5])
-    placed, taken, got = {}, {}, 0
+    placed, taken, got = {own[i].id: (("x.m0", i),) for i in range(min(pre, len(own)))}, {}, 0
     for _d, _mi, _ei, _emi, place, mid in cands:
         if got >= want:
             break
@@ -30,8 +30,11 @@ def brute(own, places, want):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6), st.integers(1, 40), st.integers(1, 12), st.integers(0, 45), st.booleans())
-def test_fill_matches_sorting_every_pair(seed, n_own, n_enemy, want, grid):
+@given(st.integers(0, 10**6), st.integers(1, 40), st.integers(1, 12), st.integers(0, 45), st.booleans(),
+       st.sampled_from([200_000, 0]), st.integers(0, 3))
+def test_fill_matches_sorting_every_pair(seed, n_own, n_enemy, want, grid, tree_pairs, pre):
+    """Both first looks (one scan per place; the k-d tree of big tables, forced by
+    ``tree_pairs=0``), with some models placed before (``pre``)."""
     rng = random.Random(seed)
 
     def pt():  # a coarse grid makes many equal distances (ties broken by index, as before)
@@ -48,6 +51,6 @@ def test_fill_matches_sorting_every_pair(seed, n_own, n_enemy, want, grid):
             places.append((0, e, place, pt()))
         if e and rng.random() < 0.3:  # a place across two neighbouring models
             places.append((0, e - 1, ((f"b.m{e - 1}", 0), (f"b.m{e}", 1)), pt()))
-    placed, taken = {}, {}
-    got = fill_nearest_first(own, places, want, placed, taken)
-    assert (got, placed, taken) == brute(own, places, want)
+    placed, taken = {own[i].id: (("x.m0", i),) for i in range(min(pre, n_own))}, {}
+    got = fill_nearest_first(own, places, want, placed, taken, tree_pairs=tree_pairs)
+    assert (got, placed, taken) == brute(own, places, want, pre)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
-from game.core.work import current
+from game.core.work import current, failed, forget_failure
 
 try:
     import resource
@@ -83,19 +83,21 @@ def memory_budget(megabytes: Optional[float], what: str):
     except (ValueError, OSError):
         yield
         return
+    forget_failure()
     try:
         yield
     except MemoryError:
         raise OverBudget(budget_message(what, f"when it needed more than {megabytes:g} MB of memory",
-                                        "--memory-budget MB", "memory")) from None
+                                        "--memory-budget MB", "memory", failed())) from None
     finally:
         resource.setrlimit(resource.RLIMIT_AS, old)
 
 
-def budget_message(what: str, when: str, option: str, kind: str = "time") -> str:
-    """The one line a budget that ran out prints: the file, what was running then
-    (:func:`game.core.work.current`: a caption, the table, a search) and what is too big."""
-    doing, blame = current()
+def budget_message(what: str, when: str, option: str, kind: str = "time",
+                   work: Optional[tuple[str, str]] = None) -> str:
+    """The one line a budget that ran out prints: the file, what was running then (``work``,
+    else :func:`game.core.work.current`: a caption, the table, a search) and what is too big."""
+    doing, blame = work or current()
     return (f"{what}: stopped {when} while {doing}: {blame} to finish within the {kind} budget "
             f"(raise it with {option}, 0 for none)")
 

@@ -520,7 +520,7 @@ class Editor:
         """The figure caption (saved as the scenario's ``caption``; shown under the title of
         exports): line breaks kept (trailing spaces of each line and blank lines at the ends
         dropped), at most :data:`~game.core.validate.MAX_CAPTION` characters, as the format allows."""
-        t = "\n".join(line.rstrip() for line in str(text).replace("\r\n", "\n").split("\n")).strip("\n")
+        t = caption_text(text)
         why = text_problem(t, max_len=MAX_CAPTION, multiline=True)
         if why:
             return refused(f"The caption {why}.")
@@ -543,8 +543,7 @@ class Editor:
                 return ch
             out, said = ch.board, said + [ch.message]
         old_caption = str(board.extra.get("caption") or "")
-        if " ".join(str(caption).split()) != " ".join(old_caption.split()):  # (a one-line entry shows
-            # a multi-line caption without its line breaks: the same words are no change)
+        if caption_text(caption) != caption_text(old_caption):  # a line break added or taken is a change
             ch = cls.set_caption(out, caption)
             if ch.board is None:
                 return ch
@@ -558,6 +557,12 @@ class Editor:
         out = board.copy()
         out.ruleset = rid
         return Change(out, "")
+
+
+def caption_text(text: str) -> str:
+    """A caption as it is kept: line breaks kept (CRLF read as one), trailing spaces of each
+    line and blank lines at the ends dropped."""
+    return "\n".join(line.rstrip() for line in str(text).replace("\r\n", "\n").split("\n")).strip("\n")
 
 
 def on_table(board: Board, u: Unit) -> bool:

@@ -3,7 +3,8 @@
 :func:`doing` marks a stretch of work (``with doing("the gap search", "the table is too
 entangled for the gap search"):``); :func:`current` gives the innermost one, so a time or
 memory budget that runs out names what ran out (a caption, a table, a search) instead of
-always blaming the table. Pure, no clock; one stack per thread.
+always blaming the table; :func:`failed` does so for a ``MemoryError`` after the stack has
+unwound. Pure, no clock; one stack per thread.
 """
 from __future__ import annotations
 
@@ -31,6 +32,11 @@ def doing(what: str, blame: str) -> Iterator[None]:
     st.append((what, blame))
     try:
         yield
+    except MemoryError:
+        # the handler that reports it runs after the stack has unwound: keep the innermost
+        if getattr(_local, "failed", None) is None:
+            _local.failed = (what, blame)
+        raise
     finally:
         st.pop()
 
@@ -39,3 +45,16 @@ def current() -> tuple[str, str]:
     """``(what, blame)`` of the innermost work marked, else :data:`DEFAULT`."""
     st = _stack()
     return st[-1] if st else DEFAULT
+
+
+def failed() -> tuple[str, str]:
+    """``(what, blame)`` of the innermost work a ``MemoryError`` came out of (once: it is
+    forgotten when read), else :func:`current`."""
+    got = getattr(_local, "failed", None)
+    _local.failed = None
+    return got if got is not None else current()
+
+
+def forget_failure() -> None:
+    """Forget a ``MemoryError`` seen earlier (one that was handled), before new work starts."""
+    _local.failed = None

@@ -12,6 +12,7 @@ from typing import Any, Optional, Sequence
 from game.core import geometry as g
 from game.core.board import Board, Unit, base_shape, unit_of
 from game.core.parts import CombatSlots, OffTable
+from game.render.gridindex import GridIndex
 
 Point = tuple[float, float]
 
@@ -30,11 +31,22 @@ class DrawnModel:
 def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
     """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
     stand (a :class:`~game.core.parts.CombatSlots` part): drawn standing in the slot, unless it already touches the enemy
-    unit or the slot's place is taken by another base."""
+    unit or the slot's place is taken by another base. The bases near a slot are found through
+    a :class:`~game.render.gridindex.GridIndex` (two 10,000-model units: every base against
+    every slot took minutes)."""
     out: dict = {}
-    placed: list = []
     part = analysis.part(CombatSlots) if analysis is not None else None
-    for s in (part.slots if part is not None else ()):
+    slots = part.slots if part is not None else ()
+    if not slots:
+        return out
+    ids = list(shapes)
+    boxes = [shapes[m].bbox() for m in ids]
+    sizes = sorted(max(b[2] - b[0], b[3] - b[1]) for b in boxes) or [1.0]
+    cell = max(1.0, 2.0 * sizes[len(sizes) // 2])
+    stand = GridIndex(boxes, cell_px=cell)  # every base where it stands
+    placed = GridIndex(cell_px=cell)  # bases moved into their slots so far
+    placed_shapes: list = []
+    for s in slots:
         f, owner, at = s.filled_by, s.model, s.at
         if not f or f not in shapes or at is None or f in out:
             continue
@@ -42,16 +54,24 @@ def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
         if g.dist(c, tuple(at)) < 1.0:
             continue
         enemy = unit_of(owner or "")  # a model already touching the enemy unit stays put
-        if any(unit_of(m) == enemy and g.gap_mm(shapes[f], sh) < 0.5 for m, sh in shapes.items()):
+        if any(unit_of(ids[i]) == enemy and g.gap_mm(shapes[f], shapes[ids[i]]) < 0.5
+               for i in stand.near_ids(_grown(shapes[f].bbox(), 0.5))):
             continue
         to = (float(at[0]), float(at[1]))
         moved = _moved(shapes[f], c, to)  # a slot another base stands on: the model stays, the slot is marked
-        others = [sh for m, sh in shapes.items() if m != f and m not in out] + placed
-        if any(g.gap_mm(moved, sh) < -0.5 for sh in others):
+        box = moved.bbox()
+        if any(ids[i] != f and ids[i] not in out and g.gap_mm(moved, shapes[ids[i]]) < -0.5
+               for i in stand.near_ids(box)) or any(g.gap_mm(moved, placed_shapes[i]) < -0.5
+                                                   for i in placed.near_ids(box)):
             continue
         out[f] = (c, to)
-        placed.append(moved)
+        placed.add(box)
+        placed_shapes.append(moved)
     return out
+
+
+def _grown(box: tuple, by_mm: float) -> tuple:
+    return (box[0] - by_mm, box[1] - by_mm, box[2] + by_mm, box[3] + by_mm)
 
 
 def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:

@@ -16,6 +16,7 @@ from game.core.analyse import analyse
 from game.core.atomic import write_atomic
 from game.core.board import Board
 from game.core.ruleset import load_ruleset
+from game.core.work import doing
 from game.services import default_services
 
 from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes,
@@ -42,6 +43,12 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
         return build_compare(board, fo, svg, services)
     if analysis is None:
         analysis = analyse(board, load_ruleset(board.ruleset), **services)
+    with doing("drawing the figure", "the table has too many models or labels to draw"):
+        return _draw(board, analysis, fo, svg)
+
+
+def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
+    """The figure of an analysed board (see :func:`build_figure`)."""
     if fo.legend and fo.legend_at == "below":  # the one-panel case of the multi-panel layout
         figure_box(board, analysis, fo)
         title = fo.title if fo.title is not None else (board.title or "")

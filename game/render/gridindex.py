@@ -44,9 +44,14 @@ class GridIndex:
                 cells.setdefault((cx, cy), []).append(i)
 
     def near(self, box: Box) -> list[Box]:
+        boxes = self.boxes
+        return [boxes[i] for i in self.near_ids(box)]
+
+    def near_ids(self, box: Box) -> list[int]:
+        """Indices (in insertion order) of the stored boxes :meth:`near` gives."""
         x0, y0, x1, y1 = self._span(box)
         if (x1 - x0 + 1) * (y1 - y0 + 1) > 256:
-            return list(self.boxes)
+            return list(range(len(self.boxes)))
         seen: set[int] = set(self.big)
         cells = self.cells
         for cx in range(x0, x1 + 1):
@@ -54,8 +59,7 @@ class GridIndex:
                 ids = cells.get((cx, cy))
                 if ids:
                     seen.update(ids)
-        boxes = self.boxes
-        return [boxes[i] for i in sorted(seen)]
+        return sorted(seen)
 
     def __len__(self) -> int:
         return len(self.boxes)

@@ -117,15 +117,30 @@ class Buttons(Dialog):
         return next((b for b, c in self.buttons.items() if c == label), None)
 
 
+#: ``choices`` of a form field that is a multi-line text box (line breaks kept: a caption).
+MULTILINE = "multiline"
+#: Rows of a multi-line text box.
+MULTILINE_ROWS = 4
+
+
+def _box_text(text: str) -> str:
+    """``text`` as a UITextEntryBox must be given it to show it as typed: the box unescapes
+    HTML entities (``&amp;`` would come back as ``&``), so every ``&`` goes in as ``&amp;``."""
+    return str(text).replace("&", "&amp;")
+
+
 class Form(Dialog):
     """Labelled text entries and drop-downs with OK; ``done(values)`` gets ``{name: text}``
-    and returns an error sentence (shown in the form) or None (the form closes)."""
+    and returns an error sentence (shown in the form) or None (the form closes). A field whose
+    ``choices`` is :data:`MULTILINE` is a text box of :data:`MULTILINE_ROWS` rows where Enter
+    starts a new line (its line breaks reach ``done`` as ``\n``)."""
 
     def __init__(self, gui: Gui, title: str, fields: list[tuple], done: Callable[[dict], Optional[str]],
                  ok: str = "OK", extra_button: Optional[tuple[str, Callable[["Form"], None]]] = None):
         g, m = gui.pg, gui.manager
         self.pg_gui, self.done = g, done
-        h = 80 + 36 * len(fields) + 40
+        box_h = 26 * MULTILINE_ROWS + 8
+        h = 80 + sum(box_h + 6 if f[3] == MULTILINE else 36 for f in fields) + 40
         self.window = g.elements.UIWindow(_center(gui, 560, h), m, window_display_title=title)
         cw = self.window.get_container().get_rect().w
         self.els: dict[str, Any] = {}
@@ -133,6 +148,13 @@ class Form(Dialog):
         for name, label, value, choices in fields:
             g.elements.UILabel(pygame.Rect(8, y, 120, 30), label, manager=m, container=self.window)
             r = pygame.Rect(132, y, cw - 140, 30)
+            if choices == MULTILINE:
+                box = g.elements.UITextEntryBox(pygame.Rect(132, y, cw - 140, box_h), "", manager=m,
+                                                container=self.window)
+                box.set_text(_box_text(value))
+                self.els[name] = box
+                y += box_h + 6
+                continue
             if choices:
                 self.els[name] = g.elements.UIDropDownMenu(list(choices), value, r, manager=m, container=self.window)
             else:
@@ -161,7 +183,11 @@ class Form(Dialog):
     def set(self, name: str, text: str) -> None:
         e = self.els.get(name)
         if e is not None and hasattr(e, "set_text"):
-            e.set_text(text)
+            e.set_text(_box_text(text) if self.multiline(name) else text)
+
+    def multiline(self, name: str) -> bool:
+        """True when field ``name`` is a multi-line text box."""
+        return type(self.els.get(name)).__name__ == "UITextEntryBox"
 
     def submit(self) -> None:
         err = self.done(self.values())
@@ -185,9 +211,10 @@ class Form(Dialog):
 
 
 def title_form(gui: Gui, title: str, caption: str, done: Callable[[dict], Optional[str]]) -> Form:
-    """Edit the scenario's title and the figure caption."""
+    """Edit the scenario's title (one line) and the figure caption (a multi-line box: its line
+    breaks survive the edit and the save)."""
     return Form(gui, "Title and caption (Ctrl+T)",
-                [("title", "Title", title, None), ("caption", "Caption", caption, None)], done, ok="Apply")
+                [("title", "Title", title, None), ("caption", "Caption", caption, MULTILINE)], done, ok="Apply")
 
 
 EXPORT_VIEWS = ["as on screen", "all units", "engaged units only"]
@@ -223,7 +250,7 @@ def export_form(gui: Gui, dialogs: "DialogsSection", file: str, title: str, capt
     fields = [("file", "File (.png/.svg)", file, None), ("size", "Size (px or mm)", "1600x1000", None),
               ("dpi", "DPI", "150", None), ("view", "Show", EXPORT_VIEWS[0], EXPORT_VIEWS),
               ("palette", "Palette", PALETTES[0], PALETTES), ("legend", "Legend", YES_NO[0], YES_NO),
-              ("title", "Title", title, None), ("caption", "Caption", caption, None)]
+              ("title", "Title", title, None), ("caption", "Caption", caption, MULTILINE)]
 
     def browse(form: Form) -> None:
         dialogs.open(FileDialog(gui, "Export to", lambda p: form.set("file", p), initial=form.values()["file"]))

@@ -42,19 +42,16 @@ as it has slots; a slot's centre lies outside the middle of its stretch, half a 
 width out. Round and oval bases use the same number of slots spread over quarter-turns
 around the model's facing.
 
-Pure: stdlib and ``game.core`` only.
+Pure: stdlib and ``game.core``; the fill (:mod:`.fill`) uses numpy, and scipy on big tables.
 """
 from __future__ import annotations
 
-import heapq
 import math
 import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Optional, Sequence
-
-import numpy as np
+from typing import Optional
 
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
@@ -62,6 +59,8 @@ from game.core.board import Board, Model, Unit
 from game.core.engagement import boundary, find_engagements
 from game.core.parts import Allocation, Allocations, CombatSlot, CombatSlots
 from game.core.ruleset import Ruleset
+from game.core.work import doing
+from game.engines.combat_slots.fill import fill_nearest_first  # noqa: F401 (re-exported)
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -353,66 +352,6 @@ _BECAUSE = {
 
 
 # ----- analysis -----------------------------------------------------------------------------
-def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed: dict, taken: dict) -> int:
-    """Fill free places with models of one unit, nearest (model, place) pair first.
-
-    ``places``: ``(enemy index, enemy model index, place, position)``, a place being a tuple
-    of ``(enemy model id, ring index)`` slots; pairs are taken in the order of ``(distance
-    rounded to 1e-6 mm, model index, enemy index, enemy model index, place)``, skipping a
-    model already placed or a place with a slot taken, until ``want`` models are placed.
-    Updates ``placed`` (model id -> place) and ``taken`` (slot -> model id); returns the number
-    placed. Each place walks its own models nearest first (numpy, lazily, in blocks that
-    double), merged through a heap: the same choices as sorting every pair, in memory linear
-    in models plus places instead of their product (two 10,000-model units: 1.1 GB before)."""
-    if want <= 0 or not own or not places:
-        return 0
-
-    xs = np.fromiter((m.center[0] for m in own), float, len(own))
-    ys = np.fromiter((m.center[1] for m in own), float, len(own))
-    n = len(own)
-
-    def first(pi: int, k: int) -> list[tuple[float, int]]:
-        """The first ``k`` models of place ``pi`` in key order (exact Python keys)."""
-        at = places[pi][3]
-        if k < n:
-            d = np.hypot(xs - at[0], ys - at[1])
-            kth = np.partition(d, k - 1)[k - 1]
-            idx: Sequence[int] = np.nonzero(d <= kth + 1e-4)[0].tolist()
-        else:
-            idx = range(n)
-        return sorted((round(g.dist(own[i].center, at), 6), i) for i in idx)[:k]
-
-    lists: dict[int, list] = {}
-    pos: dict[int, int] = {}
-    heap = []
-    for pi, (e_i, em_i, place, _at) in enumerate(places):
-        lists[pi] = first(pi, min(n, 8))
-        pos[pi] = 0
-        d, mi = lists[pi][0]
-        heap.append((d, mi, e_i, em_i, place, pi))
-    heapq.heapify(heap)
-    got = 0
-    while heap and got < want:
-        d, mi, e_i, em_i, place, pi = heapq.heappop(heap)
-        if any(slot in taken for slot in place):
-            continue  # this place is gone for good
-        mid = own[mi].id
-        if mid in placed:
-            pos[pi] += 1
-            if pos[pi] >= len(lists[pi]):
-                if len(lists[pi]) >= n:
-                    continue
-                lists[pi] = first(pi, min(n, 2 * len(lists[pi])))
-            d, mi = lists[pi][pos[pi]]
-            heapq.heappush(heap, (d, mi, e_i, em_i, place, pi))
-            continue
-        for slot in place:
-            taken[slot] = mid
-        placed[mid] = place
-        got += 1
-    return got
-
-
 def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     """Allocate models to melee by combat slots (seed 004: Allocated models, Combat slots).
 
@@ -448,11 +387,13 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         res.notes.append(f"context.round_winner {winner!r} names no unit of this board; ignored.")
 
     # 1. engagements: trays / bases touching (reusing the ranked engine's helpers)
-    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     facing: dict[tuple[str, str], str] = {}
-    for e in find_engagements(units, models, bounds, tol):
-        facing[(e.unit, e.enemy)] = e.facing
-        res.engagements.append(e)
+    with doing(f"finding the engaged units ({rule_alloc})", "the table is too large or too entangled for finding "
+               "which units touch"):
+        bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
+        for e in find_engagements(units, models, bounds, tol):
+            facing[(e.unit, e.enemy)] = e.facing
+            res.engagements.append(e)
     enemies: dict[str, list[str]] = defaultdict(list)
     for (a, b) in facing:
         enemies[a].append(b)
@@ -486,49 +427,50 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
         assert best is not None  # every unit here engages at least one enemy
         views[uid] = best
 
-    # 3. combat slots around every model of an engaged unit
-    friends_by_player: dict[int, _Grid] = {}
-    all_models = [m for ms in models.values() for m in ms]
-    cell = max([max(m.shape.bbox()[2] - m.shape.bbox()[0], m.shape.bbox()[3] - m.shape.bbox()[1])
-                for m in all_models] or [50.0])
-    for p in {u.player for u in units.values()}:
-        friends_by_player[p] = _Grid([(m.id, m.shape) for m in all_models if units[m.unit_id].player == p], cell)
-    rings: dict[str, list[SlotUnit]] = {}
-    total_of: dict[str, int] = {}
-    for uid in sorted(enemies, key=order.__getitem__):
-        n = n_large if size[uid] == "large" else n_regular
-        for m in models[uid]:
-            ring = model_ring(m, n)
-            block_by_friends(ring, friends_by_player[units[uid].player], tol)
-            rings[m.id] = ring
-            total_of[m.id] = n
+    with doing(f"running the slot allocation ({rule_slots}; {rule_alloc})", "the units are too large for the slot allocation"):
+        # 3. combat slots around every model of an engaged unit
+        friends_by_player: dict[int, _Grid] = {}
+        all_models = [m for ms in models.values() for m in ms]
+        cell = max([max(m.shape.bbox()[2] - m.shape.bbox()[0], m.shape.bbox()[3] - m.shape.bbox()[1])
+                    for m in all_models] or [50.0])
+        for p in {u.player for u in units.values()}:
+            friends_by_player[p] = _Grid([(m.id, m.shape) for m in all_models if units[m.unit_id].player == p], cell)
+        rings: dict[str, list[SlotUnit]] = {}
+        total_of: dict[str, int] = {}
+        for uid in sorted(enemies, key=order.__getitem__):
+            n = n_large if size[uid] == "large" else n_regular
+            for m in models[uid]:
+                ring = model_ring(m, n)
+                block_by_friends(ring, friends_by_player[units[uid].player], tol)
+                rings[m.id] = ring
+                total_of[m.id] = n
 
-    # 4. fill: attackers first (file order), then the rest; nearest (model, place) first.
-    # A place is a tuple of (enemy model id, ring index): one regular slot, or the room of a
-    # large model (two slots of one model, or of two neighbouring models along one side).
-    taken: dict[tuple[str, int], str] = {}        # (enemy model, ring index) -> filler id
-    placed: dict[str, tuple[tuple[str, int], ...]] = {}  # filler id -> its place
-    fill_order = sorted(enemies, key=lambda u: (u not in attacking, order[u]))
-    actual: dict[str, int] = {}
-    across: dict[str, list] = {}
-    for uid in fill_order:
-        room = large_room if size[uid] == "large" else 1
-        cands = []
-        for e_i, eid in enumerate(enemies[uid]):
-            em_index = {em.id: i for i, em in enumerate(models[eid])}
-            places = []
-            for em in models[eid]:
-                ring = rings[em.id]
-                places += [tuple((em.id, k) for k in grp) for grp in slot_groups(ring, room, total_of[em.id])]
-            if room == 2:
-                if eid not in across:
-                    across[eid] = side_pairs(models[eid], rings, total_of, tol)
-                places += across[eid]
-            for place in places:
-                if any(rings[emid][k].blocked for emid, k in place):
-                    continue
-                cands.append((e_i, em_index[place[0][0]], place, place_at(rings, place)))
-        actual[uid] = fill_nearest_first(models[uid], cands, views[uid].final, placed, taken)
+        # 4. fill: attackers first (file order), then the rest; nearest (model, place) first.
+        # A place is a tuple of (enemy model id, ring index): one regular slot, or the room of a
+        # large model (two slots of one model, or of two neighbouring models along one side).
+        taken: dict[tuple[str, int], str] = {}        # (enemy model, ring index) -> filler id
+        placed: dict[str, tuple[tuple[str, int], ...]] = {}  # filler id -> its place
+        fill_order = sorted(enemies, key=lambda u: (u not in attacking, order[u]))
+        actual: dict[str, int] = {}
+        across: dict[str, list] = {}
+        for uid in fill_order:
+            room = large_room if size[uid] == "large" else 1
+            cands = []
+            for e_i, eid in enumerate(enemies[uid]):
+                em_index = {em.id: i for i, em in enumerate(models[eid])}
+                places = []
+                for em in models[eid]:
+                    ring = rings[em.id]
+                    places += [tuple((em.id, k) for k in grp) for grp in slot_groups(ring, room, total_of[em.id])]
+                if room == 2:
+                    if eid not in across:
+                        across[eid] = side_pairs(models[eid], rings, total_of, tol)
+                    places += across[eid]
+                for place in places:
+                    if any(rings[emid][k].blocked for emid, k in place):
+                        continue
+                    cands.append((e_i, em_index[place[0][0]], place, place_at(rings, place)))
+            actual[uid] = fill_nearest_first(models[uid], cands, views[uid].final, placed, taken)
 
     # 5. output: allocation, slots, model roles
     alloc = {}

@@ -37,6 +37,7 @@ from game.core.engagement import Engagement
 from game.core.parts import (FightSelection, FightSequence, Locked, MoveReach, MovesPreview, OffTable, Removed,
                              StrikeStep)
 from game.core.ruleset import Ruleset
+from game.core.work import doing
 from game.engines.engagement_range.fight import fight_sequence, strike_order
 from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
 from game.engines.engagement_range.parts import Consolidation, MoveStatus, MoveTargets, PileInTargets, SelectedToFight
@@ -187,18 +188,26 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     t = Table(board)
     reports: dict[str, MoveReport] = {}
     if step == "pile_in":
-        reports = pile_in_step(t, p, ctx)
+        with doing(f"running the pile-in search ({p.rules['pile_in_in']})", "the units are too large or too crowded for the "
+                   "pile-in search"):
+            reports = pile_in_step(t, p, ctx)
     elif step == "consolidate":
-        reports = consolidation_step(t, p, ctx)
-        res.put(Consolidation({u: r.mode for u, r in reports.items()}),
-                SelectedToFight(newly_engaged(t, reports, p, set(ctx.get("fought") or []))))
+        with doing(f"running the consolidation search ({p.rules['consolidate_in']})", "the units are too large or too "
+                   "crowded for the consolidation search"):
+            reports = consolidation_step(t, p, ctx)
+            res.put(Consolidation({u: r.mode for u, r in reports.items()}),
+                    SelectedToFight(newly_engaged(t, reports, p, set(ctx.get("fought") or []))))
     apply_moves(res, reports)
-    results(board, t, p, res, reports)
+    with doing(f"finding the engaged models ({p.rules['engagement_range_in']})", "the units are too large for "
+               "finding who is within Engagement Range"):
+        results(board, t, p, res, reports)
     # the board is not moved: each move is a preview from where the model stands
     res.put(OffTable(off_table(board, t)), MovesPreview())
     if step in ("pile_in", "fight"):
         problems: list = []
-        seq = fight_sequence(t, p, ctx, problems=problems)
+        with doing("working out the fight sequence (who fights in what order, overrun pile-ins)",
+                   "the table is too large or too entangled for the fight sequence"):
+            seq = fight_sequence(t, p, ctx, problems=problems)
         res.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
         res.strike_order = [StrikeStep.of(s) for s in strike_order(seq, t)]
         for path, msg in problems:
