@@ -81,7 +81,7 @@ def test_the_next_window_offers_the_work_and_f9_brings_it_back(battle, tmp_path)
     first.frame()
     kept = first.doc.session.autosave_path
     assert kept.exists()  # then the first window crashes: nothing else happens to it
-    second = _app(battle, tmp_path, surface=pygame.Surface((1400, 880)))
+    second = _app(battle, tmp_path, surface=pygame.Surface((1400, 880)), gui=False)  # no dialogs: the status line
     assert "Unsaved work from an earlier session" in second.status.message and "UTC" in second.status.message
     assert "units" in second.status.message
     second.key(pygame.K_F9)

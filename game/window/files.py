@@ -18,11 +18,13 @@ import pygame
 
 from game.core import analyse as core_analysis
 from game.core.board import Board
+from game.core.editor import caption_text
 from game.core.ruleset import Ruleset, RulesetError
 from game.core.scenario import ScenarioError
 from game.render.figure import FigureError
 from game.window.dialogs import Buttons, DialogsSection, FileDialog, export_form, figure_options, recent_dialog, \
     title_form
+from game.window import recovery
 from game.window.export import export_view
 from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
 from game.window.status import Status
@@ -258,12 +260,48 @@ class FilesSection(Section):
 
     # -- recovery ---------------------------------------------------------------------------------------
     def offer_recovery(self) -> None:
-        """Say what another session's recovery file for this file holds, and when (F9 loads it)."""
+        """A recovery file kept for this file (or for new boards) by another session: a modal
+        dialog says what it holds and when (title, units, changes, the time it was saved) and
+        asks Restore / Discard / Keep for later (headless: the status line says so; F9 loads it)."""
         recs = self.session.recoveries()
-        if recs:
-            more = f" ({len(recs) - 1} older ones too)" if len(recs) > 1 else ""
-            self.status.say(f"Unsaved work from an earlier session: {recs[0].describe()}{more}. "
+        if not recs:
+            return
+        rec = recs[0]
+        more = f" ({len(recs) - 1} older one{'s' if len(recs) > 2 else ''} too)" if len(recs) > 1 else ""
+        if self.dialogs.gui is None:
+            self.status.say(f"Unsaved work from an earlier session: {rec.describe()}{more}. "
                             "F9 loads it (Ctrl+Z goes back); saving then removes the recovery file.")
+            return
+        name = self.session.save_path.name if self.session.save_path else "A new board"
+        text = (f"{name}: unsaved work from an earlier session was kept: {rec.describe()}{more}. Restore it "
+                "(Ctrl+Z goes back to the file), discard it for good, or keep it for later (F9 restores it)?")
+
+        def chosen(choice: str) -> None:
+            if choice == "Restore":
+                self.restore_recovery(rec)
+            elif choice == "Discard":
+                gone = self.session.discard_recovery(rec)
+                self.status.say(f"Discarded the unsaved work {rec.describe()}." if gone else
+                                f"Could not remove {rec.path}; it is kept.")
+                self.offer_recovery()  # an older one, if any
+            else:
+                for r in recs:
+                    self.session.keep_for_later(r)
+                self.status.say(f"Kept for later: {rec.describe()}. F9 restores it; it is removed after "
+                                f"{recovery.MAX_AGE_DAYS:g} days, or once its file is gone.")
+
+        self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved work found", text, ["Restore", "Discard", "Keep for later"],
+                                  chosen, width=640))
+
+    def restore_recovery(self, rec: Any) -> None:
+        """Load recovery file ``rec`` as an edit (Ctrl+Z goes back); saving removes it."""
+        try:
+            board = self.session.restore(rec)
+        except (ScenarioError, OSError) as exc:
+            self.status.say(f"The recovery file cannot be read: {exc}")
+            return
+        self.session.apply(board)
+        self.doc.edited(f"Restored the work {rec.describe()} (Ctrl+Z goes back; Ctrl+S saves it).")
 
     def load_autosave(self) -> None:
         """F9: this document's recovery file, else the newest one another session kept for it."""
@@ -369,7 +407,8 @@ class FilesSection(Section):
         if self.dialogs.gui is None:
             return
         b = self.doc.board
-        self.dialogs.open(title_form(self.dialogs.gui, b.title, b.extra.get("caption", ""), self.set_title_caption))
+        caption = caption_text(str(b.extra.get("caption") or ""))  # as kept: no blank line at the end of a | block
+        self.dialogs.open(title_form(self.dialogs.gui, b.title, caption, self.set_title_caption))
 
     def set_title_caption(self, values: dict) -> Optional[str]:
         """Apply the title and caption form (one undoable edit; only the fields the user changed

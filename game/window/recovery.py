@@ -7,15 +7,22 @@ naming what it holds::
     # for: /home/me/battle.yaml          ("(new board)" for a board with no file)
     # session: 4242-18b2c0ffee           (the process id, then the session's start time)
     # saved: 2026-12-01T22:15:03Z
+    # title: Horde supporting attacks
+    # units: 4
+    # changes: 3                         (edits since the file was opened or saved)
+    # refused: 2026-12-02T09:00:00Z      (once offered and kept for later)
 
 Its name is ``<stem>.<session>.<n>.autosave.yaml`` in the recovery folder (the user's data
 folder, :func:`default_dir`), so no session ever writes over another session's file, and two
 documents of one session (``n``) never share one. :func:`find` lists the recovery files kept
 for a file (or for new boards) by *other* sessions, newest first, with what they hold and when.
-:func:`clean_stale_tmp` removes temporary files a killed writer left behind.
+:func:`mark_refused` notes that the user was offered one and kept it for later; :func:`prune`
+removes those older than :data:`MAX_AGE_DAYS` and those whose file is gone and which were
+offered and refused. :func:`clean_stale_tmp` removes temporary files a killed writer left behind.
 """
 from __future__ import annotations
 
+import calendar
 import os
 import re
 import time
@@ -25,7 +32,11 @@ from typing import Optional
 
 HEADER = "# Melee Lens recovery file: unsaved changes kept by a window session."
 NEW_BOARD = "(new board)"
-_FIELD = re.compile(r"^# (for|session|saved|title|units): (.*)$")
+_FIELD = re.compile(r"^# (for|session|saved|title|units|changes|refused): (.*)$")
+#: Header lines read at most (the fields above, in any order).
+HEADER_LINES = 9
+#: Recovery files older than this (days since they were saved) are pruned.
+MAX_AGE_DAYS = 14.0
 #: Temporary files (``.NAME.XXXX.tmp``, :mod:`game.core.atomic`) older than this are a killed
 #: writer's, never a live one's (a save takes well under a second).
 STALE_TMP_S = 60.0
@@ -67,11 +78,23 @@ def file_name(stem: str, session: str, n: int) -> str:
     return f"{safe}.{session}.{n}.autosave.yaml"
 
 
-def header(for_file: str, session: str, saved_wall_s: float, title: str, units: int) -> str:
-    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(saved_wall_s))
+def _utc(wall_s: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(wall_s))
+
+
+def _wall(utc: str) -> Optional[float]:
+    """Seconds since the epoch of a ``2026-12-01T22:15:03Z`` text, or None."""
+    try:
+        return float(calendar.timegm(time.strptime(utc, "%Y-%m-%dT%H:%M:%SZ")))
+    except (ValueError, OverflowError):
+        return None
+
+
+def header(for_file: str, session: str, saved_wall_s: float, title: str, units: int, changes: int = 0) -> str:
+    """The comment lines a recovery file starts with (see the module doc)."""
     title = " ".join(title.split())[:120]
-    return (f"{HEADER}\n# for: {for_file}\n# session: {session}\n# saved: {when}\n"
-            f"# title: {title}\n# units: {units}\n")
+    return (f"{HEADER}\n# for: {for_file}\n# session: {session}\n# saved: {_utc(saved_wall_s)}\n"
+            f"# title: {title}\n# units: {units}\n# changes: {changes}\n")
 
 
 @dataclass
@@ -84,17 +107,26 @@ class Recovery:
     saved: str
     title: str
     units: str
+    changes: str = "?"
+    refused: str = ""
 
     def describe(self) -> str:
+        """``'Title' with 4 units and 3 changes, autosaved 2026-12-01 22:15:03 UTC``."""
         what = f"'{self.title}'" if self.title else "a board"
-        return f"{what} with {self.units} units, autosaved {self.saved.replace('T', ' ').rstrip('Z')} UTC"
+        n = "" if self.changes in ("", "?") else \
+            f" and {self.changes} change{'' if self.changes == '1' else 's'}"
+        return f"{what} with {self.units} units{n}, autosaved {self.saved.replace('T', ' ').rstrip('Z')} UTC"
+
+    def saved_wall(self) -> Optional[float]:
+        """When it was saved (seconds since the epoch), or None when the header does not say."""
+        return _wall(self.saved)
 
 
 def read_header(path: Path) -> Optional[Recovery]:
     """The header of a recovery file, or None when ``path`` is not one."""
     try:
         with open(path, "r", encoding="utf-8", errors="replace") as fh:
-            head = [fh.readline() for _ in range(7)]
+            head = [fh.readline() for _ in range(HEADER_LINES)]
     except OSError:
         return None
     if not head or head[0].rstrip("\r\n") != HEADER:
@@ -107,7 +139,55 @@ def read_header(path: Path) -> Optional[Recovery]:
     if "for" not in fields or "session" not in fields:
         return None
     return Recovery(path, fields["for"], fields["session"], fields.get("saved", "?"), fields.get("title", ""),
-                    fields.get("units", "?"))
+                    fields.get("units", "?"), fields.get("changes", "?"), fields.get("refused", ""))
+
+
+def mark_refused(rec: Recovery, now_wall_s: float) -> None:
+    """Note in ``rec``'s header that it was offered and kept for later (``# refused:``), so it
+    is pruned once its file is gone. A file that cannot be rewritten is left as it was."""
+    from game.core import atomic
+
+    try:
+        text = Path(rec.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    lines = text.splitlines(keepends=True)
+    head = [i for i, line in enumerate(lines[:HEADER_LINES]) if _FIELD.match(line.rstrip("\r\n"))]
+    lines = [line for i, line in enumerate(lines) if not (i in head and line.startswith("# refused: "))]
+    at = max((i for i in head if i < len(lines)), default=0) + 1
+    lines.insert(min(at, len(lines)), f"# refused: {_utc(now_wall_s)}\n")
+    try:
+        atomic.write_atomic(Path(rec.path), "".join(lines))
+    except OSError:
+        pass
+    rec.refused = _utc(now_wall_s)
+
+
+def prune(folder: Path, now_wall_s: float, max_age_days: float = MAX_AGE_DAYS) -> list[Path]:
+    """Remove the recovery files in ``folder`` saved more than ``max_age_days`` before
+    ``now_wall_s`` (or, without a readable time, last written then), and those whose file no
+    longer exists and which were offered and kept for later (``refused``). Returns those
+    removed; a file or folder that cannot be read or removed is left alone."""
+    removed: list[Path] = []
+    try:
+        names = [p for p in Path(folder).glob("*.autosave.yaml") if p.is_file() and not p.is_symlink()]
+    except OSError:
+        return removed
+    for p in names:
+        rec = read_header(p)
+        if rec is None:
+            continue
+        saved = rec.saved_wall()
+        try:
+            if saved is None:
+                saved = p.stat().st_mtime
+            gone = rec.for_file != NEW_BOARD and not Path(rec.for_file).exists()
+            if now_wall_s - saved > max_age_days * 86400.0 or (rec.refused and gone):
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            pass
+    return removed
 
 
 def find(folder: Path, for_file: str, exclude_session: str = "") -> list[Recovery]:

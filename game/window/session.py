@@ -115,9 +115,12 @@ class Session:
         self._set_path(Path(path) if path else None)
         self._remember_disk()
         self.saved_id = self.history.current_id
+        self.saved_depth = self.history.undo_depth
         self.last_autosave = self.last_watch = clock()
         for folder in {self.out_dir, *([self.save_path.parent] if self.save_path else [])}:
             recovery.clean_stale_tmp(folder, wall())
+        #: recovery files pruned on start (too old, or refused and their file gone)
+        self.pruned = recovery.prune(self.out_dir, wall())
 
     # -- state ---------------------------------------------------------------------------------
     def _set_path(self, path: Optional[Path]) -> None:
@@ -180,6 +183,7 @@ class Session:
         self.moved_mm = {}
         self.history.clear()
         self.saved_id = self.history.current_id
+        self.saved_depth = self.history.undo_depth
         self.saved_board = board.copy()
         self.autosaved = None
         self.restored_from = None
@@ -225,6 +229,7 @@ class Session:
         p.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(p, plan.text)
         self.saved_id = self.history.current_id
+        self.saved_depth = self.history.undo_depth
         self.saved_board = self.board.copy()
         self._set_path(p)
         self._remember_disk()
@@ -296,7 +301,8 @@ class Session:
         p = self.autosave_path
         try:
             text = dump_scenario(self.board)
-            head = recovery.header(self.doc_key(), self.session_id, self.wall(), self.board.title, len(self.board.units))
+            head = recovery.header(self.doc_key(), self.session_id, self.wall(), self.board.title, len(self.board.units),
+                                   self.changes())
             atomic.write_atomic(p, head + text)
         except OSError as exc:
             self.autosave_error = f"Autosave to {p} failed: {exc.strerror or exc}"
@@ -304,6 +310,12 @@ class Session:
         self.autosave_error = ""
         self.autosaved = p
         return p
+
+    def changes(self) -> int:
+        """How many edits the board is away from the one saved (undo steps; a drag not yet in
+        the history counts as one)."""
+        n = abs(self.history.undo_depth - self.saved_depth)
+        return max(n, 1) if self.unsaved() else n
 
     def drop_own_recovery(self) -> None:
         """Remove this session's recovery file of this document (saved, discarded or back to the
@@ -343,6 +355,19 @@ class Session:
     def doc_key(self) -> str:
         """What the recovery files of this document are kept for: its file, or new boards."""
         return recovery.for_key(self.path) if self.path else recovery.NEW_BOARD
+
+    def keep_for_later(self, rec: Recovery) -> None:
+        """The user was offered ``rec`` and kept it for later: noted in its header (pruned once
+        its file is gone, or after :data:`~game.window.recovery.MAX_AGE_DAYS`)."""
+        recovery.mark_refused(rec, self.wall())
+
+    def discard_recovery(self, rec: Recovery) -> bool:
+        """The user threw the work of ``rec`` away: its file is removed (True when it was)."""
+        try:
+            Path(rec.path).unlink()
+        except OSError:
+            return False
+        return True
 
     def restore(self, rec: Recovery) -> Board:
         """The board of recovery file ``rec`` (raises ScenarioError / OSError); once it is
