@@ -16,7 +16,7 @@ from game.core.analyse import analyse
 from game.core.checks import overlapping_bases
 from game.core.compare import compare
 from game.core.ruleset import RulesetError, load_ruleset
-from game.core.scenario import ScenarioError, input_error, load_scenario
+from game.core.scenario import ScenarioError, check_override, input_error, load_scenario
 from game.services import default_services
 
 
@@ -45,6 +45,7 @@ def load_board(path: str, ruleset_override: str | None = None):
     board = load_scenario(path)
     if ruleset_override:
         board.ruleset = ruleset_override
+        check_override(board, ruleset_override, path)
     rs = load_ruleset(board.ruleset)
     return board, rs
 

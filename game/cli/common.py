@@ -10,7 +10,7 @@ from typing import Optional
 
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
-from game.core.scenario import load_scenario
+from game.core.scenario import check_override, load_scenario
 from game.render.figure import FigureOptions
 from game.render.figure_file import write_figure as write_fig
 from game.services import default_services
@@ -36,6 +36,7 @@ def load(path: str, ruleset: Optional[str]):
     board = load_scenario(path)
     if ruleset:
         board.ruleset = ruleset
+        check_override(board, ruleset, path)  # the file was checked under its own
     return board, load_ruleset(board.ruleset)
 
 

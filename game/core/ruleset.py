@@ -36,7 +36,10 @@ from game.core.registry import names, strategy
 from game.core.ruleset_data import Param, Ruleset, RulesetError
 from game.core.yamlfile import parse_yaml, read_text
 
-TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette", "measure"}
+TOP_KEYS = {"id", "name", "short_name", "strategy", "inherits", "sources", "summary", "params", "palette", "measure",
+            "limits"}
+#: ``limits:`` keys, each at most the format's own limit (docs/SCENARIO_FORMAT.md, Limits).
+LIMIT_KEYS = {"units": 1_000, "models": 20_000, "unit_models": 10_000, "skirmish_unit_models": 10_000}
 PARAM_KEYS = {"value", "rule", "why"}
 MAX_INHERIT = 8
 MAX_FILE_BYTES = 1 << 20
@@ -185,8 +188,26 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
                 short_name=str(raw.data.get("short_name") or ""))
     if raw.data.get("measure") is not None:  # checked after the parameters, as it reads them
         rs = replace(rs, measure=parse_measure(raw.data["measure"], raw.lines.fail, raw.params))
+    if raw.data.get("limits") is not None:
+        rs = replace(rs, limits=parse_limits(raw.data["limits"], raw.lines.fail))
     _cache[key] = rs
     return rs
+
+
+def parse_limits(data: Any, fail) -> dict[str, int]:
+    """A ruleset's ``limits:`` section: ``{units, models, unit_models, skirmish_unit_models}``
+    (models in one unit placed model by model) whole numbers from 1 to
+    the format's own limits (:data:`LIMIT_KEYS`); ``fail(path, message)`` reports a bad one."""
+    if not isinstance(data, dict):
+        fail(("limits",), f"must be a mapping of {', '.join(sorted(LIMIT_KEYS))} to whole numbers")
+    out: dict[str, int] = {}
+    for k, v in data.items():
+        if k not in LIMIT_KEYS:
+            fail(("limits",), f"unknown key {sc.shown(k)}; allowed: {', '.join(sorted(LIMIT_KEYS))}")
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= LIMIT_KEYS[k]:
+            fail(("limits", k), f"must be a whole number from 1 to {LIMIT_KEYS[k]:,} (got {sc.shown(v)})")
+        out[k] = v
+    return out
 
 
 def with_values(rs: Ruleset, **values: Any) -> Ruleset:
@@ -198,4 +219,4 @@ def with_values(rs: Ruleset, **values: Any) -> Ruleset:
         params[k] = Param(v, old.rule if old else k, old.why if old else k, "", None)
     return _typed(rs.id, rs.name, rs.strategy, strategy(rs.strategy), params, set(values),
                   rs.file, None, sources=rs.sources, summary=rs.summary, inherits=rs.inherits,
-                  short_name=rs.short_name, measure=rs.measure)
+                  short_name=rs.short_name, measure=rs.measure, limits=rs.limits)

@@ -6,7 +6,7 @@ module imports neither, so the strategy protocol and the registry can name the t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from game.core.measure import Measure
 from game.core.yamlfile import FileError
@@ -50,6 +50,10 @@ class Ruleset:
     file: str = ""
     measure: Measure = field(default_factory=Measure)
     short_name: str = ""
+    #: What this ruleset's engine answers within the budgets, where that is less than the
+    #: format allows (``units``, ``models`` per file, ``unit_models`` per unit; the ruleset's
+    #: ``limits:`` section): the scenario loader refuses a file beyond them (exit 2).
+    limits: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def short(self) -> str:

@@ -134,6 +134,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         total += unit.count if unit.kind == "ranked" else len(unit.placed)
         if total > MAX_MODELS:
             ctx.fail(("units", i, "models"), f"the file holds more than {MAX_MODELS} models")
+    check_limits(units, rs, ctx.fail)
     for i, u in enumerate(units):
         if "embarked_in" in u.extra:
             t = ctx.unit_id(u.extra["embarked_in"], ("units", i, "embarked_in"), seen - {u.id})
@@ -156,6 +157,53 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         terrain.append(piece)
     return Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
                  terrain=terrain, extra=extra, source=ctx.file)
+
+
+def ruleset_limits(ruleset_id: str) -> dict:
+    """The ``limits`` of ruleset ``ruleset_id`` (what its engine answers within the budgets;
+    ``{}`` when it has none, or when the ruleset cannot be loaded: that is reported when it is)."""
+    from game.core.ruleset import RulesetError, load_ruleset
+
+    try:
+        return dict(load_ruleset(ruleset_id).limits)
+    except RulesetError:
+        return {}
+
+
+def check_limits(units: list[Unit], ruleset_id: str, fail) -> None:
+    """Refuse a board beyond its ruleset's ``limits`` (docs/SCENARIO_FORMAT.md, "Limits"):
+    ``fail(path, message)`` (raises) names the first unit past ``units``, the first unit over
+    ``unit_models`` (or, placed model by model, ``skirmish_unit_models``) or the unit at which
+    the file passes ``models``."""
+    lim = ruleset_limits(ruleset_id)
+    if not lim:
+        return
+    why = (f"under {ruleset_id} at most {{n:,}} {{what}} can be analysed within the time and memory budgets "
+           f"(docs/SCENARIO_FORMAT.md, Limits)")
+    if "units" in lim and len(units) > lim["units"]:
+        fail(("units", lim["units"]), why.format(n=lim["units"], what="units") + f"; this file has {len(units):,}")
+    total = 0
+    for i, u in enumerate(units):
+        n = u.count if u.kind == "ranked" else len(u.placed)
+        if "unit_models" in lim and n > lim["unit_models"]:
+            fail(("units", i, "models"), why.format(n=lim["unit_models"], what="models in one unit") +
+                 f"; {u.id} has {n:,}")
+        if "skirmish_unit_models" in lim and u.kind != "ranked" and n > lim["skirmish_unit_models"]:
+            fail(("units", i, "models"), why.format(n=lim["skirmish_unit_models"], what="models placed one by one in "
+                                                    "one unit") + f"; {u.id} has {n:,}")
+        total += n
+        if "models" in lim and total > lim["models"]:
+            fail(("units", i, "models"), why.format(n=lim["models"], what="models in a file") +
+                 f"; the file passes it at {u.id}")
+
+
+def check_override(board: Board, ruleset_id: str, path: str | os.PathLike) -> None:
+    """:func:`check_limits` for a board read from ``path`` and analysed under another ruleset
+    (``--ruleset``): raises :class:`ScenarioError` (no line: the ruleset is not the file's)."""
+    def fail(where: tuple, message: str):
+        raise ScenarioError(str(path), None, field_name(where), message + " (--ruleset)")
+
+    check_limits(board.units, ruleset_id, fail)
 
 
 def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:

@@ -12,6 +12,7 @@ from typing import Optional
 from game.core.board import Board
 from game.core.compare import partner
 from game.core.registry import strategy_of
+from game.core.scenario import check_limits
 from game.core.ruleset import Ruleset, RulesetError, available, load_ruleset
 
 
@@ -33,6 +34,11 @@ class RuleSystems:
         strat = strategy_of(rs)
         if rid != current and not strat.usable_on(board):
             return getattr(strat, "unusable_reason", "") or "cannot analyse this board"
+        if rid != current:
+            said: list[str] = []
+            check_limits(board.units, rid, lambda _path, msg: said.append(msg) or True)
+            if said:
+                return said[0]
         return ""
 
     def short_reason(self, board: Board, rid: str, current: str) -> str:

@@ -41,7 +41,7 @@ class Selection:
 def attackers_of(t: Table, uid: str, p: Params) -> tuple[list[str], dict[str, list[str]]]:
     """Models of ``uid`` within Engagement Range of an enemy, and the enemy models each reaches."""
     targets: dict[str, list[str]] = {}
-    enemies = [q for e in t.enemy_units(uid) for q in t.models_of(e)]
+    enemies = [q for e in t.near_units(uid, t.enemy_units(uid), p.er_mm) for q in t.models_of(e)]
     mine = t.models_of(uid)
     GM = t.gap_matrix(mine, enemies)
     for i, pc in enumerate(mine):

@@ -116,6 +116,7 @@ class Table:
 
     def __init__(self, board: Board):
         self.board = board
+        self._boxes: dict[str, tuple] = {}  # unit id -> (its shapes, box); see box()
         gone = set(board.context.get("destroyed") or [])
         ids = {u.id for u in board.units} - gone
         self.units: dict[str, Unit] = {}
@@ -151,7 +152,35 @@ class Table:
         t.by_unit = {k: list(v) for k, v in self.by_unit.items()}
         t.base_of = dict(self.base_of)
         t.renamed = dict(self.renamed)
+        t._boxes = dict(self._boxes)
         return t
+
+    def box(self, uid: str) -> tuple[float, float, float, float]:
+        """``(x0, y0, x1, y1)`` mm holding every base of ``uid`` where it stands now (kept while
+        its bases are the same shape objects: a move gives a model a new one)."""
+        shapes = tuple(pc.shape for pc in self.models_of(uid))
+        hit = self._boxes.get(uid)
+        if hit is not None and len(hit[0]) == len(shapes) and all(a is b for a, b in zip(hit[0], shapes)):
+            return hit[1]
+        if not shapes:
+            box = (math.inf, math.inf, -math.inf, -math.inf)
+        else:
+            xs = [(s.center[0] - extent(s), s.center[0] + extent(s)) for s in shapes]
+            ys = [(s.center[1] - extent(s), s.center[1] + extent(s)) for s in shapes]
+            box = (min(x[0] for x in xs), min(y[0] for y in ys), max(x[1] for x in xs), max(y[1] for y in ys))
+        self._boxes[uid] = (shapes, box)
+        return box
+
+    def near_units(self, uid: str, units: list[str], within_mm: float) -> list[str]:
+        """Those of ``units`` whose box comes within ``within_mm`` of ``uid``'s (a lower bound of
+        their edge-to-edge gap, so no unit within that gap is left out), in the order given."""
+        a = self.box(uid)
+        out = []
+        for e in units:
+            b = self.box(e)
+            if max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) <= within_mm:
+                out.append(e)
+        return out
 
     def player(self, uid: str) -> int:
         return self.units[uid].player
@@ -212,7 +241,7 @@ class Table:
 
     def engaged_with(self, uid: str, er: float) -> list[str]:
         """Enemy units within Engagement Range of ``uid`` (file order)."""
-        return [e for e in self.enemy_units(uid) if self.unit_gap(uid, e) <= er]
+        return [e for e in self.near_units(uid, self.enemy_units(uid), er) if self.unit_gap(uid, e) <= er]
 
     def remove_unit(self, uid: str, why: str) -> None:
         """Take a destroyed unit off the table; units embarked in it come on (emergency disembark)."""
