@@ -303,7 +303,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     """Every figure of the bundled book (each panel of a compare figure), at its print size."""
     from dataclasses import replace
 
-    from figcheck import model_problems, problems
+    from figcheck import letter_problems, model_problems, problems
     from game.render.figure import default_size, scene_options
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
@@ -322,6 +322,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             lay = scene_layout(sub, p.board, scene_options(p.board, inner, ""), p.board.ruleset)
             assert problems(sub, lay) == [], (fig.output, p.caption)
             assert model_problems(sub) == [], (fig.output, p.caption)
+            assert letter_problems(sub) == [], (fig.output, p.caption)
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
@@ -347,6 +348,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             lay.panel = (min(xs), lay.panel[1], max(xs) - min(xs), lay.panel[3])
         assert problems(c, lay) == [], (fig.output, rid)
         assert model_problems(c) == [], (fig.output, rid)
+        assert letter_problems(c) == [], (fig.output, rid)
 
 
 def test_a_cropped_out_unit_gets_no_label():

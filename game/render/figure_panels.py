@@ -30,7 +30,7 @@ from game.render.canvas import Canvas, SubCanvas, wrap
 from game.render.drawn import font_px
 from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
                                 visible_ids)
-from game.render.gap_marks import MAX_LETTERED, arrows
+from game.render.gap_marks import arrows
 from game.render.legend import LegendItem, layout_legend, legend_items
 from game.render.marks import Marks
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
@@ -300,8 +300,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     letters = 0
     counts = [gap_count(p) for p in pf.panels]
     # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
-    # then d, e): so do we, in every panel with few enough arrows to letter legibly
-    can = [0 < n <= MAX_LETTERED for n in counts]
+    # then d, e): so do we, in every panel that has arrows
+    can = [n > 0 for n in counts]
     lettered = sum(n for n, ok in zip(counts, can) if ok) > 1 if pf.continue_letters else None
     for i, p in enumerate(pf.panels):
         letter = panel_letter(i)
