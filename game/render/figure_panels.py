@@ -308,7 +308,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
         x, y, w, h = lay["scenes"][i]
         sub = SubCanvas(canvas, x, y, w, h, prefix=letter if len(pf.panels) > 1 else "")
         sub.push_clip((0, 0, w, h))
-        _, e = draw_figure(sub, p.board, p.analysis, inner, marks=p.marks, k=k, view=lay["views"][i],
+        marks = replace(p.marks, listed=True) if lay["legend_cols"] else p.marks  # notes: in the legend
+        _, e = draw_figure(sub, p.board, p.analysis, inner, marks=marks, k=k, view=lay["views"][i],
                            box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
                            gap_letter_start=letters if pf.continue_letters else 0,
                            gap_lettered=(lettered and can[i]) if lettered is not None else None)

@@ -34,7 +34,9 @@ class Marks:
     ``diff`` model ids ringed as differing between two rulesets; ``fallen`` model ids crossed
     out (casualties of a combat round's step); ``caption`` a wrapped text
     band at the top of the table area (never cut: the band grows); ``patterns``: role
-    patterns (kept for old callers; the colour-blind and greyscale palettes carry them)."""
+    patterns (kept for old callers; the colour-blind and greyscale palettes carry them);
+    ``listed``: the numbered notes are listed elsewhere (a multi-panel figure's one legend),
+    so no caption band repeats them."""
 
     dim: Sequence[str] = ()
     highlight: Sequence[str] = ()
@@ -45,6 +47,7 @@ class Marks:
     numbered: bool = False
     extra: dict = field(default_factory=dict)
     fallen: Sequence[str] = ()
+    listed: bool = False
 
 
 def _shape_pts(view: View, s: g.Shape) -> list[tuple[float, float]]:
@@ -118,7 +121,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     lay = scene_layout(canvas, board, o)
     tl, tt, tw, th = lay.table
     caption = marks.caption
-    if marks.numbered and marks.notes and not o.legend:
+    if marks.numbered and marks.notes and not o.legend and not marks.listed:
         caption = (caption + " " if caption else "") + " ".join(f"({i}) {t}" for i, (_, t) in enumerate(marks.notes, 1))
     band = caption_box(canvas, caption, tw, fs, o.supersample)[3] if caption else 0.0
     nt, nh = tt + band, th - band  # callouts stay below the caption band
