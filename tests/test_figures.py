@@ -275,7 +275,9 @@ def test_greyscale_palette_tells_roles_apart_by_outline_style():
     draw_figure(c, b, a, FigureOptions(palette="greyscale"))
     att = next(m for m, r in a.models.items() if r.role == "attack")
     sup = next(m for m, r in a.models.items() if r.role == "support")
-    assert any(x.name == "polygon" and x.get("outline") == (0, 0, 0) and x.get("width") > 2 for x in c.find(tag_prefix=f"model:{att}"))
+    thin = min(x.get("width") for x in c.find("polygon", f"model:{sup}"))  # the base outline
+    assert any(x.name == "polygon" and x.get("outline") == (0, 0, 0) and x.get("width") >= 2 * thin
+               for x in c.find(tag_prefix=f"model:{att}"))  # twice as heavy: medium against thin
     assert any(x.name == "line" and x.get("dashed") for x in c.find(tag_prefix=f"model:{sup}"))
 
 

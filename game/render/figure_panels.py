@@ -346,10 +346,10 @@ def _header(canvas: Canvas, lay: dict, i: int, p: Panel, pal: dict) -> None:
         r = 5 * fs
         mx = tx - 4 * fs - r
         if ok:  # a tick
-            canvas.line([(mx - r, cy), (mx - r * 0.3, cy + r * 0.7), (mx + r, cy - r * 0.8)], col, 2.2 * fs)
+            canvas.line([(mx - r, cy), (mx - r * 0.3, cy + r * 0.7), (mx + r, cy - r * 0.8)], col, LINE_UNITS["medium"] * fs)
         else:  # a cross
-            canvas.line([(mx - r * 0.8, cy - r * 0.8), (mx + r * 0.8, cy + r * 0.8)], col, 2.2 * fs)
-            canvas.line([(mx - r * 0.8, cy + r * 0.8), (mx + r * 0.8, cy - r * 0.8)], col, 2.2 * fs)
+            canvas.line([(mx - r * 0.8, cy - r * 0.8), (mx + r * 0.8, cy + r * 0.8)], col, LINE_UNITS["medium"] * fs)
+            canvas.line([(mx - r * 0.8, cy + r * 0.8), (mx + r * 0.8, cy - r * 0.8)], col, LINE_UNITS["medium"] * fs)
         canvas.text((tx, cy), word, size, col, anchor="left", bold=True)
 
 

@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.render.canvas import text_pad
-from game.render.palette import LINE_UNITS
+from game.render.palette import lw
 from game.render.unit_marks import gap_link
 
 Point = tuple[float, float]
@@ -236,7 +236,7 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
     drawn |= {(b, a) for a, b in drawn}
     if lettered is None:
         lettered = len(arr) > 1
-    w = u(LINE_UNITS["medium"])
+    w, casing = u(lw("medium")), u(lw("medium", casing=True))
     px = [(v.to_px(s), v.to_px(e)) for _, _, s, e in arr]
     for (a, b, _, _), (ps, pe) in zip(arr, px):
         c.tag = f"gap:{a}|{b}"
@@ -245,8 +245,8 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
         if L < u(2):  # bases nearly touch: a short tick across the gap instead of an arrow
             c.line([ps, pe], P["gap_link"], w)
         else:
-            c.line([ps, pe], (255, 255, 255, 220), w * 1.8)
-            c.arrow([ps, pe], P["gap_link"], w * 0.9, head=head)
+            c.line([ps, pe], (255, 255, 255, 220), casing)
+            c.arrow([ps, pe], P["gap_link"], w, head=head)
         xs, ys = (ps[0], pe[0]), (ps[1], pe[1])
         painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)), soft=True)
     n = 0
