@@ -31,7 +31,7 @@ from game.render.drawn import font_px
 from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
                                 visible_ids)
 from game.render.gap_marks import MAX_LETTERED, arrows
-from game.render.legend import LegendItem, layout_legend, legend_items
+from game.render.legend import LegendItem, layout_legend, legend_items, swatch
 from game.render.marks import Marks
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
 from game.render.drawn import drawn_models
@@ -366,12 +366,12 @@ def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
 
 
 def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: dict) -> None:
-    """The figure's one legend, through a scene painter (its swatches are the scene's)."""
+    """The figure's one legend, drawn with a scene :class:`~game.render.painter.Paint` (its swatches are the scene's)."""
     lx, ly, lw, lh = lay["legend_box"]
     p0 = pf.panels[0]
     so = scene_options(p0.board, fo, "", k)
     so.supersample = lay["ss"]
-    painter = legend_painter(canvas, p0.board, p0.analysis, so)
+    paint = legend_painter(canvas, p0.board, p0.analysis, so)
     canvas.tag = "legend"
     if lay["legend_at"] == "right":
         canvas.polygon([(lx, ly), (lx + lw, ly), (lx + lw, ly + lh), (lx, ly + lh)], fill=pal["panel"],
@@ -384,7 +384,7 @@ def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: 
                 _, pos, text, size, bold, dim = op
                 canvas.text(pos, text, size, pal["panel_dim"] if dim else pal["panel_text"], bold=bold)
             else:
-                painter.swatch(*op[1:])
+                swatch(paint, *op[1:])
 
 
 def _shift(op: tuple, dx: float, dy: float) -> tuple:

@@ -20,6 +20,7 @@ from typing import Any, Optional
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.render.canvas import text_pad
+from game.render.unit_marks import gap_link
 
 Point = tuple[float, float]
 FACING_SIGN = {"front": (1, 0), "rear": (-1, 0), "right": (0, 1), "left": (0, -1)}
@@ -186,7 +187,7 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
     pos = {dm.id: dm.shape.center for dm in painter.models}
     for link in (analysis.gap_links if analysis is not None else []):
         if (link[0], link[1]) not in drawn:
-            painter.safe("gap link", painter.gap_link, link[0], link[1], pos)
+            painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
     return n
 
 

@@ -18,7 +18,8 @@ from game.core import geometry as g
 from game.render.canvas import Canvas, hatch_segments, wrap
 from game.render.palette import PALETTE
 from game.render.drawn import drawn_models, font_px
-from game.render.scene import scene_layout, SceneOptions
+from game.render.options import SceneOptions
+from game.render.scene import scene_layout
 from game.render.transform import View
 
 DIM_ALPHA = 200

@@ -1,7 +1,7 @@
 """The drawers of the core part types (:mod:`game.core.parts`), registered in
 :mod:`game.render.drawers`: one place says how each part is drawn, listed in the legend and
-explained on hover, for every view. Drawing goes through the painter of
-:func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
+explained on hover, for every view. A drawer draws with the :class:`~game.render.painter.Paint`
+``p`` of :func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
 palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 
 * :class:`~game.core.parts.MoveReach`: a reach disc round each move's start (stage ``table``);
@@ -28,6 +28,7 @@ from game.core.board import parse_slot
 from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
                              RankBonus, ReducedAttackers, Removed, UnitReasons)
 from game.render.drawers import LegendContext, LegendItem, register
+from game.render.labels import badge, count_mark
 
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
@@ -224,7 +225,7 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
         if dm.id in apart:
             p.safe(f"one attack {dm.id}", one_attack_mark, p, dm, attacks)
         else:
-            p.safe(f"count {dm.id}", p.count_mark, dm, attacks)
+            p.safe(f"count {dm.id}", count_mark, p, dm, attacks)
         done.add(dm.id)
     return done
 
@@ -274,7 +275,7 @@ def draw_fight_badges(p: Any, part: FightSequence, analysis: Any) -> None:
         u = units.get(e.unit)
         if u is None or (off is not None and off.whole_unit([m.id for m in _models(u)])):
             continue
-        p.safe("badge", p.badge, e)
+        p.safe("badge", badge, p, e)
 
 
 def _models(u: Any) -> list:

@@ -26,7 +26,8 @@ from game.core.ruleset import Ruleset
 from game.physics.trays import Key, TraySpace
 from game.render.drawn import DrawnModel, model_at
 from game.render.marks import Marks, draw_marks
-from game.render.scene import SceneOptions, fit_view, scene_layout
+from game.render.options import SceneOptions
+from game.render.scene import fit_view, scene_layout
 from game.render.transform import View as Camera
 from game.window.actions import Actions
 from game.window.keymap import KeyMap
