@@ -148,7 +148,24 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         if i == 1:
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
         items.append(LegendItem("para", f"{i}. {humanize(text, plain)}"))
-    return items
+    return compact(items)
+
+
+def compact(items: Sequence[LegendItem]) -> list[LegendItem]:
+    """Merge explanation lines (greyed paragraphs) that say the same of several units:
+    ``gobs_a: I6 (+4 ...)`` and ``gobs_b: I6 (+4 ...)`` become ``gobs_a, gobs_b: I6 (+4 ...)``.
+    Nothing else changes (numbered lines keep their numbers)."""
+    out: list[LegendItem] = []
+    for it in items:
+        prev = out[-1] if out else None
+        if prev is not None and it.kind == prev.kind == "para" and it.dim and prev.dim:
+            head_a, sep, tail_a = prev.text.partition(": ")
+            head_b, _, tail_b = it.text.partition(": ")
+            if sep and tail_a and tail_a == tail_b:
+                out[-1] = LegendItem("para", f"{head_a}, {head_b}: {tail_a}", dim=True)
+                continue
+        out.append(it)
+    return out
 
 
 def layout_legend(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float,
