@@ -234,7 +234,7 @@ def test_a_click_charge_shows_the_readout(tmp_path):
     ro = [o for o in d.table.options.overlays if o[0] == "drag_readout"]
     assert ro, d.table.options.overlays
     lines = ro[0][3].lines()
-    assert lines[0].startswith("moved ") and any("touching" in ln for ln in lines)
+    assert lines[0].startswith("moved ") and f"touching {d.doc.board.unit('dwarfs').name}" in lines
     assert ro[0][3].reach and d.status.banner == ""     # the reach bar is drawn without an error
     d.put_unit(mv.forward(d.doc.board.unit("goblins"), -30))   # moved on: the readout goes
     d.frame()
