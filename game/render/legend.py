@@ -21,7 +21,7 @@ from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
-                                    removed_ids)
+                                    reach_circle, removed_ids)
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
@@ -303,7 +303,7 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
     elif kind == "locked":
         padlock(p, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
     elif kind == "reach":
-        p.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(lw("thin")))
+        reach_circle(p, (sx + sw / 2, my), sh * 0.55)
     elif kind.startswith("player:"):
         col = player_colour(P, int(kind.split(":", 1)[1]))
         p.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(lw("bold") if P.get("print") else lw("medium")))

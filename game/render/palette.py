@@ -132,6 +132,7 @@ PRINT: dict[str, tuple] = {
     "none": (243, 243, 243),
     "base_edge": (25, 25, 25),
     "player1": (0, 105, 92),
+    "reach_edge": (110, 50, 150),
     "player2": (196, 104, 0),
     "empty_hatch": (90, 90, 90),
     "ghost": (70, 70, 70),

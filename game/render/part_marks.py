@@ -28,6 +28,7 @@ from game.core.board import parse_slot
 from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
                              RankBonus, ReducedAttackers, Removed, UnitReasons)
 from game.render.drawers import LegendContext, LegendItem, register
+from game.render.drawn import circle_pts
 from game.render.labels import badge, count_mark
 from game.render.palette import lw
 
@@ -65,8 +66,17 @@ def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
         if not path:
             continue
         p.c.tag = f"reach:{mid}"
-        p.c.circle(p.v.to_px(path[0]), float(part.mm) * p.v.scale, fill=p.pal["reach"],
-                   outline=p.pal["reach_edge"], width=p.u(lw("thin")))
+        reach_circle(p, p.v.to_px(path[0]), float(part.mm) * p.v.scale)
+
+
+def reach_circle(p: Any, c: tuple, r: float) -> None:
+    """A move's reach around its start (px): on paper a thin dashed ring without fill (many
+    overlapping tinted discs would bury the models), on screen a tinted disc."""
+    if p.pal.get("print"):
+        pts = circle_pts(c, r, 72)
+        p.c.line(pts + [pts[0]], p.pal["reach_edge"], p.u(lw("thin")), dashed=True)
+    else:
+        p.c.circle(c, r, fill=p.pal["reach"], outline=p.pal["reach_edge"], width=p.u(lw("thin")))
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
