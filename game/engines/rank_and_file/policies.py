@@ -102,33 +102,46 @@ class ContactParams:
 def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
     (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
-    contacts, results = c.contacts, c.res.models
+    contacts, results, unit_of, linked = c.contacts, c.res.models, c.unit_of, c.linked
     for uid, ms in c.deciding():
         u = c.units[uid]
         total, parts, _ = profile_attacks(u)
+        # what a fighter gets depends only on the enemy units it touches and whether it
+        # fights across a gap: worked out once per such case in this unit
+        seen: dict[tuple, tuple] = {}
         for m in ms:
             touching = contacts.get(m.id)
             if not touching:
                 continue
             r, tg = results[m.id], c.sort(touching)
+            enemies = sorted({unit_of[t] for t in tg})
+            case = (tuple(enemies), m.id in linked)
+            hit = seen.get(case)
+            if hit is None:
+                hit = seen[case] = _fighter(c, uid, u, total, parts, enemies, case[1])
             r.role, r.targets = "attack", tg
-            facings = {c.eng_facing.get((uid, c.unit_of[t]), "front") for t in tg}
-            n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")
-            r.attacks = n
-            r.parts = split_parts(parts, n) if parts else None
-            enemies = sorted({c.unit_of[t] for t in tg})
-            if m.id in c.linked:
-                r.why = f"Fights: across a gap with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
-                        f"Rule: {c.rule('gaps')}. "
-            else:
-                r.why = f"Fights: in base contact with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
-                        f"Rule: {c.rule('fighters')} (touching at a corner counts). "
-            if cap_text:
-                r.why += cap_text
-            elif len(enemies) > 1:
-                r.why += (f"Touching several enemy units, it may divide its attacks ({c.rule('dividing_attacks')})."
-                          if c.v.dividing_attacks else
-                          f"Touching several enemy units, it attacks one of them ({c.rule('dividing_attacks')}).")
+            r.attacks, r.why = hit[0], hit[2]
+            r.parts = dict(hit[1]) if hit[1] is not None else None
+
+
+def _fighter(c: Combat, uid: str, u, total: int, parts, enemies: list[str], across_gap: bool) -> tuple:
+    """(attacks, attacks per part or None, why) of a model of ``uid`` in contact with (or
+    linked across a gap to) models of the units ``enemies``."""
+    facings = {c.eng_facing.get((uid, e), "front") for e in enemies}
+    n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")
+    if across_gap:
+        why = f"Fights: across a gap with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
+              f"Rule: {c.rule('gaps')}. "
+    else:
+        why = f"Fights: in base contact with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
+              f"Rule: {c.rule('fighters')} (touching at a corner counts). "
+    if cap_text:
+        why += cap_text
+    elif len(enemies) > 1:
+        why += (f"Touching several enemy units, it may divide its attacks ({c.rule('dividing_attacks')})."
+                if c.v.dividing_attacks else
+                f"Touching several enemy units, it attacks one of them ({c.rule('dividing_attacks')}).")
+    return n, (split_parts(parts, n) if parts else None), why
 
 
 # ----- horde ----------------------------------------------------------------------------------------
