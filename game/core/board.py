@@ -124,7 +124,7 @@ class SlotTemplate:
     slot centres as an (n, 2) float array of (across, back) mm from the middle of the front
     edge (across to the unit's right, back away from its front)."""
 
-    __slots__ = ("slots", "names", "local", "ranks", "files_")
+    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index")
 
     def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
         self.slots = slots
@@ -135,6 +135,27 @@ class SlotTemplate:
         self.local[:, 1] = (rf[:, 0] - 0.5) * base_d
         self.ranks = [r for r, _ in slots]
         self.files_ = [f for _, f in slots]
+        self._ids: dict[str, list[str]] = {}
+        self._index: dict[str, dict[str, int]] = {}
+
+    def ids(self, unit_id: str) -> list[str]:
+        """Model ids ``<unit>.<slot>`` in slot order (the same string objects for every pose of
+        a unit, so a dict keyed by them never hashes a new string; do not mutate)."""
+        hit = self._ids.get(unit_id)
+        if hit is None:
+            if len(self._ids) > 64:
+                self._ids.clear()
+            hit = self._ids[unit_id] = [f"{unit_id}.{n}" for n in self.names]
+        return hit
+
+    def index(self, unit_id: str) -> dict[str, int]:
+        """Model id -> its index in slot order (:meth:`ids`; do not mutate)."""
+        hit = self._index.get(unit_id)
+        if hit is None:
+            if len(self._index) > 64:
+                self._index.clear()
+            hit = self._index[unit_id] = {mid: i for i, mid in enumerate(self.ids(unit_id))}
+        return hit
 
 
 class UnitGeom:
@@ -303,8 +324,7 @@ class Unit:
             half = np.empty_like(centers)
             half[:, 0] = ca * w / 2 + sa * d / 2
             half[:, 1] = sa * w / 2 + ca * d / 2
-            prefix = self.id + "."
-            geom = UnitGeom([prefix + n for n in t.names], centers, half, True, (w, d), self.facing_deg, t)
+            geom = UnitGeom(t.ids(self.id), centers, half, True, (w, d), self.facing_deg, t)
         else:
             ms = self.models(key)
             centers = np.array([m.center for m in ms], dtype=float).reshape(-1, 2)

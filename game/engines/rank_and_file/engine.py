@@ -258,7 +258,7 @@ def prepare(board: Board, rs) -> pol.Combat:
         c.contacts[b].add(a)
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
-    c.order = incremental.Order(c.models)
+    c.order = incremental.Order(c.models, units)
     c.unit_of = incremental.UnitOf(c.models)
     return c
 

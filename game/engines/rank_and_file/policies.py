@@ -218,6 +218,15 @@ def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]
     return (F or u.files) + 1 - m.file, m.rank
 
 
+def _by_slot(u, ms: list[Model]) -> dict[tuple[int, int], Model]:
+    """(rank, file) -> model of a ranked unit's models ``ms`` (its own list: paired with its
+    formation's slots, no tuple built per model; a list with moved models: from each model)."""
+    key = u.pose_key()
+    if ms is u.models(key):
+        return dict(zip(u.geom(key).template.slots, ms))
+    return {(m.rank, m.file): m for m in ms}
+
+
 @policy("supports", "ranks_behind", params=SupportParams)
 def ranks_behind(c: Combat) -> None:
     """Models directly behind a model fighting through one of ``support_facings`` (no empty
@@ -234,13 +243,15 @@ def ranks_behind(c: Combat) -> None:
         horde = c.run("horde", uid)
         ranks = horde.ranks if horde.ranks is not None else v.support_ranks
         total, parts, _ = profile_attacks(u)
-        by_slot = {(m.rank, m.file): m for m in ms}
+        by_slot = _by_slot(u, ms)
         engaged = c.facings(uid)
         # per facing, once per unit: the enemies engaged on it and its row/column map
         per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
                       for facing in v.support_facings]
         R, F = u.ranks, u.files
         results = c.res.models
+        support: Optional[tuple] = None
+        texts: dict[tuple[str, int], tuple[str, str]] = {}
         # only a model 2 to 2 + ranks rows from a support facing's edge can support or be told
         # why not; every other one is simply not fighting (no per-facing walk for it)
         near = {id(x) for _f, _e, at in per_facing for k in range(2, 3 + ranks)
@@ -276,18 +287,22 @@ def ranks_behind(c: Combat) -> None:
                         reason = reason or (f"The model in front fights only through another facing; supporting attacks "
                                             f"go only through the {through} ({rule}).")
                     continue
-                n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
-                n, cap_text = c.run("attack_cap", u, n, "support")
+                if support is None:  # what every supporter of this unit makes (once per unit)
+                    n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
+                    n, cap_text = c.run("attack_cap", u, n, "support")
+                    support = (n, split_parts(parts, n) if parts else None, cap_text)
+                n, split, cap_text = support
                 r.role, r.targets, r.attacks = "support", c.sort(lead_targets), n
-                r.parts = split_parts(parts, n) if parts else None
-                row = "rank" if facing in ("front", "rear") else "file"
-                r.why = (f"Supports from the {ordinal(k)} {row} through {lead.id}, which fights to the {facing} "
-                         f"({rule}{horde.because if k > 2 else ''}). ")
-                if v.support_attack_cap is not None:
-                    r.why += f"A supporting model makes at most {v.support_attack_cap} attack" \
-                             f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
-                r.why += cap_text
-                r.why = r.why.rstrip()
+                r.parts = dict(split) if split is not None else None
+                text = texts.get((facing, k))
+                if text is None:  # the words around the lead's id, once per facing and row
+                    row = "rank" if facing in ("front", "rear") else "file"
+                    tail = f", which fights to the {facing} ({rule}{horde.because if k > 2 else ''}). "
+                    if v.support_attack_cap is not None:
+                        tail += f"A supporting model makes at most {v.support_attack_cap} attack" \
+                                f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
+                    text = texts[facing, k] = (f"Supports from the {ordinal(k)} {row} through ", (tail + cap_text).rstrip())
+                r.why = text[0] + lead.id + text[1]
                 break
             if r.role == "none":
                 r.why = reason or NOT_FIGHTING
