@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
@@ -99,6 +100,26 @@ def empty_slots(u: Unit) -> list[tuple[int, int]]:
         if 1 <= rank <= u.ranks and 1 <= file <= u.files:
             out.append((rank, file))
     return out
+
+
+_HELD: Optional[dict[int, tuple[Any, tuple]]] = None  # poses_held: id(unit) -> (unit, its pose key)
+
+
+@contextmanager
+def poses_held() -> Iterator[None]:
+    """While the block runs, each unit's :meth:`Unit.pose_key` is worked out once and kept (by
+    the unit object): for code that reads a board without changing it (an analysis, a frame
+    drawn), which asks the same units their key many times. Nested blocks share the outer one.
+    A unit changed in place inside the block would keep its old key: do not edit units in it."""
+    global _HELD
+    if _HELD is not None:
+        yield
+        return
+    _HELD = {}
+    try:
+        yield
+    finally:
+        _HELD = None
 
 
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
@@ -291,7 +312,19 @@ class Unit:
 
     # ----- models ----------------------------------------------------------------------
     def pose_key(self) -> tuple:
-        """Everything the unit's model positions depend on (hashable)."""
+        """Everything the unit's model positions depend on (hashable). Inside
+        :func:`poses_held` a unit's key is worked out once (the same tuple every time)."""
+        held = _HELD
+        if held is not None:
+            hit = held.get(id(self))
+            if hit is not None and hit[0] is self:
+                return hit[1]
+            key = self._pose_key()
+            held[id(self)] = (self, key)
+            return key
+        return self._pose_key()
+
+    def _pose_key(self) -> tuple:
         base = tuple(self.base) if isinstance(self.base, (list, tuple)) else (
             ("oval",) + tuple(self.base["oval"]) if isinstance(self.base, dict) else self.base)
         placed = tuple((tuple(p), tuple(b) if isinstance(b, (list, tuple)) else

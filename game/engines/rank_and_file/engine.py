@@ -23,7 +23,7 @@ from typing import Any, Mapping, Optional
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit, reserve_caches, unit_of
+from game.core.board import Board, Model, Unit, poses_held, reserve_caches, unit_of
 from game.core.engagement import boundary, combats, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
@@ -94,9 +94,11 @@ def analyse(board: Board, rs, **_services) -> Analysis:
     """
     pairs = (board.context or {}).get("combats")
     if not pairs:
-        return _analyse_board(board, rs)
-    shut = closing.close_up(board, rs, pairs)
-    res = _analyse_board(shut.board, rs)
+        with poses_held():  # the board does not change while it is analysed
+            return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)  # (moves copies of units: no poses held)
+    with poses_held():
+        res = _analyse_board(shut.board, rs)
     res.moves = closing.merge_moves(shut.moves, res.moves)
     res.notes += shut.notes
     return res

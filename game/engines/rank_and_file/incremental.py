@@ -182,7 +182,7 @@ def signatures(c: Any) -> dict[str, tuple]:
 
 
 class _Rec:
-    """One unit's results: ``models`` [(model id, ModelResult)], strike ``steps`` (plain
+    """One unit's results: ``models`` {model id: ModelResult}, strike ``steps`` (plain
     mappings holding only its models), ``notes``, ``parts`` (part type -> its piece of that
     part, ``part.for_units({unit})``)."""
 
@@ -190,7 +190,7 @@ class _Rec:
 
     def __init__(self, sig: tuple) -> None:
         self.sig = sig
-        self.models: list = []
+        self.models: dict = {}
         self.steps: list = []
         self.notes: list = []
         self.parts: dict = {}
@@ -236,7 +236,7 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
         return None
     recs = {uid: _Rec(sigs[uid]) for uid in which}
     for uid, rec in recs.items():
-        rec.models = [(m.id, res.models[m.id]) for m in c.models[uid]]
+        rec.models = {m.id: res.models[m.id] for m in c.models[uid]}
     for uid, steps in _steps_by_unit(res.strike_order).items():
         if uid not in units:
             return None
@@ -274,6 +274,7 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     recs = [memo.units[uid] for uid in c.units]
     for rec in recs:
         res.models.update(rec.models)
+    res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
     res.strike_order = _merge_steps([rec.steps for rec in recs])
     res.notes = [n for rec in recs for n in rec.notes]
     for t, kind in memo.kinds.items():
