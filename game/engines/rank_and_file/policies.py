@@ -218,7 +218,7 @@ def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]
     return (F or u.files) + 1 - m.file, m.rank
 
 
-def _by_slot(u, ms: list[Model]) -> dict[tuple[int, int], Model]:
+def _by_slot(u, ms: list[Model]) -> dict[tuple, Model]:
     """(rank, file) -> model of a ranked unit's models ``ms`` (its own list: paired with its
     formation's slots, no tuple built per model; a list with moved models: from each model)."""
     key = u.pose_key()
