@@ -113,6 +113,7 @@ GREYSCALE: dict[str, tuple] = {
     "selection": (0, 0, 0),
     "target": (0, 0, 0),
     "differ": (255, 255, 255),
+    "fighting_rank": (200, 200, 200),  # the outlined fighting rank: a light ring on its dark casing
 }
 
 # The print style (``render`` and ``render-book`` by default; the window keeps PALETTE): white

@@ -271,6 +271,7 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
         if divides(analysis, dm.id) > 1:
             p.safe(f"divide {dm.id}", labels.divide_mark, p, dm, divides(analysis, dm.id))
     drawn_moves = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or moves
+    drawn_moves = p.safe("thin moves", move_marks.thinned, drawn_moves, analysis) or drawn_moves
     for mid, path in drawn_moves.items():
         p.safe(f"move {mid}", um.move, p, mid, path)
     p.safe("move marks", move_marks.draw, p, analysis, drawn_moves)
