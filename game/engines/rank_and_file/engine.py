@@ -18,7 +18,7 @@ recomputes only the combat it is in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from game.core import geometry as g
 from game.core import schema as sc
@@ -144,12 +144,12 @@ def _analyse_board(board: Board, rs) -> Analysis:
             continue
         seen.add(id(part))
         mine = combat_units[id(part)]
-        res.gap_links += [l for l in part.gap_links if unit_of(l[0]) in mine]
-        res.moves.update({k: v for k, v in part.moves.items() if unit_of(k) in mine})
-        res.engagements += [e for e in part.engagements if e.unit in mine]
+        res.add_gap_links([l for l in part.gap_links if unit_of(l[0]) in mine])
+        res.add_moves({k: v for k, v in part.moves.items() if unit_of(k) in mine})
+        res.add_engagements([e for e in part.engagements if e.unit in mine])
         res.notes += [n for n in part.notes if n not in res.notes]
         _merge_parts(res, part, mine)
-    res.gap_links.sort()
+    res.gap_links = sorted(res.gap_links)
     order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()
     res.strike_order = [StrikeStep.of(s) for s in
@@ -170,7 +170,7 @@ def _by_unit(part: Analysis) -> dict[str, list]:
     return grouped
 
 
-def _own_steps(steps: list[StrikeStep], mine: set[str]) -> list[dict]:
+def _own_steps(steps: Sequence[StrikeStep], mine: set[str]) -> list[dict]:
     """A part's strike steps keeping only the models of its own combat's units (a part may
     hold nearby units that could block an extended base)."""
     out = []
@@ -207,7 +207,7 @@ def merge_steps(parts: list[list[dict]], order: dict[str, int]) -> list[dict]:
 def _merge_parts(into: Analysis, part: Analysis, mine: set[str]) -> None:
     """Add a combat's typed parts, each restricted to this combat's units (``for_units``) and
     merged with the same type from earlier combats (``merged``)."""
-    for p in part.parts:
+    for p in part.engine_parts():
         own = p.for_units(mine)
         have = into.parts.get(type(p))
         into.put(own if have is None else have.merged(own))
