@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from game.core import geometry as g
 from game.core.board import Unit
 
-from game.render.palette import player_colour
+from game.render.palette import lw, player_colour
 from game.render.painter import Paint
 from game.render.placer import Box
 
@@ -94,8 +94,8 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     x, y = b[0] + pad, b[1] + pad
     col = player_colour(p.pal, u.player)
     p.c.text((x, y), text, size, p.pal["label"], anchor="topleft", bold=True, background=p.pal["label_bg"])
-    lw = p.u(2.5)
-    p.c.line([(x - pad, y + th + pad - lw / 2), (x + tw + pad, y + th + pad - lw / 2)], col, lw)
+    line_w = p.u(lw("medium"))
+    p.c.line([(x - pad, y + th + pad - line_w / 2), (x + tw + pad, y + th + pad - line_w / 2)], col, line_w)
 
 
 def badge(p: Paint, entry: Any) -> None:
@@ -122,7 +122,7 @@ def badge(p: Paint, entry: Any) -> None:
     b = p.placer.best([box(c) for c in corners])
     p.placer.add(b)
     c = (b[0] + r + 1, b[1] + r + 1)
-    p.c.circle(c, r, fill=p.pal["badge"], outline=p.pal["badge_text"], width=p.u(1.5))
+    p.c.circle(c, r, fill=p.pal["badge"], outline=p.pal["badge_text"], width=p.u(lw("thin")))
     p.c.text(c, str(entry.order), p.size(13), p.pal["badge_text"], anchor="center", bold=True)
     if ff:
         p.c.text((c[0] + r + p.u(3), c[1]), "FF", p.size(11), p.pal["label"], anchor="left", bold=True,
@@ -183,9 +183,9 @@ def divide_mark(p: Paint, dm: Any, n_units: int) -> None:
     else:
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
         r = max(2.0, side * 0.3)
-    p.c.circle((cx, cy), r, fill=None, outline=(20, 20, 20), width=p.u(2.6))
-    p.c.circle((cx, cy), r, fill=None, outline=(255, 255, 255), width=p.u(1.3))
-    p.c.line([(cx - r * 0.55, cy), (cx + r * 0.55, cy)], (255, 255, 255), p.u(1.3))
+    p.c.circle((cx, cy), r, fill=None, outline=(20, 20, 20), width=p.u(lw("thin", casing=True)))
+    p.c.circle((cx, cy), r, fill=None, outline=(255, 255, 255), width=p.u(lw("thin")))
+    p.c.line([(cx - r * 0.55, cy), (cx + r * 0.55, cy)], (255, 255, 255), p.u(lw("thin")))
     p.placer.add((cx - r - p.u(1.3), cy - r - p.u(1.3), cx + r + p.u(1.3), cy + r + p.u(1.3)))
 
 

@@ -22,7 +22,7 @@ from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
                                     removed_ids)
-from game.render.palette import player_colour, with_alpha
+from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
@@ -185,7 +185,7 @@ def draw_panel(p: Paint) -> None:
     x, y, w, h = p.lay.panel
     P = p.pal
     p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
-                width=p.u(1))
+                width=p.u(lw("thin")))
     items = legend_items(p.b, p.a, p.models, p.o)
     ss = p.o.supersample
     scale = fit_text_scale(p.c, items, p.lay.panel, p.fs, ss)
@@ -206,65 +206,65 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
     if kind.startswith("role:"):
         role_fill(p, pts, kind.split(":", 1)[1], "poly")
     elif kind == "count":
-        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
         p.c.text((sx + sw / 2, my), "×2", p.size(sh * 0.75 / p.fs), (255, 255, 255), anchor="center", bold=True)
     elif kind == "fighting_rank":
         p.c.polygon(pts, fill=P["attack"], outline=None)
-        p.c.line(pts + [pts[0]], (30, 30, 30), u(5.2))
-        p.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(3))
+        p.c.line(pts + [pts[0]], (30, 30, 30), u(lw("bold", casing=True)))
+        p.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(lw("bold")))
     elif kind == "one_attack":
-        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
-        p.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(1.5))
+        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
+        p.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(lw("thin")))
         p.c.text((sx + sw / 2, my), "1", p.size(sh * 0.6 / p.fs), (20, 20, 20), anchor="center", bold=True)
     elif kind == "divide":
-        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
+        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
         r = sh * 0.32
-        p.c.circle((sx + sw / 2, my), r, outline=(20, 20, 20), width=u(3.2))
-        p.c.circle((sx + sw / 2, my), r, outline=(255, 255, 255), width=u(1.6))
-        p.c.line([(sx + sw / 2 - r * 0.55, my), (sx + sw / 2 + r * 0.55, my)], (255, 255, 255), u(1.6))
+        p.c.circle((sx + sw / 2, my), r, outline=(20, 20, 20), width=u(lw("thin", casing=True)))
+        p.c.circle((sx + sw / 2, my), r, outline=(255, 255, 255), width=u(lw("thin")))
+        p.c.line([(sx + sw / 2 - r * 0.55, my), (sx + sw / 2 + r * 0.55, my)], (255, 255, 255), u(lw("thin")))
     elif kind == "empty":
         for a, b in hatch_segments(pts, u(3.5)):
-            p.c.line([a, b], P.get("empty_hatch", (90, 90, 90)), u(0.8))
-        p.c.line(pts + [pts[0]], P.get("empty_hatch", (90, 90, 90)), u(1), dashed=True)
+            p.c.line([a, b], P.get("empty_hatch", (90, 90, 90)), u(lw("hair")))
+        p.c.line(pts + [pts[0]], P.get("empty_hatch", (90, 90, 90)), u(lw("thin")), dashed=True)
     elif kind == "gap":
-        p.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(1.8), head=u(6))
+        p.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(lw("medium")), head=u(6))
     elif kind == "move":
         p.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
-                 P["ghost"], u(1), dashed=True)
-        p.c.arrow([(sx + sw * 0.2, my), (sx + sw, my)], P["move"], u(2.5), head=u(7))
+                 P["ghost"], u(lw("thin")), dashed=True)
+        p.c.arrow([(sx + sw * 0.2, my), (sx + sw, my)], P["move"], u(lw("medium")), head=u(7))
     elif kind == "front":
         cx = sx + sw / 2
         p.c.polygon([(cx, sy), (cx + sh * 0.35, sy + sh), (cx - sh * 0.35, sy + sh)], fill=P["panel_dim"],
-                    outline=P["base_edge"], width=u(0.8))
+                    outline=P["base_edge"], width=u(lw("thin")))
     elif kind == "differ":
-        p.c.polygon(pts, fill=P["none"], outline=(20, 20, 20), width=u(4))
+        p.c.polygon(pts, fill=P["none"], outline=(20, 20, 20), width=u(lw("medium", casing=True)))
         for a, b in hatch_segments(pts, u(5)):
-            p.c.line([a, b], (20, 20, 20, 150), u(1.2))
-        p.c.polygon(pts, fill=None, outline=P.get("differ", DIFFER_COLOUR), width=u(2.2))
+            p.c.line([a, b], (20, 20, 20, 150), u(lw("thin")))
+        p.c.polygon(pts, fill=None, outline=P.get("differ", DIFFER_COLOUR), width=u(lw("medium")))
     elif kind == "overlap":
         col = P.get("overlap", (15, 15, 15))
         p.c.polygon(pts, fill=P["none"], outline=None)
-        cross_hatch(p.c, pts, u(5), col, u(1.2))
-        p.c.polygon(pts, fill=None, outline=col, width=u(3))
-        p.c.line(pts + [pts[0]], P.get("overlap_dash", (255, 255, 255)), u(1.2), dashed=True)
+        cross_hatch(p.c, pts, u(5), col, u(lw("thin")))
+        p.c.polygon(pts, fill=None, outline=col, width=u(lw("medium", casing=True)))
+        p.c.line(pts + [pts[0]], P.get("overlap_dash", (255, 255, 255)), u(lw("thin")), dashed=True)
     elif kind == "slots":
         r = sh * 0.3
-        p.c.circle((sx + r + u(1), my), r, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
-        p.c.circle((sx + sw - r - u(1), my), r, fill=P["slot_free"], outline=P["slot_edge"], width=u(1))
+        p.c.circle((sx + r + u(1), my), r, fill=P["slot_filled"], outline=P["slot_edge"], width=u(lw("thin")))
+        p.c.circle((sx + sw - r - u(1), my), r, fill=P["slot_free"], outline=P["slot_edge"], width=u(lw("thin")))
     elif kind == "slot_large":
-        p.c.circle((sx + sw / 2, my), sh * 0.45, fill=P["slot_free"], outline=P["slot_edge"], width=u(2))
+        p.c.circle((sx + sw / 2, my), sh * 0.45, fill=P["slot_free"], outline=P["slot_edge"], width=u(lw("medium")))
     elif kind == "slotmove":
         p.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
-                 P["ghost"], u(1), dashed=True)
-        p.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(1.5), head=u(5))
-        p.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
+                 P["ghost"], u(lw("thin")), dashed=True)
+        p.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(lw("medium")), head=u(5))
+        p.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(lw("thin")))
     elif kind == "removed":
-        p.c.polygon(pts, fill=P["none"], outline=P["base_edge"], width=u(1))
+        p.c.polygon(pts, fill=P["none"], outline=P["base_edge"], width=u(lw("thin")))
         cross(p, (sx + sw * 0.2, sy, sx + sw * 0.8, sy + sh))
     elif kind == "locked":
         padlock(p, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
     elif kind == "reach":
-        p.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(1))
+        p.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(lw("thin")))
     elif kind.startswith("player:"):
         col = player_colour(P, int(kind.split(":", 1)[1]))
-        p.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(2.5))
+        p.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(lw("bold") if P.get("print") else lw("medium")))

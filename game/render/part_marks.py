@@ -36,6 +36,7 @@ from game.render import gap_marks, move_marks, unit_marks as um
 from game.render.drawers import LegendContext, LegendItem, legend_parts, register
 from game.render.labels import badge, count_mark
 from game.render.painter import Paint
+from game.render.palette import lw
 
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
@@ -72,7 +73,7 @@ def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
             continue
         p.c.tag = f"reach:{mid}"
         p.c.circle(p.v.to_px(path[0]), float(part.mm) * p.v.scale, fill=p.pal["reach"],
-                   outline=p.pal["reach_edge"], width=p.u(1))
+                   outline=p.pal["reach_edge"], width=p.u(lw("thin")))
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
@@ -91,7 +92,7 @@ def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
         large = s.size == "large"
         r = p.u(4.5 if large else 3.0)
         p.c.circle(c, r, fill=p.pal["slot_filled"] if s.filled_by else p.pal["slot_free"],
-                   outline=p.pal["slot_edge"], width=p.u(2 if large else 1))
+                   outline=p.pal["slot_edge"], width=p.u(lw("medium" if large else "thin")))
         p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
 
 
@@ -131,10 +132,10 @@ def padlock(p: Any, c: tuple, s: float) -> None:
     """A padlock of half-width ``s`` px centred on ``c`` (a model mark and its legend swatch)."""
     col = p.pal["badge"]
     p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
-                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=max(1.0, p.u(0.8)))
+                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=p.u(lw("hair")))
     arc = [(c[0] + s * 0.6 * math.cos(t), c[1] - s * 0.1 - s * 0.8 * math.sin(t))
            for t in [math.pi * i / 8 for i in range(9)]]
-    p.c.line(arc, col, max(1.2, p.u(1.4)))
+    p.c.line(arc, col, p.u(lw("thin")))
 
 
 def legend_locked(part: Locked, ctx: LegendContext) -> list:
@@ -167,8 +168,8 @@ def cross(p: Any, box: tuple) -> None:
     """The removed cross in the px box ``box`` (a model mark and its legend swatch)."""
     x0, y0, x1, y1 = box
     for q in ([(x0, y0), (x1, y1)], [(x0, y1), (x1, y0)]):
-        p.c.line(q, (255, 255, 255), p.u(5))
-        p.c.line(q, (20, 20, 20), p.u(2.6))
+        p.c.line(q, (255, 255, 255), p.u(lw("bold", casing=True)))
+        p.c.line(q, (20, 20, 20), p.u(lw("bold")))
 
 
 def legend_removed(part: Removed, ctx: LegendContext) -> list:
@@ -218,8 +219,8 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
     for i, pts in enumerate(rows):
         p.c.tag = f"fighting_rank:{i}"
         px = p.v.pts(pts)
-        p.c.line(px + [px[0]], (30, 30, 30), p.u(5.2))
-        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(3))
+        p.c.line(px + [px[0]], (30, 30, 30), p.u(lw("bold", casing=True)))
+        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(lw("bold")))
     reduced = analysis.part(ReducedAttackers)
     apart = set(reduced.models) if reduced is not None else set()
     units = part.units()
@@ -247,7 +248,7 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
     if r < 4:
         return
     c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(1.5))
+    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(lw("thin")))
     p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)
 
 

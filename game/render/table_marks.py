@@ -12,6 +12,7 @@ from game.render.canvas import hatch_segments
 from game.render.drawn import drawn_models
 from game.render.labels import terrain_label
 from game.render.painter import Paint
+from game.render.palette import lw
 
 Point = tuple[float, float]
 
@@ -22,7 +23,7 @@ def table(p: Paint) -> None:
     p.c.fill(p.pal["background"])
     w, h = p.b.table
     p.c.polygon(p.v.pts([(0, 0), (w, 0), (w, h), (0, h)]), fill=p.pal["table"],
-                outline=p.pal["table_edge"], width=p.u(2))
+                outline=p.pal["table_edge"], width=p.u(lw("medium")))
     step = 6 * g.MM_PER_INCH  # a faint 6-inch grid helps judge distances
     if p.pal.get("grid") is not None and step * p.v.scale >= 40 * p.fs:
         # only the lines on the canvas: a table of 1e308 mm costs what the screen shows
@@ -36,16 +37,16 @@ def table(p: Paint) -> None:
                 a = k * step
                 seg = [(a, max(0.0, min(y0, y1))), (a, min(h, max(y0, y1)))] if vertical else \
                     [(max(0.0, min(x0, x1)), a), (min(w, max(x0, x1)), a)]
-                p.c.line(p.v.pts(seg), p.pal["grid"], p.u(1))
+                p.c.line(p.v.pts(seg), p.pal["grid"], p.u(lw("thin")))
                 k, n = k + 1, n + 1
 
 
 def terrain(p: Paint, t: dict) -> None:
     p.c.tag = f"terrain:{t.get('name', '')}"
     pts = p.v.pts(t["points"])
-    p.c.polygon(pts, fill=p.pal["terrain"], outline=p.pal["terrain_edge"], width=p.u(2))
+    p.c.polygon(pts, fill=p.pal["terrain"], outline=p.pal["terrain_edge"], width=p.u(lw("medium")))
     for a, b in hatch_segments(pts, p.u(9)):
-        p.c.line([a, b], p.pal["terrain_hatch"], p.u(1))
+        p.c.line([a, b], p.pal["terrain_hatch"], p.u(lw("hair")))
     terrain_label(p, t, pts)
 
 
@@ -54,8 +55,8 @@ def objective(p: Paint, i: int, pt: Point) -> None:
     p.c.tag = f"objective:{i}"
     c = p.v.to_px(pt)
     r = max(p.u(6), 20.0 * p.v.scale)
-    p.c.circle(c, r, fill=p.pal["objective"], outline=p.pal["objective_edge"], width=p.u(2))
-    p.c.circle(c, r * 0.45, fill=None, outline=p.pal["objective_edge"], width=p.u(2))
+    p.c.circle(c, r, fill=p.pal["objective"], outline=p.pal["objective_edge"], width=p.u(lw("medium")))
+    p.c.circle(c, r * 0.45, fill=None, outline=p.pal["objective_edge"], width=p.u(lw("medium")))
     size = p.size(11)
     tw, th = p.c.text_size("Objective", size)
     p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
@@ -84,9 +85,9 @@ def scale_bar(p: Paint) -> None:
         inches *= 2
     L = inches * g.MM_PER_INCH * p.v.scale
     x0, y0 = tl + 14 * p.fs, tt + th - 14 * p.fs
-    p.c.line([(x0, y0), (x0 + L, y0)], p.pal["scale_bar"], 3 * p.fs)
+    p.c.line([(x0, y0), (x0 + L, y0)], p.pal["scale_bar"], p.u(lw("bold")))
     for x in (x0, x0 + L):
-        p.c.line([(x, y0 - 5 * p.fs), (x, y0 + 1)], p.pal["scale_bar"], 2 * p.fs)
+        p.c.line([(x, y0 - 5 * p.fs), (x, y0 + 1)], p.pal["scale_bar"], p.u(lw("medium")))
     text = f'{inches}" = {inches * g.MM_PER_INCH:.1f} mm'
     size = p.size(11)
     tw_, th_ = p.c.text_size(text, size)

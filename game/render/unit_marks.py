@@ -15,7 +15,7 @@ from game.core.board import Unit, empty_slots
 from game.render.canvas import cross_hatch, hatch_segments
 from game.render.drawn import DrawnModel, _moved, _shape_at, circle_pts
 from game.render.painter import Paint
-from game.render.palette import LINE_UNITS, player_colour, with_alpha
+from game.render.palette import LINE_UNITS, lw, player_colour, with_alpha
 from game.render.placer import link_box
 
 DIFFER_COLOUR = (255, 210, 0)  # the ring of a model that fights differently under the compared ruleset
@@ -31,9 +31,9 @@ def role_fill(p: Paint, data: Any, role: str, kind: str) -> None:
     fill = P.get(role, P["none"])
     pts = circle_pts(*data) if kind == "circle" else data
     if kind == "circle":
-        p.c.circle(data[0], data[1], fill=fill, outline=P["base_edge"], width=u(1))
+        p.c.circle(data[0], data[1], fill=fill, outline=P["base_edge"], width=u(lw("thin")))
     else:
-        p.c.polygon(data, fill=fill, outline=P["base_edge"], width=u(1))
+        p.c.polygon(data, fill=fill, outline=P["base_edge"], width=u(lw("thin")))
     if P.get("print") and not P.get("patterns") and role == "support":
         for a, b in hatch_segments(pts, u(4.5)):  # print: supports hatched, so greyscale tells them apart
             p.c.line([a, b], (255, 255, 255), u(LINE_UNITS["thin"]))
@@ -42,10 +42,10 @@ def role_fill(p: Paint, data: Any, role: str, kind: str) -> None:
         return
     if role == "support":
         for a, b in hatch_segments(pts, u(5)):
-            p.c.line([a, b], (255, 255, 255), u(1.3))
-        p.c.line(list(pts) + [pts[0]], (0, 0, 0), u(1.4), dashed=True)
+            p.c.line([a, b], (255, 255, 255), u(lw("thin")))
+        p.c.line(list(pts) + [pts[0]], (0, 0, 0), u(lw("thin")), dashed=True)
     elif role == "attack":
-        p.c.polygon(pts, outline=(0, 0, 0), width=u(2.4))
+        p.c.polygon(pts, outline=(0, 0, 0), width=u(lw("medium")))
 
 # -- units ---------------------------------------------------------------------------------
 def tray(p: Paint, u: Unit, outline: bool = False) -> None:
@@ -57,7 +57,7 @@ def tray(p: Paint, u: Unit, outline: bool = False) -> None:
     col = player_colour(p.pal, u.player)
     pts = p.v.pts(u.tray().points)
     if outline:
-        bold = LINE_UNITS["bold"] if p.pal.get("print") else 2.5  # print: the bold unit frame
+        bold = lw("bold") if p.pal.get("print") else lw("medium")  # print: the bold unit frame
         p.c.polygon(pts, fill=None, outline=col, width=p.u(bold))
         return
     if p.pal["tray_alpha"][0] > 0:
@@ -83,7 +83,7 @@ def model(p: Paint, dm: DrawnModel) -> None:
     kind, data = p.shape_px(dm.shape)
     role_fill(p, data, dm.role, kind)
     if not dm.unit.is_ranked:  # skirmishers carry their player colour on a ring
-        p.draw_shape(dm.shape, None, player_colour(p.pal, dm.unit.player), p.u(2))
+        p.draw_shape(dm.shape, None, player_colour(p.pal, dm.unit.player), p.u(lw("medium")))
 
 
 def ghost_outline(p: Paint, s: g.Shape) -> None:
@@ -91,9 +91,9 @@ def ghost_outline(p: Paint, s: g.Shape) -> None:
     if kind == "circle":
         centre, radius = data
         ring = circle_pts(centre, radius, n=32)
-        p.c.line(ring + [ring[0]], p.pal["ghost"], p.u(1.2), dashed=True)
+        p.c.line(ring + [ring[0]], p.pal["ghost"], p.u(lw("thin")), dashed=True)
     else:
-        p.c.line(list(data) + [data[0]], p.pal["ghost"], p.u(1.2), dashed=True)
+        p.c.line(list(data) + [data[0]], p.pal["ghost"], p.u(lw("thin")), dashed=True)
 
 
 def ghost(p: Paint, mid: str, path: Sequence[Point]) -> None:
@@ -116,7 +116,7 @@ def slot_move(p: Paint, dm: DrawnModel, frm: Point, to: Point) -> None:
     if L > p.u(10):
         k = min(0.45, p.u(4) / L)
         p.c.arrow([(a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k), b], p.pal["slot_edge"],
-                  p.u(1.5), head=p.u(6))
+                  p.u(lw("medium")), head=p.u(6))
 
 
 def differ_mark(p: Paint, dm: DrawnModel) -> None:
@@ -125,9 +125,9 @@ def differ_mark(p: Paint, dm: DrawnModel) -> None:
     p.c.tag = f"differ:{dm.id}"
     pts = p.outline_px(dm.shape)
     for a, b in hatch_segments(pts, p.u(5)):
-        p.c.line([a, b], (20, 20, 20, 150), p.u(1.2))
-    p.draw_shape(dm.shape, None, (20, 20, 20), p.u(4))
-    p.draw_shape(dm.shape, None, p.pal.get("differ", DIFFER_COLOUR), p.u(2.2))
+        p.c.line([a, b], (20, 20, 20, 150), p.u(lw("thin")))
+    p.draw_shape(dm.shape, None, (20, 20, 20), p.u(lw("medium", casing=True)))
+    p.draw_shape(dm.shape, None, p.pal.get("differ", DIFFER_COLOUR), p.u(lw("medium")))
 
 
 def overlap_mark(p: Paint, dm: DrawnModel) -> None:
@@ -136,9 +136,9 @@ def overlap_mark(p: Paint, dm: DrawnModel) -> None:
     p.c.tag = f"overlap:{dm.id}"
     pts = p.outline_px(dm.shape)
     col, dash = p.pal.get("overlap", (15, 15, 15)), p.pal.get("overlap_dash", (255, 255, 255))
-    cross_hatch(p.c, pts, p.u(6), col, p.u(1.2))
-    p.draw_shape(dm.shape, None, col, p.u(4))
-    p.c.line(list(pts) + [pts[0]], dash, p.u(1.6), dashed=True)
+    cross_hatch(p.c, pts, p.u(6), col, p.u(lw("thin")))
+    p.draw_shape(dm.shape, None, col, p.u(lw("medium", casing=True)))
+    p.c.line(list(pts) + [pts[0]], dash, p.u(lw("thin")), dashed=True)
 
 
 def gap_link(p: Paint, a: str, b: str, pos: dict) -> None:
@@ -147,8 +147,8 @@ def gap_link(p: Paint, a: str, b: str, pos: dict) -> None:
     p.c.tag = f"gap:{a}|{b}"
     if a in pos and b in pos:
         pa, pb = p.v.to_px(pos[a]), p.v.to_px(pos[b])
-        p.c.line([pa, pb], (255, 255, 255, 200), p.u(3.6))
-        p.c.line([pa, pb], p.pal["gap_link"], p.u(2), dashed=True)
+        p.c.line([pa, pb], (255, 255, 255, 200), p.u(lw("medium", casing=True)))
+        p.c.line([pa, pb], p.pal["gap_link"], p.u(lw("medium")), dashed=True)
         p.placer.add(link_box(pa, pb, p.u(2)), soft=True)
 
 
@@ -156,7 +156,7 @@ def move(p: Paint, mid: str, path: Sequence[Point]) -> None:
     p.c.tag = f"move:{mid}"
     if len(path) >= 2:
         pts = p.v.pts(path)
-        p.c.arrow(pts, p.pal["move"], p.u(2.5), head=max(p.u(7), 6.0 * p.v.scale))
+        p.c.arrow(pts, p.pal["move"], p.u(lw("medium")), head=max(p.u(7), 6.0 * p.v.scale))
         for q0, q1 in zip(pts, pts[1:]):
             p.placer.add(link_box(q0, q1, p.u(2)), soft=True)
 
@@ -179,6 +179,6 @@ def front_marker(p: Paint, u: Unit) -> None:
     right = g.add(back, g.scale(r, size_mm * 0.24))
     col = player_colour(p.pal, u.player)
     pts = p.v.pts([tip, right, left])
-    p.c.polygon(pts, fill=col, outline=(255, 255, 255), width=p.u(1.2))
+    p.c.polygon(pts, fill=col, outline=(255, 255, 255), width=p.u(lw("thin")))
     xs, ys = [q[0] for q in pts], [q[1] for q in pts]
     p.placer.add((min(xs), min(ys), max(xs), max(ys)))

@@ -166,6 +166,10 @@ class TableView(View):
     def fit(self) -> None:
         self.camera = self.fitted()
 
+    def show_box(self, box_mm: tuple) -> None:
+        """Point the camera at table box ``(x0, y0, x1, y1)`` mm (a recorded view), fitted to the table area."""
+        self.camera = Camera.fit(box_mm, self.layout().table, margin_px=0)
+
     def zoom(self, arg: str) -> None:
         self.camera.zoom_about(ZOOM_STEP if arg == "1" else 1 / ZOOM_STEP, self.zoom_anchor())
 
