@@ -22,7 +22,7 @@ C = TypeVar("C", GapLinks, Moves, StrikeOrder, Engagements)
 ROLES = ("attack", "support", "none")
 
 
-@dataclass
+@dataclass(slots=True)
 class ModelResult:
     """What one model does this round.
 

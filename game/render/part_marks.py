@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
+from operator import itemgetter, methodcaller
 from typing import Any, Callable
 
 from game.core import geometry as g
 from game.core.board import parse_slot
-from game.core.board import unit_of
 from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
                              OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
@@ -38,6 +39,7 @@ from game.render.labels import badge, count_mark
 from game.render.painter import Paint
 from game.render.palette import lw
 
+_PARTITION, _HEAD = methodcaller("partition", "."), itemgetter(0)  # model id -> unit id, in C
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
@@ -402,12 +404,9 @@ def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
     vis = ctx.options.visible
     out = [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
     for i, step in enumerate(part.steps, start=1):
-        per: dict[str, int] = {}
-        for mid in step.models:
-            if vis is not None and mid not in vis:
-                continue
-            uid = unit_of(mid)
-            per[uid] = per.get(uid, 0) + 1
+        # models per unit, in the order the units first strike (unit ids hold no dot)
+        mids = step.models if vis is None else [mid for mid in step.models if mid in vis]
+        per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
         if not per:
             continue
         who = ", ".join(f"{ctx.names.get(k, k)} ({n})" for k, n in per.items())
