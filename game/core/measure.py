@@ -20,6 +20,8 @@ length edge to edge when both ends are on bases), :func:`fmt_length`.
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -136,18 +138,32 @@ def unit_gap(a: Unit, b: Unit) -> tuple[float, g.Point, g.Point]:
     return best
 
 
+def _box(u: Unit) -> tuple[float, float, float, float]:
+    boxes = [s.bbox() for s in _shapes(u)] or [(0.0, 0.0, 0.0, 0.0)]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def nearest_enemy(board: Board, uid: str) -> Optional[tuple[str, float, g.Point, g.Point]]:
     """``(enemy unit id, gap_mm, point on the unit, point on the enemy)`` of the closest unit
-    of another player, or None when there is none."""
+    of another player (the first in board order of those equally close), or None when there
+    is none. Units whose bounding boxes lie further apart than the best gap found are not
+    measured (the box gap never exceeds the gap: the answer is the same as measuring all)."""
     u = board.unit(uid)
-    best = None
-    for o in board.units:
-        if o.player == u.player or o.id == u.id:
-            continue
+    others = [(i, o) for i, o in enumerate(board.units) if o.player != u.player and o.id != u.id]
+    if not others:
+        return None
+    ub = _box(u)
+    # nearest boxes first; a unit whose box gap exceeds the best exact gap cannot be nearer
+    cands = sorted(((g.bbox_gap(ub, _box(o)), i, o) for i, o in others), key=lambda t: (t[0], t[1]))
+    best: Optional[tuple[int, str, float, g.Point, g.Point]] = None
+    for lb, i, o in cands:
+        if best is not None and lb > 0.0 and lb > best[2] + 1e-6:
+            break
         d, pa, pb = unit_gap(u, o)
-        if best is None or d < best[1]:
-            best = (o.id, d, pa, pb)
-    return best
+        if best is None or d < best[2] or (d == best[2] and i < best[0]):
+            best = (i, o.id, d, pa, pb)
+    assert best is not None
+    return best[1:]
 
 
 def moved_mm(before: Unit, after: Unit) -> float:
@@ -236,21 +252,23 @@ def tape(board: Board, p0: g.Point, p1: g.Point, snap_mm: float = 0.0) -> Tape:
 class DragReadout:
     """What the window shows while a unit is dragged: ``moved_mm`` from where the drag began,
     the ``nearest`` enemy ``(unit id, gap_mm, point on the unit, point on the enemy)`` or None,
-    the ruleset's ``reach`` ``[(label, rule, mm)]`` and ``unit`` (in, cm, mm) for the texts."""
+    the ruleset's ``reach`` ``[(label, rule, mm)]`` and ``unit`` (in, cm, mm) for the texts;
+    ``enemy_name`` the nearest enemy's name as the texts say it ("" : its id)."""
 
     uid: str
     moved_mm: float
     nearest: Optional[tuple[str, float, g.Point, g.Point]]
     reach: list
     unit: str
+    enemy_name: str = ""
 
     def lines(self) -> list[str]:
         """The readout as text: ``['moved 3.2"', 'gap 1.0" to Goblins', 'Movement 4": within']``."""
         out = [f"moved {fmt_length(self.moved_mm, self.unit)}"]
         if self.nearest is not None:
             gap = max(0.0, self.nearest[1])
-            out.append(f"gap {fmt_length(gap, self.unit)} to {self.nearest[0]}" if gap > 0.05
-                       else f"touching {self.nearest[0]}")
+            who = self.enemy_name or self.nearest[0]
+            out.append(f"gap {fmt_length(gap, self.unit)} to {who}" if gap > 0.05 else f"touching {who}")
         for label, rule, mm in self.reach:
             word = "within" if self.moved_mm <= mm + 1e-6 else f"{fmt_length(self.moved_mm - mm, self.unit)} beyond"
             out.append(f"{label} {fmt_length(mm, self.unit)} ({rule}): {word}")
@@ -260,7 +278,8 @@ class DragReadout:
 def drag_readout(start: Unit, now: Unit, board: Board, measure: Measure, rs_values: Any) -> DragReadout:
     """The readout of a drag from pose ``start`` to ``now`` (same unit) on ``board`` (whose
     other units stand where they are); distances edge to edge in the ruleset's unit."""
-    b = board.copy()
-    b.replace_unit(now)
-    return DragReadout(now.id, moved_mm(start, now), nearest_enemy(b, now.id), reaches(measure, rs_values, now),
-                       measure.unit)
+    b = copy.copy(board)  # the other units are only read: a new list of units, not new units
+    b.units = [now if x.id == now.id else x for x in board.units]
+    near = nearest_enemy(b, now.id)
+    name = (b.unit(near[0]).name or near[0]) if near is not None else ""
+    return DragReadout(now.id, moved_mm(start, now), near, reaches(measure, rs_values, now), measure.unit, name)

@@ -113,6 +113,7 @@ GREYSCALE: dict[str, tuple] = {
     "selection": (0, 0, 0),
     "target": (0, 0, 0),
     "differ": (255, 255, 255),
+    "fighting_rank": (200, 200, 200),  # the outlined fighting rank: a light ring on its dark casing
 }
 
 # The print style (``render`` and ``render-book`` by default; the window keeps PALETTE): white
@@ -132,6 +133,7 @@ PRINT: dict[str, tuple] = {
     "none": (243, 243, 243),
     "base_edge": (25, 25, 25),
     "player1": (0, 105, 92),
+    "reach_edge": (110, 50, 150),
     "player2": (196, 104, 0),
     "empty_hatch": (90, 90, 90),
     "ghost": (70, 70, 70),
@@ -155,9 +157,22 @@ PRINT: dict[str, tuple] = {
 # --table: the table tint and the 6-inch grid back on a print figure (distances matter).
 PRINT_TABLE: dict[str, tuple] = {"table": PALETTE["table"], "table_edge": PALETTE["table_edge"], "grid": PALETTE["grid"]}
 
-# One line-weight scale for every figure (design units; 1 unit prints 0.2 mm): base outlines
-# thin, arrows and links medium, unit frames bold, casings and hatching hair.
+# One line-weight scale for every figure (design units; 1 unit prints 0.2 mm): hair (hatching,
+# panel frames), thin (base outlines, rings, dashed outlines, markers), medium (arrows, links,
+# moves, marks over bases), bold (unit frames, fighting ranks, the scale bar). A line drawn over
+# busy ground sits on a casing (a white or dark halo): its width plus a hair each side.
 LINE_UNITS: dict[str, float] = {"hair": 0.8, "thin": 1.0, "medium": 2.0, "bold": 3.5}
+
+
+def lw(weight: str, casing: bool = False) -> float:
+    """Design units of a stroke of ``weight`` (a :data:`LINE_UNITS` name; KeyError for another);
+    ``casing``: the halo drawn under such a stroke (its width plus a hair each side)."""
+    return LINE_UNITS[weight] + (2 * LINE_UNITS["hair"] if casing else 0.0)
+
+
+def stroke_units() -> set[float]:
+    """Every stroke width a figure may use, in design units (each weight and its casing)."""
+    return {round(lw(w, c), 6) for w in LINE_UNITS for c in (False, True)}
 
 
 def style_palette(style: str, palette: str, table: bool = False) -> dict:

@@ -1,7 +1,7 @@
 """The drawers of the core part types (:mod:`game.core.parts`), registered in
 :mod:`game.render.drawers`: one place says how each part is drawn, listed in the legend and
-explained on hover, for every view. Drawing goes through the painter of
-:func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
+explained on hover, for every view. A drawer draws with the :class:`~game.render.painter.Paint`
+``p`` of :func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
 palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 
 * :class:`~game.core.parts.MoveReach`: a reach disc round each move's start (stage ``table``);
@@ -14,6 +14,10 @@ palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
   the rows outlined, every fighter of those units numbered (``ranks``);
 * :class:`~game.core.parts.FightSequence`: a numbered badge by each unit on the table
   (``labels``); legend section "Fight sequence";
+* the core parts every analysis holds: :class:`~game.core.parts.Moves` (``moves``: the start
+  a dashed outline, an arrow to the model, its length; legend "Moved by a rule, from its dashed
+  outline"), :class:`~game.core.parts.GapLinks` (``gaps``: lettered arrows or dashed links;
+  legend row), :class:`~game.core.parts.StrikeOrder` (the legend's strike order section);
 * :class:`~game.core.parts.UnitReasons`, :class:`~game.core.parts.RankBonus`,
   :class:`~game.core.parts.Allocations`: legend sections only.
 """
@@ -21,14 +25,22 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
+from operator import itemgetter, methodcaller
 from typing import Any, Callable
 
 from game.core import geometry as g
 from game.core.board import parse_slot
-from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
-                             RankBonus, ReducedAttackers, Removed, UnitReasons)
-from game.render.drawers import LegendContext, LegendItem, register
+from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
+                             OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
+from game.render import gap_marks, move_marks, unit_marks as um
+from game.render.drawers import LegendContext, LegendItem, legend_parts, register
+from game.render.drawn import circle_pts
+from game.render.labels import badge, count_mark
+from game.render.painter import Paint
+from game.render.palette import lw
 
+_PARTITION, _HEAD = methodcaller("partition", "."), itemgetter(0)  # model id -> unit id, in C
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
@@ -63,8 +75,17 @@ def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
         if not path:
             continue
         p.c.tag = f"reach:{mid}"
-        p.c.circle(p.v.to_px(path[0]), float(part.mm) * p.v.scale, fill=p.pal["reach"],
-                   outline=p.pal["reach_edge"], width=p.u(1))
+        reach_circle(p, p.v.to_px(path[0]), float(part.mm) * p.v.scale)
+
+
+def reach_circle(p: Any, c: tuple, r: float) -> None:
+    """A move's reach around its start (px): on paper a thin dashed ring without fill (many
+    overlapping tinted discs would bury the models), on screen a tinted disc."""
+    if p.pal.get("print"):
+        pts = circle_pts(c, r, 72)
+        p.c.line(pts + [pts[0]], p.pal["reach_edge"], p.u(lw("thin")), dashed=True)
+    else:
+        p.c.circle(c, r, fill=p.pal["reach"], outline=p.pal["reach_edge"], width=p.u(lw("thin")))
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
@@ -83,7 +104,7 @@ def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
         large = s.size == "large"
         r = p.u(4.5 if large else 3.0)
         p.c.circle(c, r, fill=p.pal["slot_filled"] if s.filled_by else p.pal["slot_free"],
-                   outline=p.pal["slot_edge"], width=p.u(2 if large else 1))
+                   outline=p.pal["slot_edge"], width=p.u(lw("medium" if large else "thin")))
         p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
 
 
@@ -123,10 +144,10 @@ def padlock(p: Any, c: tuple, s: float) -> None:
     """A padlock of half-width ``s`` px centred on ``c`` (a model mark and its legend swatch)."""
     col = p.pal["badge"]
     p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
-                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=max(1.0, p.u(0.8)))
+                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=p.u(lw("hair")))
     arc = [(c[0] + s * 0.6 * math.cos(t), c[1] - s * 0.1 - s * 0.8 * math.sin(t))
            for t in [math.pi * i / 8 for i in range(9)]]
-    p.c.line(arc, col, max(1.2, p.u(1.4)))
+    p.c.line(arc, col, p.u(lw("thin")))
 
 
 def legend_locked(part: Locked, ctx: LegendContext) -> list:
@@ -159,8 +180,8 @@ def cross(p: Any, box: tuple) -> None:
     """The removed cross in the px box ``box`` (a model mark and its legend swatch)."""
     x0, y0, x1, y1 = box
     for q in ([(x0, y0), (x1, y1)], [(x0, y1), (x1, y0)]):
-        p.c.line(q, (255, 255, 255), p.u(5))
-        p.c.line(q, (20, 20, 20), p.u(2.6))
+        p.c.line(q, (255, 255, 255), p.u(lw("bold", casing=True)))
+        p.c.line(q, (20, 20, 20), p.u(lw("bold")))
 
 
 def legend_removed(part: Removed, ctx: LegendContext) -> list:
@@ -210,8 +231,8 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
     for i, pts in enumerate(rows):
         p.c.tag = f"fighting_rank:{i}"
         px = p.v.pts(pts)
-        p.c.line(px + [px[0]], (30, 30, 30), p.u(5.2))
-        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(3))
+        p.c.line(px + [px[0]], (30, 30, 30), p.u(lw("bold", casing=True)))
+        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(lw("bold")))
     reduced = analysis.part(ReducedAttackers)
     apart = set(reduced.models) if reduced is not None else set()
     units = part.units()
@@ -224,7 +245,7 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
         if dm.id in apart:
             p.safe(f"one attack {dm.id}", one_attack_mark, p, dm, attacks)
         else:
-            p.safe(f"count {dm.id}", p.count_mark, dm, attacks)
+            p.safe(f"count {dm.id}", count_mark, p, dm, attacks)
         done.add(dm.id)
     return done
 
@@ -239,7 +260,7 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
     if r < 4:
         return
     c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(1.5))
+    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(lw("thin")))
     p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)
 
 
@@ -274,7 +295,7 @@ def draw_fight_badges(p: Any, part: FightSequence, analysis: Any) -> None:
         u = units.get(e.unit)
         if u is None or (off is not None and off.whole_unit([m.id for m in _models(u)])):
             continue
-        p.safe("badge", p.badge, e)
+        p.safe("badge", badge, p, e)
 
 
 def _models(u: Any) -> list:
@@ -351,6 +372,64 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+# --- the core parts: moves, gap links, strike order --------------------------------------------
+def draw_moves(p: Paint, part: Moves, analysis: Any) -> None:
+    """Every move the same way, in every view: a dashed outline where the model stood (the
+    model is drawn where it ends), an arrow from the outline to the model (crossing arrows of
+    alike models swapped apart, :func:`game.render.move_marks.uncrossed`) and its length beside it."""
+    for mid, path in part.paths.items():
+        p.safe(f"ghost {mid}", um.ghost, p, mid, path)
+    drawn = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
+    drawn = p.safe("thin moves", move_marks.thinned, drawn, analysis) or drawn  # a unit moved alike: 2 arrows
+    for mid, path in drawn.items():
+        p.safe(f"move {mid}", um.move, p, mid, path)
+    p.safe("move marks", move_marks.draw, p, analysis, drawn)
+
+
+def legend_moves(part: Moves, ctx: LegendContext) -> list:
+    if not ctx.moves:
+        return []
+    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({len(ctx.moves)})",
+                       swatch="move")]
+
+
+def draw_gap_links(p: Paint, part: GapLinks, analysis: Any) -> None:
+    """Lettered arrows along the engaged facing (or dashed links) between models fighting
+    across a gap (:mod:`game.render.gap_marks`)."""
+    gap_marks.draw(p, analysis, p.o.gap_letter_start, p.o.gap_lettered)
+
+
+def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
+    n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
+    if not n:
+        return []
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n})",
+                       swatch="gap")]
+
+
+def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
+    """The strike order section: each step's units (by name) and how many of their models
+    strike at it in the picture, then the parts listed under it (``legend_at="strike"``)."""
+    if not part.steps:
+        return []
+    vis = ctx.options.visible
+    out = [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
+    for i, step in enumerate(part.steps, start=1):
+        # models per unit, in the order the units first strike (unit ids hold no dot)
+        mids = step.models if vis is None else [mid for mid in step.models if mid in vis]
+        per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
+        if not per:
+            continue
+        who = ", ".join(f"{ctx.names.get(k, k)} ({n})" for k, n in per.items())
+        simul = " at the same time" if len(per) > 1 else ""
+        label = humanize(step.label or str(step.step), ctx.names)
+        out.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
+    return out + legend_parts(ctx.analysis, "strike", ctx)
+
+
+register(Moves, draw=draw_moves, stage="moves", legend=legend_moves, legend_at="moves")
+register(GapLinks, draw=draw_gap_links, stage="gaps", legend=legend_gap_links, legend_at="gaps")
+register(StrikeOrder, legend=legend_strike_order, legend_at="order")
 register(MoveReach, draw=draw_reach, stage="table", legend=legend_reach, legend_at="rows", table_wide=True)
 register(CombatSlots, draw=draw_slots, stage="under", legend=legend_slots, legend_at="rows", table_wide=True)
 register(Removed, draw=draw_removed, stage="over", legend=legend_removed, legend_at="marks",

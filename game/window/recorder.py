@@ -1,7 +1,10 @@
 """Demo mode: record the table as a click-through demo, edit its steps, play, save, share.
 
 F6 opens the demo recorder (a pygame_gui window beside the table). "Add step" keeps the
-board and ruleset on the table now, with the caption typed and the step's marks: models or
+board and ruleset on the table now and the view (the table box on screen: camera centre and
+zoom, written as the step's ``view``); while N / P show a phase step, it records that step
+(``phase_step: N``, with the step's own strike step and casualties). With it go the caption
+typed and the step's marks: models or
 units to ring, a callout (``model: text``), the strike step shown (a number or a label such
 as ``Initiative 5``) and casualties (``unit: r1f1 r1f2; other: 2``). A step clicked in the list
 can be shown on the table again ("Show"), replaced by the table as it is now ("Update"),
@@ -85,12 +88,18 @@ class Recording:
         return self.recorder.steps
 
     def make_step(self, board: Board, ruleset_id: str, caption: str, ring: str = "", callouts: str = "",
-                  strike: str = "", casualties: str = "") -> RecordedStep:
-        """A step of ``board`` under ``ruleset_id`` with the typed caption and marks (ValueError)."""
+                  strike: str = "", casualties: str = "", *, view: Optional[tuple] = None,
+                  phase: Optional[int] = None) -> RecordedStep:
+        """A step of ``board`` under ``ruleset_id`` with the typed caption and marks (ValueError).
+        ``view``: the table box ``(x0, y0, x1, y1)`` mm on screen; ``phase``: the phase step
+        (1-based) shown by N / P, which brings its own strike step and casualties."""
         b = board.copy()
         b.ruleset = ruleset_id
+        if phase and (str(strike).strip() or str(casualties).strip()):
+            raise ValueError("a phase step shows its own strike step and casualties: leave Strike and Fall empty "
+                             "(a click on a model at a strike step marks it as a casualty)")
         return RecordedStep(" ".join(str(caption).split()), b, parse_ids(ring), parse_callouts(callouts),
-                            parse_strike(strike), parse_casualties(casualties))
+                            parse_strike(strike), parse_casualties(casualties), view=view, phase=phase or None)
 
     def check(self) -> list:
         """Build the demo as written (:func:`build_steps`); ValueError with the demo's reason."""
@@ -157,10 +166,12 @@ class Recording:
         return self.index
 
     def labels(self) -> list[str]:
-        """The list's rows: ``"3. caption..."``."""
+        """The list's rows: ``"3. caption..."`` (a phase step: ``"3. [step 2] caption..."``)."""
         out = []
         for i, s in enumerate(self.steps):
             cap = s.caption or "(no caption)"
+            if s.phase:
+                cap = f"[step {s.phase}] {cap}"
             if len(cap) > MAX_CAPTION_SHOWN:
                 cap = cap[: MAX_CAPTION_SHOWN - 1] + "…"
             out.append(f"{i + 1}. {cap}")

@@ -32,7 +32,8 @@ from game.render.canvas import PygameCanvas
 from game.render.drawers import table_wide
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
-from game.render.scene import SceneOptions, draw_scene
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene
 
 _NOTHING = object()
 
@@ -61,7 +62,7 @@ class DrawnModels:
     may be drawn away from their slots)."""
 
     def __init__(self) -> None:
-        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel)
+        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel, models, their ids)
 
     def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
         amodels = analysis.models if analysis is not None else {}
@@ -74,9 +75,10 @@ class DrawnModels:
                 ms = u.models()
             except Exception:  # noqa: BLE001 - as drawn_models: a unit that cannot be built is left out
                 continue
-            res = tuple(map(amodels.get, [m.id for m in ms]))
-            key = (u.pose_key(), u.player, u.name, u.kind)
             old = self.per.get(u.id)
+            ids = old[4] if old is not None and old[3] is ms else [m.id for m in ms]  # (the same list: its ids)
+            res = tuple(map(amodels.get, ids))
+            key = (u.pose_key(), u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
                 lst = old[2]
             else:
@@ -91,7 +93,7 @@ class DrawnModels:
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
             seen += sum(1 for r in res if r is not None)
-            per[u.id] = (key, res, lst)
+            per[u.id] = (key, res, lst, ms, ids)
             by_unit[u.id] = lst
             out.extend(lst)
         if seen != len(amodels):  # results for models the board does not hold: the general rules
@@ -137,8 +139,8 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
         def mine(mid: str) -> bool:
             return unit_of(mid) in keep
 
-        analysis = dataclasses.replace(
-            an, moves={k: v for k, v in an.moves.items() if mine(k)},
+        analysis = an.replaced(
+            moves={k: v for k, v in an.moves.items() if mine(k)},
             gap_links=[lk for lk in an.gap_links if mine(lk[0]) and mine(lk[1])])
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
@@ -237,6 +239,11 @@ class RetainedScene:
             errors += draw_scene(canvas, b, a, view, options=dataclasses.replace(options, layer="units"), models=ms)
         errors += draw_scene(canvas, board, analysis, view, options=dataclasses.replace(options, layer="top"),
                              models=models)
+        if self.holding:
+            # mid-drag every frame differs: keeping a copy of each (a whole-window blit) is waste;
+            # the first frame after the drag draws as usual and is kept
+            self.last_key = None
+            return errors
         if self.last is None or self.last.get_size() != size:
             self.last = surf.copy()
         else:

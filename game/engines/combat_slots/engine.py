@@ -391,9 +391,10 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     with doing(f"finding the engaged units ({rule_alloc})", "the table is too large or too entangled for finding "
                "which units touch"):
         bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
-        for e in find_engagements(units, models, bounds, tol):
-            facing[(e.unit, e.enemy)] = e.facing
-            res.engagements.append(e)
+        found = find_engagements(units, models, bounds, tol)
+    for e in found:
+        facing[(e.unit, e.enemy)] = e.facing
+    res.engagements = found
     enemies: dict[str, list[str]] = defaultdict(list)
     for (a, b) in facing:
         enemies[a].append(b)
