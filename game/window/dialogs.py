@@ -79,7 +79,8 @@ class Buttons(Dialog):
     choose from); ``done`` then gets the value."""
 
     def __init__(self, gui: Gui, title: str, text: str, choices: list[str], done: Callable[[str], object],
-                 rows: Optional[list[tuple[str, str, str, bool]]] = None, width: int = 460, pad: int = 0):
+                 rows: Optional[list[tuple[str, str, str, bool]]] = None, width: int = 460, pad: int = 0,
+                 text_h: int = 80):
         g = gui.pg
         self.done = done
         self.text = text
@@ -96,12 +97,12 @@ class Buttons(Dialog):
                     b.disable()
                 self.buttons[b] = value
             return
-        self.window = g.elements.UIWindow(_center(gui, width, 190), gui.manager, window_display_title=title)
+        self.window = g.elements.UIWindow(_center(gui, width, 110 + text_h), gui.manager, window_display_title=title)
         cw = self.window.get_container().get_rect().w
-        g.elements.UITextBox(text, pygame.Rect(8, 6, cw - 16, 80), manager=gui.manager, container=self.window)
+        g.elements.UITextBox(text, pygame.Rect(8, 6, cw - 16, text_h), manager=gui.manager, container=self.window)
         bw = (cw - 16 - 8 * (len(choices) - 1)) // len(choices)
         for i, c in enumerate(choices):
-            b = g.elements.UIButton(pygame.Rect(8 + i * (bw + 8), 96, bw, 32), c, manager=gui.manager,
+            b = g.elements.UIButton(pygame.Rect(8 + i * (bw + 8), text_h + 16, bw, 32), c, manager=gui.manager,
                                     container=self.window)
             self.buttons[b] = c
 

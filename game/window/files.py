@@ -291,7 +291,7 @@ class FilesSection(Section):
                                 f"{recovery.MAX_AGE_DAYS:g} days, or once its file is gone.")
 
         self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved work found", text, ["Restore", "Discard", "Keep for later"],
-                                  chosen, width=640))
+                                  chosen, width=680, text_h=130))
 
     def restore_recovery(self, rec: Any) -> None:
         """Load recovery file ``rec`` as an edit (Ctrl+Z goes back); saving removes it."""

@@ -36,7 +36,7 @@ class RuleSystems:
             return getattr(strat, "unusable_reason", "") or "cannot analyse this board"
         if rid != current:
             said: list[str] = []
-            check_limits(board.units, rid, lambda _path, msg: said.append(msg) or True)
+            check_limits(board.units, rid, lambda _path, msg: said.append(msg))
             if said:
                 return said[0]
         return ""

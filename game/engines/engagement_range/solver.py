@@ -40,7 +40,7 @@ from game.engines.engagement_range.geom import CSpace, Foot, PathFinder, offset_
 from game.engines.engagement_range.assign import linear_sum_assignment
 from game.engines.engagement_range.spots import Packer
 from game.engines.engagement_range.exact import exact_assignment
-from game.engines.engagement_range.table import Params, Table, extent, gap
+from game.engines.engagement_range.table import Params, Table, gap
 
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
@@ -109,7 +109,8 @@ class MoveSolver:
                     continue  # already engaged: moving gains nothing and could free an enemy model
             self.movers.append(m)
         mover_ids = {m.id for m in self.movers}
-        self.static = [(q.id, q.unit_id, q.foot, q.shape.center) for q in self._within_reach(table, pcs, max_mm)
+        reach = max_mm + p.er_mm + p.clearance_mm + 10.0  # a move, Engagement Range and the clearance
+        self.static = [(q.id, q.unit_id, q.foot, q.shape.center) for q in table.pieces_near(pcs, reach, {uid, *targets})
                        if q.id not in mover_ids]
         self._cs: dict[Foot, CSpace] = {}
         self._packs: dict = {}
@@ -118,22 +119,6 @@ class MoveSolver:
         self.terrain = [shapely.Polygon(t.points) for t in table.terrain]
 
     # ----- obstacles -------------------------------------------------------------------------------------
-    def _within_reach(self, table: Table, pcs: list, max_mm: float) -> list:
-        """The pieces a move of at most ``max_mm`` can meet or be measured against: the unit's
-        own, every model of the target units, and the others whose bases come within a move,
-        Engagement Range and the clearance of the unit's box (a base farther off can neither
-        block a path nor an end spot; on a table of 1,000 units every move looked at all)."""
-        pieces = list(table.pieces.values())
-        if not pcs or len(pieces) < 256:
-            return pieces
-        ext = max(extent(q.shape) for q in pieces)
-        pad = max_mm + 2 * ext + self.p.er_mm + self.p.clearance_mm + 10.0
-        c = np.array([pc.shape.center for pc in pcs], float)
-        x0, y0 = c.min(0) - pad
-        x1, y1 = c.max(0) + pad
-        keep = {self.uid, *self.targets}
-        return [q for q in pieces if q.unit_id in keep or (x0 <= q.shape.center[0] <= x1 and y0 <= q.shape.center[1] <= y1)]
-
     def cs(self, foot: Foot) -> CSpace:
         """The standing (non-moving) bases as obstacles for a mover of ``foot``."""
         if foot not in self._cs:

@@ -171,6 +171,20 @@ class Table:
         self._boxes[uid] = (shapes, box)
         return box
 
+    def pieces_near(self, pcs: list[Piece], reach_mm: float, keep: set) -> list[Piece]:
+        """The pieces a move of ``pcs`` can meet or be measured against: those of the units in
+        ``keep`` (the mover's own and its targets), and the others whose bases come within
+        ``reach_mm`` of the box of ``pcs`` (a base farther off can block neither a path nor an
+        end spot; on a table of 1,000 units every move looked at all). In table order."""
+        pieces = list(self.pieces.values())
+        if not pcs or len(pieces) < 256:
+            return pieces
+        pad = reach_mm + 2 * max(extent(q.shape) for q in pieces)
+        c = np.array([pc.shape.center for pc in pcs], float)
+        x0, y0 = c.min(0) - pad
+        x1, y1 = c.max(0) + pad
+        return [q for q in pieces if q.unit_id in keep or (x0 <= q.shape.center[0] <= x1 and y0 <= q.shape.center[1] <= y1)]
+
     def near_units(self, uid: str, units: list[str], within_mm: float) -> list[str]:
         """Those of ``units`` whose box comes within ``within_mm`` of ``uid``'s (a lower bound of
         their edge-to-edge gap, so no unit within that gap is left out), in the order given."""
