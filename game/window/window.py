@@ -58,6 +58,7 @@ class Window:
         self.frames = 0
         self.needs_draw = True
         self.last_active = self.clock()
+        self._drawn_fp: object = None  # the view's fingerprint when it was last drawn
         self.collector = COLLECTOR
         #: called by :meth:`stop` (signals, the frame count); the default just stops
         self.on_stop: Callable[[str], None] = lambda reason: self.close()
@@ -148,15 +149,17 @@ class Window:
             view.on_error("update failed", exc)
         view = self.view or view
         now = self.clock()
-        if events or self.busy() or before != view.fingerprint():
+        after = view.fingerprint()
+        if events or self.busy() or before != after:
             self.last_active = now
             self.needs_draw = True
         # the garbage collector held while the user acts, collecting once idle (collector.py)
         self.collector.frame(active=self.needs_draw or self.busy() or now - self.last_active <= ACTIVE_S)
         if not (self.needs_draw or now - self.last_active <= ACTIVE_S):
             return False
-        if not self.needs_draw and not gui_live:
-            return False  # lately active, but nothing happened since the last picture: it stands
+        if not self.needs_draw and not gui_live and after == self._drawn_fp:
+            return False  # lately active, but nothing changed since the last picture: it stands
+        self._drawn_fp = after
         try:
             view.draw(self.screen)
             if self.gui is not None:
