@@ -521,6 +521,9 @@ class TableView(View):
             self.doc.restore()
         return text
 
+    def settling(self) -> bool:
+        return bool(self.retained.moving)  # units drawn live until they stand still, then folded in
+
     def fingerprint(self) -> tuple:
         board, analysis, _ = self.shown()  # (by identity: a new board or analysis is a change)
         return (self.status.message, self.status.banner, self.hover, self.tool, self.selection, tuple(self.group),

@@ -112,3 +112,9 @@ class View:
     def busy(self) -> bool:
         """True while something animates (a drag): the window never idles then."""
         return False
+
+    def settling(self) -> bool:
+        """True while the picture still changes by itself for a few frames though nothing
+        happened (the table folding units drawn live back into its kept layer): the window
+        draws those frames while lately active."""
+        return False

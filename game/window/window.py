@@ -157,7 +157,7 @@ class Window:
         self.collector.frame(active=self.needs_draw or self.busy() or now - self.last_active <= ACTIVE_S)
         if not (self.needs_draw or now - self.last_active <= ACTIVE_S):
             return False
-        if not self.needs_draw and not gui_live and after == self._drawn_fp:
+        if not self.needs_draw and not gui_live and after == self._drawn_fp and not view.settling():
             return False  # lately active, but nothing changed since the last picture: it stands
         self._drawn_fp = after
         try:
