@@ -49,7 +49,7 @@ def paused_view(analysis: Analysis, board: Board, uid: str) -> Analysis:
     def mine(mid: str) -> bool:
         return unit_of(mid) == uid
 
-    return dataclasses.replace(analysis, models=models,
+    return analysis.replaced(models=models,
                                moves={k: v for k, v in analysis.moves.items() if not mine(k)},
                                gap_links=[lk for lk in analysis.gap_links if not (mine(lk[0]) or mine(lk[1]))])
 
