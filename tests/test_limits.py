@@ -120,3 +120,13 @@ def test_memory_budget_message_names_the_search(tmp_path, capsys, monkeypatch):
     assert main.main(["analyse", str(p), "--json", "--memory-budget", "2000"]) == 2
     err = capsys.readouterr().err
     assert "memory budget" in err and "pile-in search" in err and "analysing the table" not in err
+
+
+def test_the_windows_ruleset_list_says_why_a_ruleset_cannot_take_the_board(tmp_path):
+    from game.window.rulesystems import RuleSystems
+
+    p = tmp_path / "many.yaml"
+    p.write_text(_skirm(101, 1, "whfb8"))
+    why = RuleSystems().unavailable_reason(load_scenario(p), "wh40k", "whfb8")
+    assert "at most 100 units" in why
+    assert RuleSystems().unavailable_reason(load_scenario(p), "t9a", "whfb8") == ""
