@@ -60,7 +60,7 @@ def _steps(board, rs, planner):
 
 
 STRATEGY = Engine(name=NAME, run=_analyse, legend_of=legend, schema=FightPhaseParams,
-                  steps=_steps, ranked_units=False, steps_name="Fight phase", live_drag=True,
+                  steps=_steps, ranked_units=False, steps_name="Fight phase",
                   unusable_short="not for ranked units",
                   unusable_reason="has no rank-and-file units; analysing these trays as single models takes "
                                   "about a third of a second, too slow to follow a drag (use a board of models "
