@@ -128,10 +128,17 @@ def part_hover_lines(analysis: Any, model_id: str) -> list[str]:
     return out
 
 
-def table_wide(analysis: Any) -> bool:
-    """Does ``analysis`` hold a part that marks the whole table (fight order, slots, reach)?"""
+def wide_parts(analysis: Any) -> list:
+    """The parts of ``analysis`` that mark the whole table (fight order, slots, reach), empty
+    ones left out (they mark nothing)."""
+    out = []
     for p in _parts(analysis):
         d = drawer_of(type(p))
-        if d is not None and d.table_wide and p.to_json():  # an empty part marks nothing
-            return True
-    return False
+        if d is not None and d.table_wide and p.to_json():
+            out.append(p)
+    return out
+
+
+def table_wide(analysis: Any) -> bool:
+    """Does ``analysis`` hold a part that marks the whole table (fight order, slots, reach)?"""
+    return bool(wide_parts(analysis))

@@ -182,8 +182,8 @@ class Background:
                 if not self._conn.poll(timeout_s):
                     break
                 out = self._conn.recv()
-            except (EOFError, OSError) as exc:
-                self.failed = f"the analysis worker stopped ({type(exc).__name__})"
+            except Exception as exc:  # noqa: BLE001 - a worker that stopped: the window analyses itself
+                self.failed = f"the analysis worker stopped ({type(exc).__name__}: {exc})"
                 self.busy = False
                 break
             self.busy = False
@@ -259,4 +259,6 @@ class InlineBackground(Background):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    from game.window import background as _module  # Finished pickled by its real name, not __main__'s
+
+    sys.exit(_module.main(sys.argv[1:]))

@@ -91,7 +91,8 @@ class LiveAnalysis:
         self.models: list[DrawnModel] = []
         self.drawn_models = DrawnModels()          # rebuilds only the units that changed
         self.overlaps: list[tuple[str, str, float]] = []
-        self.analyse_ms = 0.0
+        self.analyse_ms = 0.0                     # the last analysis' cost (here or in the worker)
+        self.inline_ms = 0.0                      # the last analysis run here: its cost
         self.paused = False                       # a drag shows the last analysis (too slow to rerun)
         self._paused_from: Optional[Analysis] = None
         self.compare_id: Optional[str] = None
@@ -113,10 +114,20 @@ class LiveAnalysis:
         models = self.drawn_models(board, analysis)
         self.analysis, self.models = analysis, models
         self._board = dataclasses.replace(board, units=list(board.units))  # the board analysed
-        self.analyse_ms = (self.clock() - t0) * 1000
+        self.analyse_ms = self.inline_ms = (self.clock() - t0) * 1000
         self.update_compare(board, dragging=dragging, force=not dragging)
         if not dragging:
             self.update_overlaps(board, rs)
+            self.warm(board, rs)
+
+    def warm(self, board: Board, rs: Ruleset) -> None:
+        """When a drag of this board would be analysed off the frame, start the worker now on
+        this board (its answer is dropped: it only loads the engine and its kept answers)."""
+        bg = self.background
+        if (bg is not None and self.inline_ms > INLINE_MS and not getattr(strategy_of(rs), "live_drag", False)
+                and bg.usable() and not bg.busy):
+            bg.submit(board, rs)
+            bg.forget()
 
     def drag(self, board: Board, rs: Ruleset, uid: str) -> None:
         """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
@@ -126,7 +137,7 @@ class LiveAnalysis:
             self.run(board, rs, dragging=True)
             return
         bg = self.background
-        if bg is not None and self.analyse_ms > INLINE_MS and bg.usable():
+        if bg is not None and self.inline_ms > INLINE_MS and bg.usable():
             self.drag_off_frame(board, rs, uid, bg)
             return
         if not self.paused and self.analyse_ms <= self.budget_ms:
