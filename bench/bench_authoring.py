@@ -1,7 +1,8 @@
-"""CPU medians of the authoring paths: the one-page HTML export, writing a recorded demo, and
-the drag readout one frame of a drag computes.
+"""CPU medians of the authoring paths: the one-page HTML export, writing a recorded demo,
+writing demos of 8 / 16 / 32 steps that each mark casualties (the time should double with the
+steps, not quadruple), and the drag readout one frame of a drag computes.
 
-    python bench/bench_authoring.py [--runs 5]
+    python bench/bench_authoring.py [--runs 5] [--sizes 8,16,32]
 
 Each run gets new inputs (the demo's boards shifted by a seeded random offset, a fresh drag
 position), so no cache answers. Prints numbers only; speed is never asserted in tests.
@@ -25,11 +26,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="8,16,32", help="steps of the demos with casualties")
     args = ap.parse_args()
     from game.core import manoeuvre as mv
     from game.core.analyse import analyse
     from game.core.demo import build_steps, load_demo
-    from game.core.demo_writer import recorder_from_demo
+    from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
+    from game.core.scenario import load_scenario
     from game.core.measure import drag_readout
     from game.core.ruleset import load_ruleset
     from game.render.html_page import demo_page
@@ -61,6 +64,21 @@ def main() -> int:
     print(f"html page, 17 steps:        median {statistics.median(page) * 1000:.0f} ms CPU ({args.runs} runs)")
     print(f"write recorded demo, 17 st: median {statistics.median(write) * 1000:.0f} ms CPU")
     print(f"drag readout, one frame:    median {statistics.median(readout) * 1e6:.0f} us CPU")
+    base = load_scenario(ROOT / "assets" / "scenarios" / "whfb8_initiative.yaml")
+    for n in [int(x) for x in args.sizes.split(",") if x]:
+        times = []
+        for _ in range(args.runs):
+            dx = rng.uniform(-50, 50)  # new inputs each run
+            rec = DemoRecorder("casualties")
+            for i in range(n):
+                b = base.copy()
+                for u in list(b.units):
+                    b.replace_unit(u.translated(dx + i, 0.0))
+                rec.add(RecordedStep(f"Step {i + 1}.", b, strike=1, casualties={"orcs": 1}))
+            t = time.process_time()
+            rec.to_text(str(ROOT / "assets" / "demos" / "x.yaml"))
+            times.append(time.process_time() - t)
+        print(f"FIGURE write demo, {n:2d} steps with casualties: median {statistics.median(times) * 1000:.0f} ms CPU")
     return 0
 
 

@@ -24,7 +24,8 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.render.canvas import PygameCanvas  # noqa: E402
 from game.render.figure_file import save_png  # noqa: E402
-from game.render.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene, fit_view  # noqa: E402
 
 
 def main() -> None:

@@ -177,3 +177,50 @@ def model_problems(canvas, min_area_px: float = 4.0) -> list[str]:
             if _inter(a, b, slack=1.0):
                 out.append(f"{ta} overlaps {tb}")
     return out
+
+
+# -- gap arrow letters next to their own arrows ---------------------------------------------
+def _seg_box_dist(b, p, q) -> float:
+    from shapely.geometry import LineString, box as sbox
+
+    return sbox(*b).distance(LineString([p, q]) if p != q else LineString([p, (p[0] + 1e-6, p[1])]))
+
+
+def letter_problems(canvas, reach: float = 1.5) -> list[str]:
+    """Letters of gap arrows that are not next to their own arrow: farther from it than
+    ``reach`` times the letter's box (its larger side), or nearer another arrow than their own.
+    A letter's tag ``gapletter:X:a|b`` names its arrow's tag ``gap:a|b``."""
+    segs: dict[str, list] = {}
+    for c in canvas.calls:
+        if _kind(c.get("tag")) == "gap" and c.name in ("arrow", "line"):
+            pts = c.args[0]
+            segs.setdefault(c.get("tag").partition(":")[2], []).extend(zip(pts, pts[1:]))
+    out = []
+    for tag, b in text_boxes(canvas):
+        if _kind(tag) != "gapletter":
+            continue
+        text, _, pair = tag.partition(":")[2].partition(":")
+        own = segs.get(pair)
+        if not own:
+            out.append(f"letter {text} has no arrow {pair}")
+            continue
+        d_own = min(_seg_box_dist(b, p, q) for p, q in own)
+        limit = reach * max(b[2] - b[0], b[3] - b[1])
+        if d_own > limit:
+            out.append(f"letter {text} is {d_own:.0f} px from its arrow (at most {limit:.0f})")
+        for other, ss in segs.items():
+            if other != pair and min(_seg_box_dist(b, p, q) for p, q in ss) < d_own - 0.5:
+                out.append(f"letter {text} is nearer the arrow {other} than its own {pair}")
+    return out
+
+
+def arrows_per_unit_pair(canvas) -> dict[frozenset, int]:
+    """How many gap arrows (or ticks, where the bases nearly touch) are drawn between each
+    pair of units: one per distinct ``gap:a|b`` tag."""
+    tags = {c.get("tag") for c in canvas.calls if _kind(c.get("tag")) == "gap" and c.name in ("arrow", "line")}
+    out: dict[frozenset, int] = {}
+    for t in tags:
+        a, b = t.partition(":")[2].split("|")
+        k = frozenset((a.split(".", 1)[0], b.split(".", 1)[0]))
+        out[k] = out.get(k, 0) + 1
+    return out

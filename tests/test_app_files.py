@@ -134,6 +134,42 @@ def test_export_png_and_svg(builtin, tmp_path):
     assert app.dialogs.top() is not None and not (tmp_path / "fig.yaml").exists()  # refused, the form stays
 
 
+def test_export_picks_print_or_screen_style_print_by_default(builtin, tmp_path):
+    """The window keeps its screen look; Export draws a figure for paper (white, no grid) unless
+    the user picks ``screen`` (the window's look) or ``print on the table`` (tint and grid)."""
+    from PIL import Image
+
+    from game.render.palette import PALETTE, style_palette
+
+    app = builtin
+    screen_bg = tuple(PALETTE["table"][:3])
+    assert app.recorded().find("polygon", "table")  # the window draws its table tint
+    looks = {}
+    for style in (None, "screen", "print on the table"):
+        app.key(pygame.K_e, CTRL)
+        assert app.dialogs.top().values()["style"] == "print"  # the form's default
+        name = f"fig-{style or 'default'}.png"
+        values = {"file": str(tmp_path / name), "size": "400x300", "view": "all units"}
+        if style:
+            values["style"] = style
+        app.fill(values)
+        app.answer("Export")
+        assert app.dialogs.top() is None, app.status.message
+        im = Image.open(tmp_path / name).convert("RGB")
+        looks[style] = im.getpixel((4, im.size[1] - 4))  # a corner of the table, away from the units
+    assert looks[None] == (255, 255, 255)  # print: white paper
+    assert looks["screen"] == screen_bg != (255, 255, 255)  # the window's look, when asked for
+    table_tint = tuple(style_palette("print", "default", True)["table"][:3])
+    assert looks["print on the table"] == table_tint != (255, 255, 255)
+    for name, sig, style in (("fig.svg", b"<?xml", "screen"), ("fig.pdf", b"%PDF", "print")):
+        app.key(pygame.K_e, CTRL)
+        app.fill({"file": str(tmp_path / name), "size": "120x80mm", "style": style})
+        app.answer("Export")
+        assert (tmp_path / name).read_bytes().startswith(sig), app.status.message
+    svg = (tmp_path / "fig.svg").read_text()
+    assert 'fill="#%02x%02x%02x"' % screen_bg in svg  # the screen style's table tint
+
+
 def test_open_asks_about_unsaved_changes_and_a_failing_file_keeps_board_and_path(tmp_path, monkeypatch):
     shutil.copy(SCENARIO, tmp_path / "battle.yaml")
     app = make_app(tmp_path / "battle.yaml", recent_file=tmp_path / "r.json")

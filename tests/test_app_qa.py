@@ -209,7 +209,8 @@ def test_dropping_a_file_with_overlaps_warns_and_a_clean_file_clears_it(tmp_path
 def test_draw_scene_marks_overlaps_for_figures_too():
     from game.core.analyse import analyse
     from game.core.scenario import parse_scenario
-    from game.render.scene import SceneOptions, draw_scene, fit_view
+    from game.render.options import SceneOptions
+    from game.render.scene import draw_scene, fit_view
 
     from game.render.canvas import Canvas
 

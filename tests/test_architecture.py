@@ -101,3 +101,33 @@ def test_geometry_is_written_once():
         if rel != "game/core/geometry.py":
             bad += [f"{rel}: uses 25.4 ({m.group(0)!r}); use geometry.MM_PER_INCH" for m in inch.finditer(text)]
     assert not bad, "\n".join(bad)
+
+
+_NOT_STATE = {"Protocol", "Generic", "Exception", "ValueError", "NamedTuple", "Enum", "str", "int", "float"}
+
+
+def mixin_classes(root: Path) -> list[str]:
+    """Classes under ``root`` with two or more base classes that could share one ``self``
+    (bases other than typing ``Protocol``/``Generic``, exceptions and value types): the render
+    painter was ``_Painter(LabelPainter, LegendPainter, WindowPainter)`` on one ``self``."""
+    out = []
+    for f in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text())):
+            if isinstance(node, ast.ClassDef):
+                names = [ast.unparse(b).split("[")[0].split(".")[-1] for b in node.bases]
+                if len([n for n in names if n not in _NOT_STATE]) > 1:
+                    out.append(f"{f.relative_to(root)}: class {node.name}({', '.join(names)})")
+    return out
+
+
+def test_no_class_mixes_layers_on_one_self():
+    """Split by job: the painter's layers are modules of functions on one typed ``Paint``
+    (game/render/painter.py), the window's views own their sections; no class in ``game``
+    inherits from two classes sharing state."""
+    assert not mixin_classes(ROOT / "game"), "\n".join(mixin_classes(ROOT / "game"))
+
+
+def test_the_mixin_check_finds_a_mixin(tmp_path):
+    (tmp_path / "m.py").write_text("class A:\n    pass\n\n\nclass B:\n    pass\n\n\nclass C(A, B):\n    pass\n"
+                                   "class P(Protocol, Generic[T]):\n    pass\n")
+    assert mixin_classes(tmp_path) == ["m.py: class C(A, B)"]

@@ -275,7 +275,9 @@ def test_greyscale_palette_tells_roles_apart_by_outline_style():
     draw_figure(c, b, a, FigureOptions(palette="greyscale"))
     att = next(m for m, r in a.models.items() if r.role == "attack")
     sup = next(m for m, r in a.models.items() if r.role == "support")
-    assert any(x.name == "polygon" and x.get("outline") == (0, 0, 0) and x.get("width") > 2 for x in c.find(tag_prefix=f"model:{att}"))
+    thin = min(x.get("width") for x in c.find("polygon", f"model:{sup}"))  # the base outline
+    assert any(x.name == "polygon" and x.get("outline") == (0, 0, 0) and x.get("width") >= 2 * thin
+               for x in c.find(tag_prefix=f"model:{att}"))  # twice as heavy: medium against thin
     assert any(x.name == "line" and x.get("dashed") for x in c.find(tag_prefix=f"model:{sup}"))
 
 
@@ -303,7 +305,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     """Every figure of the bundled book (each panel of a compare figure), at its print size."""
     from dataclasses import replace
 
-    from figcheck import model_problems, problems
+    from figcheck import letter_problems, model_problems, problems
     from game.render.figure import default_size, scene_options
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
@@ -322,6 +324,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             lay = scene_layout(sub, p.board, scene_options(p.board, inner, ""), p.board.ruleset)
             assert problems(sub, lay) == [], (fig.output, p.caption)
             assert model_problems(sub) == [], (fig.output, p.caption)
+            assert letter_problems(sub) == [], (fig.output, p.caption)
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
@@ -347,6 +350,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             lay.panel = (min(xs), lay.panel[1], max(xs) - min(xs), lay.panel[3])
         assert problems(c, lay) == [], (fig.output, rid)
         assert model_problems(c) == [], (fig.output, rid)
+        assert letter_problems(c) == [], (fig.output, rid)
 
 
 def test_a_cropped_out_unit_gets_no_label():

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from game.render.canvas import overlap_area
 from game.render.gridindex import GridIndex
-from game.render.labels import Placer
+from game.render.placer import Placer
 
 box = st.tuples(st.floats(-500, 3000), st.floats(-500, 3000), st.floats(0, 400), st.floats(0, 400)).map(
     lambda t: (t[0], t[1], t[0] + t[2], t[1] + t[3]))

@@ -95,6 +95,32 @@ def test_demo_page_is_one_self_contained_file(demo_html: Path):
         assert set(p.hovers[i]) == {f"model-{dm.id}" for dm in drawn_models(s.board, s.analysis)}
 
 
+def test_page_carries_its_font(demo_html: Path):
+    """The font the SVG names is inside the page (an @font-face data: URL per weight), cut down
+    to the page's characters; every url( in the file is such a data: URL."""
+    import base64
+    import io
+
+    from fontTools.ttLib import TTFont
+
+    text = demo_html.read_text(encoding="utf-8")
+    urls = re.findall(r"url\(([^)]*)\)", text)
+    assert urls and all(u.startswith("data:font/ttf;base64,") for u in urls)
+    faces = re.findall(r'@font-face\{font-family:"DejaVu Sans";font-style:normal;font-weight:(\w+);'
+                       r'src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\) format\("truetype"\)\}', text)
+    assert [w for w, _ in faces] == ["normal", "bold"]
+    assert 'font-family="DejaVu Sans, sans-serif"' in text      # the SVG names the embedded family
+    caption = build_steps(load_demo(DEMO), {})[1].caption
+    for _, data in faces:
+        raw = base64.b64decode(data)
+        font = TTFont(io.BytesIO(raw))
+        assert font["name"].getDebugName(1) == "DejaVu Sans"
+        cmap = font.getBestCmap()
+        assert all(ord(c) in cmap for c in set(caption))       # every letter of a caption is there
+        assert ord("\u4e2d") not in cmap                       # and not the whole font: a subset
+        assert len(raw) < 120_000
+
+
 def test_page_is_deterministic_and_escapes_script_text():
     steps = build_steps(load_demo(DEMO), {})[:2]
     a, b = demo_page(steps, "t </script><b>"), demo_page(steps, "t </script><b>")
@@ -146,3 +172,7 @@ def test_in_a_headless_browser(demo_html: Path, tmp_path):
         assert tip[0] == "block"
         assert box[2].split("-", 1)[1] in tip[1] and "supporting attack" in tip[1].lower()
         (tmp_path / "step1.png").write_bytes(first)
+        # the embedded font is the one the page draws with (no font of this machine needed)
+        assert b.eval("(async () => { await document.fonts.ready; return [...document.fonts]"
+                      ".filter(f => f.family.replace(/\"/g, '') === 'DejaVu Sans' && f.status === 'loaded').length; })()",
+                      ) >= 1

@@ -28,7 +28,8 @@ from game.core.scenario import load_scenario
 from game.render.canvas import Canvas
 from game.render.legend import legend_items
 from game.render.drawn import drawn_models
-from game.render.scene import SceneOptions, draw_scene, fit_view
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene, fit_view
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED3 = ROOT / "tests" / "fixtures" / "wh40k_fight_phase.yaml"

@@ -111,7 +111,8 @@ def test_drag_readout_says_moved_gap_and_reach():
 
 def test_the_readout_is_drawn_through_the_canvas():
     from game.core.analyse import analyse
-    from game.render.scene import SceneOptions, draw_scene
+    from game.render.options import SceneOptions
+    from game.render.scene import draw_scene
     from game.render.svg_canvas import SvgCanvas
     from game.render.transform import View
 

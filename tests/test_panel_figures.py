@@ -137,3 +137,32 @@ def test_gap_arrows_run_along_the_engaged_facing_between_the_facing_edges():
         # and not through the middle of the front marker
         u = b.unit(src.split(".", 1)[0])
         assert abs(s[0] - u.front[0]) > min(u.base_w, u.base_d) * 0.13
+
+
+def test_a_demo_step_panel_draws_the_step_board_its_callouts_and_lists_its_notes(tmp_path):
+    """The ``demo:`` + ``step:`` panel kind, rendered: each panel is that step's board and
+    analysis (step 7 of the t9a demo: a marker in the gap; step 8: the marker moved away, so
+    the left file fights across the gap), the step's numbered callout drawn by its model and
+    its note listed once, in the figure's legend (no caption band repeating it)."""
+    from game.render.book import load_book, panel_figure_of, write_panel_figure
+    from game.render.figure_panels import draw_panels, panel_size
+    from game.render.svg_canvas import SvgCanvas
+
+    _, figs = load_book(ROOT / "assets" / "book.yaml")
+    fig = next(f for f in figs if f.output == "panels/t9a_marker_in_the_gap_steps.png")
+    assert [p.step for p in fig.panels] == [7, 8] and all(p.demo for p in fig.panels)
+    pf = panel_figure_of(fig, {})
+    left = {m for p in pf.panels[:1] for m, r in p.analysis.models.items() if r.attacks}
+    right = {m for p in pf.panels[1:] for m, r in p.analysis.models.items() if r.attacks}
+    assert "dwarfs.r1f1" not in left and "dwarfs.r1f1" in right  # the step's own analysis
+    c = SvgCanvas(*(fig.options.pixel_size() or panel_size(pf, fig.options)), record=True)
+    subs: list = []
+    assert draw_panels(c, pf, fig.options, record=subs) == []
+    callouts = [x for x in subs[0].calls if (x.get("tag") or "").startswith("callout:")]
+    assert callouts and all(x.get("tag").endswith(":marker.m1") for x in callouts)
+    texts = [x.args[1] for x in c.calls if x.name == "text"]
+    assert "Notes" in texts and any("Another unit in the gap" in t and t.startswith("a)") for t in texts)
+    assert not any("(1) Another unit in the gap" in t for t in texts)  # not repeated in a band
+    out = tmp_path / "steps.png"
+    assert write_panel_figure(fig, out, {}) == []
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -12,7 +12,8 @@ from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
 from game.render.canvas import Canvas, anchored
-from game.render.scene import SceneOptions, draw_scene, fit_view
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene, fit_view
 
 ROOT = Path(__file__).resolve().parents[1]
 SCEN = ROOT / "assets" / "scenarios"

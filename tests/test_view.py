@@ -18,7 +18,8 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.canvas import Canvas  # noqa: E402
 from game.render.palette import PALETTE  # noqa: E402
-from game.render.scene import SceneOptions, draw_scene, fit_view  # noqa: E402
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene, fit_view  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"

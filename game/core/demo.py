@@ -38,10 +38,19 @@ Actions (lengths mm, angles degrees clockwise):
 * ``end_round: true`` - end the scene's combat round by the ruleset's rule: under ``slots``
   the unit that removed the most enemy models wins the round and counts as the attacker
   (``context.round_winner``), and the allocation is recalculated;
-* ``highlight: [model or unit ids]``; ``annotate: {model, text}`` or a list of them.
+* ``phase_step: N`` - this step shows step N (1-based) of the phase steps the ruleset's
+  strategy works out from the board as it stands (``Strategy.phase_steps``: what the window's
+  N / P show, e.g. a combat round's strike step with its dimmed and fallen models, or a step
+  of the 40k Fight phase); the caption, when empty, is the phase step's own; the board is not
+  changed (the next step starts from the board the phase was worked out from). Not with
+  ``fight_phase``, ``strike`` or ``casualties``;
+* ``highlight: [model or unit ids]``; ``annotate: {model, text}`` or a list of them;
+* ``view: {centre: [x, y], size: [w, h]}`` - the part of the table this step shows (mm: the
+  camera's centre and, by the size, its zoom), as recorded in the window; without it the view
+  fits the scene's units.
 
-Steps mark the board they end with; ``strike``, ``casualties``, ``highlight`` and ``annotate``
-belong to that step only.
+Steps mark the board they end with; ``strike``, ``casualties``, ``highlight``, ``annotate``
+and ``view`` belong to that step only.
 """
 from __future__ import annotations
 
@@ -58,13 +67,14 @@ from game.core.combat_round import Round, RoundError, RoundStep, at_step
 from game.core.registry import strategy_of
 from game.core import closing
 from game.core.ruleset import Ruleset, RulesetError, load_ruleset
-from game.core.scenario import _Ctx as ScenarioCtx, board_from_dict, check_context, load_scenario, ScenarioError
+from game.core.scenario import (_Ctx as ScenarioCtx, board_from_dict, check_context, dump_scenario, load_scenario,
+                                 ScenarioError)
 from game.core.validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
                        Checker, short)
 from game.core.yamlfile import FileError, parse_yaml, read_text
 
 ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
-           "strike", "casualties", "end_round", "highlight", "annotate")
+           "phase_step", "strike", "casualties", "end_round", "highlight", "annotate", "view")
 STEP_KEYS = {"caption", "actions"}
 TOP_KEYS = {"title", "steps", "about"}
 
@@ -120,7 +130,10 @@ class StepMarks:
 class DemoStep:
     """What one step shows: ``caption``, the ``board`` after its actions, the ``ruleset``,
     the board's ``analysis`` and the step's ``marks``; ``scene`` counts ``load`` actions (steps
-    of one scene share a view, so the table does not jump while stepping through it)."""
+    of one scene share a view, so the table does not jump while stepping through it);
+    ``spec`` the index of the step as written. ``view_mm``: the table box ``(x0, y0, x1, y1)``
+    mm the step's ``view`` action asks for (None: fit the scene). ``phase``: for a
+    ``phase_step: N`` step, N, and ``start`` the board the phase was worked out from."""
 
     caption: str
     board: Board
@@ -129,6 +142,9 @@ class DemoStep:
     marks: StepMarks
     scene: int = 0
     spec: int = -1
+    view_mm: Optional[tuple] = None
+    phase: int = 0
+    start: Optional[Board] = None
 
 
 #: Most steps one demo may hold (a ``fight_phase`` action may expand a step further).
@@ -167,32 +183,44 @@ def parse_demo(text: str, filename: str = "<demo>") -> Demo:
     if not isinstance(steps, list) or not steps:
         ctx.fail(("steps",), "must be a non-empty list of steps")
     ctx.seq(steps, ("steps",), "steps", max_len=MAX_STEPS)
-    out = []
-    for i, s in enumerate(steps):
-        sp = ("steps", i)
-        if not isinstance(s, dict):
-            ctx.fail(sp, "each step must be a mapping with 'caption' and 'actions'")
-        for k in s:
-            if k not in STEP_KEYS:
-                ctx.fail(sp + (k,), f"unknown key (allowed: caption, actions)")
-        cap = s.get("caption", "")
-        cap = "" if cap is None else ctx.text(cap, sp + ("caption",), max_len=MAX_CAPTION, multiline=True)
-        acts = s.get("actions", []) or []
-        ctx.seq(acts, sp + ("actions",), "actions", max_len=MAX_ACTIONS)
-        parsed = []
-        for j, a in enumerate(acts):
-            ap = sp + ("actions", j)
-            if not isinstance(a, dict) or len(a) != 1:
-                ctx.fail(ap, f"an action is a mapping with one key, one of: {', '.join(ACTIONS)}")
-            (kind, value), = a.items()
-            if not isinstance(kind, str) or kind not in ACTIONS:
-                ctx.fail(ap + (kind,), f"unknown action (allowed: {', '.join(ACTIONS)})")
-            _check(ctx, kind, value, ap + (kind,))
-            parsed.append(Action(kind, value, ap + (kind,)))
-        if i == 0 and not any(a.kind == "load" for a in parsed):
-            ctx.fail(sp + ("actions",), "the first step must load a scenario (- load: path/to/scenario.yaml)")
-        out.append(StepSpec(cap, parsed, sp))
+    out = [_parse_step(ctx, s, i) for i, s in enumerate(steps)]
     return Demo(title, out, filename, ctx.lines)
+
+
+def parse_step(data: Any, i: int, filename: str = "<demo>") -> StepSpec:
+    """Validate one step written as data (``{caption, actions}``), as step ``i`` of a demo
+    ``filename`` (no line numbers): what :func:`parse_demo` does for each step."""
+    return _parse_step(_Ctx(filename, {}), data, i)
+
+
+def _parse_step(ctx: _Ctx, s: Any, i: int) -> StepSpec:
+    sp = ("steps", i)
+    if not isinstance(s, dict):
+        ctx.fail(sp, "each step must be a mapping with 'caption' and 'actions'")
+    for k in s:
+        if k not in STEP_KEYS:
+            ctx.fail(sp + (k,), f"unknown key (allowed: caption, actions)")
+    cap = s.get("caption", "")
+    cap = "" if cap is None else ctx.text(cap, sp + ("caption",), max_len=MAX_CAPTION, multiline=True)
+    acts = s.get("actions", []) or []
+    ctx.seq(acts, sp + ("actions",), "actions", max_len=MAX_ACTIONS)
+    parsed = []
+    for j, a in enumerate(acts):
+        ap = sp + ("actions", j)
+        if not isinstance(a, dict) or len(a) != 1:
+            ctx.fail(ap, f"an action is a mapping with one key, one of: {', '.join(ACTIONS)}")
+        (kind, value), = a.items()
+        if not isinstance(kind, str) or kind not in ACTIONS:
+            ctx.fail(ap + (kind,), f"unknown action (allowed: {', '.join(ACTIONS)})")
+        _check(ctx, kind, value, ap + (kind,))
+        parsed.append(Action(kind, value, ap + (kind,)))
+    if i == 0 and not any(a.kind == "load" for a in parsed):
+        ctx.fail(sp + ("actions",), "the first step must load a scenario (- load: path/to/scenario.yaml)")
+    kinds = {a.kind for a in parsed}
+    if "phase_step" in kinds and kinds & {"fight_phase", "strike", "casualties"}:
+        ctx.fail(sp + ("actions",), "phase_step shows the phase's own step: not with fight_phase, strike "
+                                    "or casualties (mark casualties on the board's context.casualties)")
+    return StepSpec(cap, parsed, sp)
 
 
 def _num(ctx: _Ctx, v: Any, path: tuple, hi: float = MAX_COORD_MM) -> float:
@@ -258,6 +286,16 @@ def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
     elif kind in ("apply_moves", "fight_phase", "end_round"):
         if v is not True:
             ctx.fail(path, f"must be true (got {short(v)})")
+    elif kind == "phase_step":
+        ctx.int_(v, path, 1, MAX_STEPS)
+    elif kind == "view":
+        d = _keys(ctx, v, path, {"centre", "size"}, set())
+        ctx.point(d["centre"], path + ("centre",))
+        sz = d["size"]
+        if not isinstance(sz, (list, tuple)) or len(sz) != 2:
+            ctx.fail(path + ("size",), f"must be [width, height] in mm (got {short(sz)})")
+        for k in (0, 1):
+            ctx.num(sz[k], path + ("size", k), lo=0.0, hi=4 * MAX_COORD_MM, positive=True)
     elif kind == "strike":
         if isinstance(v, str):
             ctx.text(v, path)
@@ -370,28 +408,51 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
     action expands into several). ``services`` are handed to :func:`analyse` (e.g. a pymunk
     ``planner``). Raises :class:`DemoError` naming the file, line and field of a bad action
     (unknown unit or model, a scenario or ruleset that fails to load, ...)."""
-    services = dict(services or {})
-    ctx = _Ctx(demo.source, demo.lines)
-    base_dir = Path(demo.source).resolve().parent
-    board: Optional[Board] = None
-    rs: Optional[Ruleset] = None
+    b = StepBuilder(demo.source, demo.lines, services, load)
     out: list[DemoStep] = []
-    scene = 0
-    rnd: Optional[Round] = None        # the combat round under way in this scene (casualties)
-    carry: Optional[RoundStep] = None  # the last removal, drawn on the next step
     for si, spec in enumerate(demo.steps):
+        out += b.feed(si, spec)
+    return out
+
+
+class StepBuilder:
+    """:func:`build_steps` one written step at a time: :meth:`feed` applies step ``si`` and
+    returns the steps it shows; ``board`` is then the board the next step starts from (None
+    before a ``load``). Feeding a whole demo costs one pass (a recorder writing a demo asks
+    where each step starts without building the steps before it again). ``source`` names the
+    demo file (errors, relative paths), ``lines`` its YAML line map."""
+
+    def __init__(self, source: str, lines: Optional[dict] = None, services: Optional[dict] = None,
+                 load: Callable[[Path], Board] = load_scenario) -> None:
+        self.services = dict(services or {})
+        self.ctx = _Ctx(source, lines or {})
+        self.base_dir = Path(source).resolve().parent
+        self.load = load
+        self.board: Optional[Board] = None
+        self.rs: Optional[Ruleset] = None
+        self.scene = 0
+        self.rnd: Optional[Round] = None        # the combat round under way in this scene (casualties)
+        self.carry: Optional[RoundStep] = None  # the last removal, drawn on the next step
+        self._phases: dict[tuple, list] = {}    # phase steps by (board, ruleset): phase_step steps share them
+
+    def feed(self, si: int, spec: StepSpec) -> list[DemoStep]:
+        """Apply step ``si`` (its :class:`StepSpec`); the steps it shows."""
+        ctx, services = self.ctx, self.services
+        board, rs = self.board, self.rs
         marks = StepMarks()
         expanded: list[tuple[str, Board, Analysis]] = []
         strike = None
         fall = None
+        phase_at = None
+        view = None
         pending: list[Action] = []
         for a in spec.actions:
             v, path = a.value, a.path
             if a.kind == "load":
-                scene += 1
-                rnd = carry = None
+                self.scene += 1
+                self.rnd = self.carry = None
                 try:
-                    board = _inline_board(ctx, v, path) if isinstance(v, dict) else load(base_dir / v)
+                    board = _inline_board(ctx, v, path) if isinstance(v, dict) else self.load(self.base_dir / v)
                     rs = load_ruleset(board.ruleset)
                 except (ScenarioError, RulesetError) as exc:
                     ctx.fail(path, f"cannot load {v if isinstance(v, str) else 'the inline scenario'}: {exc}")
@@ -441,55 +502,90 @@ def build_steps(demo: Demo, services: Optional[dict] = None,
                 expanded = phase
                 if expanded:
                     board = expanded[-1][1].copy()
+            elif a.kind == "phase_step":
+                phase_at = (v, path)
+            elif a.kind == "view":
+                (cx, cy), (w, h) = v["centre"], v["size"]
+                view = (float(cx) - float(w) / 2, float(cy) - float(h) / 2, float(cx) + float(w) / 2,
+                        float(cy) + float(h) / 2)
             elif a.kind == "strike":
                 strike = (v, path)
             elif a.kind == "casualties":
                 fall = (v, path)
             elif a.kind == "end_round":
-                if rnd is None or rnd.rs is not rs:
+                if self.rnd is None or self.rnd.rs is not rs:
                     ctx.fail(path, "no combat round under way in this scene (mark casualties first)")
-                rnd.board = board.copy()
-                board = rnd.finish().board.copy()
+                self.rnd.board = board.copy()
+                board = self.rnd.finish().board.copy()
             elif a.kind in ("highlight", "annotate"):
                 pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
         if board is None or rs is None:
             ctx.fail(spec.path, "no scenario loaded yet")
+        self.board, self.rs = board, rs
         _check_limits(ctx, board, spec.path + ("actions",))
         if expanded:
-            for cap, b, an in expanded:
-                full = f"{spec.caption} {cap}".strip() if spec.caption else cap
-                out.append(DemoStep(full, b, rs, an, StepMarks(), scene, si))
-            continue
+            return [DemoStep(f"{spec.caption} {cap}".strip() if spec.caption else cap, b, rs, an, StepMarks(),
+                             self.scene, si, view) for cap, b, an in expanded]
+        if phase_at is not None:
+            return [self._phase_step(si, spec, board, rs, phase_at, pending, view)]
+        rnd = self.rnd
         if fall is not None and (rnd is None or rnd.rs is not rs):
-            rnd = Round(board, rs, services)
+            rnd = self.rnd = Round(board, rs, services)
         if rnd is not None and rnd.rs is rs:
             an = rnd.analyse(board)
         else:
             an = analyse(board, rs, **services)
-        if carry is not None:
-            an.moves = closing.merge_moves(carry.moves, an.moves)
-            an.notes += carry.notes
-            carry = None
+        if self.carry is not None:
+            an.moves = closing.merge_moves(self.carry.moves, an.moves)
+            an.notes += self.carry.notes
+            self.carry = None
         striking = None
         if strike is not None:
             striking, step = _strike(ctx, board, an, marks, *strike)
             an = at_step(an, step)  # what strikes at this step (per model part), not totals
         if fall is not None:
             assert rnd is not None  # a round was started above for these casualties
-            carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
-        for a in pending:
-            v, path = a.value, a.path
-            if a.kind == "highlight":
-                marks.highlight += _model_ids(ctx, board, an, v if isinstance(v, list) else [v], path)
-            else:
-                for i, x in enumerate(v if isinstance(v, list) else [v]):
-                    p = path + (i,) if isinstance(v, list) else path
-                    _model_ids(ctx, board, an, [x["model"]], p + ("model",))
-                    marks.notes.append((x["model"], x["text"]))
-        out.append(DemoStep(spec.caption, board.copy(), rs, an, marks, scene, si))
-        if carry is not None:
-            board = carry.board.copy()
-    return out
+            self.carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
+        _pending_marks(ctx, board, an, marks, pending)
+        out = DemoStep(spec.caption, board.copy(), rs, an, marks, self.scene, si, view)
+        if self.carry is not None:
+            self.board = self.carry.board.copy()
+        return [out]
+
+    def _phase_step(self, si: int, spec: StepSpec, board: Board, rs: Ruleset, at: tuple, pending: list[Action],
+                    view: Optional[tuple]) -> DemoStep:
+        """The ``phase_step: N`` step: step N of the phase worked out from ``board``."""
+        n, path = at
+        key = (dump_scenario(board), rs.id)
+        if key not in self._phases:
+            phase = strategy_of(rs).phase_steps(board, rs, self.services)
+            if phase is None:
+                self.ctx.fail(path, f"phase_step needs a ruleset whose engine steps through a phase "
+                                    f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
+            self._phases[key] = list(phase)
+        phase = self._phases[key]
+        if n > len(phase):
+            self.ctx.fail(path, f"the phase has {len(phase)} steps on this board (asked for step {n})")
+        ps = phase[n - 1]
+        cap, b, an = ps[0], ps[1], ps[2]
+        marks = StepMarks(dim=list(getattr(ps, "dim", ())), fallen=list(getattr(ps, "fallen", ())),
+                          strike=str(getattr(ps, "label", "") or "") if getattr(ps, "kind", "") == "strike" else "")
+        _pending_marks(self.ctx, b, an, marks, pending)
+        self.carry = None
+        return DemoStep(spec.caption or cap, b.copy(), rs, an, marks, self.scene, si, view, phase=n, start=board.copy())
+
+
+def _pending_marks(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, pending: list[Action]) -> None:
+    """The step's ``highlight`` and ``annotate`` marks, checked against its board and analysis."""
+    for a in pending:
+        v, path = a.value, a.path
+        if a.kind == "highlight":
+            marks.highlight += _model_ids(ctx, board, an, v if isinstance(v, list) else [v], path)
+        else:
+            for i, x in enumerate(v if isinstance(v, list) else [v]):
+                p = path + (i,) if isinstance(v, list) else path
+                _model_ids(ctx, board, an, [x["model"]], p + ("model",))
+                marks.notes.append((x["model"], x["text"]))
 
 
 def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Optional[list[str]],

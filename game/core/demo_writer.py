@@ -10,11 +10,15 @@ deleted; :meth:`DemoRecorder.to_text` writes the documented demo format (``docs/
   scene, so the view refits);
 * otherwise the step says what changed: ``ruleset``, ``context`` (keys added or changed),
   ``turn`` and ``move: {to}`` per unit that moved, ``remove`` for casualty slots and models;
-* then its marks: ``highlight``, ``annotate``, ``strike``, ``casualties``.
+* a step recorded from the window's phase steps (N / P) says ``phase_step: N`` after the
+  actions reaching the board the phase starts from;
+* then its marks: ``strike``, ``casualties``, ``highlight``, ``annotate``, and the ``view``
+  (the table box shown when it was recorded).
 
-"What the step before leaves" is found by building the steps written so far
-(:func:`game.core.demo.build_steps`), so casualties removed after a step and the closing-up
-moves they cause are accounted for. The written file loads and builds into the same steps
+"What the step before leaves" is found by building the steps written so far, one pass for
+the whole file (:class:`game.core.demo.StepBuilder`: each step is applied once, however many
+steps fall after casualties), so casualties removed after a step and the closing-up moves
+they cause are accounted for. The written file loads and builds into the same steps
 (captions, boards, rulesets, marks: :func:`step_key`; tests check the round trip).
 :func:`recorder_from_demo` opens an existing demo for editing.
 """
@@ -30,7 +34,7 @@ import yaml
 
 from game.core.board import Board, Unit
 from game.core.scenario import board_to_dict, unit_to_dict
-from game.core.demo import build_steps, parse_demo
+from game.core.demo import StepBuilder, parse_step
 
 POSE_KEYS = ("front", "facing", "models", "empty")
 
@@ -44,7 +48,9 @@ class RecordedStep:
     step, removed after it by the ruleset's rule). ``actions``: a step opened from a demo
     file that only its own actions can give (a ``fight_phase`` step, which shows as several):
     written as it was (``load`` paths absolute here, relative to the demo when written) while
-    its board is not edited."""
+    its board is not edited. ``view``: the table box ``(x0, y0, x1, y1)`` mm shown (None: the
+    player fits the scene). ``phase``: the step shows step ``phase`` (1-based) of the phase
+    worked out from ``board`` (the window's N / P), whose own marks it keeps."""
 
     caption: str
     board: Board
@@ -53,10 +59,13 @@ class RecordedStep:
     strike: Any = None
     casualties: dict = field(default_factory=dict)
     actions: Optional[list] = None
+    view: Optional[tuple] = None
+    phase: Optional[int] = None
 
     def copy(self) -> "RecordedStep":
         return RecordedStep(self.caption, self.board.copy(), list(self.highlight), [tuple(n) for n in self.notes],
-                            self.strike, copy.deepcopy(self.casualties), copy.deepcopy(self.actions))
+                            self.strike, copy.deepcopy(self.casualties), copy.deepcopy(self.actions), self.view,
+                            self.phase)
 
 
 class DemoRecorder:
@@ -105,17 +114,30 @@ def dump_demo(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
 
 
+def view_action(box: tuple) -> dict:
+    """The ``view`` action of a table box ``(x0, y0, x1, y1)`` mm (to 0.1 mm)."""
+    x0, y0, x1, y1 = (float(v) for v in box)
+
+    def r(v: float) -> float:
+        return round(v, 1) + 0.0  # no "-0.0" in the file
+    return {"view": {"centre": [r((x0 + x1) / 2), r((y0 + y1) / 2)], "size": [r(abs(x1 - x0)), r(abs(y1 - y0))]}}
+
+
 def _marks_actions(st: RecordedStep) -> list[dict]:
     out: list[dict] = []
-    if st.strike not in (None, ""):
+    if st.phase:
+        out.append({"phase_step": int(st.phase)})
+    if st.strike not in (None, "") and not st.phase:
         out.append({"strike": st.strike})
     cas = {u: (list(v) if isinstance(v, (list, tuple)) else int(v)) for u, v in (st.casualties or {}).items() if v}
-    if cas:
+    if cas and not st.phase:
         out.append({"casualties": cas})
     if st.highlight:
         out.append({"highlight": list(st.highlight)})
     if st.notes:
         out.append({"annotate": [{"model": m, "text": t} for m, t in st.notes]})
+    if st.view is not None:
+        out.append(view_action(st.view))
     return out
 
 
@@ -206,6 +228,8 @@ def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorde
         raise ValueError("a demo needs at least one step")
     written: list[dict] = []
     here = Path(source).resolve().parent
+    builder = StepBuilder(source)  # fed each written step once, only as far as a start is asked for
+    fed = 0
     for i, st in enumerate(steps):
         acts: Optional[list[dict]] = None
         if st.actions is not None:
@@ -213,11 +237,14 @@ def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorde
             continue
         if i > 0:
             prev = steps[i - 1]
-            if prev.actions is None and not prev.casualties:
-                start = prev.board  # a snapshot step ends on its own board
+            if prev.actions is None and (prev.phase or not prev.casualties):
+                start = prev.board  # a snapshot step ends on its own board (a phase step on its phase's start)
             else:  # casualties are removed (and units close up) after the step; actions do what they do
-                probe = {"title": title, "steps": written + [{"caption": "", "actions": []}]}
-                start = build_steps(parse_demo(dump_demo(probe), source), {})[-1].board
+                for k in range(fed, len(written)):
+                    builder.feed(k, parse_step(written[k], k, source))
+                fed = len(written)
+                assert builder.board is not None  # the first step loads a board
+                start = builder.board
             acts = board_actions(start, st.board)
         if acts is None:
             acts = [_inline(st.board)]
@@ -264,6 +291,12 @@ def recorder_from_steps(title: str, steps: Sequence[Any], about: str = "") -> De
     the strike step by its label)."""
     out = []
     for st in steps:
+        if st.phase and st.start is not None:  # a phase step: its phase's start board and number
+            b = st.start.copy()
+            b.ruleset = st.ruleset.id
+            out.append(RecordedStep(st.caption, b, list(st.marks.highlight), [tuple(n) for n in st.marks.notes],
+                                    view=st.view_mm, phase=st.phase))
+            continue
         cas: dict = {}
         for mid in st.marks.fallen:
             uid, slot = mid.split(".", 1)
@@ -271,7 +304,7 @@ def recorder_from_steps(title: str, steps: Sequence[Any], about: str = "") -> De
         b = st.board.copy()
         b.ruleset = st.ruleset.id
         out.append(RecordedStep(st.caption, b, list(st.marks.highlight), [tuple(n) for n in st.marks.notes],
-                                st.marks.strike or None, cas))
+                                st.marks.strike or None, cas, view=st.view_mm))
     return DemoRecorder(title, out, about)
 
 

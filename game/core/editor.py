@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from game.core import edits as ed
 from game.core import geometry as g
@@ -128,6 +128,29 @@ class Editor:
             else:
                 hi = mid
         return amount * lo, make(amount * lo)
+
+    def group_shift(self, others: Board, units: Sequence[Unit], start_pen: dict, good: g.Point,
+                    want: g.Point) -> g.Point:
+        """How far (mm, ``(dx, dy)`` from the drag's start) a group dragged together may go
+        toward ``want`` from the last shift that fitted, ``good``: the units (``units``, in
+        their poses at the start) moved by ``want`` when none then overlaps a unit of
+        ``others`` (the board without the group) by more than the tolerance, or by more than it
+        did at the start (``start_pen`` ``{unit id: mm}``: escaping an overlap is allowed,
+        deepening it is not); else the farthest point toward ``want`` (bisection) where they
+        stand flush. The same no-overlap rule as one unit's drag and as :meth:`move_group`."""
+        def fits(d: g.Point, tol: float) -> bool:
+            return all(self.penetration(others, u.translated(d[0], d[1])) <= max(tol, start_pen.get(u.id, 0.0) + 1e-6)
+                       for u in units)
+        if fits(want, self.tol_mm):
+            return want
+        lo, hi = 0.0, 1.0
+        for _ in range(16):
+            mid = (lo + hi) / 2
+            if fits((good[0] + (want[0] - good[0]) * mid, good[1] + (want[1] - good[1]) * mid), self.flush_mm):
+                lo = mid
+            else:
+                hi = mid
+        return (good[0] + (want[0] - good[0]) * lo, good[1] + (want[1] - good[1]) * lo)
 
     def replace(self, board: Board, new: Unit, message: str, moved_mm: float = 0.0) -> Change:
         """``board`` with ``new`` in place of the unit of its id, unless it would overlap another."""

@@ -28,6 +28,7 @@ MAX_SPEED_MM_S = 1500.0   # fastest a dragged tray moves (also the joint's max_b
 MAX_FORCE = 5.0e6          # pull of the mouse joint on a body of mass 1
 OVERLAP_TOL_MM = 0.5       # overlap accepted after a step (pymunk's collision slop is 0.1 mm)
 FLUSH_MM = 0.05            # a too-deep step is cut back to this overlap: flush, inside pymunk's slop
+GROUP_DRAG = 1             # shape filter group of a dragged group: its bodies do not collide with each other
 
 
 def body_keys(board: Board) -> list[Key]:
@@ -216,6 +217,7 @@ class DragState:
     good_pos: g.Point
     start_pos: g.Point
     start_pen: float
+    together: tuple = ()
 
 
 class TraySpace:
@@ -288,10 +290,17 @@ class TraySpace:
             self.space.reindex_shapes_for_body(b)
 
     # -- dragging ------------------------------------------------------------------------
-    def start_drag(self, board: Board, key: Key, grab_mm: g.Point) -> None:
-        """Start dragging body ``key`` by table point ``grab_mm``."""
+    def start_drag(self, board: Board, key: Key, grab_mm: g.Point, together: Sequence[Key] = ()) -> None:
+        """Start dragging body ``key`` by table point ``grab_mm``. ``together``: the bodies of
+        the units dragged with it (a group): they do not collide with it while it is dragged
+        (the caller keeps the group rigid and checks the followers against the rest)."""
         self.end_drag()
         body = self.bodies[key]
+        group = [k for k in together if k in self.bodies and k != key]
+        if group:
+            for k in [key] + group:
+                for sh in self.bodies[k].shapes:
+                    sh.filter = pymunk.ShapeFilter(group=GROUP_DRAG)
         body.body_type = pymunk.Body.DYNAMIC
         body.mass = 1.0
         body.moment = float("inf")  # drags never turn a tray; turning is a separate command
@@ -303,7 +312,7 @@ class TraySpace:
         joint.error_bias = (1.0 - 0.25) ** 60
         self.space.add(joint)
         pos = (float(body.position.x), float(body.position.y))
-        self.drag = DragState(key, joint, pos, pos, penetration_mm(board, key))
+        self.drag = DragState(key, joint, pos, pos, penetration_mm(board, key), tuple(group))
 
     def drag_to(self, board: Board, mouse_mm: g.Point, steps: int = 1) -> Optional[g.Point]:
         """Move the mouse body to ``mouse_mm``, step the space ``steps`` times by 1/60 s, and
@@ -351,11 +360,25 @@ class TraySpace:
             moved = pos
         return moved
 
+    def hold(self, pos: g.Point) -> None:
+        """Put the dragged body at ``pos`` (mm), at rest: a group drag cut back because a unit
+        following it would overlap another; the drag goes on from there."""
+        if self.drag is None:
+            return
+        body = self.bodies[self.drag.key]
+        body.position = pos
+        body.velocity = (0.0, 0.0)
+        self.space.reindex_shapes_for_body(body)
+        self.drag.good_pos = (float(pos[0]), float(pos[1]))
+
     def end_drag(self) -> Optional[Key]:
         """Stop dragging; the body becomes an immovable obstacle again. Returns its key."""
         if self.drag is None:
             return None
         d = self.drag
+        for k in (d.key,) + d.together if d.together else ():
+            for sh in self.bodies[k].shapes if k in self.bodies else ():
+                sh.filter = pymunk.ShapeFilter()
         self.space.remove(d.joint)
         body = self.bodies.get(d.key)
         if body is not None:

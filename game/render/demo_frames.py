@@ -27,7 +27,8 @@ def step_marks(step: DemoStep) -> Marks:
 def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tuple]:
     """Per step, the table box (mm) ``(x0, y0, x1, y1)`` its view fits: the union over every
     step of the same scene (units, analysed positions and move paths), so the picture holds
-    still while a scene is stepped through."""
+    still while a scene is stepped through; a step with a recorded view (``view_mm``, the
+    demo's ``view`` action) shows that box instead."""
     by_scene: dict[int, list[float]] = {}
     for st in steps:
         b1 = units_bbox(st.board, margin_mm=margin_mm)
@@ -35,7 +36,7 @@ def scene_boxes(steps: Sequence[DemoStep], margin_mm: float = 50.0) -> list[tupl
         q = by_scene.setdefault(st.scene, list(b1))
         for b in (b1, b2):
             q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
-    return [tuple(by_scene[st.scene]) for st in steps]
+    return [tuple(st.view_mm) if st.view_mm is not None else tuple(by_scene[st.scene]) for st in steps]
 
 
 def step_title(demo_title: str, i: int, n: int) -> str:

@@ -36,7 +36,8 @@ from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
 from game.render.palette import palette_named, style_palette
 from game.render.drawn import drawn_models
-from game.render.scene import SceneOptions, draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 from game.render.svg_canvas import SvgCanvas
 from game.render.pdf_canvas import page_points, PdfCanvas

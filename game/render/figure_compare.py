@@ -3,7 +3,7 @@
 ``side`` draws two panels (each titled with its ruleset's name) under a full-width caption
 strip: the scenario title, then the differences in plain words
 ("2 Dwarfs fight across a gap only under The Ninth Age"). In both panels the differing models
-are hatched and ringed (:class:`game.render.scene.SceneOptions` ``differ``) and attack counts
+are hatched and ringed (:class:`game.render.options.SceneOptions` ``differ``) and attack counts
 other than 1 are drawn on the models, so the two pictures differ where the rules do.
 ``overlay`` draws one panel under the first ruleset with the same marks and the sentences in
 its caption band.

@@ -22,7 +22,8 @@ from game.render.figure import (Figure, FigureOptions, default_size, draw_figure
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
 from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
-from game.render.scene import SceneOptions, ruleset_name
+from game.render.options import SceneOptions
+from game.render.scene import ruleset_name
 
 
 def _services() -> dict:

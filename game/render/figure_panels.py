@@ -30,8 +30,8 @@ from game.render.canvas import Canvas, SubCanvas, wrap
 from game.render.drawn import font_px
 from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
                                 visible_ids)
-from game.render.gap_marks import MAX_LETTERED, arrows
-from game.render.legend import LegendItem, layout_legend, legend_items
+from game.render.gap_marks import arrows
+from game.render.legend import LegendItem, layout_legend, legend_items, swatch
 from game.render.marks import Marks
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
 from game.render.drawn import drawn_models
@@ -300,15 +300,16 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     letters = 0
     counts = [gap_count(p) for p in pf.panels]
     # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
-    # then d, e): so do we, in every panel with few enough arrows to letter legibly
-    can = [0 < n <= MAX_LETTERED for n in counts]
+    # then d, e): so do we, in every panel that has arrows
+    can = [n > 0 for n in counts]
     lettered = sum(n for n, ok in zip(counts, can) if ok) > 1 if pf.continue_letters else None
     for i, p in enumerate(pf.panels):
         letter = panel_letter(i)
         x, y, w, h = lay["scenes"][i]
         sub = SubCanvas(canvas, x, y, w, h, prefix=letter if len(pf.panels) > 1 else "")
         sub.push_clip((0, 0, w, h))
-        _, e = draw_figure(sub, p.board, p.analysis, inner, marks=p.marks, k=k, view=lay["views"][i],
+        marks = replace(p.marks, listed=True) if lay["legend_cols"] else p.marks  # notes: in the legend
+        _, e = draw_figure(sub, p.board, p.analysis, inner, marks=marks, k=k, view=lay["views"][i],
                            box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
                            gap_letter_start=letters if pf.continue_letters else 0,
                            gap_lettered=(lettered and can[i]) if lettered is not None else None)
@@ -345,10 +346,10 @@ def _header(canvas: Canvas, lay: dict, i: int, p: Panel, pal: dict) -> None:
         r = 5 * fs
         mx = tx - 4 * fs - r
         if ok:  # a tick
-            canvas.line([(mx - r, cy), (mx - r * 0.3, cy + r * 0.7), (mx + r, cy - r * 0.8)], col, 2.2 * fs)
+            canvas.line([(mx - r, cy), (mx - r * 0.3, cy + r * 0.7), (mx + r, cy - r * 0.8)], col, LINE_UNITS["medium"] * fs)
         else:  # a cross
-            canvas.line([(mx - r * 0.8, cy - r * 0.8), (mx + r * 0.8, cy + r * 0.8)], col, 2.2 * fs)
-            canvas.line([(mx - r * 0.8, cy + r * 0.8), (mx + r * 0.8, cy - r * 0.8)], col, 2.2 * fs)
+            canvas.line([(mx - r * 0.8, cy - r * 0.8), (mx + r * 0.8, cy + r * 0.8)], col, LINE_UNITS["medium"] * fs)
+            canvas.line([(mx - r * 0.8, cy + r * 0.8), (mx + r * 0.8, cy - r * 0.8)], col, LINE_UNITS["medium"] * fs)
         canvas.text((tx, cy), word, size, col, anchor="left", bold=True)
 
 
@@ -366,12 +367,12 @@ def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
 
 
 def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: dict) -> None:
-    """The figure's one legend, through a scene painter (its swatches are the scene's)."""
+    """The figure's one legend, drawn with a scene :class:`~game.render.painter.Paint` (its swatches are the scene's)."""
     lx, ly, lw, lh = lay["legend_box"]
     p0 = pf.panels[0]
     so = scene_options(p0.board, fo, "", k)
     so.supersample = lay["ss"]
-    painter = legend_painter(canvas, p0.board, p0.analysis, so)
+    paint = legend_painter(canvas, p0.board, p0.analysis, so)
     canvas.tag = "legend"
     if lay["legend_at"] == "right":
         canvas.polygon([(lx, ly), (lx + lw, ly), (lx + lw, ly + lh), (lx, ly + lh)], fill=pal["panel"],
@@ -384,7 +385,7 @@ def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: 
                 _, pos, text, size, bold, dim = op
                 canvas.text(pos, text, size, pal["panel_dim"] if dim else pal["panel_text"], bold=bold)
             else:
-                painter.swatch(*op[1:])
+                swatch(paint, *op[1:])
 
 
 def _shift(op: tuple, dx: float, dy: float) -> tuple:

@@ -15,11 +15,13 @@ scene calls with its painter.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.render.canvas import text_pad
+from game.render.palette import lw
+from game.render.unit_marks import gap_link
 
 Point = tuple[float, float]
 FACING_SIGN = {"front": (1, 0), "rear": (-1, 0), "right": (0, 1), "left": (0, -1)}
@@ -54,19 +56,21 @@ def _ray_hit(origin: Point, d: Point, shape: g.Shape) -> Optional[float]:
     return g.ray_polygon_mm(origin, d, shape.points)
 
 
-def gap_arrow(sa: g.Shape, sb: g.Shape, d: Point, avoid: tuple = ()) -> Optional[tuple[Point, Point]]:
-    """The arrow (start, end) mm from base ``sa`` along direction ``d`` to base ``sb``: at the
-    middle of the stretch (across ``d``) where both bases lie, moved to a quarter of it when
-    the middle is within an ``avoid`` interval (lateral ``(lo, hi)`` of a front marker).
-    None when the bases do not face each other along ``d``."""
+def gap_arrow(sa: g.Shape, sb: Any, d: Point, avoid: tuple = ()) -> Optional[tuple[Point, Point]]:
+    """The arrow (start, end) mm from base ``sa`` along direction ``d`` to the nearest of the
+    bases ``sb`` (one shape or a sequence): at the middle of the stretch (across ``d``) where
+    ``sa`` faces them, moved to a quarter of it when the middle is within an ``avoid``
+    interval (lateral ``(lo, hi)`` of a front marker). None when no base faces ``sa`` along ``d``."""
+    targets = list(sb) if isinstance(sb, (list, tuple)) else [sb]
     n = math.hypot(*d) or 1.0
     d = (d[0] / n, d[1] / n)
     p = (-d[1], d[0])
     a0, a1 = _proj(sa, p)
-    b0, b1 = _proj(sb, p)
-    lo, hi = max(a0, b0), min(a1, b1)
-    if hi - lo <= 1e-6:
+    spans = [(max(a0, b0), min(a1, b1)) for b0, b1 in (_proj(s, p) for s in targets)]
+    spans = [s for s in spans if s[1] - s[0] > 1e-6]
+    if not spans:
         return None
+    lo, hi = min(s[0] for s in spans), max(s[1] for s in spans)
     cands = [(lo + hi) / 2, lo + (hi - lo) * 0.25, lo + (hi - lo) * 0.75, lo + (hi - lo) * 0.1, lo + (hi - lo) * 0.9]
 
     def clash(t: float) -> bool:
@@ -78,10 +82,11 @@ def gap_arrow(sa: g.Shape, sb: g.Shape, d: Point, avoid: tuple = ()) -> Optional
     front_a = _proj(sa, d)[1]  # a's far edge along d
     along_c = ca[0] * d[0] + ca[1] * d[1]
     start = (ca[0] + p[0] * (t - lat_a) + d[0] * (front_a - along_c), ca[1] + p[1] * (t - lat_a) + d[1] * (front_a - along_c))
-    hit = _ray_hit(start, d, sb)
-    if hit is None:
-        b_near = _proj(sb, d)[0]
-        hit = b_near - front_a
+    hits = [h for h in (_ray_hit(start, d, s) for s in targets) if h is not None and h >= 0]
+    if hits:
+        hit = min(hits)
+    else:  # the ray passes between two bases: to the nearer one's facing edge
+        hit = min(_proj(s, d)[0] for s in targets) - front_a
     if hit < 0:
         return None
     return start, (start[0] + d[0] * hit, start[1] + d[1] * hit)
@@ -116,117 +121,224 @@ def letter(i: int) -> str:
     return s
 
 
-def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Point, Point]]:
-    """``[(a, b, start, end)]`` mm of every gap link that can be drawn along a facing (a link
-    whose units have no engagement, or whose bases do not face each other, is left out)."""
+def _links(board: Any, analysis: Any, shapes: dict) -> dict:
+    """Every gap link that can be drawn along a facing, grouped by the model whose base is
+    extended: ``{(src model, dst unit, d): [dst models]}`` (a contact both ways counted once;
+    the source is the first side whose engaged facing points at a base of the other)."""
     eng: dict[tuple, Any] = {}
     for e in (analysis.engagements if analysis is not None else []):
         eng.setdefault((e.unit, e.enemy), e.facing)
-    out = []
+    out: dict[tuple, list[str]] = {}
     seen: set = set()
     for link in (analysis.gap_links if analysis is not None else []):
         a, b = link[0], link[1]
         if a not in shapes or b not in shapes or frozenset((a, b)) in seen:
-            continue  # a contact both ways is one arrow
+            continue
         seen.add(frozenset((a, b)))
-        ua, ub = unit_of(a), unit_of(b)
         try:
-            unit_a, unit_b = board.unit(ua), board.unit(ub)
+            unit_a, unit_b = board.unit(unit_of(a)), board.unit(unit_of(b))
         except Exception:
             continue
-        res = None
-        for src, dst, u, sign in ((a, b, unit_a, 1), (b, a, unit_b, 1)):
-            facing = eng.get((u.id, (unit_b if u is unit_a else unit_a).id))
+        for src, dst, u, other in ((a, b, unit_a, unit_b), (b, a, unit_b, unit_a)):
+            facing = eng.get((u.id, other.id))
             if facing is None or not u.is_ranked:
                 continue
             d = facing_dir(u.facing_deg, facing)
-            p = (-d[1], d[0])
-            avoid = tuple(marker_span(x, p) for x in (unit_a, unit_b) if x.is_ranked)
-            seg = gap_arrow(shapes[src], shapes[dst], d, avoid)
-            if seg is not None:
-                res = (src, dst, seg[0], seg[1])
+            if gap_arrow(shapes[src], shapes[dst], d) is not None:
+                out.setdefault((src, other.id, (round(d[0], 6), round(d[1], 6))), []).append(dst)
                 break
-        if res is not None:
-            out.append(res)
     return out
 
 
-MAX_LETTERED = 5  # more arrows than this in a picture are not lettered (letters would crowd them)
+SLANT_MM = 1.0  # arrows of a run whose lengths differ by more than this (and 20 %) mark a slanted gap
+
+
+def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Point, Point]]:
+    """``[(a, b, start, end)]`` mm: the contact arrows over gaps as a rulebook draws them (a
+    link whose units have no engagement, or whose bases do not face each other, is left out).
+
+    * one arrow per extended base: model ``a``'s base extended along its unit's engaged
+      facing meets ``b`` (the nearest of the enemies it reaches there), drawn at the middle of
+      the stretch where ``a`` faces them, aside from any front marker;
+    * a *run* is a row of such arrows from side-by-side bases of one unit, on one edge, to one
+      enemy unit. Where the gap is the same width along the run (a gap in the formation) each
+      arrow is kept ("arrows a, b and c"); where it widens (units not aligned: the bases meet at
+      a slant) only the run's two end arrows are kept, the narrow and the wide end ("d and e"),
+      standing for the contacts between.
+    """
+    groups = _links(board, analysis, shapes)
+    single = []
+    for (src, enemy, d), dsts in groups.items():
+        try:
+            ua, ub = board.unit(unit_of(src)), board.unit(enemy)
+        except Exception:
+            continue
+        p = (-d[1], d[0])
+        avoid = tuple(marker_span(x, p) for x in (ua, ub) if x.is_ranked)
+        seg = gap_arrow(shapes[src], [shapes[m] for m in dsts], d, avoid)
+        if seg is None:
+            continue
+        end = seg[1]
+        hit = min(dsts, key=lambda m: _dist_to(end, shapes[m]))  # the enemy the arrow ends on
+        single.append((src, hit, seg, d))
+    runs: dict[tuple, list] = {}
+    for src, dst, seg, d in single:
+        runs.setdefault((unit_of(src), unit_of(dst), d), []).append((src, dst, seg))
+    out = []
+    for (_, _, d), items in runs.items():
+        p = (-d[1], d[0])
+        items.sort(key=lambda it: it[2][0][0] * p[0] + it[2][0][1] * p[1])
+        run: list = []
+        for it in items:
+            if run and not _adjacent(run[-1], it, shapes, d, p):
+                out += _thin(run)
+                run = []
+            run.append(it)
+        out += _thin(run)
+    out.sort(key=lambda a: (a[2][1], a[2][0]))  # reading order: top to bottom, left to right
+    return out
+
+
+def _dist_to(pt: Point, shape: g.Shape) -> float:
+    c = shape.center
+    return math.hypot(pt[0] - c[0], pt[1] - c[1])
+
+
+def _adjacent(prev: tuple, it: tuple, shapes: dict, d: Point, p: Point) -> bool:
+    """Do two arrows start on one edge line (along ``d``) from side-by-side bases?"""
+    (sp, _, (s0, _)), (si, _, (s1, _)) = prev, it
+    if abs((s0[0] - s1[0]) * d[0] + (s0[1] - s1[1]) * d[1]) > 1.0:
+        return False
+    return _proj(shapes[si], p)[0] - _proj(shapes[sp], p)[1] <= 1.0
+
+
+def _thin(run: list) -> list[tuple[str, str, Point, Point]]:
+    """The arrows kept of one run (see :func:`arrows`)."""
+    out = [(s, t, seg[0], seg[1]) for s, t, seg in run]
+    if len(out) < 3:
+        return out
+    lengths = [math.hypot(e[0] - s[0], e[1] - s[1]) for _, _, s, e in out]
+    if max(lengths) - min(lengths) > max(SLANT_MM, 0.2 * max(lengths)):
+        return [out[0], out[-1]]
+    return out
 
 
 def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[bool] = None) -> int:
-    """Draw the gap arrows of ``analysis`` with the scene ``painter`` (its canvas, view,
-    palette, placer); letter them (from ``first_letter``) when ``lettered`` (None: when there
-    are 2 to :data:`MAX_LETTERED`). Links that
-    cannot be drawn along a facing fall back to the painter's centre-to-centre link. Returns
-    the number of letters used."""
+    """Draw the gap arrows of ``analysis`` (:func:`arrows`) with the scene ``painter`` (its
+    canvas, view, palette, placer): each on a white casing, at the *medium* line weight;
+    letter every one (from ``first_letter``) when ``lettered`` (None: when there are two or
+    more), each letter beside its own arrow. Links that cannot be drawn along a facing fall
+    back to the painter's centre-to-centre link. Returns the number of letters used."""
     P, u, v, c = painter.pal, painter.u, painter.v, painter.c
     shapes = {dm.id: dm.shape for dm in painter.models}
     arr = arrows(painter.b, analysis, shapes)
-    drawn = {(a, b) for a, b, _, _ in arr} | {(b, a) for a, b, _, _ in arr}
+    drawn = {(s, t) for (s, _, _), dsts in _links(painter.b, analysis, shapes).items() for t in dsts}
+    drawn |= {(b, a) for a, b in drawn}
     if lettered is None:
-        lettered = 1 < len(arr) <= MAX_LETTERED
-    lettered = lettered and len(arr) <= MAX_LETTERED
-    n = 0
-    for a, b, s, e in arr:
+        lettered = len(arr) > 1
+    w, casing = u(lw("medium")), u(lw("medium", casing=True))
+    px = [(v.to_px(s), v.to_px(e)) for _, _, s, e in arr]
+    for (a, b, _, _), (ps, pe) in zip(arr, px):
         c.tag = f"gap:{a}|{b}"
-        ps, pe = v.to_px(s), v.to_px(e)
         L = math.hypot(pe[0] - ps[0], pe[1] - ps[1])
         head = min(u(6), max(u(3), L * 0.45))
         if L < u(2):  # bases nearly touch: a short tick across the gap instead of an arrow
-            c.line([ps, pe], P["gap_link"], u(2))
+            c.line([ps, pe], P["gap_link"], w)
         else:
-            c.line([ps, pe], (255, 255, 255, 220), u(3.6))
-            c.arrow([ps, pe], P["gap_link"], u(1.8), head=head)
+            c.line([ps, pe], (255, 255, 255, 220), casing)
+            c.arrow([ps, pe], P["gap_link"], w, head=head)
         xs, ys = (ps[0], pe[0]), (ps[1], pe[1])
         painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)), soft=True)
-        if lettered:
-            painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b))
+    n = 0
+    if lettered:  # after every arrow is drawn: each letter keeps off the others' arrows
+        for i, ((a, b, _, _), (ps, pe)) in enumerate(zip(arr, px)):
+            others = px[:i] + px[i + 1:]
+            painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b), others)
             n += 1
     pos = {dm.id: dm.shape.center for dm in painter.models}
     for link in (analysis.gap_links if analysis is not None else []):
         if (link[0], link[1]) not in drawn:
-            painter.safe("gap link", painter.gap_link, link[0], link[1], pos)
+            painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
     return n
 
 
-def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = ()) -> None:
-    """The arrow's letter beside it, on the spot clear of everything placed and of every
-    base of another unit than the two it joins (``pair``: it names their contact), and as
-    clear as can be of their other bases."""
+def seg_dist(pt: Point, a: Point, b: Point) -> float:
+    """Distance (px or mm) from ``pt`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L2 = dx * dx + dy * dy
+    t = 0.0 if L2 <= 0 else max(0.0, min(1.0, ((pt[0] - a[0]) * dx + (pt[1] - a[1]) * dy) / L2))
+    return math.hypot(pt[0] - a[0] - dx * t, pt[1] - a[1] - dy * t)
+
+
+def _crosses(box: tuple, a: Point, b: Point) -> bool:
+    """Does the segment ``a``-``b`` enter ``box`` (Liang-Barsky)?"""
+    x0, y0, x1, y1 = box
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for pp, qq in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if pp == 0:
+            if qq < 0:
+                return False
+        elif pp < 0:
+            t0 = max(t0, qq / pp)
+        else:
+            t1 = min(t1, qq / pp)
+    return t0 <= t1
+
+
+def box_dist(box: tuple, a: Point, b: Point) -> float:
+    """Distance from the segment ``a``-``b`` to the nearest point of ``box`` (0 when it enters it)."""
+    if _crosses(box, a, b):
+        return 0.0
+    x0, y0, x1, y1 = box
+    best = min(seg_dist(q, a, b) for q in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+    for p in (a, b):
+        best = min(best, math.hypot(max(x0 - p[0], 0.0, p[0] - x1), max(y0 - p[1], 0.0, p[1] - y1)))
+    return best
+
+
+def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), others: Sequence = ()) -> None:
+    """The arrow's letter right beside it: on the spot nearest the arrow that is clear of
+    everything placed, of every base of another unit than the two it joins (``pair``: it
+    names their contact), nearer its own arrow than any of the ``others`` (px segments), and
+    as clear as can be of the two units' other bases. When the gap is too narrow for it, the
+    letter sits on the arrow's own base (its start) or the enemy's (its end)."""
     c, u = painter.c, painter.u
     c.tag = f"gapletter:{text}:{'|'.join(pair)}"
     size = painter.size(11)
     tw, th = c.text_size(text, size, True)
-    mx, my = (ps[0] + pe[0]) / 2, (ps[1] + pe[1]) / 2
     dx, dy = pe[0] - ps[0], pe[1] - ps[1]
     L = math.hypot(dx, dy) or 1.0
-    nx, ny = -dy / L, dx / L
+    ux, uy = dx / L, dy / L
+    nx, ny = -uy, ux
     pad = max(u(1.5), text_pad(size))  # the drawn background's padding
+    hw, hh = tw / 2 + pad, th / 2 + pad
+    reach = abs(nx) * hw + abs(ny) * hh + u(1.5)  # centre to the arrow, clear of it
     cands = []
     for t in (0.5, 0.25, 0.75, 0.0, 1.0):
-        px, py = ps[0] + dx * t, ps[1] + dy * t
-        for k in (1.0, 2.0, 3.5, 5.0, 7.0):
-            off = (tw / 2 + pad + u(2)) * k
+        px_, py_ = ps[0] + dx * t, ps[1] + dy * t
+        for k in (1.0, 1.5, 2.2):
             for sgn in (1, -1):
-                cx, cy = px + nx * off * sgn, py + ny * off * sgn
-                cands.append((cx - tw / 2 - pad, cy - th / 2 - pad, cx + tw / 2 + pad, cy + th / 2 + pad))
-    for t in (-0.1, 1.1):  # past either end, on one of the two bases the arrow joins
-        ext = (th / 2 + pad + u(1)) / L
-        px, py = ps[0] + dx * (t - ext if t < 0 else t + ext), ps[1] + dy * (t - ext if t < 0 else t + ext)
-        cands.append((px - tw / 2 - pad, py - th / 2 - pad, px + tw / 2 + pad, py + th / 2 + pad))
+                cands.append((px_ + nx * reach * k * sgn, py_ + ny * reach * k * sgn))
+    along = abs(ux) * hw + abs(uy) * hh + u(1.5)
+    for end, sgn in ((ps, -1), (pe, 1)):  # past either end, on one of the two bases the arrow joins
+        for k in (1.0, 1.6):
+            cands.append((end[0] + ux * along * k * sgn, end[1] + uy * along * k * sgn))
+    boxes = [(x - hw, y - hh, x + hw, y + hh) for x, y in cands]
     units = {unit_of(m) for m in pair}  # the letter names the contact of these two units
     bases = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id not in units]
     near = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id in units and dm.id not in pair]
 
-    def covered(bx: tuple) -> float:  # exact: rotated bases are not their bounding boxes
-        return sum(poly_box_area(pts, bx) for pts in bases)
+    def score(bx: tuple) -> float:
+        own = box_dist(bx, ps, pe)
+        theirs = min((box_dist(bx, a, b) for a, b in others), default=1e9)
+        wrong = 1e5 if theirs < own + u(1) else 0.0  # nearer another arrow: it would name that one
+        crossed = 1e5 if own <= 0 else 0.0
+        covered = sum(poly_box_area(pts, bx) for pts in bases) * 100
+        return (painter.placer.score(bx) * 10 + covered + wrong + crossed
+                + sum(poly_box_area(pts, bx) for pts in near) * 0.5 + own * own)
 
-    def near_cover(bx: tuple) -> float:
-        return sum(poly_box_area(pts, bx) for pts in near)
-
-    scored = [(painter.placer.score(bx) * 10 + covered(bx) * 100 + near_cover(bx), i) for i, bx in enumerate(cands)]
-    b = cands[min(scored)[1]]
+    b = min(boxes, key=score)
     b = painter.placer.inside(b)
     painter.placer.add(b)
     c.text(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), text, size, painter.pal["label"], anchor="center", bold=True,

@@ -5,7 +5,8 @@ drawing routine (:func:`game.render.figure.draw_figure` on
 :class:`game.render.svg_canvas.SvgCanvas`, the marks of :mod:`game.render.demo_frames`), and
 :func:`scenario_page` does the same for one board (a one-step page). :func:`page_html` puts
 the steps into one HTML document: no network, no server and no external reference (no
-``src=`` or ``href=`` to any file or address; the script and style are inline). The page has
+``src=`` or ``href=`` to any file or address; the script, the style and the font are inline: DejaVu
+Sans subset to the page's characters as ``@font-face`` ``data:`` URLs, :mod:`game.render.page_font`). The page has
 previous / next / restart buttons, the demo player's keys (Right, Down, Space, Enter,
 PageDown = next; Left, Up, Backspace, PageUp = previous; R or Home = restart; a click on the
 picture = next, a right click = previous), the step counter ("2 / 7") and the caption, and
@@ -21,13 +22,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from html import escape
+from html import escape, unescape
 from typing import Any, Optional, Sequence
 
 from game.render.demo_frames import scene_boxes, step_marks
 from game.render.figure import FigureOptions, draw_figure, svg_canvas
 from game.render.marks import Marks
 from game.render.drawn import drawn_models
+from game.render.page_font import font_face_css
 from game.render.svg_canvas import group_id
 from game.render.window_layers import hover_lines
 
@@ -183,7 +185,7 @@ def page_html(title: str, steps: Sequence[PageStep]) -> str:
     parts = ['<!DOCTYPE html>', '<html lang="en">', '<head>', '<meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f'<meta name="generator" content="Melee Lens">', f'<title>{t}</title>',
-             f'<style>{_STYLE}</style>', '</head>', f'<body data-step="1" data-steps="{len(steps)}">',
+             '<style>', '</style>', '</head>', f'<body data-step="1" data-steps="{len(steps)}">',
              '<header>', f'<h1>{t}</h1>',
              '<button id="prev" type="button" title="Previous step (Left)">&#9664; Previous</button>',
              f'<span id="counter">1 / {len(steps)}</span>',
@@ -201,4 +203,7 @@ def page_html(title: str, steps: Sequence[PageStep]) -> str:
             "Hover a model to read why it fights.")
     parts += ['</main>', f'<div class="hint">{hint}</div>', '<div id="tip" role="tooltip"></div>',
               f'<script>{_SCRIPT}</script>', '</body>', '</html>', '']
+    # the font the drawings name, inside the page: the same letters on any machine
+    at = parts.index('<style>')
+    parts[at] = f'<style>{font_face_css(unescape("".join(parts)))}\n{_STYLE}'
     return "\n".join(parts)

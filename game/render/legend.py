@@ -7,7 +7,7 @@ for what the picture shows, and every count is of the models in the picture
 :func:`role_rows`, worded by the analysing strategy (``analysis.legend.role_labels``, built
 from the ruleset's values and rule names; no rule system is named here). :func:`layout_legend` places the items in a panel
 (font px, positions) with any canvas's text metrics, so a figure is sized from
-:func:`legend_height` instead of a dry-run render, and :meth:`LegendPainter.panel` draws
+:func:`legend_height` instead of a dry-run render, and :func:`draw_panel` draws
 exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
 """
 from __future__ import annotations
@@ -22,12 +22,12 @@ from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
                                     removed_ids)
-from game.render.palette import player_colour, with_alpha
-from game.render.painter import PainterState
+from game.render.palette import lw, player_colour, with_alpha
+from game.render.painter import Paint
+from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
-DIFFER_COLOUR = (255, 210, 0)
 
 
 def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
@@ -60,7 +60,7 @@ def divides(analysis: Any, mid: str) -> int:
 
 def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
     """The legend of a picture (see the module doc). ``models`` are the drawn models;
-    ``options`` a :class:`game.render.scene.SceneOptions`."""
+    ``options`` a :class:`game.render.options.SceneOptions`."""
     vis = options.visible
     shown = [dm for dm in models if vis is None or dm.id in vis]
     shown_ids = {dm.id for dm in shown}
@@ -200,95 +200,93 @@ def fit_text_scale(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: 
     return 0.7
 
 
-class LegendPainter(PainterState):
-    """The legend panel of the scene painter (a mixin; see :mod:`game.render.labels`)."""
+def draw_panel(p: Paint) -> None:
+    if not p.lay.panel:
+        return
+    p.c.tag = "legend"
+    x, y, w, h = p.lay.panel
+    P = p.pal
+    p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
+                width=p.u(lw("thin")))
+    items = legend_items(p.b, p.a, p.models, p.o)
+    ss = p.o.supersample
+    scale = fit_text_scale(p.c, items, p.lay.panel, p.fs, ss)
+    ops, _ = layout_legend(p.c, items, p.lay.panel, p.fs, scale, ss)
+    for op in ops:
+        if op[0] == "text":
+            _, pos, text, size, bold, dim = op
+            p.c.text(pos, text, size, P["panel_dim"] if dim else P["panel_text"], bold=bold)
+        else:
+            swatch(p, *op[1:])
 
-    def panel(self) -> None:
-        if not self.lay.panel:
-            return
-        self.c.tag = "legend"
-        x, y, w, h = self.lay.panel
-        P = self.pal
-        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
-                       width=self.u(1))
-        items = legend_items(self.b, self.a, self.models, self.o)
-        ss = self.o.supersample
-        scale = fit_text_scale(self.c, items, self.lay.panel, self.fs, ss)
-        ops, _ = layout_legend(self.c, items, self.lay.panel, self.fs, scale, ss)
-        for op in ops:
-            if op[0] == "text":
-                _, pos, text, size, bold, dim = op
-                self.c.text(pos, text, size, P["panel_dim"] if dim else P["panel_text"], bold=bold)
-            else:
-                self.swatch(*op[1:])
 
-    def swatch(self, kind: str, sx: float, sy: float, sw: float, sh: float) -> None:
-        """Draw the legend swatch ``kind`` in the box (sx, sy, sw, sh) px."""
-        P, u = self.pal, self.u
-        pts = [(sx, sy), (sx + sw, sy), (sx + sw, sy + sh), (sx, sy + sh)]
-        my = sy + sh / 2
-        if kind.startswith("role:"):
-            self.role_fill(pts, kind.split(":", 1)[1], "poly")
-        elif kind == "count":
-            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
-            self.c.text((sx + sw / 2, my), "×2", self.size(sh * 0.75 / self.fs), (255, 255, 255), anchor="center", bold=True)
-        elif kind == "fighting_rank":
-            self.c.polygon(pts, fill=P["attack"], outline=None)
-            self.c.line(pts + [pts[0]], (30, 30, 30), u(5.2))
-            self.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(3))
-        elif kind == "one_attack":
-            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
-            self.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(1.5))
-            self.c.text((sx + sw / 2, my), "1", self.size(sh * 0.6 / self.fs), (20, 20, 20), anchor="center", bold=True)
-        elif kind == "divide":
-            self.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(1))
-            r = sh * 0.32
-            self.c.circle((sx + sw / 2, my), r, outline=(20, 20, 20), width=u(3.2))
-            self.c.circle((sx + sw / 2, my), r, outline=(255, 255, 255), width=u(1.6))
-            self.c.line([(sx + sw / 2 - r * 0.55, my), (sx + sw / 2 + r * 0.55, my)], (255, 255, 255), u(1.6))
-        elif kind == "empty":
-            for a, b in hatch_segments(pts, u(3.5)):
-                self.c.line([a, b], P.get("empty_hatch", (90, 90, 90)), u(0.8))
-            self.c.line(pts + [pts[0]], P.get("empty_hatch", (90, 90, 90)), u(1), dashed=True)
-        elif kind == "gap":
-            self.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(1.8), head=u(6))
-        elif kind == "move":
-            self.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
-                        P["ghost"], u(1), dashed=True)
-            self.c.arrow([(sx + sw * 0.2, my), (sx + sw, my)], P["move"], u(2.5), head=u(7))
-        elif kind == "front":
-            cx = sx + sw / 2
-            self.c.polygon([(cx, sy), (cx + sh * 0.35, sy + sh), (cx - sh * 0.35, sy + sh)], fill=P["panel_dim"],
-                           outline=P["base_edge"], width=u(0.8))
-        elif kind == "differ":
-            self.c.polygon(pts, fill=P["none"], outline=(20, 20, 20), width=u(4))
-            for a, b in hatch_segments(pts, u(5)):
-                self.c.line([a, b], (20, 20, 20, 150), u(1.2))
-            self.c.polygon(pts, fill=None, outline=P.get("differ", DIFFER_COLOUR), width=u(2.2))
-        elif kind == "overlap":
-            col = P.get("overlap", (15, 15, 15))
-            self.c.polygon(pts, fill=P["none"], outline=None)
-            cross_hatch(self.c, pts, u(5), col, u(1.2))
-            self.c.polygon(pts, fill=None, outline=col, width=u(3))
-            self.c.line(pts + [pts[0]], P.get("overlap_dash", (255, 255, 255)), u(1.2), dashed=True)
-        elif kind == "slots":
-            r = sh * 0.3
-            self.c.circle((sx + r + u(1), my), r, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
-            self.c.circle((sx + sw - r - u(1), my), r, fill=P["slot_free"], outline=P["slot_edge"], width=u(1))
-        elif kind == "slot_large":
-            self.c.circle((sx + sw / 2, my), sh * 0.45, fill=P["slot_free"], outline=P["slot_edge"], width=u(2))
-        elif kind == "slotmove":
-            self.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
-                        P["ghost"], u(1), dashed=True)
-            self.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(1.5), head=u(5))
-            self.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(1))
-        elif kind == "removed":
-            self.c.polygon(pts, fill=P["none"], outline=P["base_edge"], width=u(1))
-            cross(self, (sx + sw * 0.2, sy, sx + sw * 0.8, sy + sh))
-        elif kind == "locked":
-            padlock(self, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
-        elif kind == "reach":
-            self.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(1))
-        elif kind.startswith("player:"):
-            col = player_colour(P, int(kind.split(":", 1)[1]))
-            self.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(2.5))
+def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> None:
+    """Draw the legend swatch ``kind`` in the box (sx, sy, sw, sh) px."""
+    P, u = p.pal, p.u
+    pts = [(sx, sy), (sx + sw, sy), (sx + sw, sy + sh), (sx, sy + sh)]
+    my = sy + sh / 2
+    if kind.startswith("role:"):
+        role_fill(p, pts, kind.split(":", 1)[1], "poly")
+    elif kind == "count":
+        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
+        p.c.text((sx + sw / 2, my), "×2", p.size(sh * 0.75 / p.fs), (255, 255, 255), anchor="center", bold=True)
+    elif kind == "fighting_rank":
+        p.c.polygon(pts, fill=P["attack"], outline=None)
+        p.c.line(pts + [pts[0]], (30, 30, 30), u(lw("bold", casing=True)))
+        p.c.line(pts + [pts[0]], P.get("fighting_rank", (250, 190, 0)), u(lw("bold")))
+    elif kind == "one_attack":
+        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
+        p.c.circle((sx + sw / 2, my), sh * 0.42, fill=(255, 255, 255), outline=(20, 20, 20), width=u(lw("thin")))
+        p.c.text((sx + sw / 2, my), "1", p.size(sh * 0.6 / p.fs), (20, 20, 20), anchor="center", bold=True)
+    elif kind == "divide":
+        p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
+        r = sh * 0.32
+        p.c.circle((sx + sw / 2, my), r, outline=(20, 20, 20), width=u(lw("thin", casing=True)))
+        p.c.circle((sx + sw / 2, my), r, outline=(255, 255, 255), width=u(lw("thin")))
+        p.c.line([(sx + sw / 2 - r * 0.55, my), (sx + sw / 2 + r * 0.55, my)], (255, 255, 255), u(lw("thin")))
+    elif kind == "empty":
+        for a, b in hatch_segments(pts, u(3.5)):
+            p.c.line([a, b], P.get("empty_hatch", (90, 90, 90)), u(lw("hair")))
+        p.c.line(pts + [pts[0]], P.get("empty_hatch", (90, 90, 90)), u(lw("thin")), dashed=True)
+    elif kind == "gap":
+        p.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(lw("medium")), head=u(6))
+    elif kind == "move":
+        p.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
+                 P["ghost"], u(lw("thin")), dashed=True)
+        p.c.arrow([(sx + sw * 0.2, my), (sx + sw, my)], P["move"], u(lw("medium")), head=u(7))
+    elif kind == "front":
+        cx = sx + sw / 2
+        p.c.polygon([(cx, sy), (cx + sh * 0.35, sy + sh), (cx - sh * 0.35, sy + sh)], fill=P["panel_dim"],
+                    outline=P["base_edge"], width=u(lw("thin")))
+    elif kind == "differ":
+        p.c.polygon(pts, fill=P["none"], outline=(20, 20, 20), width=u(lw("medium", casing=True)))
+        for a, b in hatch_segments(pts, u(5)):
+            p.c.line([a, b], (20, 20, 20, 150), u(lw("thin")))
+        p.c.polygon(pts, fill=None, outline=P.get("differ", DIFFER_COLOUR), width=u(lw("medium")))
+    elif kind == "overlap":
+        col = P.get("overlap", (15, 15, 15))
+        p.c.polygon(pts, fill=P["none"], outline=None)
+        cross_hatch(p.c, pts, u(5), col, u(lw("thin")))
+        p.c.polygon(pts, fill=None, outline=col, width=u(lw("medium", casing=True)))
+        p.c.line(pts + [pts[0]], P.get("overlap_dash", (255, 255, 255)), u(lw("thin")), dashed=True)
+    elif kind == "slots":
+        r = sh * 0.3
+        p.c.circle((sx + r + u(1), my), r, fill=P["slot_filled"], outline=P["slot_edge"], width=u(lw("thin")))
+        p.c.circle((sx + sw - r - u(1), my), r, fill=P["slot_free"], outline=P["slot_edge"], width=u(lw("thin")))
+    elif kind == "slot_large":
+        p.c.circle((sx + sw / 2, my), sh * 0.45, fill=P["slot_free"], outline=P["slot_edge"], width=u(lw("medium")))
+    elif kind == "slotmove":
+        p.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
+                 P["ghost"], u(lw("thin")), dashed=True)
+        p.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(lw("medium")), head=u(5))
+        p.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(lw("thin")))
+    elif kind == "removed":
+        p.c.polygon(pts, fill=P["none"], outline=P["base_edge"], width=u(lw("thin")))
+        cross(p, (sx + sw * 0.2, sy, sx + sw * 0.8, sy + sh))
+    elif kind == "locked":
+        padlock(p, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
+    elif kind == "reach":
+        p.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(lw("thin")))
+    elif kind.startswith("player:"):
+        col = player_colour(P, int(kind.split(":", 1)[1]))
+        p.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(lw("bold") if P.get("print") else lw("medium")))

@@ -16,9 +16,10 @@ from typing import Any, Optional, Sequence
 from game.core import geometry as g
 
 from game.render.canvas import Canvas, hatch_segments, wrap
-from game.render.palette import PALETTE
+from game.render.palette import PALETTE, lw
 from game.render.drawn import drawn_models, font_px
-from game.render.scene import scene_layout, SceneOptions
+from game.render.options import SceneOptions
+from game.render.scene import scene_layout
 from game.render.transform import View
 
 DIM_ALPHA = 200
@@ -34,7 +35,9 @@ class Marks:
     ``diff`` model ids ringed as differing between two rulesets; ``fallen`` model ids crossed
     out (casualties of a combat round's step); ``caption`` a wrapped text
     band at the top of the table area (never cut: the band grows); ``patterns``: role
-    patterns (kept for old callers; the colour-blind and greyscale palettes carry them)."""
+    patterns (kept for old callers; the colour-blind and greyscale palettes carry them);
+    ``listed``: the numbered notes are listed elsewhere (a multi-panel figure's one legend),
+    so no caption band repeats them."""
 
     dim: Sequence[str] = ()
     highlight: Sequence[str] = ()
@@ -45,6 +48,7 @@ class Marks:
     numbered: bool = False
     extra: dict = field(default_factory=dict)
     fallen: Sequence[str] = ()
+    listed: bool = False
 
 
 def _shape_pts(view: View, s: g.Shape) -> list[tuple[float, float]]:
@@ -70,8 +74,8 @@ def _cross(c: Canvas, view: View, s: g.Shape, fs: float) -> None:
     x1, y1 = b[2] - (b[2] - b[0]) * k, b[3] - (b[3] - b[1]) * k
     for a, z in (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0))):
         pa, pz = view.to_px(a), view.to_px(z)
-        c.line([pa, pz], (255, 255, 255), max(2.0, 6 * fs))
-        c.line([pa, pz], (20, 20, 20), max(1.0, 3 * fs))
+        c.line([pa, pz], (255, 255, 255), lw("bold", casing=True) * fs)
+        c.line([pa, pz], (20, 20, 20), lw("bold") * fs)
 
 
 def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float,
@@ -118,7 +122,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     lay = scene_layout(canvas, board, o)
     tl, tt, tw, th = lay.table
     caption = marks.caption
-    if marks.numbered and marks.notes and not o.legend:
+    if marks.numbered and marks.notes and not o.legend and not marks.listed:
         caption = (caption + " " if caption else "") + " ".join(f"({i}) {t}" for i, (_, t) in enumerate(marks.notes, 1))
     band = caption_box(canvas, caption, tw, fs, o.supersample)[3] if caption else 0.0
     nt, nh = tt + band, th - band  # callouts stay below the caption band
@@ -136,16 +140,16 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             errors.append(f"diff: no model {mid}")
             continue
         canvas.tag = f"diff:{mid}"
-        _ring(canvas, view, s, (0, 0, 0), 5 * fs)
-        _ring(canvas, view, s, DIFF, 3 * fs)
+        _ring(canvas, view, s, (0, 0, 0), lw("bold", casing=True) * fs)
+        _ring(canvas, view, s, DIFF, lw("bold") * fs)
     for mid in marks.highlight:
         s = shapes.get(mid)
         if s is None:
             errors.append(f"highlight: no model {mid}")
             continue
         canvas.tag = f"highlight:{mid}"
-        _ring(canvas, view, s, (255, 255, 255), 6 * fs)
-        _ring(canvas, view, s, HIGHLIGHT, 3.5 * fs)
+        _ring(canvas, view, s, (255, 255, 255), lw("bold", casing=True) * fs)
+        _ring(canvas, view, s, HIGHLIGHT, lw("bold") * fs)
     for mid in marks.fallen:
         s = shapes.get(mid)
         if s is None:
@@ -173,7 +177,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             cands = [(min(max(x, tl + r + 2), tl + tw - r - 2), min(max(y, nt + r + 2), nt + nh - r - 2)) for x, y in cands]
             x, y = min(cands, key=lambda q: (cost((q[0] - r, q[1] - r, q[0] + r, q[1] + r), mid, placed), cands.index(q)))
             placed.append((x - r, y - r, x + r, y + r))
-            canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=1.5 * fs)
+            canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=lw("thin") * fs)
             canvas.text((x, y), str(i), font_px(12 * fs, ss), (255, 255, 255), anchor="center", bold=True)
     for i, (mid, text) in enumerate(() if marks.numbered else marks.notes):
         s = shapes.get(mid)
@@ -201,10 +205,10 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
         ax = min(max(cx, x), x + w)
         ay = min(max(cy, y), y + h)
-        canvas.line([(cx, cy), (ax, ay)], (20, 20, 20), max(1.0, 1.5 * fs))
+        canvas.line([(cx, cy), (ax, ay)], (20, 20, 20), lw("thin") * fs)
         canvas.circle((cx, cy), 3 * fs, fill=(20, 20, 20))
         canvas.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=(255, 255, 240), outline=(20, 20, 20),
-                       width=max(1.0, 1.5 * fs))
+                       width=lw("thin") * fs)
         for k, ln in enumerate(lines):
             canvas.text((x + 6 * fs, y + 4 * fs + k * lh), ln, size, (20, 20, 20))
     if caption:
@@ -212,7 +216,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         size, lines, lh, h = caption_box(canvas, caption, tw, fs, ss)
         canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=pal["caption_bg"])
         if pal.get("caption_edge") is not None:  # print: a white band ruled off from the table
-            canvas.line([(tl, tt + h), (tl + tw, tt + h)], pal["caption_edge"], max(1.0, fs))
+            canvas.line([(tl, tt + h), (tl + tw, tt + h)], pal["caption_edge"], lw("thin") * fs)
         for k, ln in enumerate(lines):
             canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, pal["caption_text"])
     canvas.tag = ""

@@ -1,102 +1,41 @@
-"""What the layers of one :func:`game.render.scene.draw_scene` call share: the display options
-(:class:`SceneOptions`), the pixel areas (:class:`Layout`) and :class:`PainterState`, the base
-of the scene's painter and of its label, legend and window layers (``game.render.labels``,
-``legend``, ``window_layers``), so each layer names the state it reads with its type.
+"""The context of one :func:`game.render.scene.draw_scene` call, :class:`Paint`: what every
+layer of the scene draws with (canvas, board, analysis, view, options, palette, layout) and
+what the drawing has produced so far (the drawn models, the boxes taken, the error log), plus
+the length and shape helpers every layer uses.
+
+The layers are modules of functions taking a ``Paint`` (``p``), each with one job: the table
+(:mod:`game.render.table_marks`), the units and their marks (:mod:`game.render.unit_marks`),
+placed text (:mod:`game.render.labels`), the legend panel (:mod:`game.render.legend`), the
+window's layers (:mod:`game.render.window_layers`) and the part drawers
+(:mod:`game.render.part_marks`). None keeps state on another's object: a ``Paint`` has fixed
+slots, and the state a layer needs is an object of its own (:class:`~game.render.placer.Placer`,
+:class:`~game.render.placer.UnitBoxes`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional
 
 from game.core import geometry as g
 from game.core.analysis import Analysis
 from game.core.board import Board
 from game.render.canvas import Canvas
 from game.render.drawn import DrawnModel, circle_pts, font_px
+from game.render.options import Layout, SceneOptions
+from game.render.placer import Placer, UnitBoxes
 from game.render.transform import View
 
 Point = tuple[float, float]
 
 
-@dataclass
-class SceneOptions:
-    """Display options of :func:`draw_scene` (all optional).
-
-    ``palette``: colour overrides merged over :data:`PALETTE` (a ``patterns`` entry adds role
-    outline styles and hatching, for colour-blind and greyscale figures); ``legend``: draw the
-    side panel; ``title``: caption (``None``: the board's title; ``""``: none);
-    ``wrap_title``: wrap a long title over several lines (figures) instead of cutting it;
-    ``hover``: model id under the cursor and ``hover_px`` the cursor (canvas px) for its
-    tooltip; ``selection``: unit ids drawn highlighted; ``status``: text of the bottom status
-    line; ``banner``: an error shown in red at the top; ``labels``: unit labels on/off;
-    ``ids``: labels show the unit id after the name; ``letters``: labels and the legend
-    name units ``A: name``, ``B: name``...; ``counts``: draw ``×N`` on models making other than
-    one attack; ``panel_width``: legend panel width (units); ``overlays``: extra items the
-    window adds (``("tape", p0_mm, p1_mm, text)``, ``("ghost_unit", Unit)``, ``("text", (x, y)
-    px, string)``); ``font_scale``: px per design unit (every text size, stroke and marker);
-    ``top_inset``: px kept free under the title (the window's toolbar); ``caption_band``: px
-    at the top of the table covered by a caption (labels keep below it); ``differ``:
-    ``{model id: tooltip line}`` of models whose role or attacks differ under another ruleset
-    (drawn hatched and ringed) and ``differ_label`` its legend entry; ``overlaps``: ids of
-    models whose bases overlap another base (cross-hatched, ringed black and white, with a
-    legend row); ``warning``: a line shown in an amber band at the top of the table;
-    ``visible``: ids of the models inside the picture (a cropped figure), which the legend
-    lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
-    ``supersample``: the canvas is drawn at this many times its final size (font sizes are
-    whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
-    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
-    ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
-    continues the letters from panel to panel); ``placed``: a list that receives the px boxes
-    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.
-    """
-
-    palette: dict = field(default_factory=dict)
-    legend: bool = True
-    title: Optional[str] = None
-    wrap_title: bool = False
-    hover: Optional[str] = None
-    hover_px: Optional[Point] = None
-    selection: Sequence[str] = ()
-    status: str = ""
-    banner: str = ""
-    labels: bool = True
-    ids: bool = False
-    letters: bool = False
-    counts: bool = False
-    panel_width: int = 270
-    overlays: list = field(default_factory=list)
-    font_scale: float = 1.0
-    top_inset: int = 0
-    caption_band: float = 0.0
-    differ: dict = field(default_factory=dict)
-    differ_label: str = ""
-    overlaps: Sequence[str] = ()
-    warning: str = ""
-    visible: Optional[set] = None
-    callouts: Sequence[str] = ()
-    supersample: int = 1
-    layer: str = "all"
-    gap_letter_start: int = 0
-    gap_lettered: Optional[bool] = None
-    placed: Optional[list] = None
-
-
-@dataclass
-class Layout:
-    """Pixel areas ``(left, top, width, height)`` of the table view, panel, title and status."""
-
-    table: tuple
-    panel: Optional[tuple]
-    title: Optional[tuple]
-    status: Optional[tuple]
-
-
-class PainterState:
-    """The state of one drawing of the scene: canvas ``c`` (px), board ``b``, analysis ``a``
-    (None: an unanalysed board), view ``v`` (mm to px), options ``o``, palette ``pal``, length
-    scale ``fs`` (px per design unit), layout ``lay``, the models as drawn and the error log;
-    plus the length and shape helpers every layer uses. The scene's painter sets the state;
-    a layer only reads it."""
+@dataclass(slots=True, eq=False)
+class Paint:
+    """One drawing of the scene: canvas ``c`` (px), board ``b``, analysis ``a`` (None: an
+    unanalysed board), view ``v`` (mm to px), options ``o``, palette ``pal`` (merged over
+    :data:`~game.render.palette.PALETTE`), length scale ``fs`` (px per design unit), layout
+    ``lay``; ``placer`` (px boxes taken on the table), ``boxes`` (the units' px boxes), the
+    ``models`` as drawn (set by the scene once built) and ``errors`` (one line per element
+    that failed to draw)."""
 
     c: Canvas
     b: Board
@@ -106,11 +45,13 @@ class PainterState:
     pal: dict
     fs: float
     lay: Layout
-    models: list[DrawnModel]
-    errors: list[str]
+    placer: Placer
+    boxes: UnitBoxes
+    models: list[DrawnModel] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
 
     def u(self, units: float) -> float:
-        """A length in design units as canvas px (see the module doc)."""
+        """A length in design units as canvas px (see :mod:`game.render.scene`)."""
         return units * self.fs
 
     def size(self, units: float) -> int:
@@ -118,6 +59,7 @@ class PainterState:
         return font_px(units * self.fs, self.o.supersample)
 
     def shape_px(self, s: g.Shape) -> tuple[str, Any]:
+        """``("circle", (centre px, radius px))`` or ``("poly", points px)`` of shape ``s``."""
         if isinstance(s, g.Circle):
             return "circle", (self.v.to_px(s.center), s.radius_mm * self.v.scale)
         return "poly", self.v.pts(s.points)
@@ -134,7 +76,14 @@ class PainterState:
         kind, data = self.shape_px(s)
         return circle_pts(*data) if kind == "circle" else data
 
-    def role_fill(self, data: Any, role: str, kind: str) -> None:
-        """Fill a base in its role's colour (the scene's painter implements it)."""
-        raise NotImplementedError
-
+    def safe(self, what: str, fn: Callable, *args: Any) -> Any:
+        """``fn(*args)``; a failure is logged in ``errors`` (``what: Type: message``) and
+        drawing goes on (returns None); the canvas tag is restored either way."""
+        tag = self.c.tag
+        try:
+            return fn(*args)
+        except Exception as exc:  # noqa: BLE001 - never let one element kill the frame
+            self.errors.append(f"{what}: {type(exc).__name__}: {exc}")
+            return None
+        finally:
+            self.c.tag = tag

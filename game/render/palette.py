@@ -155,9 +155,22 @@ PRINT: dict[str, tuple] = {
 # --table: the table tint and the 6-inch grid back on a print figure (distances matter).
 PRINT_TABLE: dict[str, tuple] = {"table": PALETTE["table"], "table_edge": PALETTE["table_edge"], "grid": PALETTE["grid"]}
 
-# One line-weight scale for every figure (design units; 1 unit prints 0.2 mm): base outlines
-# thin, arrows and links medium, unit frames bold, casings and hatching hair.
+# One line-weight scale for every figure (design units; 1 unit prints 0.2 mm): hair (hatching,
+# panel frames), thin (base outlines, rings, dashed outlines, markers), medium (arrows, links,
+# moves, marks over bases), bold (unit frames, fighting ranks, the scale bar). A line drawn over
+# busy ground sits on a casing (a white or dark halo): its width plus a hair each side.
 LINE_UNITS: dict[str, float] = {"hair": 0.8, "thin": 1.0, "medium": 2.0, "bold": 3.5}
+
+
+def lw(weight: str, casing: bool = False) -> float:
+    """Design units of a stroke of ``weight`` (a :data:`LINE_UNITS` name; KeyError for another);
+    ``casing``: the halo drawn under such a stroke (its width plus a hair each side)."""
+    return LINE_UNITS[weight] + (2 * LINE_UNITS["hair"] if casing else 0.0)
+
+
+def stroke_units() -> set[float]:
+    """Every stroke width a figure may use, in design units (each weight and its casing)."""
+    return {round(lw(w, c), 6) for w in LINE_UNITS for c in (False, True)}
 
 
 def style_palette(style: str, palette: str, table: bool = False) -> dict:

@@ -1,7 +1,7 @@
 """The drawers of the core part types (:mod:`game.core.parts`), registered in
 :mod:`game.render.drawers`: one place says how each part is drawn, listed in the legend and
-explained on hover, for every view. Drawing goes through the painter of
-:func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
+explained on hover, for every view. A drawer draws with the :class:`~game.render.painter.Paint`
+``p`` of :func:`game.render.scene.draw_scene` (its canvas ``p.c``, view ``p.v``, lengths ``p.u``,
 palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 
 * :class:`~game.core.parts.MoveReach`: a reach disc round each move's start (stage ``table``);
@@ -28,6 +28,8 @@ from game.core.board import parse_slot
 from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
                              RankBonus, ReducedAttackers, Removed, UnitReasons)
 from game.render.drawers import LegendContext, LegendItem, register
+from game.render.labels import badge, count_mark
+from game.render.palette import lw
 
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
@@ -64,7 +66,7 @@ def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
             continue
         p.c.tag = f"reach:{mid}"
         p.c.circle(p.v.to_px(path[0]), float(part.mm) * p.v.scale, fill=p.pal["reach"],
-                   outline=p.pal["reach_edge"], width=p.u(1))
+                   outline=p.pal["reach_edge"], width=p.u(lw("thin")))
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
@@ -83,7 +85,7 @@ def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
         large = s.size == "large"
         r = p.u(4.5 if large else 3.0)
         p.c.circle(c, r, fill=p.pal["slot_filled"] if s.filled_by else p.pal["slot_free"],
-                   outline=p.pal["slot_edge"], width=p.u(2 if large else 1))
+                   outline=p.pal["slot_edge"], width=p.u(lw("medium" if large else "thin")))
         p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
 
 
@@ -123,10 +125,10 @@ def padlock(p: Any, c: tuple, s: float) -> None:
     """A padlock of half-width ``s`` px centred on ``c`` (a model mark and its legend swatch)."""
     col = p.pal["badge"]
     p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
-                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=max(1.0, p.u(0.8)))
+                 (c[0] - s, c[1] + s * 1.2)], fill=col, outline=(255, 255, 255), width=p.u(lw("hair")))
     arc = [(c[0] + s * 0.6 * math.cos(t), c[1] - s * 0.1 - s * 0.8 * math.sin(t))
            for t in [math.pi * i / 8 for i in range(9)]]
-    p.c.line(arc, col, max(1.2, p.u(1.4)))
+    p.c.line(arc, col, p.u(lw("thin")))
 
 
 def legend_locked(part: Locked, ctx: LegendContext) -> list:
@@ -159,8 +161,8 @@ def cross(p: Any, box: tuple) -> None:
     """The removed cross in the px box ``box`` (a model mark and its legend swatch)."""
     x0, y0, x1, y1 = box
     for q in ([(x0, y0), (x1, y1)], [(x0, y1), (x1, y0)]):
-        p.c.line(q, (255, 255, 255), p.u(5))
-        p.c.line(q, (20, 20, 20), p.u(2.6))
+        p.c.line(q, (255, 255, 255), p.u(lw("bold", casing=True)))
+        p.c.line(q, (20, 20, 20), p.u(lw("bold")))
 
 
 def legend_removed(part: Removed, ctx: LegendContext) -> list:
@@ -210,8 +212,8 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
     for i, pts in enumerate(rows):
         p.c.tag = f"fighting_rank:{i}"
         px = p.v.pts(pts)
-        p.c.line(px + [px[0]], (30, 30, 30), p.u(5.2))
-        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(3))
+        p.c.line(px + [px[0]], (30, 30, 30), p.u(lw("bold", casing=True)))
+        p.c.line(px + [px[0]], p.pal.get("fighting_rank", OUTLINE), p.u(lw("bold")))
     reduced = analysis.part(ReducedAttackers)
     apart = set(reduced.models) if reduced is not None else set()
     units = part.units()
@@ -224,7 +226,7 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
         if dm.id in apart:
             p.safe(f"one attack {dm.id}", one_attack_mark, p, dm, attacks)
         else:
-            p.safe(f"count {dm.id}", p.count_mark, dm, attacks)
+            p.safe(f"count {dm.id}", count_mark, p, dm, attacks)
         done.add(dm.id)
     return done
 
@@ -239,7 +241,7 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
     if r < 4:
         return
     c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(1.5))
+    p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(lw("thin")))
     p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)
 
 
@@ -274,7 +276,7 @@ def draw_fight_badges(p: Any, part: FightSequence, analysis: Any) -> None:
         u = units.get(e.unit)
         if u is None or (off is not None and off.whole_unit([m.id for m in _models(u)])):
             continue
-        p.safe("badge", p.badge, e)
+        p.safe("badge", badge, p, e)
 
 
 def _models(u: Any) -> list:

@@ -1,8 +1,8 @@
-"""The window's layers of the scene painter: selection and hover highlights, overlays (tape,
+"""The window's layers of the scene: selection and hover highlights, overlays (tape,
 ghost unit, text), the tooltip, the status line and the error / warning bands.
 
-:class:`WindowPainter` is a mixin of :class:`game.render.scene._Painter` (see
-:mod:`game.render.labels` for the attributes it uses). Figures leave these options empty.
+Each layer is a function of the scene's :class:`~game.render.painter.Paint` ``p``. Figures
+leave these options empty.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from game.render.canvas import ellipsize, wrap
 from game.core.board import unit_of
 from game.core import geometry as g
 from game.render.drawers import part_hover_lines
-from game.render.painter import PainterState
+from game.render.painter import Paint
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
@@ -44,18 +44,17 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
     return lines
 
 
-def draw_box(p: Any, a_mm: Any, b_mm: Any) -> None:
+def draw_box(p: Paint, a_mm: Any, b_mm: Any) -> None:
     """The selection box being dragged from ``a_mm`` to ``b_mm`` (dashed, selection colour)."""
     (x0, y0), (x1, y1) = p.v.to_px(a_mm), p.v.to_px(b_mm)
     p.c.line([(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], p.pal["selection"], 2, dashed=True)
 
 
-def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
+def draw_drag_readout(p: Paint, start: Any, now: Any, r: Any) -> None:
     """While dragging: the ruleset's reach from where the drag began (a bar ahead of a
     rank-and-file unit's front edge, a ring around each skirmish model), a line to the
     nearest enemy with the gap (edge to edge), and the readout (:class:`DragReadout`
-    lines: moved, gap, reach) beside the unit. ``p`` is the scene painter (canvas ``c``,
-    view ``v``, palette ``pal``)."""
+    lines: moved, gap, reach) beside the unit. ``p``: the scene's :class:`Paint`."""
     col = p.pal.get("reach", (0, 120, 90))
     for _label, _rule, mm in r.reach[:2]:
         if start.is_ranked:
@@ -93,121 +92,122 @@ def draw_drag_readout(p: Any, start: Any, now: Any, r: Any) -> None:
     x, y = max(0, min(x, p.c.width - w)), max(0, y)
     h = lh * len(lines) + 10
     p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=p.pal["tooltip_bg"],
-                   outline=p.pal["tooltip_edge"], width=1)
+                outline=p.pal["tooltip_edge"], width=1)
     for i, t in enumerate(lines):
         p.c.text((x + 8, y + 5 + i * lh), t, size, p.pal["tooltip_text"], bold=i == 0)
 
 
+def highlight(p: Paint) -> None:
+    sel = set(p.o.selection or ())
+    for u in p.b.units:
+        if u.id not in sel:
+            continue
+        p.c.tag = f"selection:{u.id}"
+        shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
+        for s in shapes:
+            p.draw_shape(s, None, p.pal["selection"], 3)
+    if p.o.hover:
+        dm = next((d for d in p.models if d.id == p.o.hover), None)
+        r = (p.a.models if p.a is not None else {}).get(p.o.hover)
+        if dm is not None:
+            p.c.tag = f"hover:{dm.id}"
+            if r is not None:
+                for t in r.targets:
+                    td = next((d for d in p.models if d.id == t), None)
+                    if td is not None:
+                        p.draw_shape(td.shape, None, p.pal["target"], 3)
+            p.draw_shape(dm.shape, None, p.pal["hover"], 3)
 
-class WindowPainter(PainterState):
-    """Highlights, overlays, tooltip, status line and bands (a mixin of the scene painter)."""
 
-    def highlight(self) -> None:
-        sel = set(self.o.selection or ())
-        for u in self.b.units:
-            if u.id not in sel:
-                continue
-            self.c.tag = f"selection:{u.id}"
-            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
-            for s in shapes:
-                self.draw_shape(s, None, self.pal["selection"], 3)
-        if self.o.hover:
-            dm = next((d for d in self.models if d.id == self.o.hover), None)
-            r = (self.a.models if self.a is not None else {}).get(self.o.hover)
-            if dm is not None:
-                self.c.tag = f"hover:{dm.id}"
-                if r is not None:
-                    for t in r.targets:
-                        td = next((d for d in self.models if d.id == t), None)
-                        if td is not None:
-                            self.draw_shape(td.shape, None, self.pal["target"], 3)
-                self.draw_shape(dm.shape, None, self.pal["hover"], 3)
+def overlay(p: Paint, item: Sequence[Any]) -> None:
+    kind = item[0]
+    p.c.tag = f"overlay:{kind}"
+    if kind == "tape":
+        _, p0, p1, text = item
+        a, b = p.v.to_px(p0), p.v.to_px(p1)
+        p.c.line([a, b], p.pal["tape"], 3)
+        for q in (a, b):
+            p.c.circle(q, 4, fill=p.pal["tape"])
+        p.c.text(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), text, p.size(14), p.pal["tape"],
+                 anchor="bottom", bold=True, background=p.pal["label_bg"])
+    elif kind == "ghost_unit":
+        u = item[1]
+        shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
+        for s in shapes:
+            kind2, data = p.shape_px(s)
+            if kind2 == "circle":
+                p.c.circle(data[0], data[1], outline=p.pal["ghost"], width=1)
+            else:
+                p.c.line(list(data) + [data[0]], p.pal["ghost"], 2, dashed=True)
+    elif kind == "box":
+        draw_box(p, item[1], item[2])
+    elif kind == "drag_readout":
+        draw_drag_readout(p, item[1], item[2], item[3])
+    elif kind == "text":
+        _, pos, text = item
+        p.c.text(pos, text, p.size(14), p.pal["label"], anchor="topleft", background=p.pal["label_bg"])
 
-    def overlay(self, item: Sequence[Any]) -> None:
-        kind = item[0]
-        self.c.tag = f"overlay:{kind}"
-        if kind == "tape":
-            _, p0, p1, text = item
-            a, b = self.v.to_px(p0), self.v.to_px(p1)
-            self.c.line([a, b], self.pal["tape"], 3)
-            for p in (a, b):
-                self.c.circle(p, 4, fill=self.pal["tape"])
-            self.c.text(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), text, self.size(14), self.pal["tape"],
-                        anchor="bottom", bold=True, background=self.pal["label_bg"])
-        elif kind == "ghost_unit":
-            u = item[1]
-            shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
-            for s in shapes:
-                kind2, data = self.shape_px(s)
-                if kind2 == "circle":
-                    self.c.circle(data[0], data[1], outline=self.pal["ghost"], width=1)
-                else:
-                    self.c.line(list(data) + [data[0]], self.pal["ghost"], 2, dashed=True)
-        elif kind == "box":
-            draw_box(self, item[1], item[2])
-        elif kind == "drag_readout":
-            draw_drag_readout(self, item[1], item[2], item[3])
-        elif kind == "text":
-            _, pos, text = item
-            self.c.text(pos, text, self.size(14), self.pal["label"], anchor="topleft", background=self.pal["label_bg"])
 
-    def tooltip(self) -> None:
-        mid, at = self.o.hover, self.o.hover_px
-        if not mid or at is None:
-            return
-        self.c.tag = "tooltip"
-        r = (self.a.models if self.a is not None else {}).get(mid)
-        size = self.size(13)
-        maxw = int(min(420 * self.fs, self.c.width * 0.6))
-        out: list[tuple[str, bool]] = []
-        for t, bold in hover_lines(self.b, self.a, mid, self.o.differ):
-            out += [(ln, bold) for ln in wrap(self.c, t, size, maxw)]
-        lh = self.c.text_size("Ag", size)[1] + 2
-        w = max(self.c.text_size(t, size, bold)[0] for t, bold in out) + 16
-        h = lh * len(out) + 12
-        x, y = at[0] + 16, at[1] + 18
-        if x + w > self.c.width:
-            x = at[0] - 16 - w
-        if y + h > self.c.height:
-            y = at[1] - 12 - h
-        x, y = max(0, x), max(0, y)
-        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["tooltip_bg"],
-                       outline=self.pal["tooltip_edge"], width=1)
-        if r is not None:
-            self.c.polygon([(x, y), (x + 5, y), (x + 5, y + h), (x, y + h)], fill=self.pal.get(r.role, self.pal["none"]))
-        for i, (t, bold) in enumerate(out):
-            self.c.text((x + 10, y + 6 + i * lh), t, size, self.pal["tooltip_text"], bold=bold)
+def tooltip(p: Paint) -> None:
+    mid, at = p.o.hover, p.o.hover_px
+    if not mid or at is None:
+        return
+    p.c.tag = "tooltip"
+    r = (p.a.models if p.a is not None else {}).get(mid)
+    size = p.size(13)
+    maxw = int(min(420 * p.fs, p.c.width * 0.6))
+    out: list[tuple[str, bool]] = []
+    for t, bold in hover_lines(p.b, p.a, mid, p.o.differ):
+        out += [(ln, bold) for ln in wrap(p.c, t, size, maxw)]
+    lh = p.c.text_size("Ag", size)[1] + 2
+    w = max(p.c.text_size(t, size, bold)[0] for t, bold in out) + 16
+    h = lh * len(out) + 12
+    x, y = at[0] + 16, at[1] + 18
+    if x + w > p.c.width:
+        x = at[0] - 16 - w
+    if y + h > p.c.height:
+        y = at[1] - 12 - h
+    x, y = max(0, x), max(0, y)
+    p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=p.pal["tooltip_bg"],
+                outline=p.pal["tooltip_edge"], width=1)
+    if r is not None:
+        p.c.polygon([(x, y), (x + 5, y), (x + 5, y + h), (x, y + h)], fill=p.pal.get(r.role, p.pal["none"]))
+    for i, (t, bold) in enumerate(out):
+        p.c.text((x + 10, y + 6 + i * lh), t, size, p.pal["tooltip_text"], bold=bold)
 
-    def status(self) -> None:
-        if not self.lay.status:
-            return
-        self.c.tag = "status"
-        x, y, w, h = self.lay.status
-        self.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=self.pal["status_bg"])
-        text = ellipsize(self.c, self.o.status, self.size(13), w - 20)  # never past the right edge
-        self.c.text((x + 10, y + h / 2), text, self.size(13), self.pal["status_text"], anchor="left")
 
-    def banner(self) -> None:
-        """The error banner (red) at the top of the table, then the warning line (amber) under it."""
-        tl, tt, tw, _ = self.lay.table
-        if self.o.banner:
-            self.c.tag = "banner"
-            tt += self._band(tt, self.o.banner, 4, self.pal["banner_bg"], self.pal["banner_text"])
-        if self.o.warning:
-            self.c.tag = "warning"
-            self._band(tt, self.o.warning, 2, self.pal.get("warning_bg", (255, 204, 51)),
-                       self.pal.get("warning_text", (25, 25, 25)))
+def status(p: Paint) -> None:
+    if not p.lay.status:
+        return
+    p.c.tag = "status"
+    x, y, w, h = p.lay.status
+    p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=p.pal["status_bg"])
+    text = ellipsize(p.c, p.o.status, p.size(13), w - 20)  # never past the right edge
+    p.c.text((x + 10, y + h / 2), text, p.size(13), p.pal["status_text"], anchor="left")
 
-    def _band(self, top: float, text: str, max_lines: int, bg: Any, fg: Any) -> float:
-        """A full-width band of wrapped ``text`` across the table from ``top``; returns its height."""
-        tl, _, tw, _ = self.lay.table
-        size = self.size(14)
-        lines = wrap(self.c, text, size, tw - 24, bold=True)  # the first line is bold
-        if len(lines) > max_lines:
-            lines = lines[:max_lines - 1] + [ellipsize(self.c, " ".join(lines[max_lines - 1:]), size, tw - 24)]
-        lh = self.c.text_size("Ag", size)[1] + 2
-        h = lh * len(lines) + 12
-        self.c.polygon([(tl, top), (tl + tw, top), (tl + tw, top + h), (tl, top + h)], fill=bg)
-        for i, ln in enumerate(lines):
-            self.c.text((tl + 12, top + 6 + i * lh), ln, size, fg, bold=i == 0)
-        return h
+
+def banner(p: Paint) -> None:
+    """The error banner (red) at the top of the table, then the warning line (amber) under it."""
+    tl, tt, tw, _ = p.lay.table
+    if p.o.banner:
+        p.c.tag = "banner"
+        tt += _band(p, tt, p.o.banner, 4, p.pal["banner_bg"], p.pal["banner_text"])
+    if p.o.warning:
+        p.c.tag = "warning"
+        _band(p, tt, p.o.warning, 2, p.pal.get("warning_bg", (255, 204, 51)),
+                   p.pal.get("warning_text", (25, 25, 25)))
+
+
+def _band(p: Paint, top: float, text: str, max_lines: int, bg: Any, fg: Any) -> float:
+    """A full-width band of wrapped ``text`` across the table from ``top``; returns its height."""
+    tl, _, tw, _ = p.lay.table
+    size = p.size(14)
+    lines = wrap(p.c, text, size, tw - 24, bold=True)  # the first line is bold
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [ellipsize(p.c, " ".join(lines[max_lines - 1:]), size, tw - 24)]
+    lh = p.c.text_size("Ag", size)[1] + 2
+    h = lh * len(lines) + 12
+    p.c.polygon([(tl, top), (tl + tw, top), (tl + tw, top + h), (tl, top + h)], fill=bg)
+    for i, ln in enumerate(lines):
+        p.c.text((tl + 12, top + 6 + i * lh), ln, size, fg, bold=i == 0)
+    return h

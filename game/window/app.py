@@ -85,7 +85,7 @@ class App:
         self.toolbar = ToolbarSection(self.gui, self.keymap, self.doc, self.table, self.press,
                                       self.rulesets.set_compare)
         self.files = FilesSection(self.window, self.doc, self.status, self.dialogs, self.table, self.steps, self.shown)
-        self.recorder = RecorderSection(self.gui, self.doc, self.table, self.status, self.dialogs)
+        self.recorder = RecorderSection(self.gui, self.doc, self.table, self.status, self.dialogs, self.steps)
         sections: list[Section] = [self.help, self.files]
         if self.gui is not None:
             sections = [GuiFirst(self.gui), self.dialogs, self.panels, self.recorder, self.toolbar,

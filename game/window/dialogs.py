@@ -129,6 +129,7 @@ class Form(Dialog):
         self.window = g.elements.UIWindow(_center(gui, 560, h), m, window_display_title=title)
         cw = self.window.get_container().get_rect().w
         self.els: dict[str, Any] = {}
+        self.chosen: dict[str, str] = {}  # drop-down picks, as their change events said
         y = 6
         for name, label, value, choices in fields:
             g.elements.UILabel(pygame.Rect(8, y, 120, 30), label, manager=m, container=self.window)
@@ -156,6 +157,8 @@ class Form(Dialog):
         out = {}
         for k, e in self.els.items():
             out[k] = e.selected_option[0] if hasattr(e, "selected_option") else e.get_text()
+            if k in self.chosen:
+                out[k] = self.chosen[k]
         return out
 
     def set(self, name: str, text: str) -> None:
@@ -181,6 +184,11 @@ class Form(Dialog):
         if ev.type == self.pg_gui.UI_TEXT_ENTRY_FINISHED and el in self.els.values():
             self.submit()
             return True
+        if ev.type == self.pg_gui.UI_DROP_DOWN_MENU_CHANGED:
+            name = next((k for k, e in self.els.items() if e is el), None)
+            if name is not None:
+                self.chosen[name] = str(getattr(ev, "text", ""))
+                return True
         return el in self.els.values() or el is self.error
 
 
@@ -193,11 +201,16 @@ def title_form(gui: Gui, title: str, caption: str, done: Callable[[dict], Option
 EXPORT_VIEWS = ["as on screen", "all units", "engaged units only"]
 PALETTES = ["default", "colourblind", "greyscale"]
 YES_NO = ["on", "off"]
+# the figure's look: the print style (white paper, the print palette; the default of every
+# figure file), the print style on the table tint with the 6-inch grid, or the window's look
+STYLES = ["print", "print on the table", "screen"]
 
 
 def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[FigureOptions, Optional[tuple]]:
     """:class:`FigureOptions` (and the table box to fit, or None) from the export form's
-    values; raises :class:`FigureError` for a bad size or dpi."""
+    values (``style``: one of :data:`STYLES`, print by default: the window keeps its screen
+    look, a figure file is drawn for paper unless the user picks ``screen``); raises
+    :class:`FigureError` for a bad size, dpi or style."""
     size = values.get("size", "").strip() or None
     if size:
         parse_size(size)
@@ -206,9 +219,13 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
     except ValueError:
         raise FigureError(f"dpi must be a whole number (got {values.get('dpi')!r})") from None
     view = values.get("view", EXPORT_VIEWS[1])
+    style = values.get("style", STYLES[0])
+    if style not in STYLES:
+        raise FigureError(f"style must be one of {', '.join(STYLES)} (got {style!r})")
     fo = FigureOptions(size=size, dpi=dpi, crop=view == EXPORT_VIEWS[2],
                        palette=values.get("palette", PALETTES[0]),
-                       legend=values.get("legend", YES_NO[0]) == YES_NO[0])
+                       legend=values.get("legend", YES_NO[0]) == YES_NO[0],
+                       style="screen" if style == STYLES[2] else "print", table=style == STYLES[1])
     title = values.get("title", "").strip()
     if title:
         fo.title = title
@@ -218,10 +235,11 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
 
 def export_form(gui: Gui, dialogs: "DialogsSection", file: str, title: str, caption: str,
                 done: Callable[[dict], Optional[str]]) -> Form:
-    """The export dialog: file (``.png`` / ``.svg``), size, dpi, what to fit, palette, legend,
-    title and caption; Browse picks the file."""
-    fields = [("file", "File (.png/.svg)", file, None), ("size", "Size (px or mm)", "1600x1000", None),
+    """The export dialog: file (``.png`` / ``.svg`` / ``.pdf``), size, dpi, what to fit, style
+    (print by default), palette, legend, title and caption; Browse picks the file."""
+    fields = [("file", "File (png/svg/pdf)", file, None), ("size", "Size (px or mm)", "1600x1000", None),
               ("dpi", "DPI", "150", None), ("view", "Show", EXPORT_VIEWS[0], EXPORT_VIEWS),
+              ("style", "Style", STYLES[0], STYLES),
               ("palette", "Palette", PALETTES[0], PALETTES), ("legend", "Legend", YES_NO[0], YES_NO),
               ("title", "Title", title, None), ("caption", "Caption", caption, None)]
 

@@ -1,4 +1,4 @@
-"""Exporting what the window shows as a PNG or SVG figure, through the figure pipeline of
+"""Exporting what the window shows as a PNG, SVG or PDF figure, through the figure pipeline of
 ``render``: :func:`game.render.figure.render_figure` (``board, analysis, spec -> bytes``) for
 the whole board or the engaged units, and its drawing routine
 (:func:`game.render.figure.draw_figure`) fitted to the part of the table on screen."""
@@ -12,14 +12,16 @@ from typing import Any, Optional
 from game.core.atomic import write_atomic
 from game.core.board import Board
 
-from game.render.figure import FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas
+from game.render.figure import FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, \
+    target_for
 from game.render.figure_file import format_for, render_figure
 from game.render.marks import Marks
 
 
 def figure_bytes(board: Board, analysis: Any, fo: FigureOptions, *, box_mm: Optional[tuple] = None,
                  caption: str = "") -> bytes:
-    """The figure of ``board`` / ``analysis`` as PNG or SVG bytes (``fo.format``), fitted to
+    """The figure of ``board`` / ``analysis`` as PNG, SVG or PDF bytes (``fo.format``), in
+    ``fo.style`` (print, unless the user picked screen), fitted to
     ``box_mm`` (x0, y0, x1, y1 mm; None: as ``render`` fits it), with ``caption`` as the
     caption band. Raises FigureError for bad options."""
     fo = replace(fo, marks=Marks(caption=caption) if caption else fo.marks)
@@ -30,13 +32,17 @@ def figure_bytes(board: Board, analysis: Any, fo: FigureOptions, *, box_mm: Opti
         c = svg_canvas(board, analysis, fo, size)
         draw_figure(c, board, analysis, fo, box_mm=box_mm)
         return c.to_svg(title=fo.title or board.title or "").encode("utf-8")
+    if fo.format == "pdf":
+        t = target_for("pdf", size, fo, title=fo.title or board.title or "")
+        draw_figure(t.canvas, board, analysis, fo, box_mm=box_mm, k=t.k)
+        return bytes(t.finish())
     surf, _ = render_png_surface(board, analysis, fo, size, box_mm=box_mm)
     return png_bytes(surf, fo.dpi)
 
 
 def export_view(board: Board, analysis: Any, fo: FigureOptions, out: str | os.PathLike, *,
                 box_mm: Optional[tuple] = None, caption: str = "") -> Path:
-    """Write the figure to ``out`` atomically (``.svg``: SVG, else PNG); returns the path.
+    """Write the figure to ``out`` atomically (``.svg``: SVG, ``.pdf``: PDF, else PNG); returns the path.
     Raises FigureError, OSError."""
     out = Path(out)
     write_atomic(out, figure_bytes(board, analysis, replace(fo, format=format_for(out)), box_mm=box_mm,

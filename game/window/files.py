@@ -400,10 +400,10 @@ class FilesSection(Section):
         """Write the figure the export form describes; returns an error sentence or None."""
         out = str(values.get("file", "")).strip()
         if not out:
-            return "Choose a file name ending in .png or .svg."
+            return "Choose a file name ending in .png, .svg or .pdf."
         p = Path(out).expanduser()
-        if p.suffix.lower() not in (".png", ".svg"):
-            return "The file name must end in .png or .svg."
+        if p.suffix.lower() not in (".png", ".svg", ".pdf"):
+            return "The file name must end in .png, .svg or .pdf."
         if p.suffix.lower() in SCENARIO_SUFFIXES or (self.session.path and p.resolve() == self.session.path.resolve()):
             return "That is the scenario file; choose another name for the figure."
         try:

@@ -85,12 +85,18 @@ class Recording:
         return self.recorder.steps
 
     def make_step(self, board: Board, ruleset_id: str, caption: str, ring: str = "", callouts: str = "",
-                  strike: str = "", casualties: str = "") -> RecordedStep:
-        """A step of ``board`` under ``ruleset_id`` with the typed caption and marks (ValueError)."""
+                  strike: str = "", casualties: str = "", *, view: Optional[tuple] = None,
+                  phase: Optional[int] = None) -> RecordedStep:
+        """A step of ``board`` under ``ruleset_id`` with the typed caption and marks (ValueError).
+        ``view``: the table box ``(x0, y0, x1, y1)`` mm on screen; ``phase``: the phase step
+        (1-based) shown by N / P, which brings its own strike step and casualties."""
         b = board.copy()
         b.ruleset = ruleset_id
+        if phase and (str(strike).strip() or str(casualties).strip()):
+            raise ValueError("a phase step shows its own strike step and casualties: leave Strike and Fall empty "
+                             "(a click on a model at a strike step marks it as a casualty)")
         return RecordedStep(" ".join(str(caption).split()), b, parse_ids(ring), parse_callouts(callouts),
-                            parse_strike(strike), parse_casualties(casualties))
+                            parse_strike(strike), parse_casualties(casualties), view=view, phase=phase or None)
 
     def check(self) -> list:
         """Build the demo as written (:func:`build_steps`); ValueError with the demo's reason."""
@@ -157,10 +163,12 @@ class Recording:
         return self.index
 
     def labels(self) -> list[str]:
-        """The list's rows: ``"3. caption..."``."""
+        """The list's rows: ``"3. caption..."`` (a phase step: ``"3. [step 2] caption..."``)."""
         out = []
         for i, s in enumerate(self.steps):
             cap = s.caption or "(no caption)"
+            if s.phase:
+                cap = f"[step {s.phase}] {cap}"
             if len(cap) > MAX_CAPTION_SHOWN:
                 cap = cap[: MAX_CAPTION_SHOWN - 1] + "…"
             out.append(f"{i + 1}. {cap}")

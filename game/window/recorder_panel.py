@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.window.document import Document
     from game.window.gui import Gui
     from game.window.status import Status
+    from game.window.steps_view import StepsView
     from game.window.table_view import TableView
 
 FIELDS = (("title", "Title", "the demo's title"), ("caption", "Caption", "what this step shows, in your words"),
@@ -42,8 +43,9 @@ class RecorderSection(Section):
     """The recorder of ``table`` (its document ``doc``); dialogs open in ``dialogs``."""
 
     def __init__(self, gui: Optional[Gui], doc: Document, table: TableView, status: Status,
-                 dialogs: DialogsSection) -> None:
+                 dialogs: DialogsSection, steps: Optional[StepsView] = None) -> None:
         self.gui, self.doc, self.table, self.status, self.dialogs = gui, doc, table, status, dialogs
+        self.steps = steps  # the N / P phase steps: Add step there records the step shown
         self.rec = Recording(doc.board.title or "")
         self.window: Any = None
         self.els: dict[str, Any] = {}
@@ -113,10 +115,24 @@ class RecorderSection(Section):
             return
         labels = self.rec.labels()
         self.list.set_item_list(labels)
-        if self.rec.index is not None and 0 <= self.rec.index < len(labels):
-            for item in self.list.item_list:
-                item["selected"] = item["text"] == labels[self.rec.index]
-            self.list.rebuild_from_changed_theme_data() if hasattr(self.list, "rebuild_from_changed_theme_data") else None
+        self.mark_chosen()
+
+    def mark_chosen(self) -> None:
+        """Highlight the chosen step's row in the list (and only it), as a click on it does."""
+        if self.list is None:
+            return
+        for i, item in enumerate(self.list.item_list):
+            item["selected"] = i == self.rec.index
+            button = item.get("button_element")
+            if button is not None:
+                button.select() if item["selected"] else button.unselect()
+
+    def chosen_row(self) -> Optional[int]:
+        """The row highlighted in the list (tests), or None."""
+        if self.list is None:
+            return None
+        rows = [i for i, item in enumerate(self.list.item_list) if item["selected"]]
+        return rows[0] if len(rows) == 1 else None
 
     def button(self, name: str) -> Any:
         """The button that runs ``name`` (tests and scripts)."""
@@ -142,10 +158,17 @@ class RecorderSection(Section):
             self.status.say(msg)
         self._fill_list()
 
+    def phase_shown(self) -> Optional[int]:
+        """The phase step (1-based) on screen (N / P), or None on the table."""
+        pos = self.steps.position() if self.steps is not None else None
+        return pos[0] + 1 if pos is not None else None
+
     def _step(self) -> Any:
+        """The step the table (or the phase step shown) gives now, with the typed marks and the view."""
         self.rec.recorder.title = self.text("title").strip()
         return self.rec.make_step(self.doc.board, self.doc.rs.id, self.text("caption"), self.text("ring"),
-                                  self.text("callouts"), self.text("strike"), self.text("casualties"))
+                                  self.text("callouts"), self.text("strike"), self.text("casualties"),
+                                  view=self.table.view_box_mm(), phase=self.phase_shown())
 
     def do_add(self) -> str:
         msg = self.rec.add(self._step())
@@ -160,6 +183,10 @@ class RecorderSection(Section):
         i = self.rec._chosen()
         st = self.rec.steps[i]
         self.doc.commit(Change(st.board.copy(), f"Step {i + 1} is on the table (Ctrl+Z brings the board back)."))
+        if st.view is not None:
+            self.table.show_box(st.view)  # the view it was recorded with
+        if st.phase and self.steps is not None:
+            self.steps.enter(st.phase - 1)  # and the phase step it shows
         self.set_text("caption", st.caption)
         self.set_text("ring", " ".join(st.highlight))
         self.set_text("callouts", "; ".join(f"{m}: {t}" for m, t in st.notes))

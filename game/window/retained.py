@@ -34,7 +34,8 @@ from game.render.canvas import PygameCanvas
 from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
-from game.render.scene import SceneOptions, draw_scene
+from game.render.options import SceneOptions
+from game.render.scene import draw_scene
 
 _NOTHING = object()
 

@@ -26,7 +26,8 @@ from game.core.ruleset import Ruleset
 from game.physics.trays import Key, TraySpace
 from game.render.drawn import DrawnModel, model_at
 from game.render.marks import Marks, draw_marks
-from game.render.scene import SceneOptions, fit_view, scene_layout
+from game.render.options import SceneOptions
+from game.render.scene import fit_view, scene_layout
 from game.render.transform import View as Camera
 from game.window.actions import Actions
 from game.window.keymap import KeyMap
@@ -164,6 +165,10 @@ class TableView(View):
 
     def fit(self) -> None:
         self.camera = self.fitted()
+
+    def show_box(self, box_mm: tuple) -> None:
+        """Point the camera at table box ``(x0, y0, x1, y1)`` mm (a recorded view), fitted to the table area."""
+        self.camera = Camera.fit(box_mm, self.layout().table, margin_px=0)
 
     def zoom(self, arg: str) -> None:
         self.camera.zoom_about(ZOOM_STEP if arg == "1" else 1 / ZOOM_STEP, self.zoom_anchor())

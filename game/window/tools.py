@@ -18,7 +18,7 @@ from game.core import manoeuvre as mv
 from game.core.board import Board, Unit
 from game.core.editor import Change, Editor, fmt_distance
 from game.core.ruleset import Ruleset
-from game.physics.trays import Key, TraySpace, pose_of, snap_to_contact, with_position
+from game.physics.trays import Key, TraySpace, body_keys, pose_of, snap_to_contact, with_position
 from game.render.transform import View as Camera
 from game.window.live import LiveAnalysis
 from game.window.rulesystems import RuleSystems
@@ -128,6 +128,9 @@ class MoveTool(Tool):
         self.last_step: Optional[g.Point] = None
         self.box: Optional[tuple[g.Point, g.Point]] = None
         self.followers: dict[str, Unit] = {}
+        self.others: Optional[Board] = None   # the board without the dragged group (what the group may not overlap)
+        self.start_pen: dict[str, float] = {}
+        self.shift: g.Point = (0.0, 0.0)       # the group's last shift that fitted (mm from the start)
 
     def busy(self) -> bool:
         return self.drag is not None or self.box is not None
@@ -159,7 +162,16 @@ class MoveTool(Tool):
         self.last_step = None
         # the others selected with it follow its move (whole units only: a skirmish model moves alone)
         self.followers = {u: app.board.unit(u) for u in app.selected_ids() if u != key[0]} if key[1] is None else {}
-        app.space.start_drag(app.board, key, p)
+        self.shift = (0.0, 0.0)
+        self.others = None
+        together: list[Key] = []
+        if self.followers:
+            inside = set(self.followers) | {key[0]}
+            self.others = app.board.copy()
+            self.others.units = [u for u in app.board.units if u.id not in inside]
+            self.start_pen = {u: app.editor.penetration(self.others, f) for u, f in self.followers.items()}
+            together = [k for k in body_keys(app.board) if k[0] in self.followers]
+        app.space.start_drag(app.board, key, p, together)
 
     def motion(self, app: TableView, p: g.Point) -> None:
         if self.box is not None:
@@ -185,10 +197,20 @@ class MoveTool(Tool):
             self.last_step = g.sub(pos, prev)
         app.board.replace_unit(with_position(app.board.unit(uid), idx, pos))
         self.drag.live_mm = mv.move_distance_mm(self.drag.unit0, app.board.unit(uid))
-        if self.followers:
+        if self.followers and self.others is not None:
+            # the group moves rigidly; a follower that would overlap another unit holds it all
+            # back (the same no-overlap rule as a single drag; pymunk checks the leader)
             c0, c1 = self.drag.unit0.center(), app.board.unit(uid).center()
+            want = (c1[0] - c0[0], c1[1] - c0[1])
+            shift = app.editor.group_shift(self.others, list(self.followers.values()), self.start_pen, self.shift, want)
+            if shift != want:
+                lead = self.drag.unit0.translated(shift[0], shift[1])
+                app.board.replace_unit(lead)
+                app.space.hold(pose_of(lead, idx)[0])
+                self.drag.live_mm = mv.move_distance_mm(self.drag.unit0, lead)
+            self.shift = shift
             for u0 in self.followers.values():
-                app.board.replace_unit(u0.translated(c1[0] - c0[0], c1[1] - c0[1]))
+                app.board.replace_unit(u0.translated(shift[0], shift[1]))
         app.analyse_drag(uid)
 
     def cancel(self, app: TableView) -> None:
@@ -209,6 +231,17 @@ class MoveTool(Tool):
             snapped = snap_to_contact(app.board, key, [self.last_step, whole], reach)
         except Exception:  # noqa: BLE001 - snapping is a nicety; the drag stands without it
             snapped = None
+        if snapped is not None and self.followers and self.others is not None:
+            # a group snaps together, when every follower still fits
+            c, c1 = app.board.unit(snapped.id).center(), snapped.center()
+            want = (self.shift[0] + c1[0] - c[0], self.shift[1] + c1[1] - c[1])
+            if app.editor.group_shift(self.others, list(self.followers.values()), self.start_pen, self.shift,
+                                      want) == want:
+                for u0 in self.followers.values():
+                    app.board.replace_unit(u0.translated(want[0], want[1]))
+            else:
+                snapped = None
+        self.others = None
         if snapped is not None:
             app.board.replace_unit(snapped)
             app.space.sync(app.board)
@@ -307,8 +340,10 @@ class ChargeTool(Tool):
 
     def __init__(self) -> None:
         self.charger: Optional[str] = None
+        self.done: Optional[tuple[Unit, Unit]] = None  # the last charge: the charger before and after
 
     def down(self, app: TableView, p: g.Point) -> None:
+        self.done = None
         key = app.body_at(p)
         if key is None:
             app.say(self.hint)
@@ -323,8 +358,29 @@ class ChargeTool(Tool):
         align = app.rs.measure.charge == "align"
         if pygame.key.get_mods() & pygame.KMOD_SHIFT:
             align = not align  # Shift+click: the other way (aligned flush, or keeping the angle)
-        app.apply(app.editor.charge(app.board, self.charger, key[0], align=align))
+        before = app.board.unit(self.charger)
+        if app.apply(app.editor.charge(app.board, self.charger, key[0], align=align)):
+            # the readout a drag shows (moved, gap, the ruleset's reach), kept on the table after the click
+            self.done = (before, app.board.unit(before.id))
         self.charger = None
+
+    def overlays(self, app: TableView) -> list:
+        """The last charge's readout while the charger stands where the charge put it."""
+        if self.done is None:
+            return []
+        start, now = self.done
+        try:
+            if app.board.unit(now.id).pose_key() != now.pose_key():
+                self.done = None
+                return []
+        except KeyError:
+            self.done = None
+            return []
+        try:
+            r = drag_readout(start, now, app.board, app.rs.measure, app.rs.values)
+        except (KeyError, ValueError):
+            return []
+        return [("drag_readout", start, now, r)]
 
 
 class CasualtyTool(Tool):

@@ -1,0 +1,81 @@
+"""The display options of :func:`game.render.scene.draw_scene` (:class:`SceneOptions`) and the
+pixel areas it splits a canvas into (:class:`Layout`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+Point = tuple[float, float]
+
+
+@dataclass
+class SceneOptions:
+    """Display options of :func:`draw_scene` (all optional).
+
+    ``palette``: colour overrides merged over :data:`PALETTE` (a ``patterns`` entry adds role
+    outline styles and hatching, for colour-blind and greyscale figures); ``legend``: draw the
+    side panel; ``title``: caption (``None``: the board's title; ``""``: none);
+    ``wrap_title``: wrap a long title over several lines (figures) instead of cutting it;
+    ``hover``: model id under the cursor and ``hover_px`` the cursor (canvas px) for its
+    tooltip; ``selection``: unit ids drawn highlighted; ``status``: text of the bottom status
+    line; ``banner``: an error shown in red at the top; ``labels``: unit labels on/off;
+    ``ids``: labels show the unit id after the name; ``letters``: labels and the legend
+    name units ``A: name``, ``B: name``...; ``counts``: draw ``×N`` on models making other than
+    one attack; ``panel_width``: legend panel width (units); ``overlays``: extra items the
+    window adds (``("tape", p0_mm, p1_mm, text)``, ``("ghost_unit", Unit)``, ``("text", (x, y)
+    px, string)``); ``font_scale``: px per design unit (every text size, stroke and marker);
+    ``top_inset``: px kept free under the title (the window's toolbar); ``caption_band``: px
+    at the top of the table covered by a caption (labels keep below it); ``differ``:
+    ``{model id: tooltip line}`` of models whose role or attacks differ under another ruleset
+    (drawn hatched and ringed) and ``differ_label`` its legend entry; ``overlaps``: ids of
+    models whose bases overlap another base (cross-hatched, ringed black and white, with a
+    legend row); ``warning``: a line shown in an amber band at the top of the table;
+    ``visible``: ids of the models inside the picture (a cropped figure), which the legend
+    lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
+    ``supersample``: the canvas is drawn at this many times its final size (font sizes are
+    whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
+    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
+    ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
+    continues the letters from panel to panel); ``placed``: a list that receives the px boxes
+    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.
+    """
+
+    palette: dict = field(default_factory=dict)
+    legend: bool = True
+    title: Optional[str] = None
+    wrap_title: bool = False
+    hover: Optional[str] = None
+    hover_px: Optional[Point] = None
+    selection: Sequence[str] = ()
+    status: str = ""
+    banner: str = ""
+    labels: bool = True
+    ids: bool = False
+    letters: bool = False
+    counts: bool = False
+    panel_width: int = 270
+    overlays: list = field(default_factory=list)
+    font_scale: float = 1.0
+    top_inset: int = 0
+    caption_band: float = 0.0
+    differ: dict = field(default_factory=dict)
+    differ_label: str = ""
+    overlaps: Sequence[str] = ()
+    warning: str = ""
+    visible: Optional[set] = None
+    callouts: Sequence[str] = ()
+    supersample: int = 1
+    layer: str = "all"
+    gap_letter_start: int = 0
+    gap_lettered: Optional[bool] = None
+    placed: Optional[list] = None
+
+
+@dataclass
+class Layout:
+    """Pixel areas ``(left, top, width, height)`` of the table view, panel, title and status."""
+
+    table: tuple
+    panel: Optional[tuple]
+    title: Optional[tuple]
+    status: Optional[tuple]
