@@ -93,6 +93,12 @@ class Canvas:
         """One line of text whose ``anchor`` point (one of ``ANCHORS``) is at ``pos``."""
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
 
+    def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
+        """Draw ``draw(canvas)``, which draws only inside the px ``box`` (x0, y0, x1, y1) and
+        depends on nothing but ``key``. Here it is simply drawn; the pygame back end keeps it
+        as a picture and only blits it while ``key`` stays the same (a drag's reach rings)."""
+        draw(self)
+
     def push_clip(self, rect: Sequence[float]) -> None:
         """Clip what follows to ``rect`` ``(x, y, w, h)`` px until :meth:`pop_clip` (panels of
         a multi-panel figure keep their drawing inside their own box)."""
