@@ -224,7 +224,9 @@ def test_the_chosen_step_is_highlighted_in_the_list(tmp_path):
 
 def test_a_click_charge_shows_the_readout(tmp_path):
     d = make_app(SCENARIOS / "t9a_misaligned_no_cap.yaml", copy_to=tmp_path)
-    d.put_unit(mv.forward(d.doc.board.unit("goblins"), -60))
+    gob = mv.forward(d.doc.board.unit("goblins"), -60)
+    gob.profile = dict(gob.profile, movement=4)          # a Movement to show as the reach bar
+    d.put_unit(gob)
     d.action("tool:charge")
     d.click(d.doc.board.unit("goblins").center())
     d.click(d.doc.board.unit("dwarfs").center())
@@ -232,7 +234,8 @@ def test_a_click_charge_shows_the_readout(tmp_path):
     ro = [o for o in d.table.options.overlays if o[0] == "drag_readout"]
     assert ro, d.table.options.overlays
     lines = ro[0][3].lines()
-    assert lines[0].startswith("moved ") and any("touching" in ln for ln in lines)
+    assert lines[0].startswith("moved ") and f"touching {d.doc.board.unit('dwarfs').name}" in lines
+    assert ro[0][3].reach and d.status.banner == ""     # the reach bar is drawn without an error
     d.put_unit(mv.forward(d.doc.board.unit("goblins"), -30))   # moved on: the readout goes
     d.frame()
     assert not [o for o in d.table.options.overlays if o[0] == "drag_readout"]
@@ -255,3 +258,13 @@ def test_saving_applies_each_step_once(monkeypatch):
     monkeypatch.setattr(demo_mod.StepBuilder, "feed", counting)
     rec.to_text()
     assert len(fed) == len(set(fed)) <= len(rec.steps)     # every step applied at most once: linear
+
+
+# -- 7. friction found in the trial ---------------------------------------------------------------
+def test_the_open_palette_follows_the_ruleset(tmp_path):
+    d = make_app(HORDE, copy_to=tmp_path)               # whfb8
+    d.action("palette")
+    assert d.panels.palette.button_for("Knights 25x50") is None
+    d.choose_ruleset("t9a")
+    assert d.panels.palette is not None and d.panels.palette.alive()
+    assert d.panels.palette.button_for("Knights 25x50") is not None   # t9a's troop types now

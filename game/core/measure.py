@@ -236,21 +236,23 @@ def tape(board: Board, p0: g.Point, p1: g.Point, snap_mm: float = 0.0) -> Tape:
 class DragReadout:
     """What the window shows while a unit is dragged: ``moved_mm`` from where the drag began,
     the ``nearest`` enemy ``(unit id, gap_mm, point on the unit, point on the enemy)`` or None,
-    the ruleset's ``reach`` ``[(label, rule, mm)]`` and ``unit`` (in, cm, mm) for the texts."""
+    the ruleset's ``reach`` ``[(label, rule, mm)]`` and ``unit`` (in, cm, mm) for the texts;
+    ``enemy_name`` the nearest enemy's name as the texts say it ("" : its id)."""
 
     uid: str
     moved_mm: float
     nearest: Optional[tuple[str, float, g.Point, g.Point]]
     reach: list
     unit: str
+    enemy_name: str = ""
 
     def lines(self) -> list[str]:
         """The readout as text: ``['moved 3.2"', 'gap 1.0" to Goblins', 'Movement 4": within']``."""
         out = [f"moved {fmt_length(self.moved_mm, self.unit)}"]
         if self.nearest is not None:
             gap = max(0.0, self.nearest[1])
-            out.append(f"gap {fmt_length(gap, self.unit)} to {self.nearest[0]}" if gap > 0.05
-                       else f"touching {self.nearest[0]}")
+            who = self.enemy_name or self.nearest[0]
+            out.append(f"gap {fmt_length(gap, self.unit)} to {who}" if gap > 0.05 else f"touching {who}")
         for label, rule, mm in self.reach:
             word = "within" if self.moved_mm <= mm + 1e-6 else f"{fmt_length(self.moved_mm - mm, self.unit)} beyond"
             out.append(f"{label} {fmt_length(mm, self.unit)} ({rule}): {word}")
@@ -262,5 +264,6 @@ def drag_readout(start: Unit, now: Unit, board: Board, measure: Measure, rs_valu
     other units stand where they are); distances edge to edge in the ruleset's unit."""
     b = board.copy()
     b.replace_unit(now)
-    return DragReadout(now.id, moved_mm(start, now), nearest_enemy(b, now.id), reaches(measure, rs_values, now),
-                       measure.unit)
+    near = nearest_enemy(b, now.id)
+    name = (b.unit(near[0]).name or near[0]) if near is not None else ""
+    return DragReadout(now.id, moved_mm(start, now), near, reaches(measure, rs_values, now), measure.unit, name)

@@ -55,7 +55,7 @@ def draw_drag_readout(p: Paint, start: Any, now: Any, r: Any) -> None:
     rank-and-file unit's front edge, a ring around each skirmish model), a line to the
     nearest enemy with the gap (edge to edge), and the readout (:class:`DragReadout`
     lines: moved, gap, reach) beside the unit. ``p``: the scene's :class:`Paint`."""
-    col = p.pal.get("reach", (0, 120, 90))
+    col = tuple(p.pal.get("reach", (0, 120, 90)))[:3]  # its own alphas below (the palette's reach has one)
     for _label, _rule, mm in r.reach[:2]:
         if start.is_ranked:
             fl, fr = start.tray().points[0], start.tray().points[1]

@@ -316,6 +316,14 @@ class PanelsSection(Section):
         self.palette: Optional[PalettePanel] = None
         self.unit: Optional[UnitPanel] = None
         table.want_palette = self.open_palette
+        table.doc.listeners.append(self._follow)
+
+    def _follow(self, what: str) -> None:
+        """Another ruleset (or board): an open palette shows that ruleset's templates."""
+        if what in ("ruleset", "adopted") and self.palette is not None and self.palette.alive():
+            self.palette.kill()
+            self.palette = None
+            self.toggle_palette()
 
     def open_palette(self) -> None:
         if self.palette is None:
