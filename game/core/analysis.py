@@ -20,7 +20,7 @@ P = TypeVar("P", bound=Part)
 ROLES = ("attack", "support", "none")
 
 
-@dataclass
+@dataclass(slots=True)
 class ModelResult:
     """What one model does this round.
 

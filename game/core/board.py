@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
@@ -101,6 +102,26 @@ def empty_slots(u: Unit) -> list[tuple[int, int]]:
     return out
 
 
+_HELD: Optional[dict[int, tuple[Any, tuple]]] = None  # poses_held: id(unit) -> (unit, its pose key)
+
+
+@contextmanager
+def poses_held() -> Iterator[None]:
+    """While the block runs, each unit's :meth:`Unit.pose_key` is worked out once and kept (by
+    the unit object): for code that reads a board without changing it (an analysis, a frame
+    drawn), which asks the same units their key many times. Nested blocks share the outer one.
+    A unit changed in place inside the block would keep its old key: do not edit units in it."""
+    global _HELD
+    if _HELD is not None:
+        yield
+        return
+    _HELD = {}
+    try:
+        yield
+    finally:
+        _HELD = None
+
+
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
 _GEOM_CACHE = LRU(128)        # pose_key -> UnitGeom
 
@@ -124,7 +145,7 @@ class SlotTemplate:
     slot centres as an (n, 2) float array of (across, back) mm from the middle of the front
     edge (across to the unit's right, back away from its front)."""
 
-    __slots__ = ("slots", "names", "local", "ranks", "files_")
+    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index")
 
     def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
         self.slots = slots
@@ -135,6 +156,27 @@ class SlotTemplate:
         self.local[:, 1] = (rf[:, 0] - 0.5) * base_d
         self.ranks = [r for r, _ in slots]
         self.files_ = [f for _, f in slots]
+        self._ids: dict[str, list[str]] = {}
+        self._index: dict[str, dict[str, int]] = {}
+
+    def ids(self, unit_id: str) -> list[str]:
+        """Model ids ``<unit>.<slot>`` in slot order (the same string objects for every pose of
+        a unit, so a dict keyed by them never hashes a new string; do not mutate)."""
+        hit = self._ids.get(unit_id)
+        if hit is None:
+            if len(self._ids) > 64:
+                self._ids.clear()
+            hit = self._ids[unit_id] = [f"{unit_id}.{n}" for n in self.names]
+        return hit
+
+    def index(self, unit_id: str) -> dict[str, int]:
+        """Model id -> its index in slot order (:meth:`ids`; do not mutate)."""
+        hit = self._index.get(unit_id)
+        if hit is None:
+            if len(self._index) > 64:
+                self._index.clear()
+            hit = self._index[unit_id] = {mid: i for i, mid in enumerate(self.ids(unit_id))}
+        return hit
 
 
 class UnitGeom:
@@ -270,7 +312,19 @@ class Unit:
 
     # ----- models ----------------------------------------------------------------------
     def pose_key(self) -> tuple:
-        """Everything the unit's model positions depend on (hashable)."""
+        """Everything the unit's model positions depend on (hashable). Inside
+        :func:`poses_held` a unit's key is worked out once (the same tuple every time)."""
+        held = _HELD
+        if held is not None:
+            hit = held.get(id(self))
+            if hit is not None and hit[0] is self:
+                return hit[1]
+            key = self._pose_key()
+            held[id(self)] = (self, key)
+            return key
+        return self._pose_key()
+
+    def _pose_key(self) -> tuple:
         base = tuple(self.base) if isinstance(self.base, (list, tuple)) else (
             ("oval",) + tuple(self.base["oval"]) if isinstance(self.base, dict) else self.base)
         placed = tuple((tuple(p), tuple(b) if isinstance(b, (list, tuple)) else
@@ -303,8 +357,7 @@ class Unit:
             half = np.empty_like(centers)
             half[:, 0] = ca * w / 2 + sa * d / 2
             half[:, 1] = sa * w / 2 + ca * d / 2
-            prefix = self.id + "."
-            geom = UnitGeom([prefix + n for n in t.names], centers, half, True, (w, d), self.facing_deg, t)
+            geom = UnitGeom(t.ids(self.id), centers, half, True, (w, d), self.facing_deg, t)
         else:
             ms = self.models(key)
             centers = np.array([m.center for m in ms], dtype=float).reshape(-1, 2)

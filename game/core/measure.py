@@ -20,6 +20,8 @@ length edge to edge when both ends are on bases), :func:`fmt_length`.
 """
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -136,18 +138,32 @@ def unit_gap(a: Unit, b: Unit) -> tuple[float, g.Point, g.Point]:
     return best
 
 
+def _box(u: Unit) -> tuple[float, float, float, float]:
+    boxes = [s.bbox() for s in _shapes(u)] or [(0.0, 0.0, 0.0, 0.0)]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def nearest_enemy(board: Board, uid: str) -> Optional[tuple[str, float, g.Point, g.Point]]:
     """``(enemy unit id, gap_mm, point on the unit, point on the enemy)`` of the closest unit
-    of another player, or None when there is none."""
+    of another player (the first in board order of those equally close), or None when there
+    is none. Units whose bounding boxes lie further apart than the best gap found are not
+    measured (the box gap never exceeds the gap: the answer is the same as measuring all)."""
     u = board.unit(uid)
-    best = None
-    for o in board.units:
-        if o.player == u.player or o.id == u.id:
-            continue
+    others = [(i, o) for i, o in enumerate(board.units) if o.player != u.player and o.id != u.id]
+    if not others:
+        return None
+    ub = _box(u)
+    # nearest boxes first; a unit whose box gap exceeds the best exact gap cannot be nearer
+    cands = sorted(((g.bbox_gap(ub, _box(o)), i, o) for i, o in others), key=lambda t: (t[0], t[1]))
+    best: Optional[tuple[int, str, float, g.Point, g.Point]] = None
+    for lb, i, o in cands:
+        if best is not None and lb > 0.0 and lb > best[2] + 1e-6:
+            break
         d, pa, pb = unit_gap(u, o)
-        if best is None or d < best[1]:
-            best = (o.id, d, pa, pb)
-    return best
+        if best is None or d < best[2] or (d == best[2] and i < best[0]):
+            best = (i, o.id, d, pa, pb)
+    assert best is not None
+    return best[1:]
 
 
 def moved_mm(before: Unit, after: Unit) -> float:
@@ -262,8 +278,8 @@ class DragReadout:
 def drag_readout(start: Unit, now: Unit, board: Board, measure: Measure, rs_values: Any) -> DragReadout:
     """The readout of a drag from pose ``start`` to ``now`` (same unit) on ``board`` (whose
     other units stand where they are); distances edge to edge in the ruleset's unit."""
-    b = board.copy()
-    b.replace_unit(now)
+    b = copy.copy(board)  # the other units are only read: a new list of units, not new units
+    b.units = [now if x.id == now.id else x for x in board.units]
     near = nearest_enemy(b, now.id)
     name = (b.unit(near[0]).name or near[0]) if near is not None else ""
     return DragReadout(now.id, moved_mm(start, now), near, reaches(measure, rs_values, now), measure.unit, name)

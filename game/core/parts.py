@@ -42,7 +42,10 @@ def to_json(value: Any) -> Any:
 def _frozen(value: Any) -> Any:
     """Lists as tuples (recursively), so a part built from JSON is immutable and hashable-ish."""
     if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
+        for v in value:
+            if isinstance(v, list):
+                return tuple(_frozen(x) for x in value)
+        return tuple(value)  # no list inside (model ids): one copy, no call per item
     return value
 
 

@@ -12,9 +12,12 @@ exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
 """
 from __future__ import annotations
 
+from collections import Counter
+from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Optional, Sequence
 
 from game.core.board import empty_slots, unit_of
+from game.core.lru import LRU
 from game.core.parts import RoleWords
 
 from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
@@ -28,6 +31,8 @@ from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
+_ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
+_PARTITION, _HEAD = methodcaller("partition", "."), itemgetter(0)  # model id -> unit id, in C
 
 
 def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
@@ -58,39 +63,77 @@ def divides(analysis: Any, mid: str) -> int:
     return len({unit_of(t) for t in (r.targets or [])})
 
 
+Tally = tuple[dict, int, set, int]
+_TALLIES = LRU(4096)  # id(a unit's list of drawn models) -> (the list, its Tally)
+
+
+def _tally(shown: Sequence[Any], results: Any, gone: set) -> Tally:
+    """One pass over drawn models: (role counts, how many make a number of attacks other than 1
+    and those numbers as text (×N), how many fighters touch two or more enemy units
+    (:func:`divides`)); models in ``gone`` are not counted by role."""
+    counts = {"attack": 0, "support": 0, "none": 0}
+    many_n, many_set, n_div = 0, set(), 0
+    for dm in shown:
+        role = dm.role
+        if not gone or dm.id not in gone:
+            counts[role if role in counts else "none"] += 1
+        r = results.get(dm.id)
+        if role != "none":
+            n_att = r.attacks if r is not None else 1
+            if n_att != 1:
+                many_n += 1
+                many_set.add(str(n_att))
+        if r is not None and r.role == "attack" and r.targets and len(r.targets) > 1 \
+                and len({unit_of(t) for t in r.targets}) > 1:
+            n_div += 1
+    return counts, many_n, many_set, n_div
+
+
+def _unit_tally(lst: list, results: Any) -> Tally:
+    """:func:`_tally` of one unit's drawn models ``lst``, kept by the list object (the window
+    builds a new list whenever the unit or its models' results change)."""
+    hit = _TALLIES.get(id(lst))
+    if hit is None or hit[0] is not lst:
+        hit = _TALLIES.put(id(lst), (lst, _tally(lst, results, set())))
+    return hit[1]
+
+
 def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
     """The legend of a picture (see the module doc). ``models`` are the drawn models;
     ``options`` a :class:`game.render.options.SceneOptions`."""
     vis = options.visible
-    shown = [dm for dm in models if vis is None or dm.id in vis]
-    shown_ids = {dm.id for dm in shown}
-    units_shown = {dm.unit.id for dm in shown}
+    shown = list(models) if vis is None else [dm for dm in models if dm.id in vis]
+    shown_ids = set(map(_ID, shown))
+    units_shown = set(map(_UNIT_ID, shown))
     index = {u.id: i for i, u in enumerate(board.units)}
     names = {u.id: unit_caption(u, index[u.id], ids=options.ids, letters=options.letters) for u in board.units}
     items: list[LegendItem] = [LegendItem("heading", "Legend")]
     a = analysis
     counts = {"attack": 0, "support": 0, "none": 0}
     gone = removed_ids(a)  # crossed out: listed by their own row, never as "Does not fight"
-    for dm in shown:
-        if dm.id not in gone:
-            counts[dm.role if dm.role in counts else "none"] += 1
+    results = a.models if a is not None else {}
+    by_unit = getattr(models, "by_unit", None)
+    if by_unit is not None and vis is None and not gone:
+        # the window's drawn models: one list per unit, the same object while the unit and its
+        # results stay the same, so each unit's tally is kept from frame to frame
+        tallies = [_unit_tally(lst, results) for lst in by_unit.values()]
+    else:
+        tallies = [_tally(shown, results, gone)]
+    many_n, many_set, n_div = 0, set(), 0
+    for t_counts, t_many_n, t_many, t_div in tallies:
+        for k, n in t_counts.items():
+            counts[k] += n
+        many_n += t_many_n
+        many_set |= t_many
+        n_div += t_div
     words = a.part(RoleWords) if a is not None else None
     items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None)
     moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
     ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a)
     if options.counts and not numbers_fighters(a, shown_ids):
-        many = sorted({str(attacks_of(a, dm.id)) for dm in shown if dm.role != "none" and attacks_of(a, dm.id) != 1})
-        if many:
-            n = sum(1 for dm in shown if dm.role != "none" and attacks_of(a, dm.id) != 1)
-            items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({n})", swatch="count"))
+        if many_set:
+            items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({many_n})", swatch="count"))
     items += legend_parts(a, "marks", ctx)
-    results = a.models if a is not None else {}
-    n_div = 0  # fighters whose targets are in two or more enemy units (divides(), in one pass)
-    for dm in shown:
-        r = results.get(dm.id)
-        if r is not None and r.role == "attack" and r.targets and len(r.targets) > 1 \
-                and len({unit_of(t) for t in r.targets}) > 1:
-            n_div += 1
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
     n_gaps = sum(1 for x, y in (a.gap_links if a is not None else []) if x in shown_ids or y in shown_ids)
@@ -126,12 +169,9 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     if so:
         items += [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
         for i, step in enumerate(so, start=1):
-            per: dict[str, int] = {}
-            for mid in step.models:
-                if vis is not None and mid not in vis:
-                    continue
-                uid = unit_of(mid)
-                per[uid] = per.get(uid, 0) + 1
+            # models per unit, in the order the units first strike (unit ids hold no dot)
+            mids = step.models if vis is None else [mid for mid in step.models if mid in vis]
+            per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
             if not per:
                 continue
             who = ", ".join(f"{plain.get(k, k)} ({n})" for k, n in per.items())

@@ -64,7 +64,7 @@ class DrawnModels:
     may be drawn away from their slots)."""
 
     def __init__(self) -> None:
-        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel)
+        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel, models, their ids)
 
     def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
         amodels = analysis.models if analysis is not None else {}
@@ -77,9 +77,10 @@ class DrawnModels:
                 ms = u.models()
             except Exception:  # noqa: BLE001 - as drawn_models: a unit that cannot be built is left out
                 continue
-            res = tuple(map(amodels.get, [m.id for m in ms]))
-            key = (u.pose_key(), u.player, u.name, u.kind)
             old = self.per.get(u.id)
+            ids = old[4] if old is not None and old[3] is ms else [m.id for m in ms]  # (the same list: its ids)
+            res = tuple(map(amodels.get, ids))
+            key = (u.pose_key(), u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
                 lst = old[2]
             else:
@@ -94,7 +95,7 @@ class DrawnModels:
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
             seen += sum(1 for r in res if r is not None)
-            per[u.id] = (key, res, lst)
+            per[u.id] = (key, res, lst, ms, ids)
             by_unit[u.id] = lst
             out.extend(lst)
         if seen != len(amodels):  # results for models the board does not hold: the general rules
@@ -256,6 +257,11 @@ class RetainedScene:
             errors += draw_scene(canvas, b, a, view, options=dataclasses.replace(options, layer="units"), models=ms)
         errors += draw_scene(canvas, board, analysis, view, options=dataclasses.replace(options, layer="top"),
                              models=models)
+        if self.holding:
+            # mid-drag every frame differs: keeping a copy of each (a whole-window blit) is waste;
+            # the first frame after the drag draws as usual and is kept
+            self.last_key = None
+            return errors
         if self.last is None or self.last.get_size() != size:
             self.last = surf.copy()
         else:

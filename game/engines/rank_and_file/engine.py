@@ -18,12 +18,12 @@ recomputes only the combat it is in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Optional
 
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit, reserve_caches, unit_of
+from game.core.board import Board, Model, Unit, poses_held, reserve_caches, unit_of
 from game.core.engagement import boundary, combats, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
@@ -94,9 +94,11 @@ def analyse(board: Board, rs, **_services) -> Analysis:
     """
     pairs = (board.context or {}).get("combats")
     if not pairs:
-        return _analyse_board(board, rs)
-    shut = closing.close_up(board, rs, pairs)
-    res = _analyse_board(shut.board, rs)
+        with poses_held():  # the board does not change while it is analysed
+            return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)  # (moves copies of units: no poses held)
+    with poses_held():
+        res = _analyse_board(shut.board, rs)
     res.moves = closing.merge_moves(shut.moves, res.moves)
     res.notes += shut.notes
     return res
@@ -152,55 +154,67 @@ def _analyse_board(board: Board, rs) -> Analysis:
     res.gap_links.sort()
     order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()
-    res.strike_order = [StrikeStep.of(s) for s in
-                        merge_steps([_own_steps(p.strike_order, combat_units[id(p)]) for p in parts], order)]
+    res.strike_order = merge_steps([_own_steps(p, combat_units[id(p)]) for p in parts], order)
     res.legend = legend(rs)
     return res
 
 
-def _by_unit(part: Analysis) -> dict[str, list]:
-    """A combat's model results grouped by unit id, ``[(model id, result)]`` in its order; kept
-    on the (cached) part, so a part reused frame after frame is grouped once."""
+def _by_unit(part: Analysis) -> dict[str, dict]:
+    """A combat's model results grouped by unit id, ``{unit id: {model id: result}}`` in its
+    order; kept on the (cached) part, so a part reused frame after frame is grouped once
+    (:func:`decide` and the incremental memo hand it over as they build the results)."""
     grouped = part.__dict__.get("_by_unit")
-    if grouped is None:
+    if grouped is None or sum(map(len, grouped.values())) != len(part.models):
         grouped = {}
         for mid, r in part.models.items():
-            grouped.setdefault(unit_of(mid), []).append((mid, r))
+            grouped.setdefault(unit_of(mid), {})[mid] = r
         part.__dict__["_by_unit"] = grouped
     return grouped
 
 
-def _own_steps(steps: list[StrikeStep], mine: set[str]) -> list[dict]:
-    """A part's strike steps keeping only the models of its own combat's units (a part may
-    hold nearby units that could block an extended base)."""
-    out = []
-    for s in (x.to_json() for x in steps):
-        ms = [m for m in s["models"] if unit_of(m) in mine]
+Steps = list[tuple[Any, str, list[str], Optional[list[str]]]]
+
+
+def _own_steps(part: Analysis, mine: set[str]) -> Steps:
+    """A part's strike steps as ``(step, label, model ids, parts or None)``, keeping only the
+    models of its own combat's units ``mine`` (a part may hold nearby units that could block an
+    extended base); a step left without models is dropped."""
+    whole = _by_unit(part).keys() <= mine
+    out: Steps = []
+    for s in part.strike_order:
+        if whole:
+            ms = list(s.models)
+            ps = None if s.parts is None else list(s.parts)
+        else:
+            ms = [m for m in s.models if unit_of(m) in mine]
+            ps = None if s.parts is None else [p for p in s.parts if unit_of(p) in mine]
         if ms:
-            d = {**s, "models": ms}
-            if "parts" in s:
-                d["parts"] = [p for p in s["parts"] if unit_of(p) in mine]
-            out.append(d)
+            out.append((s.step, s.label, ms, ps))
     return out
 
 
-def merge_steps(parts: list[list[dict]], order: dict[str, int]) -> list[dict]:
-    """Strike orders of separate combats as one: steps of equal ``step`` merged (the first
-    label kept), highest first, models and parts in board order (``order``: model id -> index)."""
+def merge_steps(parts: list[Steps], order: dict[str, int]) -> list[StrikeStep]:
+    """Strike orders of separate combats (:func:`_own_steps`) as one: steps of equal ``step``
+    merged (the first label kept), highest first, models and parts in board order (``order``:
+    model id -> index); ``parts`` only when a step had them."""
     steps: dict = {}
     for seq in parts:
-        for s in seq:
-            d = steps.setdefault(s["step"], {**s, "models": [], **({"parts": []} if "parts" in s else {})})
-            d["models"] += s["models"]
-            if s.get("parts"):
-                d.setdefault("parts", []).extend(s["parts"])
+        for step, label, ms, ps in seq:
+            d = steps.get(step)
+            if d is None:
+                d = steps[step] = [label, [], [] if ps is not None else None]
+            d[1] += ms
+            if ps:
+                if d[2] is None:
+                    d[2] = []
+                d[2].extend(ps)
     out = []
     for k in sorted(steps, reverse=True):
-        d = steps[k]
-        d["models"].sort(key=order.__getitem__)
-        if "parts" in d:
-            d["parts"].sort(key=lambda p: order[p.split("/", 1)[0]])
-        out.append(d)
+        label, ms, ps = steps[k]
+        ms.sort(key=order.__getitem__)
+        if ps is not None:
+            ps.sort(key=lambda p: order[p.split("/", 1)[0]])
+        out.append(StrikeStep(k, label, tuple(ms), None if ps is None else tuple(ps)))
     return out
 
 
@@ -246,7 +260,7 @@ def prepare(board: Board, rs) -> pol.Combat:
         c.contacts[b].add(a)
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
-    c.order = incremental.Order(c.models)
+    c.order = incremental.Order(c.models, units)
     c.unit_of = incremental.UnitOf(c.models)
     return c
 
@@ -254,9 +268,11 @@ def prepare(board: Board, rs) -> pol.Combat:
 def decide(c: pol.Combat) -> Analysis:
     """Steps 4-5 on a prepared combat (all of it, or the part :mod:`.incremental` hands over):
     ``fighters``, ``supports``, ``strike_order`` and ``rank_bonus``. Returns ``c.res``."""
-    for _uid, ms in c.deciding():
+    results = c.res.models
+    deciding = c.deciding()
+    for _uid, ms in deciding:
         for m in ms:
-            c.res.models[m.id] = ModelResult(at=m.center)
+            results[m.id] = ModelResult(at=m.center)
     c.run("fighters")
     c.run("supports")
     for r in c.res.models.values():
@@ -267,6 +283,10 @@ def decide(c: pol.Combat) -> Analysis:
     if bonus or "rank_bonus_why" in c.state:
         c.res.put(RankBonus(bonus, c.state.get("rank_bonus_why")))
     c.res.legend = legend(c.rs)
+    # grouped by unit for the board-wide merge (_by_unit), after the policies (one may replace results)
+    grouped = {uid: {m.id: results[m.id] for m in ms} for uid, ms in deciding}
+    if sum(map(len, grouped.values())) == len(results):
+        c.res.__dict__["_by_unit"] = grouped
     return c.res
 
 

@@ -78,37 +78,49 @@ _INDEX = LRU(256)  # id(model list) -> (the list, {model id: index in it})
 
 class Order(dict):
     """Board order of model ids (``order[mid]`` -> int) over ``models`` (unit id -> its models,
-    in board order): a dict filled one unit at a time, on the first look-up of one of its
-    models (each list's own index is cached), so a big combat of which a few units are decided
-    again builds the order of those few only; look-ups are plain dict look-ups."""
+    in board order): a dict filled one id at a time, on its first look-up, from the index of
+    its unit's list (a ranked unit standing as its pose says: its formation's index, shared by
+    every pose; else the list's own, cached), so a combat of which only a few models are ever
+    sorted builds the order of those few only; later look-ups are plain dict look-ups.
+    ``units`` (unit id -> Unit) lets a unit's own model list use its formation's index."""
 
-    def __init__(self, models: dict[str, list[Model]]) -> None:
+    def __init__(self, models: dict[str, list[Model]], units: Optional[dict[str, Unit]] = None) -> None:
         super().__init__()
         self._models = models
+        self._units = units or {}
         self._start: dict[str, int] = {}
+        self._idx: dict[str, dict[str, int]] = {}
         n = 0
         for uid, ms in models.items():
             self._start[uid] = n
             n += len(ms)
 
+    def _index(self, uid: str) -> dict[str, int]:
+        idx = self._idx.get(uid)
+        if idx is None:
+            ms = self._models[uid]
+            u = self._units.get(uid)
+            if u is not None and u.kind == "ranked":
+                key = u.pose_key()
+                if ms is u.models(key):  # its own models, in its formation's slot order
+                    idx = self._idx[uid] = u.geom(key).template.index(uid)
+                    return idx
+            hit = _INDEX.get(id(ms))
+            if hit is None or hit[0] is not ms:
+                hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
+            idx = self._idx[uid] = hit[1]
+        return idx
+
     def __missing__(self, mid: str) -> int:
         uid = unit_of(mid)
-        if uid not in self._start or uid in self._filled():
+        start = self._start.get(uid)
+        if start is None:
             raise KeyError(mid)
-        ms = self._models[uid]
-        hit = _INDEX.get(id(ms))
-        if hit is None or hit[0] is not ms:
-            hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
-        start = self._start[uid]
-        self.update({k: start + i for k, i in hit[1].items()})
-        self._filled().add(uid)
-        return dict.__getitem__(self, mid)
-
-    def _filled(self) -> set:
-        f = self.__dict__.get("_done")
-        if f is None:
-            f = self.__dict__["_done"] = set()
-        return f
+        i = self._index(uid).get(mid)
+        if i is None:
+            raise KeyError(mid)
+        dict.__setitem__(self, mid, start + i)
+        return start + i
 
     def get(self, mid: str, default: Any = None) -> Any:  # type: ignore[override]
         try:
@@ -170,7 +182,7 @@ def signatures(c: Any) -> dict[str, tuple]:
 
 
 class _Rec:
-    """One unit's results: ``models`` [(model id, ModelResult)], strike ``steps`` (plain
+    """One unit's results: ``models`` {model id: ModelResult}, strike ``steps`` (plain
     mappings holding only its models), ``notes``, ``parts`` (part type -> its piece of that
     part, ``part.for_units({unit})``)."""
 
@@ -178,7 +190,7 @@ class _Rec:
 
     def __init__(self, sig: tuple) -> None:
         self.sig = sig
-        self.models: list = []
+        self.models: dict = {}
         self.steps: list = []
         self.notes: list = []
         self.parts: dict = {}
@@ -224,7 +236,7 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
         return None
     recs = {uid: _Rec(sigs[uid]) for uid in which}
     for uid, rec in recs.items():
-        rec.models = [(m.id, res.models[m.id]) for m in c.models[uid]]
+        rec.models = {m.id: res.models[m.id] for m in c.models[uid]}
     for uid, steps in _steps_by_unit(res.strike_order).items():
         if uid not in units:
             return None
@@ -262,6 +274,7 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     recs = [memo.units[uid] for uid in c.units]
     for rec in recs:
         res.models.update(rec.models)
+    res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
     res.strike_order = _merge_steps([rec.steps for rec in recs])
     res.notes = [n for rec in recs for n in rec.notes]
     for t, kind in memo.kinds.items():

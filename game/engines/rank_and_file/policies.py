@@ -102,33 +102,46 @@ class ContactParams:
 def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
     (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
-    contacts, results = c.contacts, c.res.models
+    contacts, results, unit_of, linked = c.contacts, c.res.models, c.unit_of, c.linked
     for uid, ms in c.deciding():
         u = c.units[uid]
         total, parts, _ = profile_attacks(u)
+        # what a fighter gets depends only on the enemy units it touches and whether it
+        # fights across a gap: worked out once per such case in this unit
+        seen: dict[tuple, tuple] = {}
         for m in ms:
             touching = contacts.get(m.id)
             if not touching:
                 continue
             r, tg = results[m.id], c.sort(touching)
+            enemies = sorted({unit_of[t] for t in tg})
+            case = (tuple(enemies), m.id in linked)
+            hit = seen.get(case)
+            if hit is None:
+                hit = seen[case] = _fighter(c, uid, u, total, parts, enemies, case[1])
             r.role, r.targets = "attack", tg
-            facings = {c.eng_facing.get((uid, c.unit_of[t]), "front") for t in tg}
-            n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")
-            r.attacks = n
-            r.parts = split_parts(parts, n) if parts else None
-            enemies = sorted({c.unit_of[t] for t in tg})
-            if m.id in c.linked:
-                r.why = f"Fights: across a gap with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
-                        f"Rule: {c.rule('gaps')}. "
-            else:
-                r.why = f"Fights: in base contact with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
-                        f"Rule: {c.rule('fighters')} (touching at a corner counts). "
-            if cap_text:
-                r.why += cap_text
-            elif len(enemies) > 1:
-                r.why += (f"Touching several enemy units, it may divide its attacks ({c.rule('dividing_attacks')})."
-                          if c.v.dividing_attacks else
-                          f"Touching several enemy units, it attacks one of them ({c.rule('dividing_attacks')}).")
+            r.attacks, r.why = hit[0], hit[2]
+            r.parts = dict(hit[1]) if hit[1] is not None else None
+
+
+def _fighter(c: Combat, uid: str, u, total: int, parts, enemies: list[str], across_gap: bool) -> tuple:
+    """(attacks, attacks per part or None, why) of a model of ``uid`` in contact with (or
+    linked across a gap to) models of the units ``enemies``."""
+    facings = {c.eng_facing.get((uid, e), "front") for e in enemies}
+    n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")
+    if across_gap:
+        why = f"Fights: across a gap with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
+              f"Rule: {c.rule('gaps')}. "
+    else:
+        why = f"Fights: in base contact with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
+              f"Rule: {c.rule('fighters')} (touching at a corner counts). "
+    if cap_text:
+        why += cap_text
+    elif len(enemies) > 1:
+        why += (f"Touching several enemy units, it may divide its attacks ({c.rule('dividing_attacks')})."
+                if c.v.dividing_attacks else
+                f"Touching several enemy units, it attacks one of them ({c.rule('dividing_attacks')}).")
+    return n, (split_parts(parts, n) if parts else None), why
 
 
 # ----- horde ----------------------------------------------------------------------------------------
@@ -205,6 +218,15 @@ def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]
     return (F or u.files) + 1 - m.file, m.rank
 
 
+def _by_slot(u, ms: list[Model]) -> dict[tuple, Model]:
+    """(rank, file) -> model of a ranked unit's models ``ms`` (its own list: paired with its
+    formation's slots, no tuple built per model; a list with moved models: from each model)."""
+    key = u.pose_key()
+    if ms is u.models(key):
+        return dict(zip(u.geom(key).template.slots, ms))
+    return {(m.rank, m.file): m for m in ms}
+
+
 @policy("supports", "ranks_behind", params=SupportParams)
 def ranks_behind(c: Combat) -> None:
     """Models directly behind a model fighting through one of ``support_facings`` (no empty
@@ -221,13 +243,15 @@ def ranks_behind(c: Combat) -> None:
         horde = c.run("horde", uid)
         ranks = horde.ranks if horde.ranks is not None else v.support_ranks
         total, parts, _ = profile_attacks(u)
-        by_slot = {(m.rank, m.file): m for m in ms}
+        by_slot = _by_slot(u, ms)
         engaged = c.facings(uid)
         # per facing, once per unit: the enemies engaged on it and its row/column map
         per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
                       for facing in v.support_facings]
         R, F = u.ranks, u.files
         results = c.res.models
+        support: Optional[tuple] = None
+        texts: dict[tuple[str, int], tuple[str, str]] = {}
         # only a model 2 to 2 + ranks rows from a support facing's edge can support or be told
         # why not; every other one is simply not fighting (no per-facing walk for it)
         near = {id(x) for _f, _e, at in per_facing for k in range(2, 3 + ranks)
@@ -263,18 +287,22 @@ def ranks_behind(c: Combat) -> None:
                         reason = reason or (f"The model in front fights only through another facing; supporting attacks "
                                             f"go only through the {through} ({rule}).")
                     continue
-                n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
-                n, cap_text = c.run("attack_cap", u, n, "support")
+                if support is None:  # what every supporter of this unit makes (once per unit)
+                    n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
+                    n, cap_text = c.run("attack_cap", u, n, "support")
+                    support = (n, split_parts(parts, n) if parts else None, cap_text)
+                n, split, cap_text = support
                 r.role, r.targets, r.attacks = "support", c.sort(lead_targets), n
-                r.parts = split_parts(parts, n) if parts else None
-                row = "rank" if facing in ("front", "rear") else "file"
-                r.why = (f"Supports from the {ordinal(k)} {row} through {lead.id}, which fights to the {facing} "
-                         f"({rule}{horde.because if k > 2 else ''}). ")
-                if v.support_attack_cap is not None:
-                    r.why += f"A supporting model makes at most {v.support_attack_cap} attack" \
-                             f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
-                r.why += cap_text
-                r.why = r.why.rstrip()
+                r.parts = dict(split) if split is not None else None
+                text = texts.get((facing, k))
+                if text is None:  # the words around the lead's id, once per facing and row
+                    row = "rank" if facing in ("front", "rear") else "file"
+                    tail = f", which fights to the {facing} ({rule}{horde.because if k > 2 else ''}). "
+                    if v.support_attack_cap is not None:
+                        tail += f"A supporting model makes at most {v.support_attack_cap} attack" \
+                                f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
+                    text = texts[facing, k] = (f"Supports from the {ordinal(k)} {row} through ", (tail + cap_text).rstrip())
+                r.why = text[0] + lead.id + text[1]
                 break
             if r.role == "none":
                 r.why = reason or NOT_FIGHTING
