@@ -8,7 +8,9 @@ exactly as App.run() does them.
 * drag: the mouse walks randomly (a new position every frame) with a unit held, on tables of
   2000 and 8000 models: median, 95th percentile and max;
 * long drag: 5000 frames at 2000 models, the number of frames over 16.7 and 50 ms;
-* idle: frames with no event at all on the 2000-model table.
+* idle: frames with no event at all on the 2000-model table;
+* group drag: the same drag at 2000 models with a second unit of the same side selected, so
+  it follows and is checked against the rest every frame (both press against their enemies).
 
 Targets (issue 14): drag 2000 models p95 <= 12 ms; drag 8000 models median <= 16.7 ms;
 no frame over 50 ms in a 5000-frame drag; idle <= 1 ms a frame.
@@ -124,6 +126,22 @@ def main() -> None:
             print(f"FIGURE idle window 2000 models: {cpu / 600:.2f} ms CPU per 1/60 s ({cpu / 100:.1f}% of a core; "
                   f"{n} frames run in 10 s without input; target <= 1)")
         pygame.display.quit()
+    app, a = make(2000)
+    t = app.table
+    lead = t.body_at(t.camera.to_mm(a))
+    if lead is not None:
+        u = t.board.unit(lead[0])
+        mate = next(x for x in t.board.units if x.player == u.player and x.id != u.id)
+        t.select(u.id)
+        t.toggle_in_selection(mate.id)
+        t.select(u.id, keep_group=True)
+        t.group = [mate.id]
+        c0 = mate.center()
+        med, p95, mx = stats(drag_frames(app, a, frames, r))
+        c1 = t.board.unit(mate.id).center()
+        print(f"FIGURE group drag frame 2000 models (2 units): median {med:.1f} ms, p95 {p95:.1f}, max {mx:.1f} "
+              f"({frames} frames; the second unit followed {((c1[0] - c0[0]) ** 2 + (c1[1] - c0[1]) ** 2) ** 0.5:.1f} mm)")
+    pygame.display.quit()
     if args.long_frames:
         app, a = make(2000)
         gc.collect()

@@ -268,3 +268,27 @@ def test_the_open_palette_follows_the_ruleset(tmp_path):
     d.choose_ruleset("t9a")
     assert d.panels.palette is not None and d.panels.palette.alive()
     assert d.panels.palette.button_for("Knights 25x50") is not None   # t9a's troop types now
+
+
+def test_a_group_side_by_side_moves_into_its_own_old_place(tmp_path):
+    """A unit following the dragged one may move into where the dragged one stood: the group
+    is checked against the units outside it only."""
+    d = make_app(HORDE, copy_to=tmp_path)
+    b = d.doc.board
+    ng = b.unit("night_goblins")                             # faces east, 60 mm deep
+    ahead = mv.forward(b.unit("night_goblins"), 0.0)
+    ahead.id, ahead.name = "ng2", "Second goblins"
+    ahead = ahead.translated(0.0, -ng.width_mm - 5.0)        # 5 mm above it, side by side
+    from game.core.editor import Change
+
+    nb = b.copy()
+    nb.units.append(ahead)
+    d.app.table.apply(Change(nb, "a second unit"))
+    t = d.table
+    t.select("night_goblins")
+    t.toggle_in_selection("ng2")
+    y0, y1 = d.doc.board.unit("ng2").center()[1], ng.center()[1]
+    _drag_group(d, "night_goblins", 40)                       # down: the second unit into the first's place
+    dy_lead = d.doc.board.unit("night_goblins").center()[1] - y1
+    dy_ahead = d.doc.board.unit("ng2").center()[1] - y0
+    assert dy_lead > 15 and dy_ahead == pytest.approx(dy_lead, abs=0.01)

@@ -37,7 +37,7 @@ def test_whfb8_mover_advances_straight_forward_into_contact():
     assert len(shut.moves) == 10 and not shut.notes
     res = analyse(board, WHFB8)
     assert res.models["dwarfs.r1f3"].role == "attack" and res.models["dwarfs.r1f3"].at == pytest.approx((600, 430))
-    assert res.moves["dwarfs.r1f3"] == [pytest.approx((600, 450)), pytest.approx((600, 430))]
+    assert list(res.moves["dwarfs.r1f3"]) == [pytest.approx((600, 450)), pytest.approx((600, 430))]
 
 
 def test_touching_pairs_and_no_combats_move_nothing():

@@ -171,7 +171,7 @@ def test_move_arrows_of_alike_models_never_cross_where_an_equal_route_exists():
     places, shorter routes) when both swapped moves stay within the reach; otherwise (the
     swap would break the reach, or the models differ) the engine's moves are drawn as they are."""
     from game.core.analysis import Analysis
-    from game.core.parts import MoveReach
+    from game.core.parts import MoveReach, Moves
     from game.render.move_marks import _crosses, uncrossed
 
     def crossing(moves, a, b):
@@ -179,14 +179,14 @@ def test_move_arrows_of_alike_models_never_cross_where_an_equal_route_exists():
 
     moves = {"u.m1": [(0.0, 0.0), (40.0, 40.0)], "u.m2": [(40.0, 0.0), (0.0, 40.0)], "v.m1": [(100.0, 0.0), (140.0, 40.0)],
              "v.m2": [(140.0, 0.0), (100.0, 40.0)], "w.m1": [(200.0, 0.0), (240.0, 40.0)], "x.m1": [(240.0, 0.0), (200.0, 40.0)]}
-    a = Analysis(ruleset="t", moves=moves).put(MoveReach(76.2))
+    a = Analysis(ruleset="t").put(Moves.of(moves), MoveReach(76.2))
     drawn = uncrossed(a)
     assert crossing(moves, "u.m1", "u.m2") and not crossing(drawn, "u.m1", "u.m2")
     assert {tuple(p[-1]) for k, p in drawn.items() if k.startswith("u.")} == {(40.0, 40.0), (0.0, 40.0)}
     assert crossing(drawn, "w.m1", "x.m1")  # two units: each keeps its own move
     tight = {"u.m1": [(0.0, 0.0), (11.3, -59.0)], "u.m2": [(-30.0, 35.0), (11.6, -16.3)]}
     assert crossing(tight, "u.m1", "u.m2")
-    kept = uncrossed(Analysis(ruleset="t", moves=tight).put(MoveReach(76.2)))
+    kept = uncrossed(Analysis(ruleset="t").put(Moves.of(tight), MoveReach(76.2)))
     assert kept["u.m1"][-1] == (11.3, -59.0)  # swapped, u.m2 would move 103 mm > 76.2 mm: left as the rules moved it
     # the bundled pile-in's one crossing is of this kind: kept, the swap would exceed 3"
     board = load_scenario(ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml")

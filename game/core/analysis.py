@@ -6,16 +6,18 @@ these types).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Optional, TypeVar
+from typing import Any, Iterable, Mapping, Optional, Sequence, TypeVar
 
 from game.core.board import Board
 from game.core.engagement import Engagement
 from game.core.geometry import Point
-from game.core.parts import Part, Parts, StrikeStep, to_json
+from game.core.parts import CORE_PARTS, Engagements, GapLinks, Moves, Part, Parts, StrikeOrder, StrikeStep
 from game.core.ruleset_data import Ruleset  # noqa: F401 (the type analyses are made under)
 
 P = TypeVar("P", bound=Part)
+C = TypeVar("C", GapLinks, Moves, StrikeOrder, Engagements)
 
 ROLES = ("attack", "support", "none")
 
@@ -43,21 +45,20 @@ class Analysis:
     """Analysis of a board: the core and its typed parts (see the contract's JSON and
     :mod:`game.core.parts`).
 
-    Core: ``models`` (model id -> :class:`ModelResult`: role, attacks, targets, reason),
-    ``gap_links`` (model id pairs), ``moves`` (model id -> path, table mm, from where the
-    model stood to where it ends), ``strike_order`` (:class:`~game.core.parts.StrikeStep`),
-    ``engagements`` (:class:`~game.core.engagement.Engagement`: the facing of ``unit`` that
-    ``enemy`` is engaged with), ``notes``; ``parts`` (:class:`~game.core.parts.Parts`): one
-    typed part per type an engine publishes (``analysis.part(CombatSlots)``, None when not
-    given); ``legend`` the strategy's :class:`~game.core.strategy.Legend`.
+    Core: ``models`` (model id -> :class:`ModelResult`: role, attacks, targets, reason) and
+    ``notes``; ``parts`` (:class:`~game.core.parts.Parts`): one frozen part per type
+    (``analysis.part(CombatSlots)``, None when not given), always holding the core parts
+    (:data:`~game.core.parts.CORE_PARTS`) read through ``gap_links`` (model id pairs), ``moves``
+    (model id -> path, table mm, from where the model stood to where it ends), ``strike_order``
+    (:class:`~game.core.parts.StrikeStep`) and ``engagements``
+    (:class:`~game.core.engagement.Engagement`: the facing of ``unit`` that ``enemy`` is engaged
+    with): each read-only (tuples, a read-only mapping); assigning one, or ``add_moves`` /
+    ``add_gap_links`` / ``add_engagements``, puts a new part. ``legend``: the strategy's
+    :class:`~game.core.strategy.Legend`.
     """
 
     ruleset: str
     models: dict[str, ModelResult] = field(default_factory=dict)
-    gap_links: list[tuple[str, str]] = field(default_factory=list)
-    moves: dict[str, list[Point]] = field(default_factory=dict)
-    strike_order: list[StrikeStep] = field(default_factory=list)
-    engagements: list[Engagement] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     parts: Parts = field(default_factory=Parts)
     legend: Any = None
@@ -66,6 +67,71 @@ class Analysis:
     #: field's line (exit 2); not part of the JSON (each is also a note)
     input_errors: list = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        for kind in CORE_PARTS:  # first, so they are drawn and written before the engine's parts
+            if self.parts.get(kind) is None:
+                self.parts.put(kind())
+
+    # -- the core parts ----------------------------------------------------------------------
+    @property
+    def gap_links(self) -> tuple[tuple[str, str], ...]:
+        return self._core(GapLinks).links
+
+    @gap_links.setter
+    def gap_links(self, links: Iterable[Sequence[str]]) -> None:
+        self.parts.put(GapLinks(tuple((str(a), str(b)) for a, b in links)))
+
+    @property
+    def moves(self) -> Mapping[str, tuple]:
+        return self._core(Moves).paths
+
+    @moves.setter
+    def moves(self, paths: Mapping[str, Any]) -> None:
+        self.parts.put(Moves.of(paths))
+
+    @property
+    def strike_order(self) -> tuple[StrikeStep, ...]:
+        return self._core(StrikeOrder).steps
+
+    @strike_order.setter
+    def strike_order(self, steps: Iterable[Any]) -> None:
+        self.parts.put(StrikeOrder(tuple(StrikeStep.of(s) for s in steps)))
+
+    @property
+    def engagements(self) -> tuple[Engagement, ...]:
+        return self._core(Engagements).entries
+
+    @engagements.setter
+    def engagements(self, entries: Iterable[Any]) -> None:
+        self.parts.put(Engagements(tuple(Engagement.of(e) for e in entries)))
+
+    def add_moves(self, paths: Mapping[str, Any]) -> None:
+        """Add (or replace) the paths of these models."""
+        self.moves = {**self.moves, **paths}
+
+    def add_gap_links(self, links: Iterable[Sequence[str]]) -> None:
+        self.gap_links = self.gap_links + tuple((str(a), str(b)) for a, b in links)
+
+    def add_engagements(self, entries: Iterable[Any]) -> None:
+        self.engagements = self.engagements + tuple(Engagement.of(e) for e in entries)
+
+    def _core(self, kind: type[C]) -> C:
+        got = self.parts.get(kind)
+        if got is None:  # a part dropped by hand: empty again
+            got = kind()
+            self.parts.put(got)
+        return got
+
+    def replaced(self, **changes: Any) -> "Analysis":
+        """A copy with ``changes`` (fields, or the core parts by name), parts copied so the
+        copy's parts can change without touching this analysis'."""
+        core = {k: changes.pop(k) for k in ("gap_links", "moves", "strike_order", "engagements") if k in changes}
+        out = dataclasses.replace(self, parts=self.parts.copy(), **changes)
+        for k, v in core.items():
+            setattr(out, k, v)
+        return out
+
+    # -- parts -------------------------------------------------------------------------------
     def part(self, kind: type[P]) -> Optional[P]:
         """The part of type ``kind`` (or a subclass), None when the analysis has none."""
         return self.parts.get(kind)
@@ -76,11 +142,13 @@ class Analysis:
             self.parts.put(p)
         return self
 
+    def engine_parts(self) -> list[Part]:
+        """The parts beyond the core ones (an engine's, merged per combat by the engine)."""
+        return [p for p in self.parts if not isinstance(p, CORE_PARTS)]
+
     def adopt(self) -> "Analysis":
-        """Make every core entry typed: strike steps and engagements given as plain mappings
-        become their records (engines may build them as dicts). Returns ``self``."""
-        self.strike_order = [StrikeStep.of(s) for s in self.strike_order]
-        self.engagements = [Engagement.of(e) for e in self.engagements]
+        """Kept for engines that built strike steps and engagements as mappings: the setters
+        make them records already. Returns ``self``."""
         return self
 
     def role_of(self, model_id: str) -> str:
@@ -88,8 +156,9 @@ class Analysis:
         return r.role if r else "none"
 
     def to_json(self) -> dict:
-        """The contract's JSON object (``shared/spec/scenario-format.md``): the core keys, then
-        each part's ``json_items()``."""
+        """The contract's JSON object (``shared/spec/scenario-format.md``): ``ruleset``,
+        ``models``, the core parts (``gap_links``, ``moves``, ``strike_order``,
+        ``engagements``), then each other part's ``json_items()``, then ``notes``."""
         def pt(p: Point) -> list[float]:
             return [round(float(p[0]), 3), round(float(p[1]), 3)]
 
@@ -101,18 +170,11 @@ class Analysis:
             if r.why:
                 d["why"] = r.why
             models[mid] = d
-        out: dict[str, Any] = {
-            "ruleset": self.ruleset,
-            "models": models,
-            "gap_links": [list(p) for p in self.gap_links],
-            "moves": {k: [pt(p) for p in v] for k, v in self.moves.items()},
-            "strike_order": to_json(self.strike_order),
-            "engagements": to_json(self.engagements),
-        }
-        for p in self.parts:
+        out: dict[str, Any] = {"ruleset": self.ruleset, "models": models}
+        for kind in CORE_PARTS:
+            out.update(self._core(kind).json_items())
+        for p in self.engine_parts():
             out.update(p.json_items())
         if self.notes:
             out["notes"] = list(self.notes)
         return out
-
-

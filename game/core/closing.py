@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.board import Board, Unit
@@ -210,7 +210,7 @@ def close_up(board: Board, rs: Ruleset, pairs: list, tol: Optional[float] = None
     return out
 
 
-def merge_moves(first: dict[str, list[g.Point]], then: dict[str, list[g.Point]]) -> dict[str, list[g.Point]]:
+def merge_moves(first: Mapping[str, Sequence[g.Point]], then: Mapping[str, Sequence[g.Point]]) -> dict[str, list[g.Point]]:
     """Join closing-up moves (``first``) with the moves an analysis of the moved board makes
     (``then``, e.g. an incomplete rank shuffling): a model moved by both gets one path, under
     the id it ends with."""

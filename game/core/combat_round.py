@@ -112,7 +112,7 @@ def at_step(an: Analysis, step: StrikeStep) -> Analysis:
     for mp in step.parts:
         m, _, part = str(mp).partition("/")
         by_model.setdefault(m, []).append(part)
-    out = dataclasses.replace(an, models=dict(an.models))
+    out = an.replaced(models=dict(an.models))
     for mid, names in by_model.items():
         r = an.models.get(mid)
         if r is None or not r.parts or set(names) >= set(r.parts):
@@ -290,7 +290,7 @@ class Round:
 
     def _steps(self, an: Analysis) -> list[StrikeStep]:
         if an.strike_order:
-            return an.strike_order
+            return list(an.strike_order)
         striking = tuple(m for m, r in an.models.items() if r.role in ("attack", "support") and r.attacks > 0)
         return [StrikeStep(None, "Melee", striking)] if striking else []
 

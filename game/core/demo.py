@@ -620,7 +620,7 @@ def _check_limits(ctx: _Ctx, board: Board, path: tuple) -> None:
 
 
 def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, path: tuple) -> tuple[list[str], Any]:
-    so = an.strike_order or []
+    so = list(an.strike_order)
     if not so:
         ctx.fail(path, "nobody strikes on this board (the strike order is empty)")
     if isinstance(v, int):

@@ -1,8 +1,9 @@
 """Typed parts of an analysis result, and the entry records they are made of.
 
 An :class:`~game.core.analysis.Analysis` holds its core (models with roles, attacks, targets and
-reasons; gap links; moves; the strike order; engagements; notes) plus ``parts``: one frozen
-:class:`Part` per type, keyed by its type (``analysis.part(CombatSlots)``). The JSON writer asks
+reasons; notes) plus ``parts``: one frozen :class:`Part` per type, keyed by its type
+(``analysis.part(CombatSlots)``). Every analysis holds the core parts (:data:`CORE_PARTS`):
+:class:`GapLinks`, :class:`Moves`, :class:`StrikeOrder`, :class:`Engagements`. The JSON writer asks
 each part for its ``json_items()`` (contract key -> JSON value) and never knows an engine.
 
 The types here are the *vocabulary* the views draw (one drawer per type, see
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Iterator, Mapping, Optional, TypeVar
 
 from game.core.board import unit_of
@@ -215,6 +217,64 @@ class DataPart(Part):
     tuples of plain values or of dicts)."""
 
     data: Any = None
+
+
+# --- the core parts: every analysis holds one of each -----------------------------------------
+def _pt(p: Any) -> list[float]:
+    return [round(float(p[0]), 3), round(float(p[1]), 3)]
+
+
+@dataclass(frozen=True)
+class GapLinks(Part):
+    """Pairs of model ids that fight across a gap (``(a, b)``, JSON ``[[a, b], ...]``): drawn as
+    dashed links (or lettered arrows along the engaged facing), a legend row."""
+
+    key: ClassVar[str] = "gap_links"
+    links: tuple[tuple[str, str], ...] = ()
+
+    def value(self) -> Any:
+        return [list(p) for p in self.links]
+
+
+@dataclass(frozen=True)
+class Moves(Part):
+    """Rule-mandated moves: model id -> path (table mm, ``((x, y), ...)``) from where the model
+    stood to where it ends (JSON points rounded to 0.001 mm). Drawn with the model at the end,
+    its start a dashed outline and an arrow from the outline to the model, its length beside it."""
+
+    key: ClassVar[str] = "moves"
+    paths: Mapping[str, tuple] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, paths: Mapping[str, Any]) -> "Moves":
+        """The part for ``{model id: [points]}`` (points as pairs; each path kept as a tuple)."""
+        return cls(MappingProxyType({k: tuple(tuple(q) for q in v) for k, v in paths.items()}))
+
+    def value(self) -> Any:
+        return {k: [_pt(q) for q in v] for k, v in self.paths.items()}
+
+
+@dataclass(frozen=True)
+class StrikeOrder(Part):
+    """The strike order, highest step first (:class:`StrikeStep` entries): a legend section, and
+    what a step view shows (``game.core.combat_round.at_step``)."""
+
+    key: ClassVar[str] = "strike_order"
+    steps: tuple = ()
+
+
+@dataclass(frozen=True)
+class Engagements(Part):
+    """Which facing of which unit each enemy unit is engaged with
+    (:class:`~game.core.engagement.Engagement` entries; JSON only)."""
+
+    key: ClassVar[str] = "engagements"
+    entries: tuple = ()
+
+
+#: the part types every analysis holds (written first, in this order, after ``models``); an
+#: engine's own per-combat merging leaves them to :class:`~game.core.analysis.Analysis`
+CORE_PARTS: tuple[type, ...] = (GapLinks, Moves, StrikeOrder, Engagements)
 
 
 # --- the drawn vocabulary -------------------------------------------------------------------
@@ -416,6 +476,12 @@ class Parts:
 
     def put(self, part: Part) -> None:
         self._by_type[type(part)] = part
+
+    def copy(self) -> "Parts":
+        """Another ``Parts`` holding the same (frozen) parts, in the same order."""
+        out = Parts()
+        out._by_type = dict(self._by_type)
+        return out
 
     def drop(self, kind: type) -> None:
         self._by_type.pop(kind, None)

@@ -12,11 +12,14 @@ nearest base type's (an engine's ``FightingRanks`` is drawn as the core ``Outlin
 a part with none (a :class:`~game.core.parts.DataPart`) is only written to the JSON.
 
 Stages of :func:`game.render.scene.draw_scene`, back to front: ``table`` (over the terrain,
-under the units), ``under`` (under the bases), ``over`` (over the bases and move arrows),
-``ranks`` (over the trays and front markers; returns the ids of models it numbered, so the
-generic ``×N`` skips them), ``labels`` (placed with the unit labels). Legend places:
-``marks`` (after the role rows), ``rows`` (after the generic rows), ``strike`` (in the strike
-order section), ``sections`` (after it).
+under the units), ``under`` (under the bases), ``moves`` (over the bases and the marks on them:
+move arrows), ``over`` (over the move arrows), ``ranks`` (over the trays and front markers;
+returns the ids of models it numbered, so the generic ``×N`` skips them), ``gaps`` (over the
+``×N`` counts: gap links), ``labels`` (placed with the unit labels). Legend places: ``marks``
+(after the role rows), ``gaps`` (after the dividing-attacks row), ``moves`` (after the print
+style's empty places), ``rows`` (after the generic rows), ``order`` (after the players: the
+strike order section), ``strike`` (inside it: the strike order's drawer lists them),
+``sections`` (after it).
 
 Drawers live in :mod:`game.render.part_marks`; this module only holds the registry and the
 legend item type, so the legend and scene import it without a cycle.
@@ -28,8 +31,8 @@ from typing import Any, Callable, Iterator, Optional
 
 from game.core.parts import Part
 
-STAGES = ("table", "under", "over", "ranks", "labels")
-LEGEND_PLACES = ("marks", "rows", "strike", "sections")
+STAGES = ("table", "under", "moves", "over", "ranks", "gaps", "labels")
+LEGEND_PLACES = ("marks", "gaps", "moves", "rows", "order", "strike", "sections")
 
 
 @dataclass

@@ -12,7 +12,6 @@ exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
 """
 from __future__ import annotations
 
-from collections import Counter
 from operator import attrgetter, itemgetter, methodcaller
 from typing import Any, Optional, Sequence
 
@@ -32,7 +31,6 @@ from game.render.unit_marks import DIFFER_COLOUR, role_fill
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
 _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
-_PARTITION, _HEAD = methodcaller("partition", "."), itemgetter(0)  # model id -> unit id, in C
 
 
 def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
@@ -136,17 +134,12 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     items += legend_parts(a, "marks", ctx)
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
-    n_gaps = sum(1 for x, y in (a.gap_links if a is not None else []) if x in shown_ids or y in shown_ids)
-    if n_gaps:
-        items.append(LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n_gaps})",
-                                swatch="gap"))
+    items += legend_parts(a, "gaps", ctx)
     if (options.palette or {}).get("print"):
         n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
         if n_empty:
             items.append(LegendItem("row", f"Empty place in a unit: a gap ({n_empty})", swatch="empty"))
-    if moves:  # one convention in every view (scene.ghost): the model ends where it is drawn
-        items.append(LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({len(moves)})",
-                                swatch="move"))
+    items += legend_parts(a, "moves", ctx)  # one convention in every view: the model ends where it is drawn
     if any(dm.unit.is_ranked for dm in shown):
         items.append(LegendItem("row", "Front of a unit", swatch="front"))
     if options.differ:
@@ -164,30 +157,16 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             players.setdefault(u.player, []).append(names[u.id])
     for pl in sorted(players):
         items.append(LegendItem("row", f"Player {pl}: {', '.join(players[pl])}", swatch=f"player:{pl}"))
-    plain = ctx.names
-    so = a.strike_order if a is not None else []
-    if so:
-        items += [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
-        for i, step in enumerate(so, start=1):
-            # models per unit, in the order the units first strike (unit ids hold no dot)
-            mids = step.models if vis is None else [mid for mid in step.models if mid in vis]
-            per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
-            if not per:
-                continue
-            who = ", ".join(f"{plain.get(k, k)} ({n})" for k, n in per.items())
-            simul = " at the same time" if len(per) > 1 else ""
-            label = humanize(step.label or str(step.step), plain)
-            items.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
-        items += legend_parts(a, "strike", ctx)
+    items += legend_parts(a, "order", ctx)  # the strike order section
     items += legend_parts(a, "sections", ctx)
     notes = a.notes if a is not None else []
     if notes:
         items.append(LegendItem("space", units=6))
-        items += [LegendItem("para", humanize(str(n), plain), dim=True) for n in notes]
+        items += [LegendItem("para", humanize(str(n), ctx.names), dim=True) for n in notes]
     for i, text in enumerate(options.callouts or (), start=1):
         if i == 1:
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
-        items.append(LegendItem("para", f"{i}. {humanize(text, plain)}"))
+        items.append(LegendItem("para", f"{i}. {humanize(text, ctx.names)}"))
     return items
 
 

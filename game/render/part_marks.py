@@ -14,6 +14,10 @@ palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
   the rows outlined, every fighter of those units numbered (``ranks``);
 * :class:`~game.core.parts.FightSequence`: a numbered badge by each unit on the table
   (``labels``); legend section "Fight sequence";
+* the core parts every analysis holds: :class:`~game.core.parts.Moves` (``moves``: the start
+  a dashed outline, an arrow to the model, its length; legend "Moved by a rule, from its dashed
+  outline"), :class:`~game.core.parts.GapLinks` (``gaps``: lettered arrows or dashed links;
+  legend row), :class:`~game.core.parts.StrikeOrder` (the legend's strike order section);
 * :class:`~game.core.parts.UnitReasons`, :class:`~game.core.parts.RankBonus`,
   :class:`~game.core.parts.Allocations`: legend sections only.
 """
@@ -21,16 +25,21 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
+from operator import itemgetter, methodcaller
 from typing import Any, Callable
 
 from game.core import geometry as g
 from game.core.board import parse_slot
-from game.core.parts import (Allocations, CombatSlots, FightSequence, Locked, MoveReach, OffTable, OutlinedRows,
-                             RankBonus, ReducedAttackers, Removed, UnitReasons)
-from game.render.drawers import LegendContext, LegendItem, register
+from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
+                             OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
+from game.render import gap_marks, move_marks, unit_marks as um
+from game.render.drawers import LegendContext, LegendItem, legend_parts, register
 from game.render.labels import badge, count_mark
+from game.render.painter import Paint
 from game.render.palette import lw
 
+_PARTITION, _HEAD = methodcaller("partition", "."), itemgetter(0)  # model id -> unit id, in C
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
@@ -353,6 +362,63 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+# --- the core parts: moves, gap links, strike order --------------------------------------------
+def draw_moves(p: Paint, part: Moves, analysis: Any) -> None:
+    """Every move the same way, in every view: a dashed outline where the model stood (the
+    model is drawn where it ends), an arrow from the outline to the model (crossing arrows of
+    alike models swapped apart, :func:`game.render.move_marks.uncrossed`) and its length beside it."""
+    for mid, path in part.paths.items():
+        p.safe(f"ghost {mid}", um.ghost, p, mid, path)
+    drawn = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
+    for mid, path in drawn.items():
+        p.safe(f"move {mid}", um.move, p, mid, path)
+    p.safe("move marks", move_marks.draw, p, analysis, drawn)
+
+
+def legend_moves(part: Moves, ctx: LegendContext) -> list:
+    if not ctx.moves:
+        return []
+    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({len(ctx.moves)})",
+                       swatch="move")]
+
+
+def draw_gap_links(p: Paint, part: GapLinks, analysis: Any) -> None:
+    """Lettered arrows along the engaged facing (or dashed links) between models fighting
+    across a gap (:mod:`game.render.gap_marks`)."""
+    gap_marks.draw(p, analysis, p.o.gap_letter_start, p.o.gap_lettered)
+
+
+def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
+    n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
+    if not n:
+        return []
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n})",
+                       swatch="gap")]
+
+
+def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
+    """The strike order section: each step's units (by name) and how many of their models
+    strike at it in the picture, then the parts listed under it (``legend_at="strike"``)."""
+    if not part.steps:
+        return []
+    vis = ctx.options.visible
+    out = [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
+    for i, step in enumerate(part.steps, start=1):
+        # models per unit, in the order the units first strike (unit ids hold no dot)
+        mids = step.models if vis is None else [mid for mid in step.models if mid in vis]
+        per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
+        if not per:
+            continue
+        who = ", ".join(f"{ctx.names.get(k, k)} ({n})" for k, n in per.items())
+        simul = " at the same time" if len(per) > 1 else ""
+        label = humanize(step.label or str(step.step), ctx.names)
+        out.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
+    return out + legend_parts(ctx.analysis, "strike", ctx)
+
+
+register(Moves, draw=draw_moves, stage="moves", legend=legend_moves, legend_at="moves")
+register(GapLinks, draw=draw_gap_links, stage="gaps", legend=legend_gap_links, legend_at="gaps")
+register(StrikeOrder, legend=legend_strike_order, legend_at="order")
 register(MoveReach, draw=draw_reach, stage="table", legend=legend_reach, legend_at="rows", table_wide=True)
 register(CombatSlots, draw=draw_slots, stage="under", legend=legend_slots, legend_at="rows", table_wide=True)
 register(Removed, draw=draw_removed, stage="over", legend=legend_removed, legend_at="marks",

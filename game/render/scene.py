@@ -33,7 +33,7 @@ from game.core.board import Board
 from game.core.parts import OffTable
 from game.core.ruleset import load_ruleset
 
-from game.render import gap_marks, labels, move_marks
+from game.render import labels
 from game.render import part_marks  # noqa: F401 - registers the drawers of the core part types
 from game.render import table_marks as tm, unit_marks as um, window_layers as wl
 from game.render.canvas import Canvas, ellipsize, wrap
@@ -244,7 +244,9 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
 
 
 def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: Optional[list[DrawnModel]]) -> None:
-    """Trays, bases and every mark drawn on or between them (moves, gaps, counts, fronts)."""
+    """Trays, bases and every mark drawn on or between them: the parts at stages ``under``,
+    ``moves`` (move arrows), ``over``, ``ranks`` and ``gaps`` (gap links), and the marks of the
+    core model results (compare, overlap, dividing attacks, ``×N`` counts), fronts."""
     for u in board.units:
         p.safe(f"tray {u.id}", um.tray, p, u)
     stage(p, analysis, "under")
@@ -253,9 +255,6 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
     for dm in p.models:
         p.safe(f"model {dm.id}", um.model, p, dm)
-    moves = analysis.moves if analysis is not None else {}
-    for mid, path in moves.items():
-        p.safe(f"ghost {mid}", um.ghost, p, mid, path)
     for dm in p.models:
         if dm.slot_from is not None:
             p.safe(f"slot move {dm.id}", um.slot_move, p, dm, dm.slot_from, dm.shape.center)
@@ -269,10 +268,7 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     for dm in p.models:
         if divides(analysis, dm.id) > 1:
             p.safe(f"divide {dm.id}", labels.divide_mark, p, dm, divides(analysis, dm.id))
-    drawn_moves = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or moves
-    for mid, path in drawn_moves.items():
-        p.safe(f"move {mid}", um.move, p, mid, path)
-    p.safe("move marks", move_marks.draw, p, analysis, drawn_moves)
+    stage(p, analysis, "moves")
     stage(p, analysis, "over")
     for u in board.units:
         p.safe(f"tray {u.id}", um.tray, p, u, True)
@@ -283,7 +279,7 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
             n = attacks_of(analysis, dm.id)
             if dm.role != "none" and n != 1 and dm.id not in numbered:
                 p.safe(f"count {dm.id}", labels.count_mark, p, dm, n)
-    p.safe("gap arrows", gap_marks.draw, p, analysis, o.gap_letter_start, o.gap_lettered)
+    stage(p, analysis, "gaps")
 
 
 def stage(p: Paint, analysis: Any, at: str) -> set[str]:

@@ -60,7 +60,7 @@ def paused_view(analysis: Analysis, board: Board, *uids: str) -> Analysis:
                 continue
             r = dataclasses.replace(r, at=now[mid])
         models[mid] = r
-    return dataclasses.replace(analysis, models=models,
+    return analysis.replaced(models=models,
                                moves={k: v for k, v in analysis.moves.items() if not mine(k)},
                                gap_links=[lk for lk in analysis.gap_links if not (mine(lk[0]) or mine(lk[1]))])
 

@@ -1,7 +1,10 @@
 """Demo mode: record the table as a click-through demo, edit its steps, play, save, share.
 
 F6 opens the demo recorder (a pygame_gui window beside the table). "Add step" keeps the
-board and ruleset on the table now, with the caption typed and the step's marks: models or
+board and ruleset on the table now and the view (the table box on screen: camera centre and
+zoom, written as the step's ``view``); while N / P show a phase step, it records that step
+(``phase_step: N``, with the step's own strike step and casualties). With it go the caption
+typed and the step's marks: models or
 units to ring, a callout (``model: text``), the strike step shown (a number or a label such
 as ``Initiative 5``) and casualties (``unit: r1f1 r1f2; other: 2``). A step clicked in the list
 can be shown on the table again ("Show"), replaced by the table as it is now ("Update"),

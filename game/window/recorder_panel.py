@@ -2,8 +2,11 @@
 
 Widgets: the demo's title, the step's caption and marks (ring, callouts, strike step,
 casualties; "+ selected" adds the selected unit to the ring), Add step / Update / Show, the
-list of steps, Up / Down / Delete, and Play / Save / Open / HTML. What each does is in
-:mod:`game.window.recorder`; every refusal is said on the status line.
+list of steps (the chosen one highlighted), Up / Down / Delete, and Play / Save / Open /
+HTML. Add step and Update take the table view's camera box and, while the steps view shows a
+phase step (N / P), that step's number; Show puts a step back on the table at its view (and
+back on its phase step). What each does is in :mod:`game.window.recorder`; every refusal is
+said on the status line.
 """
 from __future__ import annotations
 

@@ -158,8 +158,8 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
         def mine(mid: str) -> bool:
             return unit_of(mid) in keep
 
-        analysis = dataclasses.replace(
-            an, moves={k: v for k, v in an.moves.items() if mine(k)},
+        analysis = an.replaced(
+            moves={k: v for k, v in an.moves.items() if mine(k)},
             gap_links=[lk for lk in an.gap_links if mine(lk[0]) and mine(lk[1])])
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 

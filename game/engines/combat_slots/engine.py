@@ -450,9 +450,10 @@ def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
     # 1. engagements: trays / bases touching (reusing the ranked engine's helpers)
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     facing: dict[tuple[str, str], str] = {}
-    for e in find_engagements(units, models, bounds, tol):
+    found = find_engagements(units, models, bounds, tol)
+    for e in found:
         facing[(e.unit, e.enemy)] = e.facing
-        res.engagements.append(e)
+    res.engagements = found
     enemies: dict[str, list[str]] = defaultdict(list)
     for (a, b) in facing:
         enemies[a].append(b)

@@ -100,11 +100,13 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
                          f"attacks.{moved}")
             res.models[pc.id] = r
     seen = set()
+    engs = []
     for uid in t.units:
         for e in t.engaged_with(uid, p.er_mm):
             if (uid, e) not in seen:
                 seen.add((uid, e))
-                res.engagements.append(Engagement(unit=uid, enemy=e, facing="front"))
+                engs.append(Engagement(unit=uid, enemy=e, facing="front"))
+    res.add_engagements(engs)
 
 
 def sequence_results(board: Board, seq: list, p: Params, res: Analysis) -> None:
@@ -151,8 +153,7 @@ def apply_moves(res: Analysis, reports: dict[str, MoveReport]) -> None:
     """Copy the reports' paths to ``res.moves``, their notes to ``res.notes`` and the models
     locked in base contact to a :class:`~game.core.parts.Locked` part."""
     for rep in reports.values():
-        for mid, path in rep.paths.items():
-            res.moves[mid] = [(float(pt[0]), float(pt[1])) for pt in path]
+        res.add_moves({mid: [(float(pt[0]), float(pt[1])) for pt in path] for mid, path in rep.paths.items()})
         res.notes.extend(rep.notes)
     locked = tuple(m for rep in reports.values() for m in rep.locked)
     if locked:
@@ -191,7 +192,7 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     elif step == "consolidate":
         reports = consolidation_step(t, p, ctx)
         res.put(Consolidation({u: r.mode for u, r in reports.items()}),
-                SelectedToFight(newly_engaged(t, reports, p, set(ctx.get("fought") or []))))
+                SelectedToFight.of(newly_engaged(t, reports, p, set(ctx.get("fought") or []))))
     apply_moves(res, reports)
     results(board, t, p, res, reports)
     # the board is not moved: each move is a preview from where the model stands
@@ -206,15 +207,14 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
             res.input_errors.append((path, msg))
         if step == "fight":
             for s in seq:
-                for mid, path in s.moves.items():
-                    res.moves[mid] = [(float(pt[0]), float(pt[1])) for pt in path]
+                res.add_moves({mid: [(float(pt[0]), float(pt[1])) for pt in path] for mid, path in s.moves.items()})
             sequence_results(board, seq, p, res)
     else:
         res.put(FightSequence())
     if step in ("pile_in", "consolidate") or res.moves:
         res.put(MoveReach(round(p.consolidate_mm if step == "consolidate" else p.pile_in_mm, 3)))
-    res.put((PileInTargets if step == "pile_in" else MoveTargets)({u: r.targets for u, r in reports.items()}))
+    res.put((PileInTargets if step == "pile_in" else MoveTargets).of({u: r.targets for u, r in reports.items()}))
     status = {u: r.status for u, r in reports.items() if r.status}
     if status:
-        res.put(MoveStatus(status))
+        res.put(MoveStatus.of(status))
     return res

@@ -2,7 +2,7 @@
 (:mod:`game.core.parts`: it also gives :class:`~game.core.parts.FightSequence`,
 :class:`~game.core.parts.Locked`, :class:`~game.core.parts.OffTable`,
 :class:`~game.core.parts.MovesPreview` and :class:`~game.core.parts.MoveReach`). These are
-JSON only (docs/ARCHITECTURE.md "Analysis parts"):
+JSON only (docs/ARCHITECTURE.md "Analysis parts"), typed records (frozen; no plain dicts):
 
 * :class:`PileInTargets` ``pile_in_targets`` / :class:`MoveTargets` ``move_targets``:
   ``{unit: [enemy unit ids]}`` the unit moves towards (step ``pile_in`` / ``consolidate``);
@@ -16,42 +16,108 @@ JSON only (docs/ARCHITECTURE.md "Analysis parts"):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Optional
 
-from game.core.parts import DataPart
+from game.core.parts import Entry, Part
 
 
 @dataclass(frozen=True)
-class PileInTargets(DataPart):
+class UnitTargets(Part):
+    """Unit id -> the enemy unit ids it moves towards (a tuple each); JSON ``{unit: [ids]}``."""
+
+    targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, targets: Mapping[str, Any]) -> "UnitTargets":
+        return cls({u: tuple(str(x) for x in t) for u, t in targets.items()})
+
+    def value(self) -> Any:
+        return {u: list(t) for u, t in self.targets.items()}
+
+
+@dataclass(frozen=True)
+class PileInTargets(UnitTargets):
     key: ClassVar[str] = "pile_in_targets"
 
 
 @dataclass(frozen=True)
-class MoveTargets(DataPart):
+class MoveTargets(UnitTargets):
     key: ClassVar[str] = "move_targets"
 
 
 @dataclass(frozen=True)
-class Consolidation(DataPart):
+class Consolidation(Part):
+    """Unit id -> its consolidation mode (``ongoing`` | ``engaging`` | ``objective`` | ``none``)."""
+
     key: ClassVar[str] = "consolidation"
+    modes: Mapping[str, str] = field(default_factory=dict)
+
+    def value(self) -> Any:
+        return dict(self.modes)
 
 
 @dataclass(frozen=True)
-class SelectedToFight(DataPart):
+class NewlyEngaged(Entry):
+    """An enemy ``unit`` (of ``player``) that the engaging consolidation of unit ``by`` newly
+    engaged: it must be selected to fight."""
+
+    unit: str
+    player: int
+    by: str
+
+
+@dataclass(frozen=True)
+class SelectedToFight(Part):
+    """The :class:`NewlyEngaged` units of a consolidation step; JSON ``[{unit, player, by}]``."""
+
     key: ClassVar[str] = "selected_to_fight"
+    entries: tuple[NewlyEngaged, ...] = ()
+
+    @classmethod
+    def of(cls, entries: Any) -> "SelectedToFight":
+        return cls(tuple(NewlyEngaged.of(e) for e in entries))
 
 
 @dataclass(frozen=True)
-class StepCaption(DataPart):
+class StepCaption(Part):
+    """The caption of a step of the step-through (words)."""
+
     key: ClassVar[str] = "step_caption"
+    text: str = ""
 
 
 @dataclass(frozen=True)
-class DestroyedModels(DataPart):
+class DestroyedModels(Part):
+    """Model ids a fight step removed."""
+
     key: ClassVar[str] = "destroyed_models"
+    models: tuple[str, ...] = ()
+
+    def value(self) -> Any:
+        return list(self.models)
 
 
 @dataclass(frozen=True)
-class MoveStatus(DataPart):
+class MoveQuality(Entry):
+    """How good a unit's pile-in or consolidation is: ``status`` ``optimal`` (the engaged
+    count reached the upper ``bound``) or ``best found``, ``engaged`` models."""
+
+    status: str
+    engaged: Any = None
+    bound: Optional[Any] = None
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "engaged": self.engaged, "bound": self.bound}
+
+
+@dataclass(frozen=True)
+class MoveStatus(Part):
+    """Unit id -> :class:`MoveQuality`; JSON ``{unit: {status, engaged, bound}}``."""
+
     key: ClassVar[str] = "move_status"
+    by_unit: Mapping[str, MoveQuality] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, by_unit: Mapping[str, Any]) -> "MoveStatus":
+        return cls({u: MoveQuality.of(q) for u, q in by_unit.items()})

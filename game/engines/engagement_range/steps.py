@@ -55,8 +55,7 @@ class _Steps:
         b.context["step"] = step
         a = Analysis(ruleset=self.rs.id)
         w.apply_moves(a, reports)
-        for mid, path in (moves or {}).items():
-            a.moves[mid] = list(path)
+        a.add_moves({mid: list(path) for mid, path in (moves or {}).items()})
         w.results(self.board, tab, self.p, a, reports, only_unit=only)
         if seq is not None:
             a.put(FightSequence(tuple(FightSelection.of(s.entry) for s in seq)))
@@ -153,7 +152,7 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[
         txt = f"Consolidate, player {pl} ({who}): " + ("; ".join(parts) if parts else "no eligible unit")
         txt += f", each model up to {p.say_in('consolidate_in')} ({p.rules['consolidate_in']})."
         picked = w.newly_engaged(t, reps, p, fought)
-        extra = (SelectedToFight(picked),) if picked else ()
+        extra = (SelectedToFight.of(picked),) if picked else ()
         S.snap(txt, "consolidate", t, reps, reach=p.consolidate_mm, extra=extra)
         for d in picked:
             more = fight_sequence(t, p, {**ctx, "charged": [], "fights_first": [d["unit"]], "active_player": d["player"]},

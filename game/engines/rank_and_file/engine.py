@@ -146,12 +146,12 @@ def _analyse_board(board: Board, rs) -> Analysis:
             continue
         seen.add(id(part))
         mine = combat_units[id(part)]
-        res.gap_links += [l for l in part.gap_links if unit_of(l[0]) in mine]
-        res.moves.update({k: v for k, v in part.moves.items() if unit_of(k) in mine})
-        res.engagements += [e for e in part.engagements if e.unit in mine]
+        res.add_gap_links([l for l in part.gap_links if unit_of(l[0]) in mine])
+        res.add_moves({k: v for k, v in part.moves.items() if unit_of(k) in mine})
+        res.add_engagements([e for e in part.engagements if e.unit in mine])
         res.notes += [n for n in part.notes if n not in res.notes]
         _merge_parts(res, part, mine)
-    res.gap_links.sort()
+    res.gap_links = sorted(res.gap_links)
     order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()
     res.strike_order = merge_steps([_own_steps(p, combat_units[id(p)]) for p in parts], order)
@@ -221,7 +221,7 @@ def merge_steps(parts: list[Steps], order: dict[str, int]) -> list[StrikeStep]:
 def _merge_parts(into: Analysis, part: Analysis, mine: set[str]) -> None:
     """Add a combat's typed parts, each restricted to this combat's units (``for_units``) and
     merged with the same type from earlier combats (``merged``)."""
-    for p in part.parts:
+    for p in part.engine_parts():
         own = p.for_units(mine)
         have = into.parts.get(type(p))
         into.put(own if have is None else have.merged(own))

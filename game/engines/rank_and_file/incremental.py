@@ -22,7 +22,7 @@ combat is decided whole every time.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis
@@ -205,7 +205,7 @@ class _Memo:
         self.shared = shared  # the parts that belong to the combat, not to a unit
 
 
-def _steps_by_unit(steps: list) -> dict[str, list[dict]]:
+def _steps_by_unit(steps: Sequence) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = defaultdict(list)
     for s in steps:
         d = to_json(s)
@@ -250,7 +250,7 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
             recs[uid].notes.append(note)
     kinds: dict[type, str] = {}
     shared = {}
-    for p in res.parts:
+    for p in res.engine_parts():
         t = type(p)
         pieces = {uid: p.for_units({uid}) for uid in c.units}
         if any(x is p for x in pieces.values()):  # not per unit (legend wording)

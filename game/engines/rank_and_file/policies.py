@@ -62,7 +62,7 @@ def shuffle(c: Combat) -> None:
                 at = u.slot_center(r, f)
                 nm = Model(f"{uid}.{slot_name(r, f)}", uid, slot_name(r, f), r, f, at, m.facing_deg,
                            g.rect(at, u.base_w, u.base_d, u.facing_deg))
-                c.res.moves[nm.id] = [m.center, at]
+                c.res.add_moves({nm.id: [m.center, at]})
                 new_ms.append(nm)
             else:
                 new_ms.append(m)
