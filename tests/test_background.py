@@ -156,5 +156,33 @@ def test_the_worker_process_gives_a_cold_analysis_and_the_latest_board_wins():
 
 
 def test_unpicklable_services_stay_in_the_window():
-    assert not Background({"planner": lambda: None}).usable()
-    assert Background({}).usable()
+    assert not Background({"planner": lambda: None}).usable(RS)
+    assert Background({}).usable(RS)
+
+
+def test_analyses_cross_to_the_worker_and_back():
+    """Boards, rulesets and analyses pickle (the worker sends them between processes) and come
+    back the same, for every shipped scenario under its own ruleset."""
+    import pickle
+
+    from game.core.paths import ASSETS_DIR
+
+    for path in sorted((ASSETS_DIR / "scenarios").glob("*.yaml")):
+        b = load_scenario(path)
+        rs = load_ruleset(b.ruleset)
+        a = analyse(b, rs)
+        assert pickle.loads(pickle.dumps(a)).to_json() == a.to_json(), path.name
+        assert pickle.loads(pickle.dumps(b)).units[0].id == b.units[0].id
+        if Background({}).usable(rs):  # else the window analyses its drags itself (see below)
+            assert pickle.loads(pickle.dumps(rs)).id == rs.id
+    assert Background({}).usable(RS)  # the engine analysed off the frame
+
+
+def test_a_ruleset_that_cannot_be_sent_stays_in_the_window():
+    class Unsendable:
+        id = "x"
+
+        def __reduce__(self):
+            raise TypeError("no")
+
+    assert not Background({}).usable(Unsendable())  # type: ignore[arg-type]

@@ -113,17 +113,28 @@ class Background:
         self.failed = ""
         self.sent: dict[int, Board] = {}  # boards at the worker, by number
         self.floor = 0  # results of boards numbered up to this one are dropped (see forget)
+        self._pickles: dict = {}  # id(object) -> (object, does it pickle?)
 
-    def usable(self) -> bool:
-        """Can the worker be used (the services pickle, a process could start)?"""
+    def usable(self, rs: Optional[Ruleset] = None) -> bool:
+        """Can the worker be used (a process could start; the services and the ruleset ``rs``
+        pickle, each tried once)?"""
         if self.failed:
             return False
         import pickle
 
-        try:
-            pickle.dumps(self.services)
-        except Exception:  # noqa: BLE001 - test services (lambdas) stay in the window's process
-            return False
+        for obj in (self.services, rs):
+            if obj is None:
+                continue
+            hit = self._pickles.get(id(obj))
+            if hit is None or hit[0] is not obj:
+                try:
+                    pickle.dumps(obj)
+                    good = True
+                except Exception:  # noqa: BLE001 - test services (lambdas), generated schemas: stay here
+                    good = False
+                hit = self._pickles[id(obj)] = (obj, good)
+            if not hit[1]:
+                return False
         return True
 
     def _start(self) -> None:
@@ -169,7 +180,7 @@ class Background:
             self._jobs.send((seq, key, board, rs, self.services))
             self.busy = True
             self.sent = {seq: board}
-        except (OSError, ValueError) as exc:
+        except Exception as exc:  # noqa: BLE001 - cannot be sent: the window analyses itself from now on
             self.failed = f"{type(exc).__name__}: {exc}"
 
     def poll(self, timeout_s: float = 0.0) -> Optional[Finished]:
@@ -237,7 +248,7 @@ class InlineBackground(Background):
         self.hold = False
         self.runs = 0
 
-    def usable(self) -> bool:
+    def usable(self, rs: Optional[Ruleset] = None) -> bool:
         return True
 
     def _send(self) -> None:

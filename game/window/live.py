@@ -125,7 +125,7 @@ class LiveAnalysis:
         this board (its answer is dropped: it only loads the engine and its kept answers)."""
         bg = self.background
         if (bg is not None and self.inline_ms > INLINE_MS and not getattr(strategy_of(rs), "live_drag", False)
-                and bg.usable() and not bg.busy):
+                and bg.usable(rs) and not bg.busy):
             bg.submit(board, rs)
             bg.forget()
 
@@ -137,7 +137,7 @@ class LiveAnalysis:
             self.run(board, rs, dragging=True)
             return
         bg = self.background
-        if bg is not None and self.inline_ms > INLINE_MS and bg.usable():
+        if bg is not None and self.inline_ms > INLINE_MS and bg.usable(rs):
             self.drag_off_frame(board, rs, uid, bg)
             return
         if not self.paused and self.analyse_ms <= self.budget_ms:
