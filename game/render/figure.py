@@ -36,7 +36,7 @@ from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks
 from game.render.palette import palette_named, style_palette
 from game.render.drawn import drawn_models
-from game.render.options import SceneOptions
+from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
 from game.render.scene import draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 from game.render.svg_canvas import SvgCanvas
@@ -194,7 +194,7 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
         t = ""
     pal = style_palette(fo.style, fo.palette, fo.table)
     return SceneOptions(palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
-                        wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts)
+                        wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, legend_share=LEGEND_SHARE)
 
 
 def check_extent(box: tuple) -> None:
@@ -289,6 +289,45 @@ def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple
     return max(1, int(W * k)), max(1, int(H * k))
 
 
+def fit_legend_panel(canvas: Canvas, board: Board, analysis: Any, so: SceneOptions, models: Any,
+                     widen: bool = True) -> tuple[Any, bool]:
+    """The scene layout with the legend panel on the right just wide enough for the legend's
+    text at 80 % or more (``so.panel_width`` set), never wider than ``so.legend_share`` of the
+    canvas (``widen``: then up to ``LEGEND_MAX_SHARE`` rather than lose a line); and whether
+    the legend fits at 80 %. Without a legend: the layout, True."""
+    rs = ruleset_of(analysis)
+    lay = scene_layout(canvas, board, so, rs)
+    if not so.legend:
+        return lay, True
+    items = legend_items(board, analysis, models, so)
+    fits = False
+    for share in ((so.legend_share, LEGEND_MAX_SHARE) if widen else (so.legend_share,)):
+        so.legend_share = max(share, so.legend_share)
+        for pw in (270, 320, 380, 460, 560):
+            so.panel_width = pw
+            lay = scene_layout(canvas, board, so, rs)
+            assert lay.panel is not None  # so.legend: the layout has a panel
+            fits = layout_legend(canvas, items, lay.panel, so.font_scale, 0.8, so.supersample)[1] <= lay.panel[3]
+            if fits or lay.panel[2] < pw * so.font_scale - 1:  # fits, or the share caps it
+                break
+        if fits:
+            break
+    return lay, fits
+
+
+def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> bool:
+    """Does the legend fit on the right of a ``size`` px figure within the legend share, its
+    text at 80 % or more? (Measured with the SVG back end's metrics: the same font file.)"""
+    c = SvgCanvas(size[0], size[1])
+    so = scene_options(board, fo)
+    models = drawn_models(board, analysis)
+    so.visible = visible_ids(models, figure_box(board, analysis, fo))
+    mk = fo.marks
+    if mk.notes and mk.numbered:
+        so.callouts = [t for _, t in mk.notes]
+    return fit_legend_panel(c, board, analysis, so, models, widen=False)[1]
+
+
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
                 title: Optional[str] = None, k: float = 1.0, view: Optional[View] = None,
                 status: str = "", box_mm: Optional[tuple] = None, split_title: bool = False,
@@ -313,16 +352,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.visible = visible_ids(models, box)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
-    rs = ruleset_of(analysis)
-    lay = scene_layout(canvas, board, so, rs)
-    if so.legend:
-        items = legend_items(board, analysis, models, so)
-        for pw in (270, 320, 380, 460, 560):
-            so.panel_width = pw
-            lay = scene_layout(canvas, board, so, rs)
-            assert lay.panel is not None  # so.legend: the layout has a panel
-            if layout_legend(canvas, items, lay.panel, so.font_scale, 0.8, so.supersample)[1] <= lay.panel[3]:
-                break
+    lay, _ = fit_legend_panel(canvas, board, analysis, so, models)
     l, t, w, h = lay.table
     band = caption_box(canvas, mk.caption, w, so.font_scale, so.supersample)[3] if mk.caption else 0.0
     so.caption_band = band

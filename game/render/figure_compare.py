@@ -139,6 +139,20 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
             return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errs, size)
         surf, errs = render_png_surface(b, ra, base, size, **kw)
         return Figure(png_bytes(surf, fo.dpi), errs, size)
+    pf = compare_panels(board, fo, services, (ra, rb, diffs))
+    return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
+
+
+def compare_panels(board: Board, fo: FigureOptions, services: dict, compared: Any = None) -> PanelFigure:
+    """The two panels (a: ``fo.compare[0]``, b: the other) of a side-by-side compare figure,
+    headed with the rulesets' names, the differences as the sentences under the title.
+    ``compared``: ``compare()``'s result when the caller has it."""
+    assert fo.compare is not None
+    ida, idb = fo.compare
+    ra, rb, diffs = compared or compare(board, load_ruleset(ida), load_ruleset(idb), **services)
+    sa, sb = short_name(ida), short_name(idb)
+    sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
+    title = fo.title if fo.title is not None else (board.title or "")
     panels = []
     for rid, a, mine, other_short in ((ida, ra, "a", sb), (idb, rb, "b", sa)):
         b = board.copy()
@@ -147,8 +161,7 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
                             differ_label="Fights differently under the other ruleset"))
     if not sentences:
         sentences = [f"Every model fights the same under {sa} and {sb}."]
-    pf = PanelFigure(panels, title=title, sentences=sentences, continue_letters=False)
-    return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
+    return PanelFigure(panels, title=title, sentences=sentences, continue_letters=False)
 
 
-__all__ = ["build_compare", "difference_sentences", "Marks"]
+__all__ = ["build_compare", "compare_panels", "difference_sentences", "Marks"]

@@ -33,6 +33,7 @@ from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_b
 from game.render.gap_marks import arrows
 from game.render.legend import LegendItem, layout_legend, legend_items, swatch
 from game.render.marks import Marks
+from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
 from game.render.drawn import drawn_models
 from game.render.scene import legend_painter
@@ -149,28 +150,66 @@ def _fit_scale(box: Sequence[float], w: float, h: float, margin: float) -> float
 def _legend_columns(canvas: Canvas, items: list, width: float, fs: float, ss: int,
                     ts: float = 1.0) -> tuple[list, float]:
     """Lay the legend out below the figure in as many columns (each >= 250 units) as fit:
-    ``([(ops, x offset)], height)``; a column breaks only between items, never a row."""
+    ``([(ops, x offset)], height)``; columns break only between items (never inside a row),
+    never right after a heading or a space, at the breaks that make the tallest column lowest."""
     n = max(1, min(4, int(width // (250 * fs * ts))))
     col_w = width / n
-    heights = [layout_legend(canvas, [it], (0, 0, col_w, 0), fs, ts, ss)[1] - 24 * fs for it in items]
-    total = sum(heights)
-    cols: list[list] = [[]]
-    acc = 0.0
-    for it, h in zip(items, heights):
-        if cols[-1] and acc + h > total / n + 1 and len(cols) < n and it.kind != "row" or (
-                cols[-1] and acc + h > total / n * 1.15 and len(cols) < n):
-            cols.append([])
-            acc = 0.0
-        if it.kind == "space" and not cols[-1]:
-            continue
-        cols[-1].append(it)
-        acc += h
+    pad = 24 * fs
+    heights = [layout_legend(canvas, [it], (0, 0, col_w, 0), fs, ts, ss)[1] - pad for it in items]
+    cols = _partition(items, heights, n)
     out, height = [], 0.0
     for i, col in enumerate(cols):
         ops, h = layout_legend(canvas, col, (i * col_w, 0, col_w, 0), fs, ts, ss)
         out.append(ops)
         height = max(height, h)
     return out, height
+
+
+def _partition(items: list, heights: list, n: int) -> list[list]:
+    """Split ``items`` (in order) into at most ``n`` columns minimising the tallest column
+    (sum of ``heights``); a column may not end with a heading or a space, and a space that
+    would start a column is dropped."""
+    m = len(items)
+    pre = [0.0]
+    for h in heights:
+        pre.append(pre[-1] + h)
+
+    def ok_end(k: int) -> bool:  # a column may end after item k-1
+        return k == m or items[k - 1].kind not in ("heading", "space")
+
+    def col_h(a: int, b: int) -> float:
+        while a < b and items[a].kind == "space":
+            a += 1
+        return pre[b] - pre[a]
+    INF = float("inf")
+    best = [[INF] * (m + 1) for _ in range(n + 1)]
+    cut = [[0] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = 0.0
+    for c in range(1, n + 1):
+        for b in range(1, m + 1):
+            if not ok_end(b):
+                continue
+            for a in range(0, b):
+                if best[c - 1][a] == INF:
+                    continue
+                v = max(best[c - 1][a], col_h(a, b))
+                if v < best[c][b] - 1e-9:
+                    best[c][b], cut[c][b] = v, a
+    c = min(range(1, n + 1), key=lambda k: (best[k][m], k))
+    bounds = []
+    b = m
+    while c > 0:
+        a = cut[c][b]
+        bounds.append((a, b))
+        b, c = a, c - 1
+    cols = []
+    for a, b in reversed(bounds):
+        col = items[a:b]
+        while col and col[0].kind == "space":
+            col = col[1:]
+        if col:
+            cols.append(col)
+    return cols or [list(items)]
 
 
 def _title_lines(canvas: Canvas, pf: PanelFigure, width: float, fs: float, ss: int) -> list[tuple[str, int, bool]]:
@@ -213,23 +252,34 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     best = None
     fixed = fo.legend_at
     places = [fixed] if fixed else (["below", "right"] if n > 1 else ["right", "below"])
-    for place in places if items else ["none"]:
-        for ts in (1.0, 0.9, 0.8, 0.7):
-            arr = _arrange(canvas, pf, fo, items, place, ts, lines, title_h, fs, ss, m, cols, rows)
-            fits = arr["legend_h_needed"] <= arr["legend_room"] + 0.5
-            # the arrangement whose legend fits and whose pictures are largest; larger text and
-            # the preferred place win near-ties
-            key = (fits, arr["scale"] * (0.8 + 0.2 * ts) * (1.0 if place == places[0] else 0.93))
-            if best is None or key > best[0]:
-                best = (key, arr)
+    for share in (LEGEND_SHARE, LEGEND_MAX_SHARE):  # the wider share only when nothing fits
+        for place in places if items else ["none"]:
+            for ts in (1.0, 0.9, 0.8, 0.7):
+                arr = _arrange(canvas, pf, fo, items, place, ts, lines, title_h, fs, ss, m, cols, rows, share)
+                fits = arr["legend_h_needed"] <= arr["legend_room"] + 0.5
+                # the arrangement whose legend fits and whose pictures are largest; larger text
+                # and the preferred place win near-ties; when none fits, the one that overflows least
+                key = (fits, arr["scale"] * (0.8 + 0.2 * ts) * (1.0 if place == places[0] else 0.93) if fits
+                       else arr["legend_room"] - arr["legend_h_needed"])
+                if best is None or key > best[0]:
+                    best = (key, arr)
+        assert best is not None
+        if best[0][0]:
+            break
     assert best is not None
     return best[1]
 
 
+def legend_fits(lay: dict) -> bool:
+    """Does the legend of a :func:`figure_layout` fit its room (no line lost)?"""
+    return bool(lay["legend_h_needed"] <= lay["legend_room"] + 0.5)
+
+
 def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, ts: float, lines: list,
-             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int) -> dict:
+             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int, share: float = LEGEND_SHARE) -> dict:
     """The layout with the legend at ``place`` (below/right/none) in text ``ts`` times the
-    usual size (see :func:`figure_layout`)."""
+    usual size, taking at most ``share`` of the height (below) or width (right) (see
+    :func:`figure_layout`)."""
     W, H = canvas.width, canvas.height
     n = len(pf.panels)
     legend_cols: list = []
@@ -238,11 +288,11 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     need, room = 0.0, 0.0
     if items and place == "below":
         legend_cols, need = _legend_columns(canvas, items, W - 2 * m, fs, ss, ts)
-        room = H * 0.45
+        room = H * share
         lh = min(need, room)
         legend_box = (m, H - lh - m * 0.5, W - 2 * m, lh)
     elif items and place == "right":
-        right_w = min(300 * fs, W * 0.4)
+        right_w = min(300 * fs, W * share)
         legend_box = (W - right_w, title_h, right_w, H - title_h)
         ops, need = layout_legend(canvas, items, legend_box, fs, ts, ss)
         room = legend_box[3]

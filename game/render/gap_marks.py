@@ -250,10 +250,12 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
         xs, ys = (ps[0], pe[0]), (ps[1], pe[1])
         painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)), soft=True)
     n = 0
+    side = None
     if lettered:  # after every arrow is drawn: each letter keeps off the others' arrows
         for i, ((a, b, _, _), (ps, pe)) in enumerate(zip(arr, px)):
             others = px[:i] + px[i + 1:]
-            painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b), others)
+            side = painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b), others,
+                                side) or side
             n += 1
     pos = {dm.id: dm.shape.center for dm in painter.models}
     for link in (analysis.gap_links if analysis is not None else []):
@@ -297,12 +299,28 @@ def box_dist(box: tuple, a: Point, b: Point) -> float:
     return best
 
 
-def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), others: Sequence = ()) -> None:
+def _side(c: Point, ps: Point, pe: Point) -> str:
+    """Where a letter centred at ``c`` sits against the arrow ``ps``-``pe``: ``start`` (past
+    its tail), ``end`` (past its head), ``left`` or ``right`` of it."""
+    dx, dy = pe[0] - ps[0], pe[1] - ps[1]
+    L2 = dx * dx + dy * dy or 1.0
+    t = ((c[0] - ps[0]) * dx + (c[1] - ps[1]) * dy) / L2
+    if t < 0:
+        return "start"
+    if t > 1:
+        return "end"
+    return "left" if (c[0] - ps[0]) * dy - (c[1] - ps[1]) * dx > 0 else "right"
+
+
+def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), others: Sequence = (),
+            side: Optional[str] = None) -> str:
     """The arrow's letter right beside it: on the spot nearest the arrow that is clear of
     everything placed, of every base of another unit than the two it joins (``pair``: it
     names their contact), nearer its own arrow than any of the ``others`` (px segments), and
     as clear as can be of the two units' other bases. When the gap is too narrow for it, the
-    letter sits on the arrow's own base (its start) or the enemy's (its end)."""
+    letter sits on the arrow's own base (its start) or the enemy's (its end). ``side``: where
+    the previous letter sat (:func:`_side`), kept when it costs little, so the letters of a
+    figure read alike. Returns where this one sits."""
     c, u = painter.c, painter.u
     c.tag = f"gapletter:{text}:{'|'.join(pair)}"
     size = painter.size(11)
@@ -335,11 +353,13 @@ def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), oth
         wrong = 1e5 if theirs < own + u(1) else 0.0  # nearer another arrow: it would name that one
         crossed = 1e5 if own <= 0 else 0.0
         covered = sum(poly_box_area(pts, bx) for pts in bases) * 100
-        return (painter.placer.score(bx) * 10 + covered + wrong + crossed
+        moved = u(4) ** 2 if side is not None and _side(((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2), ps, pe) != side else 0
+        return (painter.placer.score(bx) * 10 + covered + wrong + crossed + moved
                 + sum(poly_box_area(pts, bx) for pts in near) * 0.5 + own * own)
 
     b = min(boxes, key=score)
     b = painter.placer.inside(b)
     painter.placer.add(b)
-    c.text(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), text, size, painter.pal["label"], anchor="center", bold=True,
-           background=painter.pal["label_bg"])
+    centre = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+    c.text(centre, text, size, painter.pal["label"], anchor="center", bold=True, background=painter.pal["label_bg"])
+    return _side(centre, ps, pe)

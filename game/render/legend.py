@@ -23,7 +23,7 @@ from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.render.part_marks import (allocation_line, cross, humanize, numbers_fighters, padlock,  # noqa: F401
-                                    removed_ids)
+                                    reach_circle, removed_ids)
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
@@ -167,7 +167,24 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         if i == 1:
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
         items.append(LegendItem("para", f"{i}. {humanize(text, ctx.names)}"))
-    return items
+    return compact(items)
+
+
+def compact(items: Sequence[LegendItem]) -> list[LegendItem]:
+    """Merge explanation lines (greyed paragraphs) that say the same of several units:
+    ``gobs_a: I6 (+4 ...)`` and ``gobs_b: I6 (+4 ...)`` become ``gobs_a, gobs_b: I6 (+4 ...)``.
+    Nothing else changes (numbered lines keep their numbers)."""
+    out: list[LegendItem] = []
+    for it in items:
+        prev = out[-1] if out else None
+        if prev is not None and it.kind == prev.kind == "para" and it.dim and prev.dim:
+            head_a, sep, tail_a = prev.text.partition(": ")
+            head_b, _, tail_b = it.text.partition(": ")
+            if sep and tail_a and tail_a == tail_b:
+                out[-1] = LegendItem("para", f"{head_a}, {head_b}: {tail_a}", dim=True)
+                continue
+        out.append(it)
+    return out
 
 
 def layout_legend(canvas: Canvas, items: Sequence[LegendItem], box: tuple, fs: float,
@@ -305,7 +322,7 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
     elif kind == "locked":
         padlock(p, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
     elif kind == "reach":
-        p.c.circle((sx + sw / 2, my), sh * 0.55, fill=P["reach"], outline=P["reach_edge"], width=u(lw("thin")))
+        reach_circle(p, (sx + sw / 2, my), sh * 0.55)
     elif kind.startswith("player:"):
         col = player_colour(P, int(kind.split(":", 1)[1]))
         p.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(lw("bold") if P.get("print") else lw("medium")))

@@ -13,6 +13,7 @@ from typing import Any
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.core.parts import MoveReach
+from game.render.palette import lw
 
 INVALID = (200, 0, 0)
 
@@ -67,6 +68,34 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
     return moves
 
 
+def thinned(moves: dict, analysis: Any) -> dict:
+    """The move arrows worth drawing: a unit whose models (three or more) made the same
+    straight move (closing up: one vector within 0.5 mm, none too far) keeps only the arrows
+    of the two outermost models of its leading row, as a rulebook draws a unit's move; every
+    model keeps its dashed outline where it started. Other moves are all kept."""
+    r = analysis.part(MoveReach) if analysis is not None else None
+    limit = float(r.mm) + 0.5 if r is not None and r.mm is not None else math.inf
+    groups: dict[tuple, list] = {}
+    for mid, pth in moves.items():
+        if len(pth) != 2 or path_mm(pth) > limit:
+            continue
+        v = (pth[1][0] - pth[0][0], pth[1][1] - pth[0][1])
+        key = next((k for k in groups if k[0] == unit_of(mid) and math.dist(k[1], v) <= 0.5), (unit_of(mid), v))
+        groups.setdefault(key, []).append(mid)
+    drop: set = set()
+    for (_, v), mids in groups.items():
+        n = math.hypot(*v)
+        if len(mids) < 3 or n < 1e-6:
+            continue
+        d, q = (v[0] / n, v[1] / n), (-v[1] / n, v[0] / n)
+        along = {m: moves[m][1][0] * d[0] + moves[m][1][1] * d[1] for m in mids}
+        lead = [m for m in mids if along[m] >= max(along.values()) - 1.0]
+        lat = sorted(lead, key=lambda m: moves[m][1][0] * q[0] + moves[m][1][1] * q[1])
+        keep = {lat[0], lat[-1]}
+        drop |= {m for m in mids if m not in keep}
+    return {m: pth for m, pth in moves.items() if m not in drop}
+
+
 def draw(p: Any, analysis: Any, moves: Any = None) -> None:
     """Distance labels (valid / invalid) for every move (``moves``: as drawn, default the
     analysis')."""
@@ -80,7 +109,7 @@ def draw(p: Any, analysis: Any, moves: Any = None) -> None:
             continue
         L = path_mm(path)
         bad = reach is not None and L > float(reach) + 0.5
-        if not bad and _said_by_another(mid, path, analysis.moves):
+        if not bad and _said_by_another(mid, path, moves):
             continue  # a unit's models moved alike (closing up): one length says it for all
         _label(p, mid, path, L, bad)
 
@@ -117,7 +146,7 @@ def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
     p.c.tag = f"movelen:{mid}"
     pts = p.v.pts(path)
     if bad:  # redraw the arrow dashed in red over the normal one
-        p.c.line(pts, INVALID, p.u(2.5), dashed=True)
+        p.c.line(pts, INVALID, p.u(lw("medium")), dashed=True)
     # beside the middle of the longest leg, on its left
     k = max(range(len(pts) - 1), key=lambda i: math.dist(pts[i], pts[i + 1]))
     a, b = pts[k], pts[k + 1]

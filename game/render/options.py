@@ -8,6 +8,14 @@ from typing import Optional, Sequence
 Point = tuple[float, float]
 
 
+# The most of a figure the legend may take: of its width on the right, of its height below
+# (a figure file; the window's panel may take up to 45 % of the window). A legend that fits
+# in neither place within that share, even at 70 % text, may take up to LEGEND_MAX_SHARE
+# rather than lose a line (small figures).
+LEGEND_SHARE = 0.3
+LEGEND_MAX_SHARE = 0.45
+
+
 @dataclass
 class SceneOptions:
     """Display options of :func:`draw_scene` (all optional).
@@ -54,6 +62,7 @@ class SceneOptions:
     letters: bool = False
     counts: bool = False
     panel_width: int = 270
+    legend_share: float = 0.45
     overlays: list = field(default_factory=list)
     font_scale: float = 1.0
     top_inset: int = 0

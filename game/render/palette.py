@@ -113,6 +113,7 @@ GREYSCALE: dict[str, tuple] = {
     "selection": (0, 0, 0),
     "target": (0, 0, 0),
     "differ": (255, 255, 255),
+    "fighting_rank": (200, 200, 200),  # the outlined fighting rank: a light ring on its dark casing
 }
 
 # The print style (``render`` and ``render-book`` by default; the window keeps PALETTE): white
@@ -132,6 +133,7 @@ PRINT: dict[str, tuple] = {
     "none": (243, 243, 243),
     "base_edge": (25, 25, 25),
     "player1": (0, 105, 92),
+    "reach_edge": (110, 50, 150),
     "player2": (196, 104, 0),
     "empty_hatch": (90, 90, 90),
     "ghost": (70, 70, 70),

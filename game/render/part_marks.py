@@ -35,6 +35,7 @@ from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, 
                              OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
 from game.render.drawers import LegendContext, LegendItem, legend_parts, register
+from game.render.drawn import circle_pts
 from game.render.labels import badge, count_mark
 from game.render.painter import Paint
 from game.render.palette import lw
@@ -74,8 +75,17 @@ def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
         if not path:
             continue
         p.c.tag = f"reach:{mid}"
-        p.c.circle(p.v.to_px(path[0]), float(part.mm) * p.v.scale, fill=p.pal["reach"],
-                   outline=p.pal["reach_edge"], width=p.u(lw("thin")))
+        reach_circle(p, p.v.to_px(path[0]), float(part.mm) * p.v.scale)
+
+
+def reach_circle(p: Any, c: tuple, r: float) -> None:
+    """A move's reach around its start (px): on paper a thin dashed ring without fill (many
+    overlapping tinted discs would bury the models), on screen a tinted disc."""
+    if p.pal.get("print"):
+        pts = circle_pts(c, r, 72)
+        p.c.line(pts + [pts[0]], p.pal["reach_edge"], p.u(lw("thin")), dashed=True)
+    else:
+        p.c.circle(c, r, fill=p.pal["reach"], outline=p.pal["reach_edge"], width=p.u(lw("thin")))
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
@@ -370,6 +380,7 @@ def draw_moves(p: Paint, part: Moves, analysis: Any) -> None:
     for mid, path in part.paths.items():
         p.safe(f"ghost {mid}", um.ghost, p, mid, path)
     drawn = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
+    drawn = p.safe("thin moves", move_marks.thinned, drawn, analysis) or drawn  # a unit moved alike: 2 arrows
     for mid, path in drawn.items():
         p.safe(f"move {mid}", um.move, p, mid, path)
     p.safe("move marks", move_marks.draw, p, analysis, drawn)

@@ -51,13 +51,14 @@ TITLE_SIZE, TITLE_LINE = 18, 22  # title font and extra line height (units)
 
 
 def layout(width: int, height: int, *, legend: bool = True, title: bool = True, status: bool = False,
-           panel_width: int = 270, font_scale: float = 1.0, top_inset: int = 0, title_lines: int = 1) -> Layout:
+           panel_width: int = 270, font_scale: float = 1.0, top_inset: int = 0, title_lines: int = 1,
+           max_share: float = 0.45) -> Layout:
     """Split a ``width`` x ``height`` canvas into the table area, the legend panel on the right,
     a title bar on top (``title_lines`` lines, plus ``top_inset`` px under it) and a status
-    line at the bottom."""
+    line at the bottom; the panel takes at most ``max_share`` of the width."""
     th = (int((34 + TITLE_LINE * (max(1, title_lines) - 1)) * font_scale) if title else 0) + int(top_inset)
     sh = int(24 * font_scale) if status else 0
-    pw = int(min(panel_width * font_scale, width * 0.45)) if legend else 0
+    pw = int(min(panel_width * font_scale, width * max_share)) if legend else 0
     return Layout(table=(0, th, width - pw, height - th - sh),
                   panel=(width - pw, th, pw, height - th - sh) if legend else None,
                   title=(0, 0, width, th - int(top_inset)) if title else None,
@@ -106,7 +107,7 @@ def scene_layout(canvas: Canvas, board: Board, options: SceneOptions, ruleset: A
         n += 1  # the ruleset's name on a line of its own
     return layout(canvas.width, canvas.height, legend=options.legend, title=bool(title), status=bool(options.status),
                   panel_width=options.panel_width, font_scale=options.font_scale, top_inset=options.top_inset,
-                  title_lines=n)
+                  title_lines=n, max_share=options.legend_share)
 
 
 def units_bbox(board: Board, analysis: Any = None, margin_mm: float = 0.0) -> tuple[float, float, float, float]:

@@ -156,7 +156,9 @@ def move(p: Paint, mid: str, path: Sequence[Point]) -> None:
     p.c.tag = f"move:{mid}"
     if len(path) >= 2:
         pts = p.v.pts(path)
-        p.c.arrow(pts, p.pal["move"], p.u(lw("medium")), head=max(p.u(7), 6.0 * p.v.scale))
+        L = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+        head = min(max(p.u(7), 6.0 * p.v.scale), max(p.u(4), L * 0.5))  # a short move: a smaller head
+        p.c.arrow(pts, p.pal["move"], p.u(lw("medium")), head=head)
         for q0, q1 in zip(pts, pts[1:]):
             p.placer.add(link_box(q0, q1, p.u(2)), soft=True)
 
