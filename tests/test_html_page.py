@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.core.demo import build_steps, load_demo
+from game.core.names import humanize, unit_names
 from game.render.html_page import demo_page
 from game.render.drawn import drawn_models
 from game.render.window_layers import hover_lines
@@ -89,7 +90,7 @@ def test_demo_page_is_one_self_contained_file(demo_html: Path):
     st = steps[0]
     mid = next(m for m, r in st.analysis.models.items() if r.role == "support")
     assert p.hovers[0][f"model-{mid}"] == [list(x) for x in hover_lines(st.board, st.analysis, mid)]
-    assert st.analysis.models[mid].why in [ln for ln, _ in p.hovers[0][f"model-{mid}"]]
+    assert humanize(st.analysis.models[mid].why, unit_names(st.board)) in [ln for ln, _ in p.hovers[0][f"model-{mid}"]]
     assert f'id="model-{mid}"' in text
     for i, s in enumerate(steps):  # every model drawn at every step has its hover text
         assert set(p.hovers[i]) == {f"model-{dm.id}" for dm in drawn_models(s.board, s.analysis)}
@@ -170,7 +171,8 @@ def test_in_a_headless_browser(demo_html: Path, tmp_path):
         b.mouse_move(box[0], box[1])
         tip = b.eval("[getComputedStyle(document.getElementById('tip')).display, document.getElementById('tip').textContent]")
         assert tip[0] == "block"
-        assert box[2].split("-", 1)[1] in tip[1] and "supporting attack" in tip[1].lower()
+        mid = box[2].split("-", 1)[1]  # the model is named by its unit's name and slot, not its id
+        assert mid.split(".", 1)[1] in tip[1] and mid not in tip[1] and "supporting attack" in tip[1].lower()
         (tmp_path / "step1.png").write_bytes(first)
         # the embedded font is the one the page draws with (no font of this machine needed)
         assert b.eval("(async () => { await document.fonts.ready; return [...document.fonts]"

@@ -13,8 +13,10 @@ import time
 
 from game.cli.args import UsageError, add_budget_option, budgets, check_budget, check_pair, check_ruleset
 from game.core.analyse import analyse
+from game.core.board import unit_of
 from game.core.checks import overlapping_bases
 from game.core.compare import compare
+from game.core.names import humanize, unit_names
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, input_error, load_scenario
 from game.services import default_services
@@ -117,16 +119,18 @@ def cmd_compare(args) -> int:
 
 def _print_summary(board, result, dt: float) -> None:
     print(f"{board.title or board.source} [{result.ruleset}] analysed in {dt * 1000:.1f} ms")
+    names = unit_names(board)
+    width = max([14] + [len(n) for n in names.values()])
     for u in board.units:
-        ms = [(k, v) for k, v in result.models.items() if k.startswith(u.id + ".")]
-        att = [k.split(".")[1] for k, v in ms if v.role == "attack"]
-        sup = [k.split(".")[1] for k, v in ms if v.role == "support"]
+        ms = [(k, v) for k, v in result.models.items() if unit_of(k) == u.id]
+        att = [k for k, v in ms if v.role == "attack"]
+        sup = [k for k, v in ms if v.role == "support"]
         n = sum(v.attacks for _, v in ms)
-        print(f"  {u.id:14} attack: {len(att):3}  support: {len(sup):3}  attacks: {n}")
+        print(f"  {names[u.id]:{width}} attack: {len(att):3}  support: {len(sup):3}  attacks: {n}")
     for e in result.engagements:
-        print(f"  {e['enemy']} is engaged with the {e['facing']} of {e['unit']}")
+        print(f"  {names.get(e.enemy, e.enemy)} is engaged with the {e.facing} of {names.get(e.unit, e.unit)}")
     if result.gap_links:
         print(f"  gap links: {len(result.gap_links)}")
     for s in result.strike_order:
-        units = sorted({m.split('.')[0] for m in s['models']})
-        print(f"  strikes at {s.get('label', s['step'])}: {', '.join(units)}")
+        units = list(dict.fromkeys(names.get(unit_of(m), unit_of(m)) for m in s.models))
+        print(f"  strikes at {humanize(str(s.label or s.step), names)}: {', '.join(units)}")

@@ -24,13 +24,13 @@ palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from operator import itemgetter, methodcaller
-from typing import Any, Callable
+from typing import Any
 
 from game.core import geometry as g
 from game.core.board import parse_slot
+from game.core.names import humanize
 from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
                              OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
@@ -43,28 +43,6 @@ from game.render.palette import lw
 _PARTITION, _HEAD = methodcaller("partition", "."), itemgetter(0)  # model id -> unit id, in C
 OUTLINE = (250, 190, 0)       # the outlined-row colour (with a dark edge, for any fill under it)
 RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
-
-
-def _named_model(name: str) -> Callable[["re.Match[str]"], str]:
-    """A replacement for ``re.sub``: ``<unit id>.<slot>`` -> ``<unit name> <slot>``."""
-    return lambda m: f"{name} {m.group(1)}"
-
-
-def _named_unit(name: str) -> Callable[["re.Match[str]"], str]:
-    """A replacement for ``re.sub``: a bare unit id -> the unit's name."""
-    return lambda m: name
-
-
-def humanize(text: str, names: dict) -> str:
-    """``text`` from the engine with unit ids replaced by unit names (``dwarfs.r2f3`` ->
-    ``Dwarfs r2f3``), for readers of a figure."""
-    out = str(text)
-    for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
-        if not uid or name == uid:
-            continue
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", _named_model(name), out)
-        out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", _named_unit(name), out)
-    return out
 
 
 # --- move reach --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.render.canvas import ellipsize, wrap
-from game.core.board import unit_of
+from game.core.names import humanize, model_list, model_name, unit_names
 from game.core import geometry as g
 from game.render.drawers import part_hover_lines
 from game.render.painter import Paint
@@ -18,14 +18,15 @@ ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (bl
 
 
 def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list[tuple[str, bool]]:
-    """The hover text of model ``mid`` as ``[(line, bold)]`` (unwrapped): its id and unit name,
-    its role and attacks, parts, targets, the analysis's explanation (``why``) and, with
-    ``differ`` (``{model id: text}``), how another ruleset differs. The window's tooltip and
-    the HTML page's hover both show exactly these lines."""
+    """The hover text of model ``mid`` as ``[(line, bold)]`` (unwrapped): the model by name
+    (its unit's name and slot, :func:`game.core.names.model_name`), its role and attacks,
+    parts, targets by name, the analysis's explanation (``why``) and, with ``differ``
+    (``{model id: text}``), how another ruleset differs; every unit or model id in the
+    engine's words is replaced by its name (:func:`game.core.names.humanize`). The window's
+    tooltip and the HTML page's hover both show exactly these lines."""
     r = analysis.models.get(mid) if analysis is not None else None
-    uid = unit_of(mid)
-    name = next((u.name for u in board.units if u.id == uid), uid)
-    lines = [(f"{mid}  ({name})", True)]
+    names = unit_names(board)
+    lines = [(model_name(mid, names), True)]
     if r is None:
         lines.append(("No analysis for this model.", False))
     else:
@@ -34,13 +35,13 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
         if r.parts:
             lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
         if r.targets:
-            tg = ", ".join(r.targets[:6]) + (f" +{len(r.targets) - 6} more" if len(r.targets) > 6 else "")
-            lines.append((f"Targets: {tg}", False))
+            lines.append((f"Targets: {model_list(r.targets, names)}", False))
         if r.why:
-            lines.append((str(r.why), False))
-    lines += [(t, False) for t in part_hover_lines(analysis, mid)]  # what the analysis' parts say of it
+            lines.append((humanize(str(r.why), names), False))
+    # what the analysis' parts say of it
+    lines += [(humanize(t, names), False) for t in part_hover_lines(analysis, mid)]
     if mid in (differ or {}):
-        lines.append((str(differ[mid]), True))
+        lines.append((humanize(str(differ[mid]), names), True))
     return lines
 
 

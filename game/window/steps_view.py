@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import pygame
 
 from game.core.board import unit_of
+from game.core.names import humanize, model_name, unit_names
 from game.core.scenario import dump_scenario
 from game.render.drawn import DrawnModel, drawn_models, model_at
 from game.render.marks import Marks
@@ -136,12 +137,13 @@ class StepsView(View):
         step = cas.setdefault(st.label, {})
         listed = step.get(uid)
         listed = list(listed) if isinstance(listed, list) else []
+        names = unit_names(self.doc.board)
         if slot in listed:
             listed.remove(slot)
-            what = f"{dm.id} unmarked"
+            what = f"{model_name(dm.id, names)} unmarked"
         else:
             listed.append(slot)
-            what = f"{dm.id} marked as a casualty at {st.label}"
+            what = f"{model_name(dm.id, names)} marked as a casualty at {humanize(st.label, names)}"
         if listed:
             step[uid] = listed
         else:
@@ -168,7 +170,9 @@ class StepsView(View):
         dm = model_at(self.models, p_mm)
         uid = unit_of(dm.id) if dm is not None else None
         if uid not in st.choices:
-            self.status.say(f"Click a model of {', '.join(st.choices)} to choose that unit at this step.")
+            names = unit_names(self.doc.board)
+            self.status.say(f"Click a model of {', '.join(names.get(c, c) for c in st.choices)} to choose that unit "
+                            "at this step.")
             return True
         board = self.doc.board.copy()
         ctx = dict(board.context or {})
@@ -180,7 +184,8 @@ class StepsView(View):
         self.doc.recompute()
         self.doc.notify("caption")
         self.enter(self.index)
-        self.status.say(f"{uid} chosen at this step (Ctrl+Z undoes). N shows what follows.")
+        self.status.say(f"{unit_names(self.doc.board).get(str(uid), str(uid))} chosen at this step (Ctrl+Z undoes). N shows what "
+                        "follows.")
         return True
 
     def leave(self, quiet: bool = False) -> None:
