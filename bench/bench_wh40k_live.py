@@ -45,18 +45,21 @@ def frames_here(frames: int) -> dict:
 
     out = {}
     w = load_scenario(B.WORKED)
-    out["worked"] = drag(w, "assault_squad", frames)
-    out["20v10"] = drag(B.make_board(11, 20, 10), "mob", frames)
+    paced = bool(os.environ.get("BENCH_PACED"))
+    out["worked"] = drag(w, "assault_squad", frames, paced)
+    out["20v10"] = drag(B.make_board(11, 20, 10), "mob", frames, paced)
     h = load_scenario(B.RANKED)
-    out["whfb8 horde"] = drag(h, h.units[0].id, frames)
+    out["whfb8 horde"] = drag(h, h.units[0].id, frames, paced)
     return out
 
 
-def drag(board, uid: str, frames: int) -> dict:
+def drag(board, uid: str, frames: int, paced: bool = False) -> dict:
     """Drag unit ``uid`` of ``board`` in the real window (headless) for ``frames`` frames, the
     mouse on a Lissajous path (50 x 30 px) around the grab point. Returns ``{"ms": [CPU ms of
     each frame], "moved": frames the unit moved, "solving": frames showing an earlier pose,
-    "worker_ms": [the worker's CPU ms per analysis]}``."""
+    "worker_ms": [the worker's CPU ms per analysis]}``. ``paced``: each frame starts 1/60 s
+    (wall clock) after the last one began, as in the window, so the worker's lag shows as it
+    would there (frames otherwise run back to back)."""
     import math
 
     import pygame
@@ -82,10 +85,16 @@ def drag(board, uid: str, frames: int) -> dict:
     out: dict = {"ms": [], "moved": 0, "solving": 0, "worker_ms": []}
     last = app.doc.board.unit(uid).pose_key()
     seen = None
+    next_at = time.perf_counter()
     for k in range(frames):
         t = k * 0.08
         x, y = a[0] + 50 * math.sin(t), a[1] + 30 * math.sin(1.7 * t)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 0), buttons=(1, 0, 0)))
+        if paced:
+            wait = next_at - time.perf_counter()
+            if wait > 0:
+                time.sleep(wait)
+            next_at = max(next_at, time.perf_counter()) + 1 / 60
         t0 = time.process_time()
         app.window.frame()
         pygame.display.flip()
@@ -128,6 +137,7 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=120)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--before", default="")
+    ap.add_argument("--paced", action="store_true", help="frames 1/60 s apart on the wall clock (the worker's lag as in the window)")
     ap.add_argument("--frames-here", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.frames_here:
@@ -139,8 +149,9 @@ def main() -> int:
     rounds = 2
     for _ in range(rounds):
         for name, root in trees.items():
+            env = dict(os.environ, **({"BENCH_PACED": "1"} if args.paced else {}))
             r = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_wh40k_live.py"), "--frames-here",
-                                str(args.frames // rounds)], cwd=root, capture_output=True, text=True, check=True)
+                                str(args.frames // rounds)], cwd=root, capture_output=True, text=True, check=True, env=env)
             for k, v in json.loads(r.stdout.strip().splitlines()[-1]).items():
                 d = frames_of[name].setdefault(k, {"ms": [], "moved": 0, "solving": 0, "worker_ms": []})
                 for f in ("ms", "worker_ms"):
@@ -164,6 +175,8 @@ def main() -> int:
                          f"CPU median {statistics.median(d['worker_ms']):.1f} ms")
             print(f"  {name:6} {k:12} median {m:6.1f}  p95 {p:6.1f}  ({len(ts)} frames, moved on {d['moved']}; "
                   f"{m / base:4.2f}x whfb8{extra})")
+    if not args.runs:
+        return 0
     print("whole-process analyse, wall ms (median of %d), one run:" % args.runs)
     for name in trees:
         base = statistics.median(wall[name]["whfb8 horde"])
