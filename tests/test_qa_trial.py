@@ -108,3 +108,18 @@ def test_a_figure_lists_the_embarked_unit_in_its_strike_order_as_the_window_does
     assert _strike_lines(board, a, drawn) == window
     no_monster = {m for m in drawn if not m.startswith("monster.")}
     assert not any("Red Monster (A) (1)" in t for t in _strike_lines(board, a, no_monster))
+
+
+def test_the_readme_names_every_pinned_dependency():
+    """The quick start listed 12 of the 17 packages the first command installs (reportlab,
+    charset-normalizer, fonttools, platformdirs and pypdf were missing)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = root / "README.md"
+    quick = readme.read_text(encoding="utf-8").split("## Commands")[0]
+    pins = [re.split(r"[=<>]", ln)[0].strip() for ln in (root / "requirements.txt").read_text().splitlines()
+            if ln.strip() and not ln.startswith("#")]
+    assert len(pins) > 10
+    assert [p for p in pins if p not in quick] == []
