@@ -6,7 +6,7 @@
 For every bundled scenario, golden and fixture (``assets/``, ``tests/``, ``/work/shared``'s
 conformance cases when present) under every rank-and-file ruleset (its own and each of
 ``whfb8``, ``t9a``, ``tow``, ``tow_2024``), and for the benchmark tables (2000 models in separate
-combats and in one big combat, a drag of 30 frames in the big combat), each tree runs
+combats, also with their units shuffled, and in one big combat, a drag of 30 frames in the big combat), each tree runs
 ``analyse`` and writes ``json.dumps(result.to_json(), indent=1)`` (the bytes ``analyse --json``
 prints); this script compares the two sets of bytes case by case and prints how many cases
 match and which differ. Exit 1 when any differ. Nothing is timed.
@@ -60,6 +60,9 @@ def digests(root: Path) -> dict[str, str]:
             put(f, b, rid)
     for rid in RULESETS:
         put("bench table 2000", big_table(2000, ruleset=rid), rid)
+        mixed = big_table(2000, ruleset=rid)  # the combats' units interleaved in the file
+        rng().shuffle(mixed.units)
+        put("bench table 2000, units shuffled", mixed, rid)
         board = big_combat(2000, ruleset=rid)
         put("bench one big combat 2000", board, rid)
         r = rng()

@@ -103,23 +103,24 @@ def empty_slots(u: Unit) -> list[tuple[int, int]]:
 
 
 _HELD: Optional[dict[int, tuple[Any, tuple]]] = None  # poses_held: id(unit) -> (unit, its pose key)
+_HELD_TRAYS: Optional[dict[int, tuple[Any, Any]]] = None  # poses_held: id(unit) -> (unit, its tray)
 
 
 @contextmanager
 def poses_held() -> Iterator[None]:
-    """While the block runs, each unit's :meth:`Unit.pose_key` is worked out once and kept (by
-    the unit object): for code that reads a board without changing it (an analysis, a frame
+    """While the block runs, each unit's :meth:`Unit.pose_key` and :meth:`Unit.tray` are worked
+    out once and kept (by the unit object): for code that reads a board without changing it (an analysis, a frame
     drawn), which asks the same units their key many times. Nested blocks share the outer one.
     A unit changed in place inside the block would keep its old key: do not edit units in it."""
-    global _HELD
+    global _HELD, _HELD_TRAYS
     if _HELD is not None:
         yield
         return
-    _HELD = {}
+    _HELD, _HELD_TRAYS = {}, {}
     try:
         yield
     finally:
-        _HELD = None
+        _HELD = _HELD_TRAYS = None
 
 
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
@@ -294,7 +295,19 @@ class Unit:
 
     def tray(self) -> g.Poly:
         """The movement tray's outline (the unit boundary of a ranked unit; cached by front,
-        facing and size: the same pose gives the same, shared, polygon)."""
+        facing and size: the same pose gives the same, shared, polygon; inside
+        :func:`poses_held` kept by the unit object too)."""
+        held = _HELD_TRAYS
+        if held is not None:
+            hit = held.get(id(self))
+            if hit is not None and hit[0] is self:
+                return hit[1]
+            poly = self._tray()
+            held[id(self)] = (self, poly)
+            return poly
+        return self._tray()
+
+    def _tray(self) -> g.Poly:
         w, d = self.width_mm, self.depth_mm
         key = (tuple(self.front), self.facing_deg, w, d)
         hit = _TRAY_CACHE.get(key)

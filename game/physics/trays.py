@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 import pymunk
 
 from game.core import geometry as g
-from game.core.board import Board, Unit, base_shape
+from game.core.board import Board, Unit, base_shape, poses_held
 
 Key = tuple[str, Optional[int]]  # (unit id, None) for a tray, (unit id, model index) for a skirmisher
 
@@ -320,7 +320,12 @@ class TraySpace:
         overlaps another body by more than the tolerance is refused (last good pose kept)."""
         if self.drag is None:
             return None
+        with poses_held():  # the board is only read here: each unit's tray worked out once
+            return self._drag_to(board, mouse_mm, steps)
+
+    def _drag_to(self, board: Board, mouse_mm: g.Point, steps: int) -> Optional[g.Point]:
         d = self.drag
+        assert d is not None
         body = self.bodies[d.key]
         self.mouse.position = mouse_mm
         moved = None

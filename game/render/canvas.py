@@ -59,6 +59,11 @@ class Canvas:
         self.tag: str = ""
 
     # -- queries -----------------------------------------------------------------------
+    def measure_key(self) -> Optional[tuple]:
+        """What this canvas's :meth:`text_size` depends on, when that is all it depends on (its
+        text layouts may then be kept and shared); None: measured its own way each time."""
+        return None
+
     def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
         """Width and height (px) ``string`` takes at font ``size`` px. Estimated here."""
         return (int(len(string) * size * (0.6 if bold else 0.55)) + 1, int(size * 1.17) + 1)
@@ -257,11 +262,24 @@ def ellipsize(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool =
     return (" ".join(words) + "…") if words else text[: max(1, int(max_w / max(size, 1)))] + "…"
 
 
+_WRAPPED = LRU(4096)  # (how the canvas measures, text, size, width, bold) -> lines
+
+
 def wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool = False) -> list[str]:
     """Greedy word wrap of ``text`` to lines no wider than ``max_w`` px at font ``size``
-    (measured in the bold face when ``bold``); a word longer than a line is broken."""
+    (measured in the bold face when ``bold``); a word longer than a line is broken. A canvas
+    whose measurements depend only on its :meth:`Canvas.measure_key` has its wraps kept (the
+    legend is laid out again at several text scales, frame after frame)."""
+    how = canvas.measure_key()
+    key = (how, text, size, max_w, bold) if how is not None else None
+    hit = _WRAPPED.get(key) if key is not None else None
+    if hit is not None:
+        return list(hit)
     with doing("laying out a text (a caption or label)", "the text is too long"):
-        return _wrap(canvas, text, size, max_w, bold)
+        lines = _wrap(canvas, text, size, max_w, bold)
+    if key is not None:
+        _WRAPPED.put(key, tuple(lines))
+    return lines
 
 
 def _wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool) -> list[str]:
@@ -425,6 +443,11 @@ class PygameCanvas(Canvas):
                 f.bold = bold
             self._fonts[key] = f
         return f
+
+    def measure_key(self) -> Optional[tuple]:
+        # the shipped font through font_metrics: measurements depend only on the supersampling
+        own = type(self).text_size is PygameCanvas.text_size
+        return ("shipped font", self.ss) if self.font_path is None and own else None
 
     def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
         """Measured like the SVG back end (FreeType through Pillow, same font file), so a

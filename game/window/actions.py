@@ -8,13 +8,16 @@ code that does it. Pygame-free.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
 
 class Actions:
-    def __init__(self) -> None:
+    """``after``: called once an action ran (the window: draw the next frame, whatever changed)."""
+
+    def __init__(self, after: Optional[Callable[[], object]] = None) -> None:
         self.plain: dict[str, Callable[[], object]] = {}
         self.prefixed: dict[str, Callable[[str], object]] = {}
+        self.after = after
 
     def add(self, name: str, run: Callable[[], object]) -> None:
         """``name`` runs ``run()``; a name registered twice is a mistake (ValueError)."""
@@ -35,9 +38,11 @@ class Actions:
         """Run ``action``; False when no part of the window registered it."""
         if action in self.plain:
             self.plain[action]()
-            return True
-        name, _, arg = action.partition(":")
-        if name in self.prefixed:
+        else:
+            name, _, arg = action.partition(":")
+            if name not in self.prefixed:
+                return False
             self.prefixed[name](arg)
-            return True
-        return False
+        if self.after is not None:
+            self.after()
+        return True

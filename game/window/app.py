@@ -73,7 +73,7 @@ class App:
         self.gui: Optional[Gui] = Gui(self.window.size()) if gui else None
         self.window.gui = self.gui
         self.keymap = KeyMap()
-        self.actions = Actions()
+        self.actions = Actions(after=self.window.invalidate)  # an action may change anything shown
         self.table = TableView(self.window, self.doc, self.status, self.keymap, self.actions)
         self.steps = StepsView(self.table)
         self.dialogs = DialogsSection(self.gui)

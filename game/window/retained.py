@@ -92,7 +92,7 @@ class DrawnModels:
                         lst.append(DrawnModel(m.id, u, m.shape, r.role))
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
-            seen += sum(1 for r in res if r is not None)
+            seen += sum(map(bool, res))  # the models with a result (a result is always true)
             per[u.id] = (key, res, lst, ms, ids)
             by_unit[u.id] = lst
             out.extend(lst)
@@ -142,6 +142,13 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
         analysis = an.replaced(
             moves={k: v for k, v in an.moves.items() if mine(k)},
             gap_links=[lk for lk in an.gap_links if mine(lk[0]) and mine(lk[1])])
+    by_unit = getattr(models, "by_unit", None)
+    if by_unit is not None:  # (DrawnModels: the units' lists in board order) no test per model
+        kept: list[DrawnModel] = []
+        for u in board.units:
+            if u.id in keep:
+                kept += by_unit.get(u.id, ())
+        return b, analysis, kept
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
 

@@ -36,7 +36,7 @@ from game.window.retained import RetainedScene
 from game.window.rulesystems import RuleSystems
 from game.window.status import Status, fit_line
 from game.window.tools import HINT, ChargeTool, MoveTool, PlaceTool, TapeTool, Tool, make_tools
-from game.window.view import View
+from game.window.view import Same, View
 
 if TYPE_CHECKING:
     from game.window.document import Document
@@ -521,5 +521,10 @@ class TableView(View):
             self.doc.restore()
         return text
 
+    def settling(self) -> bool:
+        return bool(self.retained.moving)  # units drawn live until they stand still, then folded in
+
     def fingerprint(self) -> tuple:
-        return (self.status.message, self.status.banner, self.hover, self.tool, self.selection, tuple(self.group))
+        board, analysis, _ = self.shown()  # (by identity: a new board or analysis is a change)
+        return (self.status.message, self.status.banner, self.hover, self.tool, self.selection, tuple(self.group),
+                Same(board), Same(analysis))

@@ -37,6 +37,22 @@ class Section:
         """The window is now ``size`` px."""
 
 
+class Same:
+    """Compares equal to another ``Same`` of the very same object (never by value; holding
+    the object, so its id cannot be reused meanwhile): a fingerprint part that changes when an
+    object is replaced."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class View:
     """One screen of the window. ``sections`` are asked first, in order, for every event."""
 
@@ -95,4 +111,10 @@ class View:
 
     def busy(self) -> bool:
         """True while something animates (a drag): the window never idles then."""
+        return False
+
+    def settling(self) -> bool:
+        """True while the picture still changes by itself for a few frames though nothing
+        happened (the table folding units drawn live back into its kept layer): the window
+        draws those frames while lately active."""
         return False

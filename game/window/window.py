@@ -58,6 +58,7 @@ class Window:
         self.frames = 0
         self.needs_draw = True
         self.last_active = self.clock()
+        self._drawn_fp: object = None  # the view's fingerprint when it was last drawn
         self.collector = COLLECTOR
         #: called by :meth:`stop` (signals, the frame count); the default just stops
         self.on_stop: Callable[[str], None] = lambda reason: self.close()
@@ -111,6 +112,15 @@ class Window:
     def busy(self) -> bool:
         return self.view is not None and self.view.busy()
 
+    def _gui_live(self, events: list) -> bool:
+        """Does the widget layer need its update (and the frame its drawing) though the view
+        has nothing new: an event came, a text field has the keyboard (its cursor blinks) or the
+        mouse rests on a widget (its tooltip comes after a delay)? Without widgets, False."""
+        gui = self.gui
+        if gui is None:
+            return False
+        return bool(events) or gui.typing() or gui.over(self.mouse_px)
+
     def idle(self) -> bool:
         """Nothing moves and nothing happened for :data:`ACTIVE_S`: the loop may sleep."""
         return not self.needs_draw and not self.busy() and self.clock() - self.last_active > ACTIVE_S
@@ -124,11 +134,13 @@ class Window:
         t0 = time.perf_counter()
         before = view.fingerprint()
         events: list = []
+        gui_live = False
         try:
             events = pygame.event.get()
             for ev in events:
                 self.handle(ev)
-            if self.gui is not None:
+            gui_live = self._gui_live(events)
+            if gui_live and self.gui is not None:
                 self.gui.manager.update(dt)
             view = self.view or view
             view.update()
@@ -137,13 +149,17 @@ class Window:
             view.on_error("update failed", exc)
         view = self.view or view
         now = self.clock()
-        if events or self.busy() or before != view.fingerprint():
+        after = view.fingerprint()
+        if events or self.busy() or before != after:
             self.last_active = now
             self.needs_draw = True
         # the garbage collector held while the user acts, collecting once idle (collector.py)
         self.collector.frame(active=self.needs_draw or self.busy() or now - self.last_active <= ACTIVE_S)
         if not (self.needs_draw or now - self.last_active <= ACTIVE_S):
             return False
+        if not self.needs_draw and not gui_live and after == self._drawn_fp and not view.settling():
+            return False  # lately active, but nothing changed since the last picture: it stands
+        self._drawn_fp = after
         try:
             view.draw(self.screen)
             if self.gui is not None:

@@ -18,7 +18,8 @@ recomputes only the combat it is in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from itertools import chain
+from typing import Any, Callable, Mapping, Optional
 
 from game.core import geometry as g
 from game.core import schema as sc
@@ -152,9 +153,11 @@ def _analyse_board(board: Board, rs) -> Analysis:
         res.notes += [n for n in part.notes if n not in res.notes]
         _merge_parts(res, part, mine)
     res.gap_links = sorted(res.gap_links)
-    order = {mid: i for i, mid in enumerate(res.models)}
     parts = {id(p): p for p in part_of.values()}.values()
-    res.strike_order = merge_steps([_own_steps(p, combat_units[id(p)]) for p in parts], order)
+    index = {u.id: i for i, u in enumerate(board.units)}
+    spans = [(min(index[x] for x in combat_units[id(p)]), max(index[x] for x in combat_units[id(p)])) for p in parts]
+    res.strike_order = merge_steps([_own_steps(p, combat_units[id(p)]) for p in parts],
+                                   lambda: {mid: i for i, mid in enumerate(res.models)}, spans)
     res.legend = legend(rs)
     return res
 
@@ -193,27 +196,41 @@ def _own_steps(part: Analysis, mine: set[str]) -> Steps:
     return out
 
 
-def merge_steps(parts: list[Steps], order: dict[str, int]) -> list[StrikeStep]:
+def merge_steps(parts: list[Steps], order: Callable[[], dict[str, int]],
+                spans: Optional[list[tuple[int, int]]] = None) -> list[StrikeStep]:
     """Strike orders of separate combats (:func:`_own_steps`) as one: steps of equal ``step``
-    merged (the first label kept), highest first, models and parts in board order (``order``:
-    model id -> index); ``parts`` only when a step had them."""
+    merged (the first label kept), highest first, models and parts in board order (``order()``:
+    model id -> index, asked for only when needed); ``parts`` only when a step had them.
+
+    ``spans``: per combat, the first and last board index of its units. When no two combats'
+    spans overlap, each combat's models (in board order within it) are simply laid end to end
+    by span; otherwise every step is sorted by ``order()``."""
     steps: dict = {}
-    for seq in parts:
+    for n, seq in enumerate(parts):
         for step, label, ms, ps in seq:
             d = steps.get(step)
             if d is None:
                 d = steps[step] = [label, [], [] if ps is not None else None]
-            d[1] += ms
+            d[1].append((n, ms))
             if ps:
                 if d[2] is None:
                     d[2] = []
-                d[2].extend(ps)
+                d[2].append((n, ps))
+    apart = spans is not None and all(a[1] < b[0] for a, b in zip(sorted(spans), sorted(spans)[1:]))
+    by: Optional[dict[str, int]] = None
     out = []
     for k in sorted(steps, reverse=True):
-        label, ms, ps = steps[k]
-        ms.sort(key=order.__getitem__)
-        if ps is not None:
-            ps.sort(key=lambda p: order[p.split("/", 1)[0]])
+        label, runs, pruns = steps[k]
+        if apart:
+            assert spans is not None
+            ms = list(chain.from_iterable(run for _n, run in sorted(runs, key=lambda t: spans[t[0]])))
+            ps = None if pruns is None else list(chain.from_iterable(
+                run for _n, run in sorted(pruns, key=lambda t: spans[t[0]])))
+        else:
+            by = by if by is not None else order()
+            ms = sorted((m for _n, run in runs for m in run), key=by.__getitem__)
+            ps = None if pruns is None else sorted((p for _n, run in pruns for p in run),
+                                                   key=lambda p: by[p.split("/", 1)[0]])  # type: ignore[index]
         out.append(StrikeStep(k, label, tuple(ms), None if ps is None else tuple(ps)))
     return out
 
