@@ -7,6 +7,7 @@ The padlock of a model held in place is the :class:`~game.core.parts.Locked` par
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -66,6 +67,25 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
         if not changed:
             break
     return moves
+
+
+def moved_alike(u: Any, analysis: Any) -> Any:
+    """``u`` where its frame stands after a rule moved every one of its models by one straight
+    vector (closing up: within 0.5 mm), so the frame and front marker go with the models (the
+    dashed outlines show where they stood); else ``u`` itself. The board is unchanged."""
+    moves = analysis.moves if analysis is not None else {}
+    if not moves or not u.is_ranked:
+        return u
+    vs = []
+    for m in u.models():
+        pth = moves.get(m.id)
+        if pth is None or len(pth) != 2:
+            return u
+        vs.append((pth[1][0] - pth[0][0], pth[1][1] - pth[0][1]))
+    if not vs or any(math.dist(v, vs[0]) > 0.5 for v in vs):
+        return u
+    dx, dy = vs[0]
+    return dataclasses.replace(u, front=(u.front[0] + dx, u.front[1] + dy))
 
 
 def thinned(moves: dict, analysis: Any) -> dict:

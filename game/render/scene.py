@@ -33,7 +33,7 @@ from game.core.board import Board
 from game.core.parts import OffTable
 from game.core.ruleset import load_ruleset
 
-from game.render import labels
+from game.render import labels, move_marks
 from game.render import part_marks  # noqa: F401 - registers the drawers of the core part types
 from game.render import table_marks as tm, unit_marks as um, window_layers as wl
 from game.render.canvas import Canvas, ellipsize, wrap
@@ -248,8 +248,9 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     """Trays, bases and every mark drawn on or between them: the parts at stages ``under``,
     ``moves`` (move arrows), ``over``, ``ranks`` and ``gaps`` (gap links), and the marks of the
     core model results (compare, overlap, dividing attacks, ``×N`` counts), fronts."""
+    shown = {u.id: move_marks.moved_alike(u, analysis) for u in board.units}  # a unit moved alike: its frame too
     for u in board.units:
-        p.safe(f"tray {u.id}", um.tray, p, u)
+        p.safe(f"tray {u.id}", um.tray, p, shown[u.id])
     stage(p, analysis, "under")
     # ``models``: drawn_models(board, analysis) already computed by the caller (the window
     # keeps them for hovering), so a frame does not build them twice
@@ -272,8 +273,8 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     stage(p, analysis, "moves")
     stage(p, analysis, "over")
     for u in board.units:
-        p.safe(f"tray {u.id}", um.tray, p, u, True)
-        p.safe(f"front {u.id}", um.front_marker, p, u)
+        p.safe(f"tray {u.id}", um.tray, p, shown[u.id], True)
+        p.safe(f"front {u.id}", um.front_marker, p, shown[u.id])
     numbered = stage(p, analysis, "ranks")
     if o.counts:
         for dm in p.models:
