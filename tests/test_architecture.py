@@ -83,6 +83,11 @@ def test_a_whfb8_analysis_imports_neither_scipy_shapely_nor_another_engine():
              or (m.startswith("game.engines.") and not m.startswith("game.engines.rank_and_file"))
              or m.startswith(("game.render", "game.window", "game.physics"))]
     assert not heavy, heavy
+    # only what an analysis reads: not The Old World's policies (policy.LAZY), the combat round's
+    # step-through, --compare or saving
+    unused = {"game.engines.rank_and_file.tow", "game.engines.rank_and_file.tow_rules", "game.core.combat_round",
+              "game.core.compare", "game.core.savefile", "game.core.yamlpatch", "tempfile"}
+    assert not unused & set(mods), sorted(unused & set(mods))
 
 
 def test_geometry_is_written_once():

@@ -211,3 +211,12 @@ def test_compare_with_8th_edition_names_the_two_end_guards():
     assert by["guards.r1f10"].a == ("none", 0) and by["guards.r1f10"].b == ("attack", 1)
     assert by["orcs.r2f3"].a == ("support", 1) and by["orcs.r2f3"].b == ("none", 0)
     assert not any(m.startswith("guards.") for m in by if m not in ("guards.r1f1", "guards.r1f10"))
+
+
+def test_the_lazy_policy_table_names_exactly_what_tow_registers():
+    """``policy.LAZY`` lets a whfb8 command skip this module: it must list every policy the
+    module registers (else a tow ruleset would not find one) and nothing else."""
+    from game.engines.rank_and_file import policy as pol
+    mine = {(slot, name) for slot, by_name in pol._POLICIES.items() for name, p in by_name.items()
+            if p.run.__module__ == tp.__name__}
+    assert mine == set(pol.LAZY) and set(pol.LAZY.values()) == {tp.__name__}

@@ -15,7 +15,6 @@ from game.cli.args import UsageError, add_budget_option, budgets, check_budget, 
 from game.core.analyse import analyse
 from game.core.board import unit_of
 from game.core.checks import overlapping_bases
-from game.core.compare import compare
 from game.core.names import humanize, unit_names
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, input_error, load_scenario
@@ -92,6 +91,7 @@ def _analyse_loaded(args, board, rs) -> int:
 
 
 def cmd_compare(args) -> int:
+    from game.core.compare import compare  # --compare only: a plain analysis never imports it
     try:
         ids = list(check_pair(args.compare))
     except UsageError as exc:

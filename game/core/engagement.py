@@ -18,19 +18,19 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from game.core import contact
 from game.core import geometry as g
 from game.core.board import Board, Model, Unit
 from game.core.lru import LRU
+from game.core.record import Record, record
 from game.core.parts import Entry
 
 FACINGS = ("front", "right", "rear", "left")
 
 
-@dataclass(frozen=True)
+@record
 class Engagement(Entry):
     """``enemy`` is engaged with the ``facing`` of ``unit`` (unit ids; one of :data:`FACINGS`);
     JSON ``{unit, enemy, facing}``."""

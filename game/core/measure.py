@@ -25,6 +25,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from game.core.record import Record, record
 from game.core import geometry as g
 from game.core.board import Board, Unit
 
@@ -36,8 +37,8 @@ MAX_REACHES = 4
 CHARGE_MODES = ("align", "keep_angle")
 
 
-@dataclass(frozen=True)
-class Reach:
+@record
+class Reach(Record):
     """A length the ruleset lets a unit cover: ``label`` (shown), ``rule`` (the rule's name),
     from a unit's ``profile`` key, a ruleset ``param`` or a fixed ``value``, in the measure's unit."""
 
@@ -48,8 +49,8 @@ class Reach:
     value: Optional[float] = None
 
 
-@dataclass(frozen=True)
-class Measure:
+@record
+class Measure(Record):
     """A ruleset's ``measure`` section: ``unit`` (in, cm, mm) and its ``reach`` lengths."""
 
     unit: str = "mm"

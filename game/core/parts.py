@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Iterator, Mapping, Optional, TypeVar
 
 from game.core.board import unit_of
+from game.core.record import Record, record
 
 P = TypeVar("P", bound="Part")
 
@@ -51,8 +52,9 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
-class Entry:
+
+@record
+class Entry(Record):
     """Base of entry records: ``to_json`` (None fields left out; tuples as lists) and ``of``."""
 
     def to_json(self) -> dict:
@@ -77,7 +79,7 @@ class Entry:
         return cls(**{k: _frozen(v) for k, v in dict(d).items()})
 
 
-@dataclass(frozen=True)
+@record
 class StrikeStep(Entry):
     """One step of the strike order: ``step`` (Initiative / Agility value, or the selection
     order), ``label`` for readers, ``models`` (ids) striking at it, ``parts`` (``model/part``)
@@ -89,7 +91,7 @@ class StrikeStep(Entry):
     parts: Optional[tuple] = None
 
 
-@dataclass(frozen=True)
+@record
 class FightSelection(Entry):
     """A unit selected to fight (a fight sequence): ``order`` (1-based), ``unit``, ``player``,
     ``fight`` (``normal`` | ``overrun``), ``fights_first``, ``step`` (``fights_first`` |
@@ -113,7 +115,7 @@ class FightSelection(Entry):
     move_status: Optional[Any] = None  # an overrun fight's pile-in: {status, engaged, bound}
 
 
-@dataclass(frozen=True)
+@record
 class Allocation(Entry):
     """A unit's models sent to the melee (combat slots): ``final`` number allocated,
     ``actual`` that found a slot, ``base``, ``bonus``, ``share`` (percent), ``total`` the
@@ -137,7 +139,7 @@ class Allocation(Entry):
     why: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@record
 class CombatSlot(Entry):
     """A combat slot beside ``model``: centre ``at`` (table mm, ``(x, y)``), ``size`` of the
     filler's room (``regular`` | ``large``), ``side`` of the model (``front/right`` for a
@@ -158,8 +160,8 @@ class CombatSlot(Entry):
 
 
 # ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Part:
+@record
+class Part(Record):
     """Base of the typed parts. ``key``: the contract's JSON key; ``json_items()`` the keys
     and values it writes (usually ``{key: value}``); ``for_units(ids)`` the part restricted to
     those unit ids (the rank-and-file engine merges parts of separate combats) and
@@ -211,7 +213,7 @@ def _join(a: Any, b: Any) -> Any:
     return b
 
 
-@dataclass(frozen=True)
+@record
 class DataPart(Part):
     """A part only written to the JSON (no drawer): ``data`` as the engine gave it (mappings,
     tuples of plain values or of dicts)."""
@@ -224,7 +226,7 @@ def _pt(p: Any) -> list[float]:
     return [round(float(p[0]), 3), round(float(p[1]), 3)]
 
 
-@dataclass(frozen=True)
+@record
 class GapLinks(Part):
     """Pairs of model ids that fight across a gap (``(a, b)``, JSON ``[[a, b], ...]``): drawn as
     dashed links (or lettered arrows along the engaged facing), a legend row."""
@@ -236,7 +238,7 @@ class GapLinks(Part):
         return [list(p) for p in self.links]
 
 
-@dataclass(frozen=True)
+@record
 class Moves(Part):
     """Rule-mandated moves: model id -> path (table mm, ``((x, y), ...)``) from where the model
     stood to where it ends (JSON points rounded to 0.001 mm). Drawn with the model at the end,
@@ -254,7 +256,7 @@ class Moves(Part):
         return {k: [_pt(q) for q in v] for k, v in self.paths.items()}
 
 
-@dataclass(frozen=True)
+@record
 class StrikeOrder(Part):
     """The strike order, highest step first (:class:`StrikeStep` entries): a legend section, and
     what a step view shows (``game.core.combat_round.at_step``)."""
@@ -263,7 +265,7 @@ class StrikeOrder(Part):
     steps: tuple = ()
 
 
-@dataclass(frozen=True)
+@record
 class Engagements(Part):
     """Which facing of which unit each enemy unit is engaged with
     (:class:`~game.core.engagement.Engagement` entries; JSON only)."""
@@ -278,7 +280,7 @@ CORE_PARTS: tuple[type, ...] = (GapLinks, Moves, StrikeOrder, Engagements)
 
 
 # --- the drawn vocabulary -------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class FightSequence(Part):
     """The order units are selected to fight (:class:`FightSelection` entries); drawn as a
     numbered badge by each unit on the table, listed in the legend."""
@@ -287,7 +289,7 @@ class FightSequence(Part):
     entries: tuple = ()
 
 
-@dataclass(frozen=True)
+@record
 class Allocations(Part):
     """Models each unit sends to the melee: unit id -> :class:`Allocation` (legend lines)."""
 
@@ -295,7 +297,7 @@ class Allocations(Part):
     by_unit: Mapping[str, Allocation] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class CombatSlots(Part):
     """The combat slots around engaged models (:class:`CombatSlot`): dots, filled or free; a
     model allocated to a slot away from its place stands in it (its place a dashed outline)."""
@@ -304,7 +306,7 @@ class CombatSlots(Part):
     slots: tuple = ()
 
 
-@dataclass(frozen=True)
+@record
 class MoveReach(Part):
     """The longest rule-mandated move allowed, mm: a reach disc round each move's start; a
     longer move is drawn invalid."""
@@ -313,7 +315,7 @@ class MoveReach(Part):
     mm: float = 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Locked(Part):
     """Models held in place (in base contact with an enemy, they may not move): a padlock."""
 
@@ -321,7 +323,7 @@ class Locked(Part):
     models: tuple = ()
 
 
-@dataclass(frozen=True)
+@record
 class OffTable(Part):
     """Models not on the table (embarked, destroyed): model id -> why. Never drawn, never
     counted, no label for a unit wholly off the table."""
@@ -336,7 +338,7 @@ class OffTable(Part):
         return bool(model_ids) and all(m in self.why for m in model_ids)
 
 
-@dataclass(frozen=True)
+@record
 class Removed(Part):
     """Models removed at this point of the phase (a unit destroyed by a fight, casualties):
     drawn crossed out and listed in the legend under ``label`` (never counted as a model that
@@ -350,7 +352,7 @@ class Removed(Part):
         return {}
 
 
-@dataclass(frozen=True)
+@record
 class MovesPreview(Part):
     """The moves are a preview: the board is not moved, models stand where they start. Views
     still draw every move the same way (the model at the end, its start a dashed outline)."""
@@ -361,7 +363,7 @@ class MovesPreview(Part):
         return True
 
 
-@dataclass(frozen=True)
+@record
 class RankBonus(Part):
     """Rank Bonus each unit claims (unit id -> n) and why (unit id -> words): a legend section.
     JSON: ``rank_bonus`` (left out when empty) and ``rank_bonus_why`` (when given)."""
@@ -385,7 +387,7 @@ class RankBonus(Part):
         return RankBonus({**self.bonus, **other.bonus}, why)
 
 
-@dataclass(frozen=True)
+@record
 class UnitReasons(Part):
     """Why a unit strikes when it does (unit id -> words citing the rule); the units in
     ``changed`` (a rule changed their value) are listed under the strike order."""
@@ -401,7 +403,7 @@ class UnitReasons(Part):
         return dataclasses.replace(self, why={**self.why, **other.why}, changed=self.changed + other.changed)
 
 
-@dataclass(frozen=True)
+@record
 class RoleWords(Part):
     """Legend wording the analysis gives (role or mark -> words); the legend uses the role
     rows (``attack``, ``support``, ``none``) over the strategy's labels."""
@@ -415,8 +417,8 @@ class RoleWords(Part):
         return {k: v for k, v in self.words.items() if k in ("attack", "support", "none")}
 
 
-@dataclass(frozen=True)
-class RowGroup:
+@record
+class RowGroup(Record):
     """One group of models outlined together: ``unit`` id and the ``models`` (rank-and-file
     slot ids ``unit.rRfF``) whose rectangle is outlined."""
 
@@ -424,7 +426,7 @@ class RowGroup:
     models: tuple
 
 
-@dataclass(frozen=True)
+@record
 class OutlinedRows(Part):
     """Rows of models outlined as one rectangle each (e.g. fighting ranks); ``label`` the
     legend words. Subclasses give ``groups()`` and which rows a picture shows."""
@@ -438,7 +440,7 @@ class OutlinedRows(Part):
         return {gr.unit for gr in self.groups()}
 
 
-@dataclass(frozen=True)
+@record
 class ReducedAttackers(Part):
     """Fighters that attack without touching an enemy, with fewer attacks: their number of
     attacks on a white disc; ``label`` the legend words."""

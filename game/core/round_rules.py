@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from game.core.record import Record, record
 from game.core import closing
-from game.core.combat_round import round_phase_steps
 
 
-@dataclass(frozen=True)
-class RoundParams:
+@record
+class RoundParams(Record):
     """Parameters of a combat round step by step (see the module docstring)."""
 
     casualty_removal: Literal["rear_rank", "as_marked"]
@@ -32,4 +32,5 @@ class RoundParams:
 def round_steps(board, rs, planner=None) -> list:
     """The combat round as phase steps (:func:`game.core.combat_round.round_phase_steps`), for
     an engine's ``steps``."""
+    from game.core.combat_round import round_phase_steps  # stepping only: an analysis never imports it
     return round_phase_steps(board, rs, planner)

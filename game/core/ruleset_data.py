@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
+from game.core.record import Record, record
 from game.core.measure import Measure
 from game.core.yamlfile import FileError
 
@@ -20,8 +21,8 @@ class RulesetError(FileError):
         return self.field
 
 
-@dataclass(frozen=True)
-class Param:
+@record
+class Param(Record):
     """One ruleset parameter: its ``value``, the ``rule`` it implements and ``why`` in a line;
     ``file`` and ``line`` say where the value was set."""
 
@@ -32,8 +33,8 @@ class Param:
     line: Optional[int] = None
 
 
-@dataclass(frozen=True)
-class Ruleset:
+@record
+class Ruleset(Record):
     """A loaded ruleset (frozen: the loader caches it and every analysis shares it): ``id``,
     display ``name``, engine ``strategy``, ``params`` as written (value, rule, why) and
     ``values``, the typed instance of the strategy's schema (a frozen dataclass).

@@ -19,7 +19,6 @@ from typing import Any, Optional
 import yaml
 
 from game.core.board import Board, Unit, parse_slot
-from game.core.savefile import plan_text, target_of, write_atomic
 from game.core.paths import available as available_rulesets
 from game.core.validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
@@ -469,6 +468,7 @@ def plan_save(b: Board, path: str | os.PathLike | None = None, template: Optiona
             base = meaning(text, what if kind == "file" else "<template>")
         except (ScenarioError, OSError):
             continue
+        from game.core.savefile import plan_text  # saving only: loading a file never imports it
         out, notes = plan_text(text, base, new, meaning)
         if out is not None:
             return SavePlan(out, notes, what if kind == "file" else "the text last opened or saved")
@@ -486,5 +486,6 @@ def save_scenario(b: Board, path: str | os.PathLike, template: Optional[str] = N
     interrupted save leaves the old file whole. A symlink is followed (its target is written);
     a read-only file, a folder or a device raise :class:`SaveError` (an ``OSError``).
     Returns the path written."""
+    from game.core.savefile import target_of, write_atomic  # saving only: loading a file never imports it
     target_of(path)  # refuse before doing any work
     return write_atomic(path, plan_save(b, path, template).text)

@@ -19,6 +19,7 @@ import difflib
 import typing
 from typing import Any, Callable, Literal, NoReturn, Optional, Union
 
+from game.core.record import Record
 from game.core.validate import short  # bounded: shared (aliased) data is cut, never expanded
 
 SHOWN_CHARS = 40
@@ -37,7 +38,7 @@ def fields_of(schema: type) -> dict[str, tuple[Any, dataclasses.Field]]:
 
 
 def merge(name: str, schemas: list[type]) -> type:
-    """One frozen dataclass holding the fields of every schema in ``schemas`` (a field may
+    """One frozen dataclass (a :class:`~game.core.parts.Record`) holding the fields of every schema in ``schemas`` (a field may
     appear in several with the same type). Raises TypeError on a clash of types."""
     seen: dict[str, tuple[Any, dataclasses.Field]] = {}
     for s in schemas:
@@ -45,8 +46,9 @@ def merge(name: str, schemas: list[type]) -> type:
             if fname in seen and seen[fname][0] != tp:
                 raise TypeError(f"parameter {fname} declared as {seen[fname][0]} and {tp}")
             seen.setdefault(fname, (tp, f))
+    # a frozen record (game.core.parts.record): only its __init__ is generated at start-up
     return dataclasses.make_dataclass(name, [(n, tp, dataclasses.field(metadata=f.metadata))
-                                             for n, (tp, f) in seen.items()], frozen=True)
+                                             for n, (tp, f) in seen.items()], bases=(Record,), eq=False, repr=False)
 
 
 def describe(tp: Any) -> str:

@@ -22,14 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
 
+from game.core.record import Record, record
+
 if TYPE_CHECKING:  # pragma: no cover
     from game.core.analysis import Analysis
     from game.core.board import Board
     from game.core.ruleset_data import Ruleset
 
 
-@dataclass(frozen=True)
-class Legend:
+@record
+class Legend(Record):
     """Legend rows an analysis produces.
 
     ``role_labels``: label of each role shown (``attack``, ``support``, ``none``; a role
@@ -41,8 +43,8 @@ class Legend:
     rows: frozenset = frozenset()
 
 
-@dataclass(frozen=True)
-class ProfileField:
+@record
+class ProfileField(Record):
     """One value an engine reads from a unit: ``key`` (profile key, or ``extra:<key>`` for a
     unit key beyond the contract), ``label``, ``kind`` (``int``, ``text``, ``parts``,
     ``keywords``, or ``choice`` with ``choices``) and the ``default`` a new unit gets (None:
@@ -55,8 +57,8 @@ class ProfileField:
     choices: tuple = ()
 
 
-@dataclass(frozen=True)
-class PhaseStep:
+@record
+class PhaseStep(Record):
     """One step of a phase step-through: ``caption`` (our words), the ``board`` at that step
     and its ``analysis``. Optional marks: ``dim`` model ids drawn faded (not acting at this
     step), ``fallen`` model ids crossed out (casualties of the step); ``kind`` and ``label``
@@ -104,8 +106,8 @@ class Strategy(Protocol):
     def profile_fields(self, rs: "Ruleset") -> list: ...
 
 
-@dataclass(frozen=True)
-class Engine:
+@record
+class Engine(Record):
     """A :class:`Strategy` made of functions (how the built-in engines declare themselves).
 
     ``schema``: the parameter dataclass, or ``schema_for(raw)`` when it depends on the raw

@@ -19,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Mapping, Optional
 
+from game.core.record import Record, record
 from game.core.parts import Entry, Part
 
 
-@dataclass(frozen=True)
+@record
 class UnitTargets(Part):
     """Unit id -> the enemy unit ids it moves towards (a tuple each); JSON ``{unit: [ids]}``."""
 
@@ -36,17 +37,17 @@ class UnitTargets(Part):
         return {u: list(t) for u, t in self.targets.items()}
 
 
-@dataclass(frozen=True)
+@record
 class PileInTargets(UnitTargets):
     key: ClassVar[str] = "pile_in_targets"
 
 
-@dataclass(frozen=True)
+@record
 class MoveTargets(UnitTargets):
     key: ClassVar[str] = "move_targets"
 
 
-@dataclass(frozen=True)
+@record
 class Consolidation(Part):
     """Unit id -> its consolidation mode (``ongoing`` | ``engaging`` | ``objective`` | ``none``)."""
 
@@ -57,7 +58,7 @@ class Consolidation(Part):
         return dict(self.modes)
 
 
-@dataclass(frozen=True)
+@record
 class NewlyEngaged(Entry):
     """An enemy ``unit`` (of ``player``) that the engaging consolidation of unit ``by`` newly
     engaged: it must be selected to fight."""
@@ -67,7 +68,7 @@ class NewlyEngaged(Entry):
     by: str
 
 
-@dataclass(frozen=True)
+@record
 class SelectedToFight(Part):
     """The :class:`NewlyEngaged` units of a consolidation step; JSON ``[{unit, player, by}]``."""
 
@@ -79,7 +80,7 @@ class SelectedToFight(Part):
         return cls(tuple(NewlyEngaged.of(e) for e in entries))
 
 
-@dataclass(frozen=True)
+@record
 class StepCaption(Part):
     """The caption of a step of the step-through (words)."""
 
@@ -87,7 +88,7 @@ class StepCaption(Part):
     text: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class DestroyedModels(Part):
     """Model ids a fight step removed."""
 
@@ -98,7 +99,7 @@ class DestroyedModels(Part):
         return list(self.models)
 
 
-@dataclass(frozen=True)
+@record
 class MoveQuality(Entry):
     """How good a unit's pile-in or consolidation is: ``status`` ``optimal`` (the engaged
     count reached the upper ``bound``) or ``best found``, ``engaged`` models."""
@@ -111,7 +112,7 @@ class MoveQuality(Entry):
         return {"status": self.status, "engaged": self.engaged, "bound": self.bound}
 
 
-@dataclass(frozen=True)
+@record
 class MoveStatus(Part):
     """Unit id -> :class:`MoveQuality`; JSON ``{unit: {status, engaged, bound}}``."""
 

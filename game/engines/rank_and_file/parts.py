@@ -17,13 +17,13 @@ The Rank Bonus is the core :class:`~game.core.parts.RankBonus` (``rank_bonus``, 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
+from game.core.record import Record, record
 from game.core.parts import DataPart, Entry, OutlinedRows, Part, ReducedAttackers, RoleWords, RowGroup, UnitReasons
 
 
-@dataclass(frozen=True)
+@record
 class FightingRank(Entry):
     """One fighting rank of ``unit`` facing ``enemy`` on its ``facing``: ``row`` index,
     ``present`` models in it, ``assumed`` (Incomplete Ranks: as wide as the largest row
@@ -44,7 +44,7 @@ class FightingRank(Entry):
     out_of_reach: tuple = ()
 
 
-@dataclass(frozen=True)
+@record
 class FightingRanks(OutlinedRows):
     """The fighting ranks: each row (with its Press of Battle row) outlined, each stand-in on its own."""
 
@@ -73,22 +73,22 @@ class FightingRanks(OutlinedRows):
         return FightingRanks(label=other.label or self.label, ranks=self.ranks + other.ranks)
 
 
-@dataclass(frozen=True)
+@record
 class NotInContact(ReducedAttackers):
     key: ClassVar[str] = "not_in_contact"
 
 
-@dataclass(frozen=True)
+@record
 class FightingRankModels(DataPart):
     key: ClassVar[str] = "fighting_rank_models"
 
 
-@dataclass(frozen=True)
+@record
 class InitiativeWhy(UnitReasons):
     key: ClassVar[str] = "initiative"
 
 
-@dataclass(frozen=True)
+@record
 class LegendRows(RoleWords):
     key: ClassVar[str] = "legend_rows"
 

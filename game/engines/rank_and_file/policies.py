@@ -26,6 +26,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal, Optional
 
+from game.core.record import Record, record
 from game.core import geometry as g
 from game.core.board import Model, slot_name
 from game.core.strategy import ProfileField
@@ -91,8 +92,8 @@ def no_supports(c: Combat) -> None:
 
 
 # ----- who fights -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ContactParams:
+@record
+class ContactParams(Record):
     """``base_contact``: whether a model touching two enemy units may divide its attacks."""
 
     dividing_attacks: bool
@@ -145,8 +146,8 @@ def _fighter(c: Combat, uid: str, u, total: int, parts, enemies: list[str], acro
 
 
 # ----- horde ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Horde:
+@record
+class Horde(Record):
     """``ranks``: supporting ranks behind the fighting rank when the unit is a horde (None:
     it is not); ``because``: the rule, said for a supporter only a horde has; ``hint``: what
     would make the unit a horde (for a model one rank too far back)."""
@@ -161,8 +162,8 @@ def no_horde(c: Combat, uid: str) -> Horde:
     return Horde(None)
 
 
-@dataclass(frozen=True)
-class HordeParams:
+@record
+class HordeParams(Record):
     """``wide_front``: the keyword a horde needs (empty: none), the files that make one and the
     extra supporting ranks it gets."""
 
@@ -187,8 +188,8 @@ def wide_front(c: Combat, uid: str) -> Horde:
 
 
 # ----- supporting attacks ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SupportParams:
+@record
+class SupportParams(Record):
     """``ranks_behind``: ranks behind the fighting one that support, the facings they support
     through, and the cap on each supporter's attacks (None: its profile's)."""
 
@@ -314,8 +315,8 @@ def no_cap(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
     return n, ""
 
 
-@dataclass(frozen=True)
-class HeightParams:
+@record
+class HeightParams(Record):
     """``restricted_height``: the Height a model has when its profile gives none."""
 
     default_height: int

@@ -46,9 +46,11 @@ decides again) and may read every unit.
 from __future__ import annotations
 
 from collections import defaultdict
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from game.core.record import Record, record
 from game.core.analysis import Analysis
 from game.core.board import Board, Model, Unit
 from game.core.engagement import Engagement
@@ -57,8 +59,8 @@ from game.core.strategy import Legend
 SLOTS = ("incomplete_ranks", "gaps", "fighters", "horde", "supports", "attack_cap", "strike_order", "rank_bonus")
 
 
-@dataclass(frozen=True)
-class Policy:
+@record
+class Policy(Record):
     """A registered policy: its ``slot`` and ``name``, the function that ``run``s it, its
     parameter dataclass, the legend ``rows`` it makes worth listing, whether it reads
     ``neighbours`` and the profile ``fields`` it reads (see :func:`policy`)."""
@@ -73,6 +75,15 @@ class Policy:
 
 
 _POLICIES: dict[str, dict[str, Policy]] = {s: {} for s in SLOTS}
+
+#: policies registered by a module of this package imported only when a ruleset chooses one of
+#: them (``(slot, name)`` -> module): The Old World's, so a whfb8 or t9a command never loads them
+#: (``tests/test_tow.py`` checks the module registers exactly these)
+LAZY: dict[tuple[str, str], str] = {
+    (slot, name): "game.engines.rank_and_file.tow"
+    for slot, name in (("incomplete_ranks", "largest_row_behind"), ("fighters", "fighting_rank"),
+                       ("supports", "fight_in_extra_rank"), ("strike_order", "charge_initiative"),
+                       ("rank_bonus", "troop_type"))}
 
 
 def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False,
@@ -94,7 +105,7 @@ def names(slot: str) -> list[str]:
     """Registered policy names of ``slot``. Every policy module of this package registers
     its policies when the package is imported (its ``__init__`` imports them), which happens
     before any schema is asked for; no other engine is imported."""
-    return sorted(_POLICIES[slot])
+    return sorted(set(_POLICIES[slot]) | {n for s, n in LAZY if s == slot})
 
 
 def choices(slot: str) -> Callable[[], list[str]]:
@@ -103,7 +114,11 @@ def choices(slot: str) -> Callable[[], list[str]]:
 
 
 def get(slot: str, name: str) -> Policy:
-    """The policy ``name`` of ``slot`` (KeyError when none is registered)."""
+    """The policy ``name`` of ``slot`` (KeyError when none is registered); a :data:`LAZY`
+    policy's module is imported (it registers its policies) the first time one is asked for."""
+    got = _POLICIES[slot].get(name)
+    if got is None and (slot, name) in LAZY:
+        importlib.import_module(LAZY[(slot, name)])
     return _POLICIES[slot][name]
 
 
