@@ -29,7 +29,8 @@ def test_the_console_command_is_main():
     assert main.main is entry
 
 
-def test_a_built_package_finds_its_data_outside_the_checkout(tmp_path):
+def _build(tmp_path: Path) -> Path:
+    """``setup.py build_py`` on a copy of the project; returns the built library folder."""
     src = tmp_path / "src"
     src.mkdir()
     for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "requirements.txt", "README.md"):
@@ -41,6 +42,11 @@ def test_a_built_package_finds_its_data_outside_the_checkout(tmp_path):
     out = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(lib)], cwd=src,
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
+    return lib
+
+
+def test_a_built_package_finds_its_data_outside_the_checkout(tmp_path):
+    lib = _build(tmp_path)
     data = lib / "game" / "_data"
     assert (data / "rulesets" / "whfb8.yaml").is_file() and (data / "assets" / "fonts" / "DejaVuSans.ttf").is_file()
     elsewhere = tmp_path / "elsewhere"
@@ -59,3 +65,45 @@ def test_a_built_package_finds_its_data_outside_the_checkout(tmp_path):
     here = subprocess.run([sys.executable, str(ROOT / "main.py"), "analyse", str(SMALL), "--json", "--compact"],
                           capture_output=True, text=True, timeout=120)
     assert json.loads(rest) == json.loads(here.stdout)
+
+
+BOOK = ROOT / "assets" / "book.yaml"
+
+
+def _book_files(book: Path) -> list[Path]:
+    from game.render.book import load_book
+    out = []
+    for f in load_book(book)[1]:
+        out += [p.scenario or p.demo for p in f.panels] if f.panels else [f.scenario]
+    return [Path(p) for p in out if p is not None]
+
+
+def test_the_book_names_only_files_inside_assets():
+    """Every scenario and demo the bundled book draws is a file under ``assets/`` (it named
+    ``../tests/golden/`` before, which an installed package does not have); the golden ones are
+    copies of ``tests/golden`` kept equal, so a fix to one is not lost in the other."""
+    assets = (ROOT / "assets").resolve()
+    files = _book_files(BOOK)
+    assert len(files) > 60
+    outside = [str(p) for p in files if assets not in p.resolve().parents or not p.is_file()]
+    assert not outside, outside
+    for p in (ROOT / "assets" / "scenarios" / "golden").glob("*.yaml"):
+        assert p.read_bytes() == (ROOT / "tests" / "golden" / p.name).read_bytes(), p.name
+
+
+def test_render_book_from_a_built_package_in_another_folder(tmp_path):
+    """``melee-lens render-book <installed book> -o OUT`` run outside the checkout draws figures
+    of bundled and golden scenarios (two of them: the whole book takes minutes)."""
+    lib = _build(tmp_path)
+    book = lib / "game" / "_data" / "assets" / "book.yaml"
+    assert all(lib in p.resolve().parents for p in _book_files(book))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for only in ("golden/whfb8_rear_gap", "scenarios/wh40k_pile_in"):
+        run = subprocess.run([sys.executable, "-c", "import sys\nfrom game.cli.main import main\nsys.exit(main(sys.argv[1:]))",
+                              "render-book", str(book), "-o", "out", "--only", only, "--quiet"], cwd=elsewhere,
+                             capture_output=True, text=True, timeout=300,
+                             env={"PYTHONPATH": str(lib), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1",
+                                  "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+        assert run.returncode == 0, run.stderr
+        assert (elsewhere / "out" / f"{only}.png").stat().st_size > 10_000
