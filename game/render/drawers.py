@@ -51,7 +51,9 @@ class LegendItem:
 class LegendContext:
     """What a part's legend rows may use: ``shown`` drawn models in the picture, their
     ``shown_ids`` and units (``units_shown``), ``names`` (unit id -> caption), ``moves`` shown
-    (model id -> path), the scene ``options`` and the whole ``analysis``."""
+    (model id -> path), the scene ``options``, the whole ``analysis`` and the ids of drawn
+    models ``cropped`` out of the picture (models never drawn, such as embarked ones, are
+    not cropped: the window lists them too)."""
 
     shown: list
     shown_ids: set
@@ -60,6 +62,7 @@ class LegendContext:
     moves: dict
     options: Any
     analysis: Any
+    cropped: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
