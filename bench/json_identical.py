@@ -96,9 +96,10 @@ def main() -> int:
             return 2
         got[name] = json.loads(p.stdout)
     b, c = got["before"], got["after"]
-    diff = sorted(k for k in b.keys() | c.keys() if b.get(k) != c.get(k))
-    print(f"{len(b.keys() & c.keys()) - len([k for k in diff if k in b and k in c])} of {len(b.keys() | c.keys())} "
-          f"cases byte-identical ({len(b)} before, {len(c)} after)")
+    both = b.keys() & c.keys()
+    diff = sorted(k for k in both if b[k] != c[k])
+    print(f"{len(both) - len(diff)} of {len(both)} cases in both trees byte-identical "
+          f"({len(b)} before, {len(c)} after; cases in one tree only, e.g. files added or moved, are not compared)")
     for k in diff:
         print(f"  differs: {k}")
     return 1 if diff else 0

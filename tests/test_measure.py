@@ -131,3 +131,34 @@ def test_the_readout_is_drawn_through_the_canvas():
     assert 'id="overlay-drag_readout"' in svg
     assert 'moved 2.0"' in svg and "gap 5.9&quot; to gobs" in svg.replace('"', "&quot;") or 'gap 5.9" to gobs' in svg
     assert "stroke-dasharray" in svg.split('id="overlay-drag_readout"', 1)[1]
+
+
+def test_nearest_enemy_is_the_closest_first_in_board_order():
+    """The boxes only skip units that cannot be nearer: the answer is that of measuring every
+    enemy (ties: the first in board order), on random tables of ranked and skirmish units."""
+    import random
+
+    def every(board, uid):
+        u = board.unit(uid)
+        best = None
+        for o in board.units:
+            if o.player != u.player and o.id != u.id:
+                d, pa, pb = ms.unit_gap(u, o)
+                if best is None or d < best[1]:
+                    best = (o.id, d, pa, pb)
+        return best
+
+    r = random.Random(7)
+    for _ in range(150):
+        units = []
+        for i in range(r.randint(2, 8)):
+            if r.random() < 0.6:
+                units.append(ranked(front=(r.choice([100.0, 200.0, r.uniform(0, 600)]), r.choice([100.0, 300.0])),
+                                    facing=r.choice([0.0, 90.0, 180.0, r.uniform(0, 360)]), files=r.randint(1, 6),
+                                    count=r.randint(1, 20), uid=f"u{i}", player=r.randint(1, 2)))
+            else:
+                units.append(Unit(id=f"u{i}", player=r.randint(1, 2), kind="skirmish", base=25.0, name=f"u{i}",
+                                  placed=[((r.uniform(0, 600), r.uniform(0, 600)), None) for _ in range(r.randint(1, 4))]))
+        board = Board(units=units, ruleset="whfb8")
+        for u in units:
+            assert ms.nearest_enemy(board, u.id) == every(board, u.id)

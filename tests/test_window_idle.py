@@ -62,3 +62,29 @@ def test_a_dragged_unit_is_folded_into_the_base_once_it_stands_still():
         app.clock.advance(0.01)
         app.frame()
     assert not retained.moving
+
+
+def test_nothing_happened_nothing_drawn_but_a_change_between_frames_is_drawn():
+    """Lately active, a frame in which nothing changed leaves the picture as it stands (no
+    widget update, no drawing); a board edited, or the camera moved, between two frames is
+    drawn on the next one."""
+    from game.core import manoeuvre as mv
+
+    app = make_app(SCEN)
+    win = app.app.window
+    unit = app.app.doc.board.units[0]
+    app.move_mouse(app.app.table.camera.to_px(unit.center()))  # over the table, not on a widget
+    app.frame(3)
+    drawn = win.frames
+    for _ in range(10):
+        app.clock.advance(0.01)
+        app.frame()
+    assert win.frames == drawn  # nothing changed: nothing drawn
+    app.put_unit(mv.forward(app.app.doc.board.unit(unit.id), 5))  # changed between frames
+    app.frame()
+    assert win.frames == drawn + 1
+    app.app.table.camera.pan(5, 0)
+    app.frame()
+    assert win.frames == drawn + 2
+    app.frame(3)
+    assert win.frames == drawn + 2

@@ -62,7 +62,8 @@ def divides(analysis: Any, mid: str) -> int:
 
 
 Tally = tuple[dict, int, set, int]
-_TALLIES = LRU(4096)  # id(a unit's list of drawn models) -> (the list, its Tally)
+_TALLIES = LRU(1024)  # unit id -> (its latest list of drawn models, that list's Tally): one per unit, so
+# a list the window replaced is let go at once (a cache of old lists kept their models alive)
 
 
 def _tally(shown: Sequence[Any], results: Any, gone: set) -> Tally:
@@ -87,12 +88,12 @@ def _tally(shown: Sequence[Any], results: Any, gone: set) -> Tally:
     return counts, many_n, many_set, n_div
 
 
-def _unit_tally(lst: list, results: Any) -> Tally:
-    """:func:`_tally` of one unit's drawn models ``lst``, kept by the list object (the window
-    builds a new list whenever the unit or its models' results change)."""
-    hit = _TALLIES.get(id(lst))
+def _unit_tally(uid: str, lst: list, results: Any) -> Tally:
+    """:func:`_tally` of unit ``uid``'s drawn models ``lst``, kept while the window shows that
+    very list (it builds a new one whenever the unit or its models' results change)."""
+    hit = _TALLIES.get(uid)
     if hit is None or hit[0] is not lst:
-        hit = _TALLIES.put(id(lst), (lst, _tally(lst, results, set())))
+        hit = _TALLIES.put(uid, (lst, _tally(lst, results, set())))
     return hit[1]
 
 
@@ -114,7 +115,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     if by_unit is not None and vis is None and not gone:
         # the window's drawn models: one list per unit, the same object while the unit and its
         # results stay the same, so each unit's tally is kept from frame to frame
-        tallies = [_unit_tally(lst, results) for lst in by_unit.values()]
+        tallies = [_unit_tally(uid, lst, results) for uid, lst in by_unit.items()]
     else:
         tallies = [_tally(shown, results, gone)]
     many_n, many_set, n_div = 0, set(), 0

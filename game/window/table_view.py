@@ -527,4 +527,4 @@ class TableView(View):
     def fingerprint(self) -> tuple:
         board, analysis, _ = self.shown()  # (by identity: a new board or analysis is a change)
         return (self.status.message, self.status.banner, self.hover, self.tool, self.selection, tuple(self.group),
-                Same(board), Same(analysis))
+                Same(board), Same(analysis), self.camera.scale, tuple(self.camera.offset_px))
