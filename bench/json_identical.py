@@ -54,10 +54,12 @@ def digests(root: Path) -> dict[str, str]:
             board = load_scenario(f)
         except Exception:  # noqa: BLE001 (not a scenario: a demo, a ruleset, a bad-input case)
             continue
+        # a file is named by its name and content (it may have moved between trees; copies are one case)
+        name = f"{Path(f).name} [{hashlib.sha256(Path(f).read_bytes()).hexdigest()[:12]}]"
         for rid in sorted({board.ruleset, *RULESETS} & set(RULESETS)):
             b = load_scenario(f)
             b.ruleset = rid
-            put(f, b, rid)
+            put(name, b, rid)
     for rid in RULESETS:
         put("bench table 2000", big_table(2000, ruleset=rid), rid)
         mixed = big_table(2000, ruleset=rid)  # the combats' units interleaved in the file
