@@ -17,6 +17,7 @@ from typing import Any, Optional
 
 import pygame
 
+from game.window.background import InlineBackground
 from game.core.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -253,6 +254,7 @@ def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = 
         path = dst
     clock = clock or FakeClock()
     out_dir = kw.pop("out_dir", Path(copy_to) / "out" if copy_to is not None else None)
+    kw.setdefault("background", InlineBackground())  # drags analysed off the frame, deterministically
     app = App(load_scenario(path), path=str(path), size=size, clock=clock, gui=gui, services=services,
               recent_file=recent_file, out_dir=out_dir, **kw)
     app.window.frame()
@@ -266,7 +268,8 @@ def make_blank(size=(1400, 880), clock: Optional[FakeClock] = None, out_dir=None
     from game.window.app import App
 
     clock = clock or FakeClock()
-    app = App(Board(units=[], ruleset=ruleset), size=size, clock=clock, out_dir=out_dir, recent_file=recent_file)
+    app = App(Board(units=[], ruleset=ruleset), size=size, clock=clock, out_dir=out_dir, recent_file=recent_file,
+              background=InlineBackground())
     app.window.frame()
     return Driver(app, clock)
 

@@ -182,6 +182,7 @@ def test_a_slow_analysis_pauses_during_a_drag_and_runs_at_its_end(battle, monkey
 
     app = battle
     _not_live(monkeypatch)
+    app.doc.live.background = None  # no worker to analyse off the frame: the throttle decides
     calls = _counting_analyse(monkeypatch, app, slow_s=1.5 * ANALYSIS_BUDGET_MS / 1000)
     app.doc.recompute()
     assert app.doc.live.analyse_ms > ANALYSIS_BUDGET_MS

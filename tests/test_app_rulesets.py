@@ -41,7 +41,7 @@ def test_r_switches_ruleset_keeping_the_board_and_undo_switches_back(app):
     board0 = board_to_dict(app.doc.board)
     assert app.doc.analysis.ruleset == "t9a" and app.doc.analysis.models["dwarfs.r1f1"].role == "attack"
     ids = app.rulesets.usable()
-    assert "wh40k" not in ids and "wh40k" in available()  # no ranked units under 40k (see App.usable_rulesets)
+    assert set(ids) == set(available())  # every ruleset, 40k too (it analyses a tray's models one by one)
     key(app, pygame.K_r)
     want = ids[(ids.index("t9a") + 1) % len(ids)]
     assert app.doc.analysis.ruleset == want == app.doc.board.ruleset
@@ -147,13 +147,33 @@ def test_wh40k_steps_to_the_last_and_back():
     assert board_to_dict(app.doc.board) == board0
 
 
-def test_wh40k_refused_for_ranked_boards(app):
+def test_wh40k_offered_on_ranked_boards_and_dragged_off_the_frame(app):
+    from game.core.analyse import analyse
+
     buttons = app.ruleset_buttons()
-    assert not buttons["wh40k"].is_enabled and "rank-and-file" in buttons["wh40k"].tool_tip_text  # greyed, why
-    assert "not for ranked units" in buttons["wh40k"].text and buttons["whfb8"].is_enabled
+    assert buttons["wh40k"].is_enabled and "not for" not in buttons["wh40k"].text
     app.key(pygame.K_ESCAPE)
-    assert not app.choose_ruleset("wh40k")
-    assert app.doc.rs.id == "t9a" and "rank-and-file" in app.status.message
+    assert app.choose_ruleset("wh40k")
+    assert app.doc.rs.id == "wh40k"
+    rs = load_ruleset("wh40k")
+    assert app.doc.analysis.to_json() == analyse(app.doc.board, rs).to_json()
+    live = app.doc.live
+    live.inline_ms = 1000.0  # as slow as on a real rank-and-file board: drags go to the worker
+    live.background.hold = True  # the worker is behind the drag
+    u = app.doc.board.units[0]
+    c = u.center()
+    a = app.table.camera.to_px(c)
+    app.move_mouse(a)
+    app.press(a)
+    for i in range(1, 6):
+        app.move_mouse((a[0] - 4 * i, a[1] - 6 * i), (1, 0, 0))
+    app.frame(3)
+    assert live.solving and "solving" in app.table.status_text()
+    app.release((a[0] - 20, a[1] - 30))
+    app.frame(2)
+    assert not live.solving
+    assert app.doc.board.unit(u.id).center() != c  # it moved
+    assert app.doc.analysis.to_json() == analyse(app.doc.board, rs).to_json()  # exactly a cold analysis
 
 
 def test_n_on_a_rank_and_file_board_steps_through_a_combat_round(app):

@@ -6,6 +6,8 @@ wherever that optimum is proven; ``move_status`` says "optimal" exactly when the
 upper bound."""
 from __future__ import annotations
 
+import math
+
 from hypothesis import given, settings, strategies as st
 
 from game.core import geometry as g
@@ -15,6 +17,7 @@ from game.core.scenario import board_from_dict
 from game.engines.engagement_range import engine as wh40k
 from game.engines.engagement_range.table import moved_shape
 from game.engines.engagement_range.solver import MoveSolver
+from test_wh40k_placement import centred, turned
 from wh40k_brute import brute_force_engaged, random_board
 
 RS = load_ruleset("wh40k")
@@ -66,8 +69,73 @@ def test_status_says_optimal_exactly_when_the_bound_is_met(seed, kind):
     b = random_board(seed, mixed=kind[0], clump=kind[1])
     res = analyse(b, RS)
     st_ = res.to_json()["move_status"]["mob"]
-    assert st_["bound"] == loose_bound(b)
+    assert brute_force_engaged(b, **KW) <= st_["bound"] <= loose_bound(b)  # sound, and never looser
     assert (st_["status"] == "optimal") == (st_["engaged"] >= st_["bound"])
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10 ** 6), kinds, st.floats(0, 360), st.floats(-400, 400), st.floats(-400, 400))
+def test_turned_and_moved_boards_reach_the_optimum_and_the_bound_holds(seed, kind, deg, dx, dy):
+    """Held-back-like boards: random mixed bases, clumps, turned and moved anywhere on the table.
+    The solver engages at least what the brute force finds, the bound is never below it, and
+    "optimal" is claimed only with the bound met."""
+    b = turned(centred(random_board(seed, mixed=kind[0], clump=kind[1])), deg, (1500, 1500), (dx, dy))
+    best = brute_force_engaged(b, **KW)
+    assert solver_engaged(b) >= best, f"seed {seed} {kind} turned {deg}"
+    st_ = analyse(b, RS).to_json()["move_status"]["mob"]
+    assert st_["bound"] >= best
+    assert (st_["status"] == "optimal") == (st_["engaged"] >= st_["bound"])
+
+
+def test_ring_capacity_is_never_below_a_packing():
+    """Bases set round one enemy base one after another, each as near the last as it may stand
+    (touching it or the enemy), never fewer than ring_capacity allows: the bound is sound."""
+    import math
+
+    from game.engines.engagement_range.optimality import ring_capacity
+
+    for big in (12.5, 16.0, 20.0, 25.0, 50.0):
+        for small in (12.5, 16.0, 20.0, 25.0):
+            for d in (big + small, big + small + ER * 0.99):  # touching it, or at the edge of its range
+                step = 2 * math.asin(min(1.0, small / d))  # neighbours touching on a circle of radius d
+                n = int((2 * math.pi + 1e-9) // step)
+                assert ring_capacity(big, [small], ER, P.tol_mm) >= n, (big, small, d, n)
+
+
+def test_room_to_end_sees_a_place_boxed_in():
+    from game.engines.engagement_range.optimality import room_to_end
+
+    foe = ((0.0, 0.0), 12.5)
+    reach = 12.5 + 16 + ER
+    assert room_to_end((0.0, 100.0), 16.0, MOVE, foe, reach, [foe], P.tol_mm)
+    # the foe's friends stand all round it: no place within range is left for a 32 mm base
+    ring = [((math.cos(a) * 37.5, math.sin(a) * 37.5), 12.5) for a in [k * math.pi / 5 for k in range(10)]]
+    assert not room_to_end((0.0, 100.0), 16.0, MOVE, foe, reach, [foe] + ring, P.tol_mm)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.floats(-80, 80), st.floats(-80, 80), st.floats(10, 25)), max_size=6),
+       st.floats(40, 110), st.floats(0, 360))
+def test_room_to_end_finds_every_place_a_grid_finds(obstacles, dist, ang):
+    from game.engines.engagement_range.optimality import room_to_end
+
+    foe = ((0.0, 0.0), 12.5)
+    r = 16.0
+    start = (dist * math.cos(math.radians(ang)), dist * math.sin(math.radians(ang)))
+    standing = [foe] + [((x, y), R) for x, y, R in obstacles if math.hypot(x - start[0], y - start[1]) > R + r]
+    reach = 12.5 + r + ER
+    found = False
+    for i in range(-40, 41):
+        for j in range(-40, 41):
+            c = (i * 2.5, j * 2.5)
+            if (math.dist(c, start) <= MOVE and math.dist(c, foe[0]) <= reach
+                    and all(math.dist(c, q) >= R + r - P.tol_mm for q, R in standing)):
+                found = True
+                break
+        if found:
+            break
+    if found:
+        assert room_to_end(start, r, MOVE, foe, reach, standing, P.tol_mm)
 
 
 def test_loose_mob_against_three_engages_everyone():

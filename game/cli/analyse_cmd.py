@@ -109,11 +109,12 @@ def cmd_compare(args) -> int:
         sys.stdout.write("\n")
         return 0
     print(f"{board.title or board.source}: {len(diffs)} model(s) differ between {ids[0]} and {ids[1]}")
+    names = unit_names(board)  # the text names units, as the summary does; the JSON keeps ids
     for d in diffs:
-        print("  " + d.describe(ids[0], ids[1]))
+        print("  " + humanize(d.describe(ids[0], ids[1]), names))
         for rid, why in ((ids[0], d.why_a), (ids[1], d.why_b)):
             if why:
-                print(f"      {rid}: {why}")
+                print(f"      {rid}: {humanize(why, names)}")
     return 0
 
 

@@ -266,8 +266,9 @@ def _relative(action: dict, here: Path) -> dict:
 def recorder_from_demo(demo: Any, steps: Sequence[Any]) -> DemoRecorder:
     """A recorder holding an opened demo (``demo`` from :func:`game.core.demo.load_demo`,
     ``steps`` its built steps) for editing: each written step that shows as one step becomes
-    a snapshot (:func:`recorder_from_steps`); a step that shows as several (``fight_phase``)
-    keeps its own actions."""
+    a snapshot (:func:`recorder_from_steps`), its ``highlight`` the ids as written (a ringed
+    unit stays one unit id, so saving again does not spell out its models); a step that shows
+    as several (``fight_phase``) keeps its own actions."""
     here = Path(demo.source).resolve().parent
     by_spec: dict[int, list] = {}
     for st in steps:
@@ -277,6 +278,10 @@ def recorder_from_demo(demo: Any, steps: Sequence[Any]) -> DemoRecorder:
         shown = by_spec.get(i, [])
         if len(shown) == 1 and not any(a.kind == "fight_phase" for a in spec.actions):
             out += recorder_from_steps("", shown).steps
+            rings = [x for a in spec.actions if a.kind == "highlight"
+                     for x in (a.value if isinstance(a.value, list) else [a.value])]
+            if rings:  # the ids as written (a unit stays a unit, not its models one by one)
+                out[-1].highlight = [str(x) for x in rings]
             continue
         acts = [{a.kind: (str(here / a.value) if a.kind == "load" and isinstance(a.value, str) else copy.deepcopy(a.value))}
                 for a in spec.actions]

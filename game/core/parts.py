@@ -255,6 +255,11 @@ class Moves(Part):
     def value(self) -> Any:
         return {k: [_pt(q) for q in v] for k, v in self.paths.items()}
 
+    def __reduce__(self) -> Any:
+        """Pickled as its paths (a read-only mapping cannot be pickled; the window's analysis
+        worker sends analyses between processes)."""
+        return (Moves.of, (dict(self.paths),))
+
 
 @record
 class StrikeOrder(Part):

@@ -8,6 +8,7 @@ and a unit's ``base: {oval: [w, d]}``.
 """
 from __future__ import annotations
 
+import difflib
 import math
 import os
 from dataclasses import dataclass, field
@@ -29,6 +30,10 @@ RANKED_KEYS = {"id", "player", "name", "profile", "keywords", "base", "files", "
                "empty", "front", "facing"}
 SKIRMISH_KEYS = {"id", "player", "name", "profile", "keywords", "base", "models", "facing"}
 WHOLE_CHARACTERISTICS = ("attacks", "initiative", "agility", "height")
+#: Profile names the shipped engines read, for catching a misspelt one (``attaks``).
+KNOWN_CHARACTERISTICS = WHOLE_CHARACTERISTICS + ("movement", "wounds", "size", "parts", "name")
+#: Keys this project adds (kept as ``extra``), never taken for misspellings.
+PROJECT_KEYS = {"caption", "troop_type", "weapon", "embarked_in"}
 CONTEXT_STEPS = ("pile_in", "fight", "consolidate")
 #: The Old World keys (``shared/spec/scenario-format.md``, "Keys for The Old World").
 TROOP_TYPES = ("regular_infantry", "heavy_infantry", "monstrous_infantry", "swarm", "light_cavalry",
@@ -93,6 +98,21 @@ def input_error(file: str, path: tuple, message: str) -> ScenarioError:
     return ScenarioError(file, _Ctx(file, lines).line_of(path), field_name(path), message)
 
 
+def _refuse_misspelt(d: dict, known: set | tuple, path: tuple, ctx: _Ctx) -> None:
+    """Fail on a key of ``d`` that is not ``known`` but nearly is (``fils`` for ``files``, ``Facing``).
+
+    The contract lets a file carry keys of its own, which are kept; but a misspelt key would
+    silently leave the value it meant to set at its default, so a key within a close spelling
+    (:func:`difflib.get_close_matches`, cutoff 0.8) of a known one is an error naming it.
+    Keys in :data:`PROJECT_KEYS` and ``expect_<ruleset>`` test keys are never refused."""
+    for k in d:
+        if not isinstance(k, str) or k in known or k in PROJECT_KEYS or k.startswith("expect_"):
+            continue
+        close = difflib.get_close_matches(k.lower(), sorted(known), n=1, cutoff=0.8)
+        if close:
+            ctx.fail(path + (k,), f"unknown key (did you mean {close[0]}?)")
+
+
 def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
     """Build a :class:`Board` from already-parsed data (errors carry no line without ``ctx``).
 
@@ -101,6 +121,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
     ctx = ctx or _Ctx("<scenario>", {})
     if not isinstance(data, dict):
         ctx.fail((), "must be a mapping with at least 'ruleset' and 'units'")
+    _refuse_misspelt(data, TOP_KEYS, (), ctx)
     extra = {k: v for k, v in data.items() if k not in TOP_KEYS}
     if "ruleset" not in data:
         ctx.fail(("ruleset",), f"is missing: name the rules to apply, one of {', '.join(available_rulesets())}")
@@ -231,6 +252,7 @@ def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
 def _profile(profile: Any, path: tuple, ctx: _Ctx) -> dict:
     if not isinstance(profile, dict):
         ctx.fail(path, "must map characteristic names to values, e.g. {attacks: 1, initiative: 3}")
+    _refuse_misspelt(profile, KNOWN_CHARACTERISTICS, path, ctx)
     for k, v in profile.items():
         kp = path + (k,)
         if not isinstance(k, str):
@@ -240,6 +262,7 @@ def _profile(profile: Any, path: tuple, ctx: _Ctx) -> dict:
             for j, part in enumerate(parts):
                 if not isinstance(part, dict):
                     ctx.fail(kp + (j,), "must be a part, e.g. {name: rider, attacks: 2}")
+                _refuse_misspelt(part, KNOWN_CHARACTERISTICS, kp + (j,), ctx)
                 for pk, pv in part.items():
                     if pk == "name":
                         ctx.text(pv, kp + (j, pk), numbers=True)
@@ -261,6 +284,7 @@ def _profile(profile: Any, path: tuple, ctx: _Ctx) -> dict:
 def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
     if not isinstance(u, dict):
         ctx.fail(path, "must be a mapping describing one unit")
+    _refuse_misspelt(u, RANKED_KEYS if not isinstance(u.get("models"), list) else SKIRMISH_KEYS, path, ctx)
     uid = ctx.ident(u.get("id"), path + ("id",))
     player = ctx.int_(u.get("player"), path + ("player",), 1, 2)
     profile = _profile(u.get("profile") or {}, path + ("profile",), ctx)

@@ -98,6 +98,12 @@ class Canvas:
         """One line of text whose ``anchor`` point (one of ``ANCHORS``) is at ``pos``."""
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
 
+    def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
+        """Draw ``draw(canvas)``, which draws only inside the px ``box`` (x0, y0, x1, y1) and
+        depends on nothing but ``key``. Here it is simply drawn; the pygame back end keeps it
+        as a picture and only blits it while ``key`` stays the same (a drag's reach rings)."""
+        draw(self)
+
     def push_clip(self, rect: Sequence[float]) -> None:
         """Clip what follows to ``rect`` ``(x, y, w, h)`` px until :meth:`pop_clip` (panels of
         a multi-panel figure keep their drawing inside their own box)."""
@@ -461,6 +467,28 @@ class PygameCanvas(Canvas):
     def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
         if self.record:
             super()._rec(name, *args, **kwargs)
+
+    def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
+        """See :meth:`Canvas.stamp`: drawn once into a transparent picture of ``box`` (cut to
+        the surface), then blitted while ``key`` and the surface size stay the same."""
+        if self.record or self.ss != 1:
+            draw(self)
+            return
+        memo = self.__dict__.setdefault("_stamps", {})
+        full = (key, self.surface.get_size())
+        hit = memo.get(full)
+        if hit is None:
+            x0, y0 = int(math.floor(box[0])) - 2, int(math.floor(box[1])) - 2
+            r = self.pg.Rect(x0, y0, int(math.ceil(box[2])) + 3 - x0, int(math.ceil(box[3])) + 3 - y0)
+            r = r.clip(self.surface.get_rect())
+            if r.w <= 0 or r.h <= 0:
+                return
+            pic = self.pg.Surface((r.w, r.h), self.pg.SRCALPHA)
+            draw(SubCanvas(PygameCanvas(pic, font_path=self.font_path), -r.x, -r.y, self.width, self.height))
+            if len(memo) >= 4:  # a few pictures at most (a drag keeps one per reach)
+                memo.clear()
+            hit = memo[full] = (pic, r.topleft)
+        self.surface.blit(hit[0], hit[1])
 
     def push_clip(self, rect) -> None:
         self._rec("push_clip", tuple(rect))

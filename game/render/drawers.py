@@ -51,7 +51,9 @@ class LegendItem:
 class LegendContext:
     """What a part's legend rows may use: ``shown`` drawn models in the picture, their
     ``shown_ids`` and units (``units_shown``), ``names`` (unit id -> caption), ``moves`` shown
-    (model id -> path), the scene ``options`` and the whole ``analysis``."""
+    (model id -> path), the scene ``options``, the whole ``analysis`` and the ids of drawn
+    models ``cropped`` out of the picture (models never drawn, such as embarked ones, are
+    not cropped: the window lists them too)."""
 
     shown: list
     shown_ids: set
@@ -60,6 +62,7 @@ class LegendContext:
     moves: dict
     options: Any
     analysis: Any
+    cropped: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -131,10 +134,17 @@ def part_hover_lines(analysis: Any, model_id: str) -> list[str]:
     return out
 
 
-def table_wide(analysis: Any) -> bool:
-    """Does ``analysis`` hold a part that marks the whole table (fight order, slots, reach)?"""
+def wide_parts(analysis: Any) -> list:
+    """The parts of ``analysis`` that mark the whole table (fight order, slots, reach), empty
+    ones left out (they mark nothing)."""
+    out = []
     for p in _parts(analysis):
         d = drawer_of(type(p))
-        if d is not None and d.table_wide and p.to_json():  # an empty part marks nothing
-            return True
-    return False
+        if d is not None and d.table_wide and p.to_json():
+            out.append(p)
+    return out
+
+
+def table_wide(analysis: Any) -> bool:
+    """Does ``analysis`` hold a part that marks the whole table (fight order, slots, reach)?"""
+    return bool(wide_parts(analysis))

@@ -128,7 +128,9 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     words = a.part(RoleWords) if a is not None else None
     items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None)
     moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
-    ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a)
+    cropped = frozenset() if vis is None else frozenset(dm.id for dm in models if dm.id not in vis)
+    ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a,
+                        cropped)
     if options.counts and not numbers_fighters(a, shown_ids):
         if many_set:
             items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({many_n})", swatch="count"))

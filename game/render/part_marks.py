@@ -387,14 +387,14 @@ def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
 
 def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
     """The strike order section: each step's units (by name) and how many of their models
-    strike at it in the picture, then the parts listed under it (``legend_at="strike"``)."""
+    strike at it in the picture (less those cropped out; embarked models, never drawn, count
+    as in the window), then the parts listed under it (``legend_at="strike"``)."""
     if not part.steps:
         return []
-    vis = ctx.options.visible
     out = [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
     for i, step in enumerate(part.steps, start=1):
         # models per unit, in the order the units first strike (unit ids hold no dot)
-        mids = step.models if vis is None else [mid for mid in step.models if mid in vis]
+        mids = [mid for mid in step.models if mid not in ctx.cropped] if ctx.cropped else step.models
         per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
         if not per:
             continue

@@ -65,9 +65,19 @@ def draw_drag_readout(p: Paint, start: Any, now: Any, r: Any) -> None:
             p.c.polygon(p.v.pts(bar), fill=col + (28,), outline=None)
             p.c.line(p.v.pts([fl, bar[3], bar[2], fr]), col, 2, dashed=True)
         else:
+            rings = []
             for m in start.models()[:30]:
                 rad = (m.shape.radius_mm if isinstance(m.shape, g.Circle) else 0.0) + mm
-                p.c.circle(p.v.to_px(m.shape.center), rad * p.v.scale, outline=col, width=1)
+                rings.append((p.v.to_px(m.shape.center), rad * p.v.scale))
+
+            def draw_rings(c: Any, rings: list = rings) -> None:
+                for at, rad in rings:
+                    c.circle(at, rad, outline=col, width=1)
+
+            box = () if not rings else (min(a[0] - rd for a, rd in rings), min(a[1] - rd for a, rd in rings),
+                   max(a[0] + rd for a, rd in rings), max(a[1] + rd for a, rd in rings))
+            if rings:
+                p.c.stamp(("reach rings", tuple(rings), col), box, draw_rings)  # the same all drag long
     if r.nearest is not None:
         _, gap, pa, pb = r.nearest
         a, b = p.v.to_px(pa), p.v.to_px(pb)

@@ -25,6 +25,7 @@ from game.core.board import Board
 from game.core.editor import Change, Editor
 from game.core.ruleset import Ruleset, RulesetError
 from game.services import default_services
+from game.window.background import Background
 from game.window.live import LiveAnalysis
 from game.window.rulesystems import RuleSystems
 from game.window.session import Session
@@ -36,12 +37,15 @@ class Document:
     (it becomes the board's); ``path``: its file; ``clock``: seconds for the autosave;
     ``live_clock``: seconds for the analysis throttles; ``services``: analysis services
     (default :func:`game.services.default_services`); ``recent_file`` / ``out_dir``: where
-    recent files and autosaves of new boards are kept."""
+    recent files and autosaves of new boards are kept; ``background``: the worker analysing
+    drags off the frame (default a :class:`~game.window.background.Background` process,
+    started on the first drag that needs it)."""
 
     def __init__(self, board: Board, status: Status, *, ruleset: Optional[Ruleset] = None,
                  path: Optional[str] = None, clock: Callable[[], float] = time.monotonic,
                  live_clock: Callable[[], float] = time.perf_counter, services: Optional[dict] = None,
-                 recent_file: Optional[Path] = None, out_dir: Optional[Path] = None) -> None:
+                 recent_file: Optional[Path] = None, out_dir: Optional[Path] = None,
+                 background: Optional[Background] = None) -> None:
         self.status = status
         self.rules = RuleSystems()
         self.rs: Ruleset = ruleset or self.rules.load(board.ruleset)
@@ -49,7 +53,8 @@ class Document:
         kw: dict[str, Any] = {"out_dir": out_dir} if out_dir is not None else {}
         self.session = Session(board, path, clock=clock, recent_file=recent_file, **kw)
         self.services: dict = default_services() if services is None else services
-        self.live = LiveAnalysis(self.services, clock=live_clock)
+        self.live = LiveAnalysis(self.services, clock=live_clock,
+                                 background=background if background is not None else Background(self.services))
         self.editor = Editor(self.rs.p("contact_tolerance_mm"))
         self.last_good: Board = board.copy()
         self.listeners: list[Callable[[str], None]] = []

@@ -2,12 +2,18 @@
 
 :class:`LiveAnalysis` analyses the board under its ruleset, finds overlapping bases, and in
 compare mode analyses it under a second ruleset and keeps the models that fight differently.
-Two throttles keep a drag smooth: an analysis slower than ``budget_ms`` is not rerun on every
-frame of a drag (the drag shows the last analysis with the dragged bases where they are now,
-see :func:`paused_view`), and the compare analysis runs at most once per four times its own
-cost while dragging. Both measure with the injected ``clock`` (seconds; tests pass a fake
-one), and both only decide *when* to analyse: the end of a drag always brings every result
-up to date.
+While a unit is dragged, an engine declaring ``live_drag`` (fast and incremental, e.g. rank
+and file) is re-analysed on every frame. Any other engine is analysed off the frame by a
+worker process (:mod:`game.window.background`, the latest board wins) unless its last
+analysis took at most ``INLINE_MS``: each frame shows the
+newest finished analysis, as is when it is of the board shown, else with the dragged bases
+where they are now (:func:`paused_view`) and :attr:`LiveAnalysis.solving` set (the status
+line says "solving"). Without a usable worker, an analysis slower than ``budget_ms`` is not
+rerun on every frame of a drag (the paused view again). The compare analysis runs at most once
+per four times its own cost while dragging. The throttles measure with the injected ``clock``
+(seconds; tests pass a fake one), and all of this only decides *when* to analyse: the end of
+a drag always analyses the final board in the window's own process, so what stays shown is
+exactly a cold analysis.
 """
 from __future__ import annotations
 
@@ -23,50 +29,70 @@ from game.core.compare import Difference, differences
 from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
 
+from game.window.background import Background, board_key
 from game.window.retained import DrawnModels
 from game.render.drawn import DrawnModel
 
 OVERLAP_TOL_MM = 0.5
 ANALYSIS_BUDGET_MS = 40.0
+INLINE_MS = 1.0  # an analysis this cheap is rerun on the frame, whatever the engine
 
 
-def paused_view(analysis: Analysis, board: Board, uid: str) -> Analysis:
-    """``analysis`` (of an earlier pose) as shown while unit ``uid`` is dragged without
-    re-analysing: its models stand where the board has them now, with the roles they had;
-    the unit's analysed moves and gap links are left out (they belong to the old pose)."""
-    try:
-        now = {m.id: m.center for m in board.unit(uid).models()}
-    except KeyError:
-        now = {}
+def paused_view(analysis: Analysis, board: Board, *uids: str) -> Analysis:
+    """``analysis`` (of an earlier pose) as shown while the units ``uids`` are dragged without
+    re-analysing: their models stand where the board has them now, with the roles they had;
+    their analysed moves and gap links are left out (they belong to the old pose)."""
+    now: dict = {}
+    for uid in uids:
+        try:
+            now.update({m.id: m.center for m in board.unit(uid).models()})
+        except KeyError:
+            pass
+    keep = set(uids)
+
+    def mine(mid: str) -> bool:
+        return unit_of(mid) in keep
+
     models = {}
     for mid, r in analysis.models.items():
-        if unit_of(mid) == uid:
+        if mine(mid):
             if mid not in now:
                 continue
             r = dataclasses.replace(r, at=now[mid])
         models[mid] = r
-
-    def mine(mid: str) -> bool:
-        return unit_of(mid) == uid
-
     return analysis.replaced(models=models,
                                moves={k: v for k, v in analysis.moves.items() if not mine(k)},
                                gap_links=[lk for lk in analysis.gap_links if not (mine(lk[0]) or mine(lk[1]))])
+
+
+def moved_units(before: Optional[Board], board: Board) -> list[str]:
+    """Ids of the units of ``board`` that stand elsewhere than on ``before`` (every unit when
+    ``before`` is None), in board order."""
+    if before is None:
+        return [u.id for u in board.units]
+    old = {u.id: u.pose_key() for u in before.units}
+    return [u.id for u in board.units if old.get(u.id) != u.pose_key()]
 
 
 class LiveAnalysis:
     """Analysis, drawn models, overlaps and compare differences of the board shown."""
 
     def __init__(self, services: dict, *, clock: Callable[[], float] = time.perf_counter,
-                 budget_ms: float = ANALYSIS_BUDGET_MS):
+                 budget_ms: float = ANALYSIS_BUDGET_MS, background: Optional[Background] = None):
         self.services = services
+        self.background = background              # the worker analysing drags off the frame
+        self.solving = False                      # the analysis shown is of an earlier pose
+        self._solved: Optional[tuple] = None      # (board key, analysis): the newest finished off the frame
+        self.solve_error = ""
+        self._board: Optional[Board] = None       # the board of the last analysis run here
         self.clock = clock
         self.budget_ms = float(budget_ms)
         self.analysis: Analysis = Analysis(ruleset="")
         self.models: list[DrawnModel] = []
         self.drawn_models = DrawnModels()          # rebuilds only the units that changed
         self.overlaps: list[tuple[str, str, float]] = []
-        self.analyse_ms = 0.0
+        self.analyse_ms = 0.0                     # the last analysis' cost (here or in the worker)
+        self.inline_ms = 0.0                      # the last analysis run here: its cost
         self.paused = False                       # a drag shows the last analysis (too slow to rerun)
         self._paused_from: Optional[Analysis] = None
         self.compare_id: Optional[str] = None
@@ -79,26 +105,75 @@ class LiveAnalysis:
     def run(self, board: Board, rs: Ruleset, *, dragging: bool = False) -> None:
         """Analyse ``board`` now (raises what the engine raises; the old results stay then)."""
         self.paused, self._paused_from = False, None
+        if self._solved is not None or self.solving:
+            self._solved, self.solving = None, False
+            if self.background is not None:
+                self.background.forget()
         t0 = self.clock()
         analysis = analyse(board, rs, **self.services)
         models = self.drawn_models(board, analysis)
         self.analysis, self.models = analysis, models
-        self.analyse_ms = (self.clock() - t0) * 1000
+        self._board = dataclasses.replace(board, units=list(board.units))  # the board analysed
+        self.analyse_ms = self.inline_ms = (self.clock() - t0) * 1000
         self.update_compare(board, dragging=dragging, force=not dragging)
         if not dragging:
             self.update_overlaps(board, rs)
+            self.warm(board, rs)
+
+    def warm(self, board: Board, rs: Ruleset) -> None:
+        """When a drag of this board would be analysed off the frame, start the worker now on
+        this board (its answer is dropped: it only loads the engine and its kept answers)."""
+        bg = self.background
+        if (bg is not None and self.inline_ms > INLINE_MS and not getattr(strategy_of(rs), "live_drag", False)
+                and bg.usable(rs) and not bg.busy):
+            bg.submit(board, rs)
+            bg.forget()
 
     def drag(self, board: Board, rs: Ruleset, uid: str) -> None:
         """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
         declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
         unit's bases where they are now (:func:`paused_view`)."""
-        if getattr(strategy_of(rs), "live_drag", False) or (not self.paused and self.analyse_ms <= self.budget_ms):
+        if getattr(strategy_of(rs), "live_drag", False):
+            self.run(board, rs, dragging=True)
+            return
+        bg = self.background
+        if bg is not None and self.inline_ms > INLINE_MS and bg.usable(rs):
+            self.drag_off_frame(board, rs, uid, bg)
+            return
+        if not self.paused and self.analyse_ms <= self.budget_ms:
             self.run(board, rs, dragging=True)
             return
         if not self.paused or self._paused_from is None:
             self.paused, self._paused_from = True, self.analysis
         self.analysis = paused_view(self._paused_from, board, uid)
         self.models = self.drawn_models(board, self.analysis)
+
+    def drag_off_frame(self, board: Board, rs: Ruleset, uid: str, bg: Background) -> None:
+        """One frame of a drag analysed by the worker ``bg``: hand it the board, take the
+        newest finished analysis, and show it (as is when it is of this board, else the
+        :func:`paused_view` of it, :attr:`solving` set). Never waits for the worker."""
+        if self._solved is None:  # until one is finished: the analysis before the drag
+            self._solved = (None, self.analysis, self._board)
+        bg.submit(board, rs)
+        done = bg.poll()
+        if done is not None:
+            if done.analysis is not None:
+                self._solved = (done.key, done.analysis, done.board)
+                self.analyse_ms, self.solve_error = done.cpu_ms, ""
+            else:
+                self.solve_error = done.error.splitlines()[0] if done.error else "the analysis failed"
+        key, latest, of = self._solved
+        if key == board_key(board, rs):
+            self.analysis, self.solving = latest, False
+        else:
+            stale = moved_units(of, board) if of is not None else [uid]
+            self.analysis, self.solving = paused_view(latest, board, *stale), True
+        self.models = self.drawn_models(board, self.analysis)
+
+    def close(self) -> None:
+        """Stop the worker, if one was started."""
+        if self.background is not None:
+            self.background.close()
 
     def update_overlaps(self, board: Board, rs: Ruleset) -> None:
         """The pairs of bases that overlap (:func:`game.core.checks.overlapping_bases` within

@@ -16,8 +16,10 @@ the window size or the table-wide options change, when a unit is deleted, when m
 changed at once, and once the picture has settled (so labels are placed among all units again).
 When nothing at all changed since the last frame, the last frame is blitted as it was.
 
-Boards whose analysis holds a part drawn table-wide (its drawer's ``table_wide``: a fight
-sequence, combat slots, a move reach; :mod:`game.render.drawers`) are drawn whole each frame, as is any canvas that records its calls (tests).
+Parts drawn table-wide (its drawer's ``table_wide``: a fight sequence, combat slots, a move
+reach; :mod:`game.render.drawers`) are drawn unit by unit like the rest, and the base is drawn
+again whole whenever one of them changes (:func:`wide_key`: their JSON, kept by part object).
+A canvas that records its calls (tests) is drawn whole each frame.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from game.core.board import Board, unit_of
 from game.core import geometry as g
 
 from game.render.canvas import PygameCanvas
-from game.render.drawers import table_wide
+from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
 from game.render.options import SceneOptions
@@ -130,6 +132,23 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
     return {u.id: (u.pose_key(), u.name, u.player, tuple(per[u.id]), tuple(links.get(u.id, ()))) for u in board.units}
 
 
+_WIDE: dict = {}  # id(part) -> (part, its JSON as text): the parts drawn table-wide, as last seen
+
+
+def wide_key(analysis: Any) -> tuple:
+    """What the table-wide parts of ``analysis`` show (their JSON as text, worked out once per
+    part object: a drag's paused views share their parts with the analysis they come from)."""
+    out = []
+    for part in wide_parts(analysis):
+        hit = _WIDE.get(id(part))
+        if hit is None or hit[0] is not part:
+            if len(_WIDE) > 64:
+                _WIDE.clear()
+            hit = _WIDE[id(part)] = (part, repr(part.to_json()))
+        out.append((type(part).__name__, hit[1]))
+    return tuple(out)
+
+
 def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) -> tuple[Board, Any, list[DrawnModel]]:
     """The board, analysis and drawn models restricted to the units ``keep``."""
     b = dataclasses.replace(board, units=[u for u in board.units if u.id in keep])
@@ -185,8 +204,7 @@ class RetainedScene:
     def draw(self, canvas: Any, board: Board, analysis: Any, view: Any, options: SceneOptions,
              models: Optional[list[DrawnModel]]) -> list[str]:
         """Draw the scene on ``canvas`` (as :func:`draw_scene` would); returns drawing errors."""
-        if (not isinstance(canvas, PygameCanvas) or canvas.record or models is None
-                or table_wide(analysis)):
+        if not isinstance(canvas, PygameCanvas) or canvas.record or models is None:
             self.reset()
             return draw_scene(canvas, board, analysis, view, options=options, models=models)
         surf = canvas.surface
@@ -195,7 +213,7 @@ class RetainedScene:
                     repr((board.context or {}).get("objectives")), board.title,
                     analysis.ruleset if analysis is not None else None,
                     bool(options.status),
-                    tuple(repr(getattr(options, f)) for f in _BASE_FIELDS))
+                    tuple(repr(getattr(options, f)) for f in _BASE_FIELDS), wide_key(analysis))
         sigs = unit_signatures(board, analysis, models, options)
         frame_key = (base_key, sigs, repr(dataclasses.replace(options, palette={}, differ={}, overlaps=())),
                      id(analysis), tuple(sorted(options.differ or {})), tuple(options.overlaps or ()))

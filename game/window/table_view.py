@@ -465,6 +465,10 @@ class TableView(View):
             moved = doc.session.moved_mm.get(u.id, 0.0) + self.tool_live_mm()
             sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)}"
         parts: list[tuple[int, str]] = [(0, mode or f"[{self.tool}]")]
+        if live.solving:
+            parts.append((0, "solving... (moves and roles shown as last solved)"))
+        if live.solve_error:
+            parts.append((1, f"analysis off the frame failed: {live.solve_error}"))
         if live.paused:
             parts.append((1, f"analysis paused while dragging ({live.analyse_ms / 1000:.1f} s); updates when "
                              "you release"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.core import geometry as g
-from game.engines.engagement_range.optimality import move_status, start_gaps
+from game.engines.engagement_range.optimality import engaged_bound, move_status
 from game.engines.engagement_range.memo import solve_move
 from game.engines.engagement_range.table import Params, Table, gap, moved_shape, other
 
@@ -58,17 +58,17 @@ def pile_in_unit(table: Table, uid: str, p: Params, planner=None) -> MoveReport:
         rep.notes.append(f"{uid}: no enemy unit within {p.say_in('pile_in_target_radius_in')}, so it has no pile-in "
                          f"target ({p.rules['pile_in_target_radius_in']}).")
         return rep
-    before = start_gaps(table, uid, targets)
+    bound = engaged_bound(table, uid, targets, p.pile_in_mm, p)
     rep.paths, rep.locked = solve_move(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, targets=targets)
     _apply(table, rep.paths)
     if not table.engaged_with(uid, p.er_mm):
         _undo(table, rep.paths)
         rep.paths = {}
-        rep.status = move_status(table, uid, targets, before, p.pile_in_mm, p)
+        rep.status = move_status(table, uid, targets, bound, p)
         rep.notes.append(f"{uid}: could not end engaged, so it does not pile in ({p.rules['pile_in_in']}: the unit must "
                          "end engaged).")
         return rep
-    rep.status = move_status(table, uid, targets, before, p.pile_in_mm, p)
+    rep.status = move_status(table, uid, targets, bound, p)
     return rep
 
 
@@ -85,23 +85,23 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
     engaged = table.engaged_with(uid, p.er_mm)
     if engaged:
         rep.mode, rep.targets = "ongoing", engaged
-        before = start_gaps(table, uid, engaged)
+        bound = engaged_bound(table, uid, engaged, p.consolidate_mm, p)
         rep.paths, rep.locked = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=True, targets=engaged)
         _apply(table, rep.paths)
-        rep.status = move_status(table, uid, engaged, before, p.consolidate_mm, p)
+        rep.status = move_status(table, uid, engaged, bound, p)
         return rep
     near = [e for e in table.enemy_units(uid) if table.unit_gap(uid, e) <= p.consolidate_enemy_mm]
     if near:
         rep.mode = "engaging"
         sel = list(near)
         while sel:
-            before = start_gaps(table, uid, sel)
+            bound = engaged_bound(table, uid, sel, p.consolidate_mm, p, contact_stays=False)
             paths, _ = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=sel)
             _apply(table, paths)
             reached = [e for e in sel if table.unit_gap(uid, e) <= p.er_mm]
             if reached == sel:
                 rep.paths, rep.targets = paths, sel
-                rep.status = move_status(table, uid, sel, before, p.consolidate_mm, p)
+                rep.status = move_status(table, uid, sel, bound, p)
                 return rep
             _undo(table, paths)
             sel = reached

@@ -59,9 +59,7 @@ def _steps(board, rs, planner):
     return fight_steps.fight_phase_steps(board, rs)  # looked up at call time
 
 
+# Offered on every board, rank-and-file trays too (each tray's models analysed as single
+# models): the window analyses a drag of this engine off the frame (game/window/background.py).
 STRATEGY = Engine(name=NAME, run=_analyse, legend_of=legend, schema=FightPhaseParams,
-                  steps=_steps, ranked_units=False, steps_name="Fight phase", live_drag=True,
-                  unusable_short="not for ranked units",
-                  unusable_reason="has no rank-and-file units; analysing these trays as single models takes "
-                                  "about a third of a second, too slow to follow a drag (use a board of models "
-                                  "placed one by one)")
+                  steps=_steps, steps_name="Fight phase")
