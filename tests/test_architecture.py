@@ -136,3 +136,25 @@ def test_the_mixin_check_finds_a_mixin(tmp_path):
     (tmp_path / "m.py").write_text("class A:\n    pass\n\n\nclass B:\n    pass\n\n\nclass C(A, B):\n    pass\n"
                                    "class P(Protocol, Generic[T]):\n    pass\n")
     assert mixin_classes(tmp_path) == ["m.py: class C(A, B)"]
+
+
+def reexports(root: Path) -> list[str]:
+    """Imports kept only to be imported from here (``# noqa: F401`` that is not a module
+    imported for its registrations): a re-export shim."""
+    out = []
+    for f in sorted(root.rglob("*.py")):
+        for i, line in enumerate(f.read_text().splitlines(), start=1):
+            if "noqa: F401" in line and "registers" not in line:
+                out.append(f"{f.relative_to(root)}:{i}: {line.strip()}")
+    return out
+
+
+def test_no_reexport_shims():
+    """A name is imported from the module that defines it (scene.py re-exported SceneOptions,
+    session.py the recovery helpers, legend.py part marks, analysis.py Ruleset)."""
+    assert not reexports(ROOT / "game"), "\n".join(reexports(ROOT / "game"))
+
+
+def test_the_reexport_check_finds_one(tmp_path):
+    (tmp_path / "a.py").write_text("from b import X  # noqa: F401 (re-exported)\nimport c  # noqa: F401 registers c\n")
+    assert reexports(tmp_path) == ["a.py:1: from b import X  # noqa: F401 (re-exported)"]

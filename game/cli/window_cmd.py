@@ -22,7 +22,7 @@ from game.render.html_page import demo_page
 from game.services import default_services
 from game.window import demo_view
 from game.window.app import App
-from game.window.session import default_recent_file
+from game.window.recovery import default_recent_file
 
 
 def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:

@@ -14,7 +14,6 @@ from game.core.board import Board
 from game.core.engagement import Engagement
 from game.core.geometry import Point
 from game.core.parts import CORE_PARTS, Engagements, GapLinks, Moves, Part, Parts, StrikeOrder, StrikeStep
-from game.core.ruleset_data import Ruleset  # noqa: F401 (the type analyses are made under)
 
 P = TypeVar("P", bound=Part)
 C = TypeVar("C", GapLinks, Moves, StrikeOrder, Engagements)

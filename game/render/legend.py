@@ -23,8 +23,7 @@ from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.core.names import humanize
-from game.render.part_marks import (allocation_line, cross, numbers_fighters, padlock,  # noqa: F401
-                                    reach_circle, removed_ids)
+from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
 from game.render.unit_marks import DIFFER_COLOUR, role_fill

@@ -47,7 +47,7 @@ from game.core.savefile import same, target_of, write_atomic
 from game.core.scenario import (ScenarioError, board_to_dict, dump_scenario, load_scenario, meaning, plan_save,
                                 read_raw)
 from game.window import diskstate, recovery
-from game.window.recovery import Recovery, default_recent_file  # noqa: F401 (re-exported)
+from game.window.recovery import Recovery
 from game.core.validate import short
 
 BUILTIN_DIR = ASSETS_DIR

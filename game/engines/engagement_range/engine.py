@@ -38,7 +38,7 @@ from game.core.parts import (FightSelection, FightSequence, Locked, MoveReach, M
                              StrikeStep)
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.fight import fight_sequence, strike_order
-from game.engines.engagement_range.geom import polyline_length as path_length  # noqa: F401
+from game.engines.engagement_range.geom import polyline_length as path_length
 from game.engines.engagement_range.parts import Consolidation, MoveStatus, MoveTargets, PileInTargets, SelectedToFight
 from game.engines.engagement_range.moves import MoveReport, consolidation_step, pile_in_step
 from game.core.geometry import MM_PER_INCH
