@@ -76,6 +76,13 @@ def drag(board, uid: str, frames: int, paced: bool = False) -> dict:
     app = App(board, size=(1400, 880), clock=clock)
     app.doc.live.clock = time.process_time
     app.window.frame()
+    bg = getattr(app.doc.live, "background", None)
+    if paced and bg is not None and bg.usable(app.doc.rs):
+        # as in the window, where the worker starts when the board is loaded: wait until it
+        # has analysed this board once (its answer is not shown)
+        bg.submit(app.doc.board, app.doc.rs)
+        bg.poll(timeout_s=60.0)
+        bg.forget()
     u = next(x for x in board.units if x.id == uid)
     c = u.models()[0].center
     a = tuple(int(v) for v in app.table.camera.to_px(c))
