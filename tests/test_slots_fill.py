@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from game.core import geometry as g
 from game.core.board import Model
-from game.engines.combat_slots.engine import fill_nearest_first
+from game.engines.combat_slots.fill import fill_nearest_first
 
 
 def brute(own, places, want, pre=0):

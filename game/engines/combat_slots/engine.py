@@ -60,7 +60,7 @@ from game.core.engagement import boundary, find_engagements
 from game.core.parts import Allocation, Allocations, CombatSlot, CombatSlots
 from game.core.ruleset import Ruleset
 from game.core.work import doing
-from game.engines.combat_slots.fill import fill_nearest_first  # noqa: F401 (re-exported)
+from game.engines.combat_slots.fill import fill_nearest_first
 
 SIDES = ("front", "right", "rear", "left")
 
