@@ -8,7 +8,6 @@ and a unit's ``base: {oval: [w, d]}``.
 """
 from __future__ import annotations
 
-import difflib
 import math
 import os
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ import yaml
 
 from game.core.board import Board, Unit, parse_slot
 from game.core.paths import available as available_rulesets
+from game.core.schema import suggestion
 from game.core.validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_bytes, read_text
@@ -103,14 +103,14 @@ def _refuse_misspelt(d: dict, known: set | tuple, path: tuple, ctx: _Ctx) -> Non
 
     The contract lets a file carry keys of its own, which are kept; but a misspelt key would
     silently leave the value it meant to set at its default, so a key within a close spelling
-    (:func:`difflib.get_close_matches`, cutoff 0.8) of a known one is an error naming it.
+    (:func:`game.core.schema.suggestion`, cutoff 0.8) of a known one is an error naming it.
     Keys in :data:`PROJECT_KEYS` and ``expect_<ruleset>`` test keys are never refused."""
     for k in d:
         if not isinstance(k, str) or k in known or k in PROJECT_KEYS or k.startswith("expect_"):
             continue
-        close = difflib.get_close_matches(k.lower(), sorted(known), n=1, cutoff=0.8)
-        if close:
-            ctx.fail(path + (k,), f"unknown key (did you mean {close[0]}?)")
+        hint = suggestion(k.lower(), sorted(known), cutoff=0.8)
+        if hint:
+            ctx.fail(path + (k,), "unknown key" + hint)
 
 
 def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:

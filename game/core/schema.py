@@ -157,7 +157,8 @@ def build(schema: type, values: dict[str, Any], fail: Callable[[str, str], NoRet
     return schema(**kw)
 
 
-def suggestion(name: str, known: list[str]) -> str:
-    """`` (did you mean x?)`` for a misspelt ``name``, else ''."""
-    close = difflib.get_close_matches(name, known, n=1)
+def suggestion(name: str, known: list[str], cutoff: float = 0.6) -> str:
+    """`` (did you mean x?)`` for a misspelt ``name``, else '' (no ``known`` name within
+    :func:`difflib.get_close_matches`' ``cutoff``, 0 to 1)."""
+    close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]}?)" if close else ""
