@@ -106,7 +106,9 @@ def analyse(board: Board, rs, **_services) -> Analysis:
 
 
 def _analyse_board(board: Board, rs) -> Analysis:
-    """Analyse the board as it stands (no closing up), combat by combat (cached)."""
+    """Analyse the board as it stands (no closing up), combat by combat (cached), merged by
+    :func:`_assemble` (work per combat kept on its cached part: a frame in which one combat
+    changed merges in time proportional to the units, not the models)."""
     v = rs.values
     reserve_caches(len(board.units))
     groups = combats(board, v.contact_tolerance_mm)
@@ -117,8 +119,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
     extend = any(pol.get(slot, getattr(v, slot)).neighbours for slot in pol.SLOTS)
     terrain_key = repr(board.terrain) if extend else ""
     context_key = repr(board.context)
-    part_of: dict[str, Analysis] = {}
-    combat_units: dict[int, set[str]] = {}  # id(part) -> the unit ids of that combat
+    shares: list[_Share] = []
     for ids in groups:
         members = [by_id[i] for i in ids]
         if extend:
@@ -135,28 +136,111 @@ def _analyse_board(board: Board, rs) -> Analysis:
                         context=board.context)
             part = analyse_combat(sub, rs)
             _COMBAT_CACHE.put(key, part)
-        for i in ids:
-            part_of[i] = part
-        combat_units[id(part)] = set(ids)
+        shares.append(_share(part, ids))
+    return _assemble(board, rs, shares, (rs.id, id(rs), context_key))
+
+
+class _Share:
+    """One combat's share of the board's result: its part restricted to the combat's own
+    units ``mine`` (a part may also hold nearby units that could block an extended base).
+    ``models``: unit id -> {model id: result} (:func:`_by_unit`, the part's own dicts);
+    ``links``, ``moves``, ``engs``, ``notes``, engine ``parts`` (``for_units(mine)``) and strike
+    ``steps`` (:func:`_own_steps`). Kept on the (cached) part, so an unchanged combat is
+    restricted once, not every frame; read-only."""
+
+    __slots__ = ("mine", "models", "links", "moves", "engs", "notes", "parts", "steps")
+
+    def __init__(self, part: Analysis, mine: frozenset) -> None:
+        self.mine = mine
+        grouped = _by_unit(part)
+        self.models = {uid: ms for uid, ms in grouped.items() if uid in mine}
+        self.links = tuple(l for l in part.gap_links if unit_of(l[0]) in mine)
+        self.moves = {k: p for k, p in part.moves.items() if unit_of(k) in mine}
+        self.engs = tuple(e for e in part.engagements if e.unit in mine)
+        self.notes = tuple(part.notes)
+        self.parts = tuple(p.for_units(set(mine)) for p in part.engine_parts())
+        self.steps = _own_steps(part, set(mine))
+
+
+def _share(part: Analysis, ids: list[str]) -> _Share:
+    """The :class:`_Share` of combat ``ids`` in ``part`` (made once per part and combat)."""
+    mine = frozenset(ids)
+    kept = part.__dict__.setdefault("_shares", {})
+    sh = kept.get(mine)
+    if sh is None:
+        if len(kept) > 8:
+            kept.clear()
+        sh = kept[mine] = _Share(part, mine)
+    return sh
+
+
+class _Merged:
+    """The models of the board last merged under a key: each unit's result dict (by object)
+    and the merged ``models`` dict (never handed out: each analysis gets a copy)."""
+
+    __slots__ = ("seq", "models")
+
+    def __init__(self, seq: list, models: dict) -> None:
+        self.seq = seq
+        self.models = models
+
+
+_MERGED = LRU(4)  # (ruleset, context, unit ids in board order) -> _Merged
+
+
+def _merged_models(board: Board, shares: list[_Share], key: tuple) -> dict:
+    """Every model's result in board order (units in board order, each unit's models in its
+    part's order). When the board was last merged with the same units, only the units whose
+    result dict changed (a combat analysed anew) are written over a copy of that merge (same
+    model ids in the same order; otherwise it is merged from scratch)."""
+    per_unit: dict[str, dict] = {}
+    for sh in shares:
+        per_unit.update(sh.models)
+    seq = [per_unit.get(u.id) for u in board.units]
+    mkey = key + (tuple(u.id for u in board.units),)
+    last = _MERGED.get(mkey)
+    models: Optional[dict] = None
+    if last is not None:
+        changed = [new for old, new in zip(last.seq, seq) if old is not new]
+        olds = [old for old, new in zip(last.seq, seq) if old is not new]
+        if all(a is not None and b is not None and list(a) == list(b) for a, b in zip(olds, changed)):
+            models = dict(last.models)
+            for d in changed:
+                models.update(d)  # type: ignore[arg-type]
+    if models is None:
+        models = {}
+        for d in seq:
+            if d:
+                models.update(d)
+    _MERGED.put(mkey, _Merged(seq, models))
+    return dict(models)
+
+
+def _assemble(board: Board, rs, shares: list[_Share], key: tuple) -> Analysis:
+    """The board's :class:`Analysis` from its combats' shares (in combat order): models in
+    board order (:func:`_merged_models`), gap links sorted, moves, engagements and notes (each
+    once) in combat order, engine parts merged per type (:func:`_merge_parts`), strike steps by
+    :func:`merge_steps`."""
     res = Analysis(ruleset=rs.id)
-    seen: set[int] = set()
-    for u in board.units:
-        part = part_of[u.id]
-        res.models.update(_by_unit(part).get(u.id, ()))
-        if id(part) in seen:
-            continue
-        seen.add(id(part))
-        mine = combat_units[id(part)]
-        res.add_gap_links([l for l in part.gap_links if unit_of(l[0]) in mine])
-        res.add_moves({k: v for k, v in part.moves.items() if unit_of(k) in mine})
-        res.add_engagements([e for e in part.engagements if e.unit in mine])
-        res.notes += [n for n in part.notes if n not in res.notes]
-        _merge_parts(res, part, mine)
-    res.gap_links = sorted(res.gap_links)
-    parts = {id(p): p for p in part_of.values()}.values()
+    res.models = _merged_models(board, shares, key)
+    res.gap_links = sorted(chain.from_iterable(sh.links for sh in shares))
+    moves: dict = {}
+    for sh in shares:
+        moves.update(sh.moves)
+    res.moves = moves
+    res.engagements = list(chain.from_iterable(sh.engs for sh in shares))
+    notes: list[str] = []
+    seen: set[str] = set()
+    for sh in shares:  # each combat's notes not said by an earlier combat
+        new = [n for n in sh.notes if n not in seen]
+        notes += new
+        seen.update(new)
+    res.notes = notes
+    for sh in shares:
+        _merge_parts(res, sh.parts)
     index = {u.id: i for i, u in enumerate(board.units)}
-    spans = [(min(index[x] for x in combat_units[id(p)]), max(index[x] for x in combat_units[id(p)])) for p in parts]
-    res.strike_order = merge_steps([_own_steps(p, combat_units[id(p)]) for p in parts],
+    spans = [(min(index[x] for x in sh.mine), max(index[x] for x in sh.mine)) for sh in shares]
+    res.strike_order = merge_steps([sh.steps for sh in shares],
                                    lambda: {mid: i for i, mid in enumerate(res.models)}, spans)
     res.legend = legend(rs)
     return res
@@ -235,12 +319,11 @@ def merge_steps(parts: list[Steps], order: Callable[[], dict[str, int]],
     return out
 
 
-def _merge_parts(into: Analysis, part: Analysis, mine: set[str]) -> None:
-    """Add a combat's typed parts, each restricted to this combat's units (``for_units``) and
-    merged with the same type from earlier combats (``merged``)."""
-    for p in part.engine_parts():
-        own = p.for_units(mine)
-        have = into.parts.get(type(p))
+def _merge_parts(into: Analysis, parts: tuple) -> None:
+    """Add a combat's typed parts (each already restricted to the combat's units,
+    ``for_units``), merged with the same type from earlier combats (``merged``)."""
+    for own in parts:
+        have = into.parts.get(type(own))
         into.put(own if have is None else have.merged(own))
 
 
