@@ -47,11 +47,18 @@ def boundary(unit: Unit, models: list[Model]) -> list[g.Shape]:
 
 def _clip(poly: list[g.Point], inside) -> list[g.Point]:
     """Sutherland-Hodgman clip of ``poly`` by a half-plane ``inside(p) -> signed value >= 0``."""
+    vals = [inside(p) for p in poly]  # each vertex's value once (the same numbers as twice)
+    if not vals:
+        return []
+    if min(vals) >= 0:
+        return list(poly)  # wholly inside: every vertex kept, no crossing
+    if max(vals) < 0:
+        return []
     out: list[g.Point] = []
     n = len(poly)
     for i in range(n):
         a, b = poly[i], poly[(i + 1) % n]
-        va, vb = inside(a), inside(b)
+        va, vb = vals[i], vals[(i + 1) % n]
         if va >= 0:
             out.append(a)
         if (va >= 0) != (vb >= 0):
@@ -67,6 +74,24 @@ def as_poly(s: g.Shape) -> list[g.Point]:
     return list(s.points)
 
 
+_MARGIN = 1e-6  # mm: far beyond the rounding of a clipped point (coordinates are table mm)
+
+
+def _outside(facing: str, u0: float, u1: float, v0: float, v1: float, W: float, D: float, tol: float) -> bool:
+    """True when a shape whose local box is ``u0..u1`` x ``v0..v1`` lies wholly (by more than
+    :data:`_MARGIN`) outside one of the half-planes bounding ``facing``'s band in
+    :func:`edge_contact_lengths`: clipping it by that half-plane leaves nothing, so the
+    shape adds no length to that edge (the clips are skipped, the sum unchanged)."""
+    m = _MARGIN
+    if facing == "front":
+        return v1 + tol < -m or v0 - tol > m or u1 + W / 2 < -m or u0 - W / 2 > m
+    if facing == "rear":
+        return v1 - (D - tol) < -m or v0 - (D + tol) > m or u1 + W / 2 < -m or u0 - W / 2 > m
+    if facing == "left":
+        return u1 + W / 2 + tol < -m or u0 - (-W / 2 + tol) > m or v1 < -m or v0 - D > m
+    return u1 - (W / 2 - tol) < -m or u0 - (W / 2 + tol) > m or v1 < -m or v0 - D > m
+
+
 def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> dict[str, float]:
     """How much of each edge of ``unit``'s tray the shapes ``other`` touch (mm along the edge).
 
@@ -78,7 +103,11 @@ def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> di
     # each edge: (facing, normal axis in local (u, v), band test, extent axis, lo, hi)
     for s in other:
         local = [g.to_local(p, unit.front, unit.facing_deg) for p in as_poly(s)]
+        us, vs = [p[0] for p in local], [p[1] for p in local]
+        u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
         for facing in FACINGS:
+            if _outside(facing, u0, u1, v0, v1, W, D, tol):
+                continue  # every clip below would leave nothing: the length stays 0.0
             if facing == "front":
                 band = [lambda p: p[1] + tol, lambda p: tol - p[1]]          # -tol <= v <= tol
                 ext = (0, -W / 2, W / 2)

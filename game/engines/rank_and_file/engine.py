@@ -371,8 +371,8 @@ def decide(c: pol.Combat) -> Analysis:
     results = c.res.models
     deciding = c.deciding()
     for _uid, ms in deciding:
-        for m in ms:
-            results[m.id] = ModelResult(at=m.center)
+        for m in ms:  # positional: half the cost of ModelResult(at=...) (its default factory)
+            results[m.id] = ModelResult("none", 0, [], m.center)
     c.run("fighters")
     c.run("supports")
     for r in c.res.models.values():
