@@ -161,11 +161,13 @@ def _edges(pts: Sequence[Point]) -> Iterable[tuple[Point, Point]]:
         yield pts[i], pts[(i + 1) % n]
 
 
-def _poly_overlap_depth(a: Sequence[Point], b: Sequence[Point]) -> float:
+def _poly_overlap_depth(a: Sequence[Point], b: Sequence[Point], stop: float = -math.inf) -> float:
     """Separating-axis test over every edge normal: the smallest overlap of the projections.
 
     > 0: the convex polygons overlap by that depth; 0: they touch; < 0: they are apart by at
     least that much along the best separating axis (a lower bound of the true gap).
+    ``stop``: return the first axis's overlap below it at once (the caller only needs to know
+    the depth is below ``stop``; the default looks at every axis).
     """
     depth = math.inf
     for pts in (a, b):
@@ -196,6 +198,8 @@ def _poly_overlap_depth(a: Sequence[Point], b: Sequence[Point]) -> float:
             o = (hi_a if hi_a < hi_b else hi_b) - (lo_a if lo_a > lo_b else lo_b)
             if o < depth:
                 depth = o
+                if o < stop:
+                    return o
     return depth
 
 
@@ -232,7 +236,7 @@ def gap_mm(a: Shape, b: Shape) -> float:
         return poly_point_dist(a.center, b.points) - a.radius_mm
     if isinstance(b, Circle):
         return poly_point_dist(b.center, a.points) - b.radius_mm
-    depth = _poly_overlap_depth(a.points, b.points)
+    depth = _poly_overlap_depth(a.points, b.points, 0.0)  # apart on one axis: the depth is not needed
     if depth > 0:
         return -depth
     return math.sqrt(min(_min_vertex_edge_d2(a.points, b.points), _min_vertex_edge_d2(b.points, a.points)))
@@ -270,7 +274,7 @@ def within(a: Shape, b: Shape, tol: float) -> bool:
     if bbox_gap(a.bbox(), b.bbox()) > tol:
         return False
     if isinstance(a, Poly) and isinstance(b, Poly):
-        depth = _poly_overlap_depth(a.points, b.points)
+        depth = _poly_overlap_depth(a.points, b.points, -tol)
         if depth < -tol:
             return False
         if depth >= -1e-9:  # touching or overlapping on every axis

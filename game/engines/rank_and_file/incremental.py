@@ -205,10 +205,21 @@ class _Memo:
         self.shared = shared  # the parts that belong to the combat, not to a unit
 
 
+def _step_json(s: Any) -> dict:
+    """``to_json(s)`` of a :class:`StrikeStep` (None fields left out, tuples as lists), read
+    field by field when they are plain values (no generic walk per frame)."""
+    if isinstance(s, StrikeStep) and isinstance(s.step, (int, float, str)) and isinstance(s.label, str):
+        d = {"step": s.step, "label": s.label, "models": list(s.models)}
+        if s.parts is not None:
+            d["parts"] = list(s.parts)
+        return d
+    return to_json(s)
+
+
 def _steps_by_unit(steps: Sequence) -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = defaultdict(list)
     for s in steps:
-        d = to_json(s)
+        d = _step_json(s)
         per: dict[str, dict] = {}
         for mid in d["models"]:
             uid = unit_of(mid)
@@ -259,7 +270,7 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
         joined = None
         for uid in c.units:
             joined = pieces[uid] if joined is None else joined.merged(pieces[uid])
-        if joined is None or joined.json_items() != p.json_items():
+        if joined is None or (joined != p and joined.json_items() != p.json_items()):
             return None  # some piece names no unit of the combat: it cannot be split
         kinds[t] = "unit"
         for uid, rec in recs.items():

@@ -40,6 +40,7 @@ from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.parts import fight_parts
+from game.engines.rank_and_file.tow_gaps import Gaps
 from game.engines.rank_and_file.policy import Combat, policy
 from game.engines.rank_and_file.tow_rules import (
     Facing, TroopType, Weapon, _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
@@ -145,35 +146,6 @@ class _Unit:
         return None if p.fight_range == "unlimited" or self.movement_in is None else self.movement_in * g.MM_PER_INCH
 
 
-class _Gaps:
-    """Gaps (mm) from a model to an enemy unit's bases: box bounds on arrays, exact near ones."""
-
-    def __init__(self, models: dict):
-        self.models = models
-        self.boxes: dict[str, Any] = {}
-
-    def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
-        """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
-        ems = self.models[enemy]
-        if enemy not in self.boxes:  # per enemy unit: its boxes' x0, y0, x1, y1 columns
-            self.boxes[enemy] = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4).T.copy()
-        (bx0, by0, bx1, by1), (x0, y0, x1, y1) = self.boxes[enemy], m.shape.bbox()
-        lower = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0), np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-        if not len(ems):
-            return math.inf
-        i = int(np.argmin(lower))  # the first of the stable order below; mostly the only one needed
-        best = g.gap_mm(m.shape, ems[i].shape)
-        if (limit is not None and best <= limit) or np.count_nonzero(lower < best) == int(lower[i] < best):
-            return best  # what the loop would return: no other box is nearer than this exact gap
-        for i in np.argsort(lower, kind="stable")[1:]:
-            if lower[i] >= best:
-                break
-            best = min(best, g.gap_mm(m.shape, ems[i].shape))
-            if limit is not None and best <= limit:
-                break
-        return best
-
-
 def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]], contacts: Mapping[str, set],
           context: Mapping[str, Any], p: Any, tol: float, only: Optional[set] = None) -> tuple[dict, list, dict, list]:
     """Decide every model's role, attacks and targets under The Old World: returns
@@ -193,7 +165,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
     mine = {uid: ms for uid, ms in models.items() if only is None or uid in only}
     results = {m.id: ModelResult(at=m.center) for ms in mine.values() for m in ms}
-    gap_to = _Gaps(models)
+    gap_to = Gaps(models)
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
@@ -324,6 +296,11 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             frm[uid] = sum(1 for m in models[uid] if m.id in fighters)
 
     # ----- attacks, targets, explanations
+    dividing: dict[str, list[str]] = {}  # fighter touching no enemy -> the closest of its enemy units
+    if p.dividing_attacks == "closest_enemy_unit":
+        asks = [(mid, sorted(f.enemies)) for mid, f in fighters.items()
+                if not (f.kind == "contact" or contacts.get(mid)) and len(f.enemies) > 1]
+        dividing = dict(zip((a[0] for a in asks), gap_to.closest([(by_id[mid], es) for mid, es in asks], tol)))
     for mid, f in fighters.items():
         uid = unit_of[mid]
         ui = info[uid]
@@ -343,10 +320,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                 r.why += (f" It stands in two fighting ranks ({' and '.join(facings)}) but attacks once, directing its "
                           f"attacks at an enemy it touches ({p.rule('dividing_attacks')}).")
             continue
-        enemies = sorted(f.enemies)
-        if p.dividing_attacks == "closest_enemy_unit" and len(enemies) > 1:
-            dist = {e: gap_to(by_id[mid], e, None) for e in enemies}
-            enemies = [e for e in enemies if dist[e] <= min(dist.values()) + tol]
+        enemies = dividing.get(mid) or sorted(f.enemies)
         r.targets = [t for e in enemies for t in enemy_touched(uid, e)]
         r.targets.sort(key=order.__getitem__)
         n = p.non_contact_attacks

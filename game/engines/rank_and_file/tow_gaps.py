@@ -1,0 +1,132 @@
+"""Gaps (mm) from a model to an enemy unit's bases, for The Old World's fight (:mod:`.tow`):
+"within its Movement" and Dividing Attacks' "closest enemy unit".
+
+Each gap is the exact edge-to-edge :func:`game.core.geometry.gap_mm` to the nearest base of the
+enemy unit; box bounds on arrays (per enemy unit: its bases' bounding boxes as columns, kept by
+the identity of its model list, so an enemy standing still is not boxed again next frame) pick
+the bases that may be nearest, and only those get an exact gap. Pure (numpy only).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+import numpy as np
+
+from game.core import geometry as g
+from game.core.lru import LRU
+
+_BOXES = LRU(256)  # id(model list) -> (the list, its boxes' x0, y0, x1, y1 columns)
+_EPS = 1e-6  # mm: far above the float error of a box bound, far below any distance that matters
+
+
+def boxes(ems: list) -> Any:
+    """The bases' bounding boxes of the model list ``ems`` as a (4, n) array (x0, y0, x1, y1)."""
+    hit = _BOXES.get(id(ems))
+    if hit is None or hit[0] is not ems:
+        arr = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4).T.copy()
+        hit = _BOXES.put(id(ems), (ems, arr))
+    return hit[1]
+
+
+def lower(m: Any, ems: list) -> Any:
+    """Box lower bounds (mm) of the gaps from model ``m`` to each base of ``ems`` (shape (n,))."""
+    (bx0, by0, bx1, by1), (x0, y0, x1, y1) = boxes(ems), m.shape.bbox()
+    return np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0), np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
+
+
+def exact(m: Any, ems: list, low: Any, limit: Optional[float]) -> float:
+    """The gap from ``m`` to the nearest base of ``ems`` (``low``: :func:`lower`); once one is
+    within ``limit``, that one (inf when ``ems`` is empty)."""
+    if not len(ems):
+        return math.inf
+    i = int(np.argmin(low))  # the first of the stable order below; mostly the only one needed
+    best = g.gap_mm(m.shape, ems[i].shape)
+    if (limit is not None and best <= limit) or np.count_nonzero(low < best) == int(low[i] < best):
+        return best  # what the loop would return: no other box is nearer than this exact gap
+    for i in np.argsort(low, kind="stable")[1:]:
+        if low[i] >= best:
+            break
+        best = min(best, g.gap_mm(m.shape, ems[i].shape))
+        if limit is not None and best <= limit:
+            break
+    return best
+
+
+class Gaps:
+    """Gaps from models to the enemy units of ``models`` (unit id -> its models)."""
+
+    def __init__(self, models: dict):
+        self.models = models
+
+    def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
+        """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
+        ems = self.models[enemy]
+        return exact(m, ems, lower(m, ems), limit)
+
+    def closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
+        """For each ``(model, enemy unit ids)`` of ``asks``, those enemies whose gap from the
+        model is within ``tol`` of the smallest (Dividing Attacks: the closest enemy units),
+        in their order: the enemies ``e`` with ``gap(e) <= min(gaps) + tol``, the same answer
+        as comparing every exact gap. Box bounds of every asking model to an enemy unit's
+        bases are one array operation per enemy unit; the enemy unit ``f`` with the lowest
+        bound is the likely nearest; when every other one's bound is beyond an upper bound of
+        the gap to ``f`` (the nearest corners of ``m`` and of its nearest base) plus ``tol``,
+        ``f`` alone is the answer, no exact gap needed; otherwise the exact gaps decide, an
+        enemy whose bound is beyond the nearest one's exact gap plus ``tol`` left out (a bound
+        of 0: the boxes meet, the bases may overlap by any depth: its exact gap decides)."""
+        rows: dict[str, list[int]] = {}
+        for k, (_m, enemies) in enumerate(asks):
+            for e in enemies:
+                rows.setdefault(e, []).append(k)
+        low: list[dict[str, tuple]] = [{} for _ in asks]
+        for e, ks in rows.items():
+            (bx0, by0, bx1, by1) = boxes(self.models[e])
+            if not bx0.shape[0]:
+                for k in ks:
+                    low[k][e] = (math.inf, -1, math.inf, None)
+                continue
+            mb = np.array([asks[k][0].shape.bbox() for k in ks], dtype=float).reshape(-1, 4)
+            x0, y0, x1, y1 = (mb[:, j:j + 1] for j in range(4))
+            grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
+                            np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
+            arg = grid.argmin(axis=1).tolist()
+            floor = grid.min(axis=1).tolist()
+            second = (np.partition(grid, 1, axis=1)[:, 1].tolist() if grid.shape[1] > 1 else [math.inf] * len(ks))
+            for n, k in enumerate(ks):
+                low[k][e] = (floor[n], arg[n], second[n], grid[n])
+        out = []
+        for (m, enemies), lows in zip(asks, low):
+            first = min(enemies, key=lambda e: lows[e][0])
+            fl, i, _s, _row = lows[first]
+            if i >= 0:
+                up = _corners(m.shape, self.models[first][i].shape)
+                if up is not None and all(lows[e][0] > up + tol + _EPS for e in enemies if e != first):
+                    out.append([first])
+                    continue
+            dist = {first: self._exact(m, first, lows[first])}
+            for e in enemies:
+                if e not in dist and (lows[e][0] <= 0.0 or lows[e][0] <= dist[first] + tol + _EPS):  # 0: may overlap
+                    dist[e] = self._exact(m, e, lows[e])
+            best = min(dist.values())
+            out.append([e for e in enemies if e in dist and dist[e] <= best + tol])
+        return out
+
+    def _exact(self, m: Any, enemy: str, low: tuple) -> float:
+        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, second smallest, row)."""
+        floor, i, second, row = low
+        if i < 0:
+            return math.inf
+        ems = self.models[enemy]
+        best = g.gap_mm(m.shape, ems[i].shape)
+        if floor >= best or second >= best:  # no other box is below this exact gap
+            return best
+        return exact(m, ems, row, None)
+
+
+def _corners(a: Any, b: Any) -> Optional[float]:
+    """An upper bound (mm) of ``gap_mm(a, b)`` for two polygons: the distance between their
+    nearest corners (None for a round base)."""
+    if not (isinstance(a, g.Poly) and isinstance(b, g.Poly)):
+        return None
+    return math.sqrt(min((px - qx) * (px - qx) + (py - qy) * (py - qy) for px, py in a.points for qx, qy in b.points))

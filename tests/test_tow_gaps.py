@@ -1,0 +1,74 @@
+"""The Old World's gap shortcuts equal the plain computation: Dividing Attacks' closest enemy
+units (box bounds and a corner bound instead of every exact gap, :mod:`tow_gaps`) and the
+edge-to-edge gap with the separating-axis test stopped at the first separating axis
+(:func:`game.core.geometry.gap_mm`, :func:`~game.core.geometry.within`)."""
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core import geometry as g
+from game.core.board import Model
+from game.engines.rank_and_file.tow_gaps import Gaps
+
+coord = st.sampled_from([0.0, 5.0, 10.0, 19.5, 20.0, 20.5, 25.0, 40.0, 60.0]) | st.floats(-80, 80)
+shape = st.tuples(st.sampled_from(["rect", "round", "oval"]), coord, coord,
+                  st.sampled_from([0.0, 90.0, 180.0, 45.0, 13.0]), st.sampled_from([20.0, 25.0, 40.0]))
+
+
+def make(spec, i: int, unit: str) -> Model:
+    kind, x, y, facing, size = spec
+    s = (g.rect((x, y), size, 20.0, facing) if kind == "rect" else g.Circle((x, y), size / 2) if kind == "round"
+         else g.oval((x, y), size, 20.0, facing, sides=12))
+    return Model(f"{unit}.m{i}", unit, f"m{i}", None, None, (x, y), facing, s)
+
+
+def full_depth(a, b) -> float:
+    return g._poly_overlap_depth(a, b)  # every axis (no stop)
+
+
+def plain_gap(a, b) -> float:
+    """gap_mm as it was: the separating-axis depth over every axis first."""
+    if isinstance(a, g.Poly) and isinstance(b, g.Poly):
+        depth = full_depth(a.points, b.points)
+        if depth > 0:
+            return -depth
+        return math.sqrt(min(g._min_vertex_edge_d2(a.points, b.points), g._min_vertex_edge_d2(b.points, a.points)))
+    return g.gap_mm(a, b)
+
+
+def plain_within(a, b, tol: float) -> bool:
+    if g.bbox_gap(a.bbox(), b.bbox()) > tol:
+        return False
+    if isinstance(a, g.Poly) and isinstance(b, g.Poly):
+        depth = full_depth(a.points, b.points)
+        if depth < -tol:
+            return False
+        if depth >= -1e-9:
+            return True
+        return plain_gap(a, b) <= tol
+    return g.gap_mm(a, b) <= tol
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(shape, min_size=2, max_size=10), st.sampled_from([0.0, 0.5, 1.0, 3.0]))
+def test_gap_and_within_stop_early_with_the_same_answer(specs, tol):
+    shapes = [make(s, i, "a").shape for i, s in enumerate(specs)]
+    for a in shapes:
+        for b in shapes:
+            assert g.gap_mm(a, b) == plain_gap(a, b)
+            assert g.within(a, b, tol) == plain_within(a, b, tol)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(shape, min_size=0, max_size=5), min_size=2, max_size=4),
+       st.lists(shape, min_size=1, max_size=4), st.sampled_from([0.0, 0.5, 25.4]))
+def test_closest_enemy_units_equal_comparing_every_exact_gap(enemies, askers, tol):
+    models = {f"e{k}": [make(s, i, f"e{k}") for i, s in enumerate(specs)] for k, specs in enumerate(enemies)}
+    gaps = Gaps(models)
+    ids = sorted(models)
+    asks = [(make(s, i, "me"), ids[: 2 + i % (len(ids) - 1)]) for i, s in enumerate(askers)]
+    got = gaps.closest(asks, tol)
+    for (m, es), answer in zip(asks, got):
+        dist = {e: gaps(m, e, None) for e in es}  # each exact gap, as the fight compared them before
+        assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]
