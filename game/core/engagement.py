@@ -123,6 +123,7 @@ def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> di
             if _outside(facing, u0, u1, v0, v1, W, D, tol):
                 continue  # every clip below would leave nothing: the length stays 0.0
             # the band's two half-planes, then the edge's extent (lo, hi) along ``axis``
+            cuts: tuple[tuple[int, str, Any], ...]
             if facing == "front":    # -tol <= v <= tol, -W/2 <= u <= W/2
                 cuts = ((1, "add", tol), (1, "rsub", tol), (0, "sub", -W / 2), (0, "rsub", W / 2))
             elif facing == "rear":   # D - tol <= v <= D + tol
