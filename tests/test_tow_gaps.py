@@ -72,3 +72,16 @@ def test_closest_enemy_units_equal_comparing_every_exact_gap(enemies, askers, to
     for (m, es), answer in zip(asks, got):
         dist = {e: gaps(m, e, None) for e in es}  # each exact gap, as the fight compared them before
         assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([(20.0, 20.0), (25.0, 50.0), (40.0, 40.0), (32.5, 17.0)]), st.integers(1, 6), st.integers(1, 23),
+       st.floats(-500, 500), st.floats(-500, 500), st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0, 13.7, 333.3]))
+def test_boxes_of_a_ranked_unit_from_its_arrays_equal_each_bases_box(base, files, count, x, y, facing):
+    from game.core.board import Unit
+    from game.engines.rank_and_file.tow_gaps import rect_boxes
+    u = Unit(id="u", player=1, kind="ranked", base=base, files=files, count=count, front=(x, y), facing_deg=facing)
+    got = rect_boxes(u, u.models())
+    assert got is not None
+    assert got.T.tolist() == [list(m.shape.bbox()) for m in u.models()]
+    assert rect_boxes(u, list(u.models())) is None  # not the unit's own list: built from the shapes

@@ -43,10 +43,13 @@ def gaps_incomplete_rank(units: dict[str, Unit], models: dict[str, list[Model]],
     the slot's outer edge along more than the tolerance) fights the nearest model inward in
     the same file (rear) or rank (flanks), and that model fights it."""
     links: set[frozenset] = set()
+    engaged: dict[str, list[Engagement]] = {}
+    for e in engs:
+        engaged.setdefault(e.unit, []).append(e)
     for uid, u in units.items():
         if u.kind != "ranked":
             continue
-        fs = {e.facing for e in engs if e.unit == uid}
+        fs = {e.facing for e in engaged.get(uid, ())}
         edges = []
         if "rear" in fs:
             edges.append("rear")
@@ -57,7 +60,7 @@ def gaps_incomplete_rank(units: dict[str, Unit], models: dict[str, list[Model]],
         occ = {(m.rank, m.file): m for m in models[uid]}
         R, F = u.ranks, u.files
         for edge in edges:
-            enemies = [e.enemy for e in engs if e.unit == uid and e.facing == edge]
+            enemies = [e.enemy for e in engaged[uid] if e.facing == edge]
             if edge == "rear":
                 slots = [((R, f), [(r, f) for r in range(R - 1, 0, -1)]) for f in range(1, F + 1)]
             elif edge == "left":

@@ -222,13 +222,24 @@ class Combat:
             fn = self._chosen[slot] = get(slot, getattr(self.v, slot)).run
         return fn(self, *args)
 
+    def _engaged(self, uid: str) -> list:
+        """``uid``'s engagements (in ``engs`` order), from an index of ``engs`` built on first
+        use (built again if ``engs`` is replaced or grows)."""
+        idx = self.__dict__.get("_eng_index")
+        if idx is None or idx[0] is not self.engs or idx[1] != len(self.engs):
+            by: dict[str, list] = defaultdict(list)
+            for e in self.engs:
+                by[e.unit].append(e)
+            idx = self.__dict__["_eng_index"] = (self.engs, len(self.engs), by)
+        return idx[2].get(uid, [])
+
     def facings(self, uid: str) -> set[str]:
         """Facings of ``uid`` an enemy is engaged with."""
-        return {e.facing for e in self.engs if e.unit == uid}
+        return {e.facing for e in self._engaged(uid)}
 
     def enemies(self, uid: str, facings: Optional[set] = None) -> set[str]:
         """Enemy unit ids engaged with ``uid`` (on one of ``facings`` if given)."""
-        return {e.enemy for e in self.engs if e.unit == uid and (facings is None or e.facing in facings)}
+        return {e.enemy for e in self._engaged(uid) if facings is None or e.facing in facings}
 
     def deciding(self) -> list[tuple[str, list[Model]]]:
         """(unit id, its models) of the units to decide, in board order: every unit, or those

@@ -85,9 +85,27 @@ class Params:
     def __init__(self, rs: Any):
         self.__dict__.update({k: getattr(rs.values, k) for k in rs.values.__dataclass_fields__})
         self._rs = rs
+        self._rules: dict[str, str] = {}
 
     def rule(self, key: str) -> str:
-        return self._rs.rule(key) if key in self._rs.params else key
+        got = self._rules.get(key)
+        if got is None:
+            got = self._rules[key] = self._rs.rule(key) if key in self._rs.params else key
+        return got
+
+    @staticmethod
+    def of(rs: Any) -> "Params":
+        """The :class:`Params` of a loaded ruleset (kept per ruleset object: a loaded ruleset
+        does not change)."""
+        hit = _PARAMS.get(id(rs))
+        if hit is None or hit[0] is not rs:
+            if len(_PARAMS) > 64:
+                _PARAMS.clear()
+            hit = _PARAMS[id(rs)] = (rs, Params(rs))
+        return hit[1]
+
+
+_PARAMS: dict[int, tuple[Any, Params]] = {}
 
 
 # ----- rows of a ranked unit -------------------------------------------------------------------
@@ -147,25 +165,32 @@ class _Unit:
 
 
 def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]], contacts: Mapping[str, set],
-          context: Mapping[str, Any], p: Any, tol: float, only: Optional[set] = None) -> tuple[dict, list, dict, list]:
+          context: Mapping[str, Any], p: Any, tol: float, only: Optional[set] = None,
+          order: Optional[Mapping[str, int]] = None, unit_of: Optional[Mapping[str, str]] = None,
+          blank: Optional[Mapping[str, ModelResult]] = None) -> tuple[dict, list, dict, list]:
     """Decide every model's role, attacks and targets under The Old World: returns
     ({model id: ModelResult}, strike order steps, extra output keys, notes).
 
     ``units``: {id: Unit}; ``models``: {id: [Model]}; ``engagements``: (unit, enemy, facing of
     ``unit`` the enemy is engaged with); ``contacts``: {model id: enemy model ids it touches};
     ``context``: the scenario's phase context (``charged``, ``charge_moved``, ``disordered``);
-    ``p``: :class:`Params`; ``only``: the units to decide (None: all; the others are read).
-    Never raises on a valid board.
+    ``p``: :class:`Params`; ``only``: the units to decide (None: all; the others are read);
+    ``order`` (model id -> index, board order) and ``unit_of`` (model id -> unit id) over at
+    least these models, when the caller has them (else built here); ``blank``: a fresh
+    ``ModelResult(at=m.center)`` per model decided, to fill in (else made here). Never raises
+    on a valid board.
     """
     notes: list[str] = []
     charged = set(context.get("charged") or [])
     info = {uid: _Unit(units[uid], models[uid], p, charged, notes) for uid in units}
-    order = {m.id: i for i, m in enumerate(m for ms in models.values() for m in ms)}
-    by_id = {m.id: m for ms in models.values() for m in ms}
-    unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
+    if order is None:
+        order = {m.id: i for i, m in enumerate(m for ms in models.values() for m in ms)}
+    if unit_of is None:
+        unit_of = {m.id: m.unit_id for ms in models.values() for m in ms}
     mine = {uid: ms for uid, ms in models.items() if only is None or uid in only}
-    results = {m.id: ModelResult(at=m.center) for ms in mine.values() for m in ms}
-    gap_to = Gaps(models)
+    results = ({m.id: ModelResult(at=m.center) for ms in mine.values() for m in ms} if blank is None else
+               {m.id: blank[m.id] for ms in mine.values() for m in ms})
+    gap_to = Gaps(models, units)
     fighters: dict[str, Fighter] = {}
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
@@ -300,6 +325,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     if p.dividing_attacks == "closest_enemy_unit":
         asks = [(mid, sorted(f.enemies)) for mid, f in fighters.items()
                 if not (f.kind == "contact" or contacts.get(mid)) and len(f.enemies) > 1]
+        by_id = {m.id: m for uid in {unit_of[mid] for mid, _es in asks} for m in models[uid]}
         dividing = dict(zip((a[0] for a in asks), gap_to.closest([(by_id[mid], es) for mid, es in asks], tol)))
     for mid, f in fighters.items():
         uid = unit_of[mid]
@@ -524,7 +550,8 @@ def _fields(rs: Any) -> list:
 def fighting_rank(c: Combat) -> None:
     """The Fighting Rank and everything decided with it (see the module doc)."""
     results, strike, extra, notes = fight(c.units, c.models, [(e.unit, e.enemy, e.facing) for e in c.engs],
-                                          c.contacts, c.board.context, Params(c.rs), c.tol, c.only)
+                                          c.contacts, c.board.context, Params.of(c.rs), c.tol, c.only,
+                                          order=c.order, unit_of=c.unit_of, blank=c.res.models)
     c.res.models.update(results)
     c.res.notes += notes
     c.state.update(strike_order=strike, rank_bonus=extra.pop("rank_bonus", {}), rank_bonus_why=extra.pop("rank_bonus_why", {}))

@@ -20,18 +20,43 @@ _BOXES = LRU(256)  # id(model list) -> (the list, its boxes' x0, y0, x1, y1 colu
 _EPS = 1e-6  # mm: far above the float error of a box bound, far below any distance that matters
 
 
-def boxes(ems: list) -> Any:
-    """The bases' bounding boxes of the model list ``ems`` as a (4, n) array (x0, y0, x1, y1)."""
+def boxes(ems: list, unit: Any = None) -> Any:
+    """The bases' bounding boxes of the model list ``ems`` as a (4, n) array (x0, y0, x1, y1),
+    each ``em.shape.bbox()``. ``unit``: the ranked unit whose own models ``ems`` are (as its
+    pose gives them): the boxes come from its arrays without building a shape (see
+    :func:`rect_boxes`)."""
     hit = _BOXES.get(id(ems))
     if hit is None or hit[0] is not ems:
-        arr = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4).T.copy()
+        arr = rect_boxes(unit, ems)
+        if arr is None:
+            arr = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4).T.copy()
         hit = _BOXES.put(id(ems), (ems, arr))
     return hit[1]
 
 
-def lower(m: Any, ems: list) -> Any:
-    """Box lower bounds (mm) of the gaps from model ``m`` to each base of ``ems`` (shape (n,))."""
-    (bx0, by0, bx1, by1), (x0, y0, x1, y1) = boxes(ems), m.shape.bbox()
+def rect_boxes(unit: Any, ems: list) -> Optional[Any]:
+    """The (4, n) boxes of a ranked unit's own models from its centres: a base's corners are
+    its centre plus four fixed offsets (:func:`game.core.board._corners_maker`), and a float
+    sum is monotonic, so ``min(x + a_i) == x + min(a_i)``: the same numbers as each shape's
+    ``bbox()``. None when ``ems`` are not ``unit``'s own models (moved ones, a skirmish unit)."""
+    if unit is None or unit.kind != "ranked":
+        return None
+    key = unit.pose_key()
+    if ems is not unit.models(key) or not len(ems):
+        return None
+    w, d = unit.base_w, unit.base_d
+    rx, ry = g.right(unit.facing_deg)
+    fx, fy = g.forward(unit.facing_deg)
+    offs = [(rx * a - fx * b, ry * a - fy * b) for a, b in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
+    c = unit.geom(key).centers
+    ox, oy = [o[0] for o in offs], [o[1] for o in offs]
+    return np.stack([c[:, 0] + min(ox), c[:, 1] + min(oy), c[:, 0] + max(ox), c[:, 1] + max(oy)])
+
+
+def lower(m: Any, ems: list, bx: Any = None) -> Any:
+    """Box lower bounds (mm) of the gaps from model ``m`` to each base of ``ems`` (shape (n,));
+    ``bx``: their :func:`boxes` when the caller has them."""
+    (bx0, by0, bx1, by1), (x0, y0, x1, y1) = boxes(ems) if bx is None else bx, m.shape.bbox()
     return np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0), np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
 
 
@@ -56,13 +81,17 @@ def exact(m: Any, ems: list, low: Any, limit: Optional[float]) -> float:
 class Gaps:
     """Gaps from models to the enemy units of ``models`` (unit id -> its models)."""
 
-    def __init__(self, models: dict):
+    def __init__(self, models: dict, units: Optional[dict] = None):
         self.models = models
+        self.units = units or {}
+
+    def boxes(self, enemy: str) -> Any:
+        return boxes(self.models[enemy], self.units.get(enemy))
 
     def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
         """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
         ems = self.models[enemy]
-        return exact(m, ems, lower(m, ems), limit)
+        return exact(m, ems, lower(m, ems, self.boxes(enemy)), limit)
 
     def closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
         """For each ``(model, enemy unit ids)`` of ``asks``, those enemies whose gap from the
@@ -81,7 +110,7 @@ class Gaps:
                 rows.setdefault(e, []).append(k)
         low: list[dict[str, tuple]] = [{} for _ in asks]
         for e, ks in rows.items():
-            (bx0, by0, bx1, by1) = boxes(self.models[e])
+            (bx0, by0, bx1, by1) = self.boxes(e)
             if not bx0.shape[0]:
                 for k in ks:
                     low[k][e] = (math.inf, -1, math.inf, None)
