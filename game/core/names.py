@@ -48,7 +48,7 @@ def humanize(text: str, names: Mapping[str, str]) -> str:
     first; an id inside another word or id is left alone."""
     out = str(text)
     for uid, name in sorted(names.items(), key=lambda kv: -len(kv[0])):
-        if not uid or name == uid:
+        if not uid or name == uid or uid not in out:  # (both patterns hold the id itself)
             continue
         out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", _named_model(name), out)
         out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", _named_unit(name), out)

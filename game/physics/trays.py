@@ -12,6 +12,7 @@ continuous collision, so a very fast drag could tunnel) is refused and the last 
 """
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 from typing import Optional, Sequence
@@ -58,6 +59,25 @@ def with_position(unit: Unit, index: Optional[int], pos: g.Point) -> Unit:
     placed = list(u.placed)
     placed[index] = ((float(pos[0]), float(pos[1])), placed[index][1])
     u.placed = placed
+    return u
+
+
+def _probe(unit: Unit, index: Optional[int], pos: g.Point) -> Unit:
+    """:func:`with_position` for looking only (its geometry is the same): a shallow copy,
+    sharing the lists of ``unit`` that it does not change, never to be put on a board (a deep
+    copy of a unit costs more than the gap checks made with it)."""
+    c, _ = pose_of(unit, index)
+    u = copy.copy(unit)
+    if unit.kind == "ranked" or index is None:
+        dx, dy = pos[0] - c[0], pos[1] - c[1]
+        if u.kind == "ranked":
+            u.front = (u.front[0] + dx, u.front[1] + dy)
+        else:
+            u.placed = [((p[0] + dx, p[1] + dy), b) for p, b in u.placed]
+    else:
+        placed = list(u.placed)
+        placed[index] = ((float(pos[0]), float(pos[1])), placed[index][1])
+        u.placed = placed
     return u
 
 
@@ -174,6 +194,39 @@ def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Poin
     When every direction runs (nearly) along the contact, the shortest of the contact lines
     of the nearest pair (nearest points, centres, edge normals) is used instead. The result
     touches within ``tol_mm`` and overlaps nothing by more."""
+    with poses_held():  # the board is only read: each unit's tray worked out once
+        return _snap(_near(board, key, max_mm + 1.0 + 2 * max_mm), key, directions, max_mm, tol_mm)
+
+
+def _box(shapes: Sequence[g.Shape]) -> tuple[float, float, float, float]:
+    bs = [s.bbox() for s in shapes]
+    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+
+
+def _near(board: Board, key: Key, reach_mm: float) -> Board:
+    """``board`` with only the units that could come within ``reach_mm`` of body ``key`` (its
+    own unit always kept): those whose bounding box lies within ``reach_mm`` (plus 1 mm to
+    spare) of the body's. A body moved by at most d mm changes every bounding-box gap by at
+    most d, so a search that moves it no further than ``reach_mm`` less the distance it checks
+    finds the same gaps on this board as on the whole one (:func:`snap_to_contact` moves a
+    body at most ``2 * max_mm`` and checks within ``max_mm + 1``)."""
+    uid, idx = key
+    mine = shapes_of(board.unit(uid), idx)
+    if not mine:
+        return board
+    box = _box(mine)
+    keep = []
+    for other in board.units:
+        theirs = shapes_of(other) if other.id != uid else []
+        if other.id == uid or (theirs and g.bbox_gap(box, _box(theirs)) <= reach_mm + 1.0):
+            keep.append(other)
+    near = copy.copy(board)
+    near.units = keep
+    return near
+
+
+def _snap(board: Board, key: Key, directions: Sequence[Optional[g.Point]], max_mm: float,
+          tol_mm: float) -> Optional[Unit]:
     uid, idx = key
     u = board.unit(uid)
     gap0 = clearance_mm(board, key, u, max_mm + 1.0)
@@ -181,19 +234,19 @@ def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Poin
         return None
     c, _ = pose_of(u, idx)
 
-    def along(d: g.Point) -> Optional[tuple[float, Unit]]:
+    def along(d: g.Point) -> Optional[tuple[float, g.Point]]:
         t, gap = 0.0, gap0
         for _ in range(60):
             t += gap
             if abs(t) > 2 * max_mm:
                 return None
-            cand = with_position(u, idx, (c[0] + d[0] * t, c[1] + d[1] * t))
-            got = clearance_mm(board, key, cand, max_mm + 1.0)
+            pos = (c[0] + d[0] * t, c[1] + d[1] * t)
+            got = clearance_mm(board, key, _probe(u, idx, pos), max_mm + 1.0)
             if got is None:
                 return None
             gap = got
             if abs(gap) <= tol_mm:
-                return abs(t), cand
+                return abs(t), pos
         return None
 
     for direction in directions:
@@ -204,10 +257,10 @@ def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Poin
             for sign in (1.0, -1.0):
                 r = along((sign * direction[0] / n, sign * direction[1] / n))
                 if r is not None:
-                    return r[1]
+                    return with_position(u, idx, r[1])
     tries = [r for d in _contact_lines(board, key, u, max_mm + 1.0) for sd in (d, (-d[0], -d[1]))
              if (r := along(sd)) is not None]
-    return min(tries, key=lambda r: r[0])[1] if tries else None
+    return with_position(u, idx, min(tries, key=lambda r: r[0])[1]) if tries else None
 
 
 @dataclass
@@ -340,7 +393,7 @@ class TraySpace:
                 continue
             unit = board.unit(d.key[0])
             limit = max(OVERLAP_TOL_MM, d.start_pen + 1e-6)
-            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos))
+            pen = penetration_mm(board, d.key, _probe(unit, d.key[1], pos))
             if pen > limit:
                 # the step went too deep (fast drag): keep its farthest point that is still flush
                 # (within pymunk's slop, so the contact solver does not bounce it back out)
@@ -349,12 +402,12 @@ class TraySpace:
                 for _ in range(16):
                     mid = (lo + hi) / 2
                     q = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * mid, d.good_pos[1] + (pos[1] - d.good_pos[1]) * mid)
-                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q)) <= limit:
+                    if penetration_mm(board, d.key, _probe(unit, d.key[1], q)) <= limit:
                         lo = mid
                     else:
                         hi = mid
                 pos = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * lo, d.good_pos[1] + (pos[1] - d.good_pos[1]) * lo)
-                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos))
+                pen = penetration_mm(board, d.key, _probe(unit, d.key[1], pos))
                 body.position = pos
                 body.velocity = (0.0, 0.0)
                 self.space.reindex_shapes_for_body(body)

@@ -27,7 +27,7 @@ legend item type, so the legend and scene import it without a cycle.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Optional
+from typing import AbstractSet, Any, Callable, Iterator, Optional
 
 from game.core.parts import Part
 
@@ -56,8 +56,8 @@ class LegendContext:
     not cropped: the window lists them too)."""
 
     shown: list
-    shown_ids: set
-    units_shown: set
+    shown_ids: AbstractSet[str]
+    units_shown: AbstractSet[str]
     names: dict
     moves: dict
     options: Any

@@ -97,13 +97,66 @@ def _unit_tally(uid: str, lst: list, results: Any) -> Tally:
     return hit[1]
 
 
+class ShownIds:
+    """The ids of the window's drawn models (``by_unit``: unit id -> that unit's list of drawn
+    models, one list object per unit that stays the same while the unit and its results do),
+    kept from frame to frame by difference: a unit whose list is a new object has its old ids
+    taken out and its new ones put in (a count per id, so an id two units share stays while
+    one of them holds it). The ids come as a live keys view: read it before the next update."""
+
+    def __init__(self) -> None:
+        self.lists: dict[str, Any] = {}   # unit id -> the list of drawn models its ids are from
+        self.count: dict[str, int] = {}   # model id -> how many of those lists hold it
+
+    def _drop(self, lst: Any) -> None:
+        count = self.count
+        for dm in lst:
+            n = count[dm.id] - 1
+            if n:
+                count[dm.id] = n
+            else:
+                del count[dm.id]
+
+    def _add(self, lst: Any) -> None:
+        count = self.count
+        for dm in lst:
+            count[dm.id] = count.get(dm.id, 0) + 1
+
+    def update(self, by_unit: dict) -> Any:
+        """The set of ids of every drawn model of ``by_unit`` (a keys view)."""
+        lists = self.lists
+        if len(lists) != len(by_unit) or any(uid not in by_unit for uid in lists):
+            for uid in [uid for uid in lists if uid not in by_unit]:
+                self._drop(lists.pop(uid))
+        for uid, lst in by_unit.items():
+            old = lists.get(uid)
+            if old is lst:
+                continue
+            if old is not None:
+                self._drop(old)
+            self._add(lst)
+            lists[uid] = lst
+        return self.count.keys()
+
+
+_SHOWN = ShownIds()  # the window's drawn models (one window a process)
+
+
 def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
     """The legend of a picture (see the module doc). ``models`` are the drawn models;
     ``options`` a :class:`game.render.options.SceneOptions`."""
     vis = options.visible
+    by_unit = getattr(models, "by_unit", None)
     shown = list(models) if vis is None else [dm for dm in models if dm.id in vis]
-    shown_ids = set(map(_ID, shown))
-    units_shown = set(map(_UNIT_ID, shown))
+    shown_ids: Any
+    if by_unit is not None and vis is None:
+        # the window's drawn models, one list per unit: the ids kept by difference (a drag
+        # changes one or two units' lists a frame), not collected again from every model
+        shown_ids = _SHOWN.update(by_unit)
+        units_shown = {uid for uid, lst in by_unit.items() if lst}
+    else:
+        shown_ids = set(map(_ID, shown))
+        units_shown = set(map(_UNIT_ID, shown))
     index = {u.id: i for i, u in enumerate(board.units)}
     names = {u.id: unit_caption(u, index[u.id], ids=options.ids, letters=options.letters) for u in board.units}
     items: list[LegendItem] = [LegendItem("heading", "Legend")]
@@ -111,7 +164,6 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     counts = {"attack": 0, "support": 0, "none": 0}
     gone = removed_ids(a)  # crossed out: listed by their own row, never as "Does not fight"
     results = a.models if a is not None else {}
-    by_unit = getattr(models, "by_unit", None)
     if by_unit is not None and vis is None and not gone:
         # the window's drawn models: one list per unit, the same object while the unit and its
         # results stay the same, so each unit's tally is kept from frame to frame

@@ -30,6 +30,7 @@ from typing import Any
 
 from game.core import geometry as g
 from game.core.board import parse_slot
+from game.core.lru import LRU
 from game.core.names import humanize
 from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
                              OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
@@ -385,6 +386,20 @@ def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
                        swatch="gap")]
 
 
+_PER_UNIT = LRU(64)  # a strike step's model ids (tuple) -> models per unit: a drag's analyses repeat them
+
+
+def _per_unit(mids: Any) -> dict[str, int]:
+    """Models per unit (unit id -> count, in the order the units first come) of the model ids
+    ``mids``, kept by the ids themselves (a long strike step of a big table is counted once
+    while it stays the same). The dict is shared: never change it."""
+    key = tuple(mids)
+    hit = _PER_UNIT.get(key)
+    if hit is None:
+        hit = _PER_UNIT.put(key, dict(Counter(map(_HEAD, map(_PARTITION, key)))))
+    return hit
+
+
 def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
     """The strike order section: each step's units (by name) and how many of their models
     strike at it in the picture (less those cropped out; embarked models, never drawn, count
@@ -395,7 +410,7 @@ def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
     for i, step in enumerate(part.steps, start=1):
         # models per unit, in the order the units first strike (unit ids hold no dot)
         mids = [mid for mid in step.models if mid not in ctx.cropped] if ctx.cropped else step.models
-        per: dict[str, int] = Counter(map(_HEAD, map(_PARTITION, mids)))
+        per = _per_unit(mids)
         if not per:
             continue
         who = ", ".join(f"{ctx.names.get(k, k)} ({n})" for k, n in per.items())

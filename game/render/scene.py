@@ -255,8 +255,7 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     # ``models``: drawn_models(board, analysis) already computed by the caller (the window
     # keeps them for hovering), so a frame does not build them twice
     p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
-    for dm in p.models:
-        p.safe(f"model {dm.id}", um.model, p, dm)
+    um.models(p, p.models)
     for dm in p.models:
         if dm.slot_from is not None:
             p.safe(f"slot move {dm.id}", um.slot_move, p, dm, dm.slot_from, dm.shape.center)

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from game.core import geometry as g
 from game.core.board import Unit, empty_slots
 
-from game.render.canvas import cross_hatch, hatch_segments
+from game.render.canvas import PygameCanvas, cross_hatch, hatch_segments
 from game.render.drawn import DrawnModel, _moved, _shape_at, circle_pts
 from game.render.painter import Paint
 from game.render.palette import LINE_UNITS, lw, player_colour, with_alpha
@@ -84,6 +84,54 @@ def model(p: Paint, dm: DrawnModel) -> None:
     role_fill(p, data, dm.role, kind)
     if not dm.unit.is_ranked:  # skirmishers carry their player colour on a ring
         p.draw_shape(dm.shape, None, player_colour(p.pal, dm.unit.player), p.u(lw("medium")))
+
+
+def _opaque(colour: Any) -> bool:
+    return colour is not None and (len(colour) < 4 or colour[3] >= 255)
+
+
+def models(p: Paint, dms: Sequence[DrawnModel]) -> None:
+    """Every model of ``dms``, as :func:`model` draws each (errors logged per model).
+
+    On a pygame canvas that records nothing, with a palette without print hatching or
+    patterns and thin outlines of at most 1 px, a ranked unit's polygon base lying on the
+    canvas is drawn with the very calls :meth:`PygameCanvas.polygon` makes for it (the fill,
+    then the anti-aliased outline) without the per-model indirection: the same pixels, a
+    third of the time (a frame of a drag draws the moved units' models anew). Any other
+    model takes :func:`model`."""
+    c, P = p.c, p.pal
+    width = p.u(lw("thin"))
+    edge = P["base_edge"]
+    if (type(c) is not PygameCanvas or c.record or P.get("print") or P.get("patterns") or not width <= 1
+            or not _opaque(edge)):
+        for dm in dms:
+            p.safe(f"model {dm.id}", model, p, dm)
+        return
+    import pygame
+
+    surface, poly, aalines = c.surface, pygame.draw.polygon, pygame.draw.aalines
+    margin = 4 + 2 * float(width)
+    lo_x, lo_y, hi_x, hi_y = -margin, -margin, c.width + margin, c.height + margin
+    s, (ox, oy) = p.v.scale, p.v.offset_px
+    none = P["none"]
+    fills: dict[str, Any] = {}
+    for dm in dms:
+        sh = dm.shape
+        fill = fills.get(dm.role)
+        if fill is None:
+            fill = fills[dm.role] = P.get(dm.role, none)
+        if type(sh) is not g.Poly or not dm.unit.is_ranked or not _opaque(fill):
+            p.safe(f"model {dm.id}", model, p, dm)
+            continue
+        try:
+            pts = [(ox + x * s, oy + y * s) for x, y in sh.points]  # View.pts
+            if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
+                p.safe(f"model {dm.id}", model, p, dm)  # cut to the canvas (or left out) by the canvas
+                continue
+            poly(surface, fill, pts)
+            aalines(surface, edge, True, pts)
+        except Exception:  # noqa: BLE001 - the general path draws it again and logs the error
+            p.safe(f"model {dm.id}", model, p, dm)
 
 
 def ghost_outline(p: Paint, s: g.Shape) -> None:

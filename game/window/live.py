@@ -91,6 +91,7 @@ class LiveAnalysis:
         self.models: list[DrawnModel] = []
         self.drawn_models = DrawnModels()          # rebuilds only the units that changed
         self.overlaps: list[tuple[str, str, float]] = []
+        self._overlaps_of: Optional[tuple] = None  # (board, its units, tolerance) the overlaps are of
         self.analyse_ms = 0.0                     # the last analysis' cost (here or in the worker)
         self.inline_ms = 0.0                      # the last analysis run here: its cost
         self.paused = False                       # a drag shows the last analysis (too slow to rerun)
@@ -180,6 +181,14 @@ class LiveAnalysis:
         the ruleset's contact tolerance)."""
         tol = rs.p("contact_tolerance_mm")
         self.overlaps = overlapping_bases(board, tol)
+        self._overlaps_of = (board, list(board.units), tol)
+
+    def overlaps_of(self, board: Board, rs: Ruleset) -> bool:
+        """Are :attr:`overlaps` those of ``board`` as it is (the same board object holding the
+        same unit objects, the same tolerance) since :meth:`update_overlaps` last ran?"""
+        seen = self._overlaps_of
+        return (seen is not None and seen[0] is board and seen[2] == rs.p("contact_tolerance_mm")
+                and len(seen[1]) == len(board.units) and all(a is b for a, b in zip(seen[1], board.units)))
 
     def overlap_warning(self) -> str:
         """The warning line about overlapping bases ("" when none overlap)."""

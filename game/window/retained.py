@@ -74,13 +74,14 @@ class DrawnModels:
         out, by_unit, per, seen = DrawnList(), {}, {}, 0
         for u in board.units:
             try:
-                ms = u.models()
+                pk = u.pose_key()
+                ms = u.models(pk)
             except Exception:  # noqa: BLE001 - as drawn_models: a unit that cannot be built is left out
                 continue
             old = self.per.get(u.id)
             ids = old[4] if old is not None and old[3] is ms else [m.id for m in ms]  # (the same list: its ids)
             res = tuple(map(amodels.get, ids))
-            key = (u.pose_key(), u.player, u.name, u.kind)
+            key = (pk, u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
                 lst = old[2]
             else:

@@ -292,7 +292,8 @@ class TableView(View):
             doc.session.apply(self.board, before=before)
             doc.session.moved_mm[uid] = doc.session.moved_mm.get(uid, 0.0) + live_mm
             self.say(f"{self.board.unit(uid).name} placed." + self.moved_text(uid))
-            doc.live.update_overlaps(self.board, self.rs)
+            if not doc.live.overlaps_of(self.board, self.rs):  # (the analysis above found them on this board)
+                doc.live.update_overlaps(self.board, self.rs)
             doc.notify("caption")
         if doc.live.compare_stale:
             doc.live.update_compare(self.board, force=True)
