@@ -41,6 +41,12 @@ _ID, _AT = attrgetter("id"), attrgetter("center")
 _ROLE, _ATTACKS, _TARGETS, _WHY, _PARTS = (attrgetter(n) for n in ("role", "attacks", "targets", "why", "parts"))
 
 
+def reserve(n_combats: int) -> None:
+    """Keep a decision for each of ``n_combats`` combats, plus a short history (as the engine's
+    combat cache)."""
+    _SEEN.size = max(64, 2 * n_combats + 16)
+
+
 def usable(rs: Any) -> bool:
     """True when every deciding policy ``rs`` chooses is in :data:`POSITION_FREE`."""
     return all((slot, getattr(rs.values, slot)) in POSITION_FREE for slot in DECIDING)

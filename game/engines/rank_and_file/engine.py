@@ -114,6 +114,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
     reserve_caches(len(board.units))
     groups = combats(board, v.contact_tolerance_mm)
     _COMBAT_CACHE.size = max(64, 2 * len(groups) + 16)  # every combat, plus a short drag history
+    congruent.reserve(len(groups))
     if len(groups) <= 1:
         return analyse_combat(board, rs)
     by_id = {u.id: u for u in board.units}
