@@ -4,7 +4,7 @@ models removed) and analysed after every step with every cache warm; each result
 the analysis of the same board with every cache emptied (``game.core.lru.clear_all``)."""
 import copy
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.core import lru
@@ -72,6 +72,11 @@ def cold(board: Board, rs) -> dict:
 @SETTINGS
 @given(st.sampled_from(["whfb8", "t9a", "tow", "tow_2024"]), st.integers(1, 4), st.sampled_from([(4, 8), (5, 13)]),
        st.lists(edit, min_size=1, max_size=6))
+# a slide keeping every base contact changes which enemy unit is closest to a Press of Battle
+# model of the slid unit's enemy (The Old World reads enemy positions: the enemy is decided again)
+@example("tow", 2, (5, 13), [("slide", 0, 5.0)])
+@example("tow", 2, (4, 8), [("back", 0, -10.0)])
+@example("whfb8", 2, (5, 13), [("slide", 0, 5.0), ("slide", 0, 10.0)])
 def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
     rs = load_ruleset(rid)
     board = line(pairs, *shape)
@@ -93,10 +98,31 @@ def test_a_slide_decides_only_the_units_whose_inputs_changed(monkeypatch):
     decided = []
     real = engine.decide
     monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
-    board.replace_unit(board.unit("a2").translated(5.0, 0.0))
+    board.replace_unit(board.unit("a2").translated(5.0, 0.0))  # every base contact stays
     warm = analyse(board, rs).to_json()
-    assert decided == [{"a2", "b1", "b2"}]
+    assert decided == [{"a2"}]  # whfb8's policies read no enemy's position: b1, b2 are kept
     assert warm == cold(board, rs)
     decided.clear()
     analyse(board, rs)  # nothing changed: nothing decided
     assert decided == []
+    board.replace_unit(board.unit("a2").translated(10.0, 0.0))  # a2's bases now meet b2's differently
+    warm = analyse(board, rs).to_json()
+    assert decided == [{"a2", "b1", "b2"}] or decided == [{"a2", "b2"}]
+    assert warm == cold(board, rs)
+
+
+def test_a_policy_reading_enemy_positions_decides_the_enemies_again(monkeypatch):
+    """The Old World's fight measures gaps to enemy bases (``geometry=True``): a slide that
+    keeps every base contact still decides the slid unit's enemies again."""
+    from game.engines.rank_and_file import engine
+    rs = load_ruleset("tow")
+    board = line(4, 5, 13)
+    board.ruleset = "tow"
+    analyse(board, rs)
+    decided = []
+    real = engine.decide
+    monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
+    board.replace_unit(board.unit("a2").translated(5.0, 0.0))
+    warm = analyse(board, rs).to_json()
+    assert decided == [{"a2", "b1", "b2"}]
+    assert warm == cold(board, rs)

@@ -85,3 +85,23 @@ def test_boxes_of_a_ranked_unit_from_its_arrays_equal_each_bases_box(base, files
     assert got is not None
     assert got.T.tolist() == [list(m.shape.bbox()) for m in u.models()]
     assert rect_boxes(u, list(u.models())) is None  # not the unit's own list: built from the shapes
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.005, 0.01, 0.05, 0.1, 0.49, 0.5, 0.51, 0.55, 1.0, 3.0]),
+                          st.sampled_from([-30.0, -10.0, 0.0, 4.0, 10.0, 20.0, 31.0]),
+                          st.sampled_from([0.0, 90.0, 180.0, 45.0])), min_size=2, max_size=4),
+       st.sampled_from([0.0, 0.5]), st.sampled_from([0.0, 180.0, 90.0]))
+def test_closest_near_the_tolerance_equals_comparing_every_exact_gap(enemies, tol, facing):
+    """Square-on bases in front of a fighter, their gaps around 20 mm + tol: the bounds must
+    never settle an answer the exact gaps would not give."""
+    me = Model("me.m1", "me", "m1", None, None, (0.0, 0.0), facing, g.rect((0.0, 0.0), 20.0, 20.0, facing))
+    models = {}
+    for k, (extra, dx, turn) in enumerate(enemies):
+        c = (dx, -(20.0 + 20.0 + extra))  # 20 mm between the fronts, plus extra
+        models[f"e{k}"] = [Model(f"e{k}.m1", f"e{k}", "m1", None, None, c, turn, g.rect(c, 20.0, 20.0, turn))]
+    gaps = Gaps(models)
+    es = sorted(models)
+    (answer,) = gaps.closest([(me, es)], tol)
+    dist = {e: gaps(me, e, None) for e in es}
+    assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]

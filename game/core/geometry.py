@@ -124,6 +124,26 @@ class Poly:
         return bb
 
 
+def box_like(s: "Shape") -> bool:
+    """True when ``s`` is a polygon that is its own bounding box, within 1e-9 mm (a square-on
+    rectangular base: four corners, one at each corner of the box); kept on the shape. Then
+    :func:`gap_mm` to another such shape, when apart, is their boxes' gap (:func:`bbox_gap`)
+    within 1e-8 mm."""
+    if not isinstance(s, Poly):
+        return False
+    d = s.__dict__
+    got = d.get("_box")
+    if got is None:
+        x0, y0, x1, y1 = s.bbox()
+        seen = set()
+        for x, y in s.points:
+            cx = 0 if abs(x - x0) <= 1e-9 else 1 if abs(x - x1) <= 1e-9 else -1
+            cy = 0 if abs(y - y0) <= 1e-9 else 1 if abs(y - y1) <= 1e-9 else -1
+            seen.add((cx, cy))
+        got = d["_box"] = len(s.points) == 4 and seen == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    return got
+
+
 Shape = Union[Circle, Poly]
 """A base outline in table mm. Both kinds move the same way: ``shape.moved(center)`` (to a
 centre) and ``shape.translated(dx, dy)`` (by an offset); nothing else rebuilds one to move it."""

@@ -8,7 +8,11 @@ strike steps, its Rank Bonus, its notes and the per-unit keys a policy adds) dep
 its *inputs*: the unit itself (pose, profile, keywords, extra keys), its models as moved, its
 engagements (enemy, facing both ways), each engaged enemy's own state and moves, the base
 contacts of each engaged pair and the gap links of its models, under one ruleset, context and
-order of units. :func:`analyse` keeps, per combat (the ruleset, context and unit ids in board
+order of units (an engaged enemy's position counts only when a chosen policy reads other
+units' geometry, ``geometry=True`` in :mod:`.policy`, as The Old World's fight does; whfb8's
+and t9a's policies learn of an enemy only its engagements, contacts, links and moves, so an
+enemy sliding along a front without changing a base contact leaves its foes as they were).
+:func:`analyse` keeps, per combat (the ruleset, context and unit ids in board
 order), each unit's inputs and results; on the next call it decides again only the units
 whose inputs differ (the dirty ones), on the part of the combat made of them and their
 enemies (with the whole combat's moves, contacts and links), and keeps the rest.
@@ -161,9 +165,25 @@ class UnitOf(dict):
 
 
 # ----- per-unit inputs and results ------------------------------------------------------------
+def placed_key(u: Unit) -> str:
+    """:func:`unit_key` without where the unit stands (its front, facing and skirmish model
+    positions): what a policy that reads no other unit's geometry may read of an enemy."""
+    k = u.pose_key()  # (id, kind, base, files, count, last_rank, empty, front, facing, placed)
+    return repr((k[:7], tuple(b for _p, b in k[9]), u.player, u.profile, u.keywords, u.extra))
+
+
+def _reads_geometry(rs: Any) -> bool:
+    """Whether a policy the ruleset chose reads other units' geometry (``geometry=True``)."""
+    return any(pol.get(slot, getattr(rs.values, slot)).geometry for slot in pol.SLOTS)
+
+
 def signatures(c: Any) -> dict[str, tuple]:
-    """Each unit's inputs (see the module doc), hashable and comparable."""
+    """Each unit's inputs (see the module doc), hashable and comparable. An engaged enemy
+    counts with its whole :func:`unit_key` when a chosen policy reads other units' geometry,
+    else without its position (:func:`placed_key`): then the engagements (facing both ways),
+    base contacts, gap links and moves are all a unit's policies learn of where it stands."""
     keys = {uid: unit_key(u) for uid, u in c.units.items()}
+    enemy_keys = keys if _reads_geometry(c.rs) else {uid: placed_key(u) for uid, u in c.units.items()}
     moves: dict[str, list] = defaultdict(list)
     for mid, path in c.res.moves.items():
         moves[unit_of(mid)].append((mid, tuple(map(tuple, path))))
@@ -175,7 +195,7 @@ def signatures(c: Any) -> dict[str, tuple]:
     around: dict[str, list] = defaultdict(list)
     for e in c.engs:
         a, b = (e.unit, e.enemy) if e.unit < e.enemy else (e.enemy, e.unit)
-        around[e.unit].append((e.enemy, e.facing, c.eng_facing.get((e.enemy, e.unit)), keys[e.enemy],
+        around[e.unit].append((e.enemy, e.facing, c.eng_facing.get((e.enemy, e.unit)), enemy_keys[e.enemy],
                                tuple(moves.get(e.enemy, ())), c.pair_contacts.get((a, b), ())))
     return {uid: (keys[uid], tuple(moves.get(uid, ())), tuple(sorted(around.get(uid, ()))), tuple(links.get(uid, ())))
             for uid in c.units}

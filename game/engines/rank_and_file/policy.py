@@ -33,7 +33,11 @@ Register a policy with the :func:`policy` decorator in a module of :mod:`game.en
 schema is the union of its own fields and those of the chosen policies, so a ruleset gives
 exactly those. ``rows`` names legend rows the policy makes worth listing even when empty;
 ``neighbours=True`` says the policy reads units near a combat and the terrain (so each combat
-is analysed with the units around it, and cached by the terrain too); ``fields(rs)`` lists
+is analysed with the units around it, and cached by the terrain too); ``geometry=True`` says a
+policy deciding a unit reads where *other* units' models stand (distances to enemy bases), not
+only the engagements, base contacts, gap links and moves the engine prepares (without it, an
+enemy that slides while every contact stays is not an input of the units it fights:
+:mod:`.incremental`); ``fields(rs)`` lists
 the profile values and unit keys the policy reads (:class:`game.core.strategy.ProfileField`),
 for editors.
 
@@ -72,6 +76,7 @@ class Policy(Record):
     rows: frozenset = frozenset()
     neighbours: bool = False
     fields: Optional[Callable[[Any], list]] = None
+    geometry: bool = False
 
 
 _POLICIES: dict[str, dict[str, Policy]] = {s: {} for s in SLOTS}
@@ -87,7 +92,7 @@ LAZY: dict[tuple[str, str], str] = {
 
 
 def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False,
-           fields: Optional[Callable[[Any], list]] = None) -> Callable:
+           fields: Optional[Callable[[Any], list]] = None, geometry: bool = False) -> Callable:
     """Decorator registering ``fn`` as policy ``name`` of ``slot`` (see the module docstring)."""
     if slot not in _POLICIES:
         raise ValueError(f"no policy slot {slot}; slots: {', '.join(SLOTS)}")
@@ -96,7 +101,7 @@ def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = ()
         old = _POLICIES[slot].get(name)
         if old is not None and old.run is not fn:
             raise ValueError(f"two {slot} policies named {name}")
-        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields)
+        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields, geometry)
         return fn
     return deco
 

@@ -43,7 +43,7 @@ from game.engines.rank_and_file.parts import fight_parts
 from game.engines.rank_and_file.tow_gaps import Gaps
 from game.engines.rank_and_file.policy import Combat, policy
 from game.engines.rank_and_file.tow_rules import (
-    Facing, TroopType, Weapon, _num, row_index, inward, rows_behind, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
+    Facing, TroopType, Weapon, _num, row_index, inward, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
 
 Slot = tuple[int, int]
 
@@ -233,9 +233,12 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             lengthwise = facing in ("front", "rear")
             present = row_of(facing, idx)
             positions = range(1, ui.u.files + 1) if lengthwise else range(1, ui.ranks + 1)
-            behind = rows_behind(occ, facing, idx)
-            assumed = assumed_row_models(len(present), behind.values()) \
-                if p.incomplete_ranks == "largest_row_behind" else len(present)
+            if p.incomplete_ranks == "largest_row_behind":  # the rows behind (rows_behind), from by_row
+                inw = sum(inward(facing))
+                assumed = assumed_row_models(len(present), [len(v) for (lw, i), v in by_row.items()
+                                                            if lw == lengthwise and (i - idx) * inw > 0])
+            else:
+                assumed = len(present)
             touch_pos = [s[1] if lengthwise else s[0] for s in touching]
             subs = stand_ins(occ, facing, idx, positions, touch_pos, assumed - len(present), taken)
             taken |= {s for _e, s in subs}
@@ -546,7 +549,7 @@ def _fields(rs: Any) -> list:
                                choices=tuple(v.weapons))]
 
 
-@policy("fighters", "fighting_rank", params=TowSchema, fields=_fields)
+@policy("fighters", "fighting_rank", params=TowSchema, fields=_fields, geometry=True)  # gaps to enemy bases
 def fighting_rank(c: Combat) -> None:
     """The Fighting Rank and everything decided with it (see the module doc)."""
     results, strike, extra, notes = fight(c.units, c.models, [(e.unit, e.enemy, e.facing) for e in c.engs],

@@ -98,10 +98,8 @@ class Gaps:
         model is within ``tol`` of the smallest (Dividing Attacks: the closest enemy units),
         in their order: the enemies ``e`` with ``gap(e) <= min(gaps) + tol``, the same answer
         as comparing every exact gap. Box bounds of every asking model to an enemy unit's
-        bases are one array operation per enemy unit; the enemy unit ``f`` with the lowest
-        bound is the likely nearest; when every other one's bound is beyond an upper bound of
-        the gap to ``f`` (the nearest corners of ``m`` and of its nearest base) plus ``tol``,
-        ``f`` alone is the answer, no exact gap needed; otherwise the exact gaps decide, an
+        bases are one array operation per enemy unit; when lower and upper bounds settle the
+        answer (:meth:`_by_bounds`) no exact gap is needed; otherwise the exact gaps decide, an
         enemy whose bound is beyond the nearest one's exact gap plus ``tol`` left out (a bound
         of 0: the boxes meet, the bases may overlap by any depth: its exact gap decides)."""
         rows: dict[str, list[int]] = {}
@@ -126,13 +124,11 @@ class Gaps:
                 low[k][e] = (floor[n], arg[n], second[n], grid[n])
         out = []
         for (m, enemies), lows in zip(asks, low):
+            got = self._by_bounds(m, enemies, lows, tol)
+            if got is not None:
+                out.append(got)
+                continue
             first = min(enemies, key=lambda e: lows[e][0])
-            fl, i, _s, _row = lows[first]
-            if i >= 0:
-                up = _corners(m.shape, self.models[first][i].shape)
-                if up is not None and all(lows[e][0] > up + tol + _EPS for e in enemies if e != first):
-                    out.append([first])
-                    continue
             dist = {first: self._exact(m, first, lows[first])}
             for e in enemies:
                 if e not in dist and (lows[e][0] <= 0.0 or lows[e][0] <= dist[first] + tol + _EPS):  # 0: may overlap
@@ -140,6 +136,33 @@ class Gaps:
             best = min(dist.values())
             out.append([e for e in enemies if e in dist and dist[e] <= best + tol])
         return out
+
+    def _by_bounds(self, m: Any, enemies: list[str], lows: dict[str, tuple], tol: float) -> Optional[list[str]]:
+        """The answer of :meth:`closest` for one model from bounds alone, or None when they do
+        not settle it. Per enemy unit ``e``: ``L`` its box bound, ``U`` an upper bound of its
+        gap (its nearest box's base: that box's gap when both bases are square-on rectangles,
+        :func:`geometry.box_like`, else their nearest corners). With every ``L > 0`` (no bases
+        meeting, so no gap below its bound): ``e`` is in when ``U <= min L + tol``, out when
+        ``L > min U + tol`` (margins of 1e-6 mm); any other case: None."""
+        bounds = []
+        for e in enemies:
+            fl, i, _s, _row = lows[e]
+            if not fl > 0.0 or i < 0:
+                return None  # bases meeting (or none): the exact gaps decide
+            other = self.models[e][i].shape
+            up = fl + _EPS if g.box_like(m.shape) and g.box_like(other) else _corners(m.shape, other)
+            if up is None:
+                return None
+            bounds.append((e, fl, up))
+        lo_min = min(b[1] for b in bounds)
+        up_min = min(b[2] for b in bounds)
+        keep = []
+        for e, fl, up in bounds:
+            if up + _EPS <= lo_min + tol:
+                keep.append(e)
+            elif not fl > up_min + tol + _EPS:
+                return None
+        return keep
 
     def _exact(self, m: Any, enemy: str, low: tuple) -> float:
         """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, second smallest, row)."""
