@@ -128,7 +128,7 @@ def plain_best(p: placer.Placer, boxes, avoid):
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(box, max_size=12), st.lists(box, max_size=6), st.lists(box, max_size=12),
-       st.lists(box, min_size=1, max_size=40), st.booleans())
+       st.lists(box, min_size=1, max_size=60), st.booleans())
 def test_vectorised_label_placement_picks_the_plain_loops_box(taken, soft, avoid, cands, repeat):
     p = placer.Placer((0.0, 0.0, 400.0, 300.0))
     for b in taken:
@@ -145,15 +145,15 @@ def test_vectorised_label_placement_picks_the_plain_loops_box(taken, soft, avoid
 
 def test_label_placement_ties_go_to_the_first_candidate_as_in_the_plain_loop():
     p = placer.Placer((0.0, 0.0, 400.0, 300.0))
-    p.add((0.0, 0.0, 200.0, 200.0))
-    cands = [(10.0 * i, 10.0 * i, 10.0 * i + 10, 10.0 * i + 10) for i in range(1, 11)]  # all inside: all tie
+    p.add((0.0, 0.0, 250.0, 250.0))
+    cands = [(10.0 * i, 10.0 * i, 10.0 * i + 10, 10.0 * i + 10) for i in range(1, 21)]  # all inside: all tie
     assert p.best(cands) == plain_best(p, cands, []) == cands[0]
 
 
 def test_label_placement_with_a_candidate_not_finite_fails_as_the_plain_loop_does():
     p = placer.Placer((0.0, 0.0, 100.0, 100.0))
     p.add((10.0, 10.0, 20.0, 20.0))
-    cands = [(float(i), 0.0, i + 30.0, 30.0) for i in range(10)] + [(0.0, 0.0, 5.0, float("inf"))]
+    cands = [(float(i), 0.0, i + 30.0, 30.0) for i in range(20)] + [(0.0, 0.0, 5.0, float("inf"))]
     with pytest.raises(OverflowError):
         plain_best(p, cands[::-1], [])
     with pytest.raises(OverflowError):
@@ -223,3 +223,30 @@ def test_overlaps_are_kept_only_for_the_board_they_were_found_on():
     d.drag(gob.center(), dw.center(), frames=6)
     d.frame(2)
     assert d.doc.live.overlaps == overlapping_bases(d.doc.board, d.doc.rs.p("contact_tolerance_mm"))
+
+
+# -- the model under the mouse -------------------------------------------------------------------
+def test_model_under_the_mouse_by_unit_equals_the_plain_look_up_after_drags():
+    from game.render.drawn import _contains, model_at
+
+    d = make_app(SCENARIOS / "dwarf_horde_vs_goblins.yaml", gui=False)
+    r = random.Random(11)
+    for step in range(6):
+        u = r.choice(d.doc.board.units)
+        c = u.center()
+        if step % 2:  # a unit put over another: the one drawn last is under the mouse
+            v = r.choice([x for x in d.doc.board.units if x.id != u.id])
+            d.put_unit(u.translated(v.center()[0] - c[0] + r.uniform(-20, 20), v.center()[1] - c[1]))
+        else:
+            d.select(u.id)
+            d.drag(c, (c[0] + r.uniform(-30, 30), c[1] + r.uniform(-30, 30)), frames=3)
+        d.frame(2)
+        models = d.doc.live.models
+        assert getattr(models, "by_unit", None) is not None and len(models) >= 64
+        xs = [dm.shape.bbox() for dm in models]
+        x0, y0 = min(b[0] for b in xs) - 5, min(b[1] for b in xs) - 5
+        x1, y1 = max(b[2] for b in xs) + 5, max(b[3] for b in xs) + 5
+        pts = [(r.uniform(x0, x1), r.uniform(y0, y1)) for _ in range(300)] + [dm.shape.center for dm in models[::7]]
+        for p in pts:
+            want = next((dm for dm in reversed(list(models)) if _contains(dm, p)), None)
+            assert model_at(models, p) is want, (step, p)

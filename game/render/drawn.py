@@ -189,12 +189,48 @@ def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:
             if _contains(dm, p_mm):
                 return dm
         return None
+    by_unit = getattr(models, "by_unit", None)
+    if by_unit is not None and sum(map(len, by_unit.values())) == len(models):
+        return _unit_at(by_unit, p_mm)
     idx = next((x for x in _INDEXES if x.models is models and x.n == len(models)), None)
     if idx is None:
         idx = HitIndex(models)
         _INDEXES.append(idx)
         del _INDEXES[:-4]
     return idx.at(p_mm)
+
+
+_UNITS: dict[str, tuple] = {}  # unit id -> (its list of drawn models, their box mm, its HitIndex or None)
+
+
+def _unit_at(by_unit: dict, p_mm: Point) -> Optional[DrawnModel]:
+    """:func:`model_at` over the window's drawn models, one list per unit (the same object
+    while the unit and its results stay the same; the lists in drawing order): the units
+    from the last drawn, each skipped when its box does not hold the point, else looked up
+    through its own index, kept while the unit's list is the same. A drop that changed one
+    unit indexes that unit again, not the whole table."""
+    for uid in reversed(by_unit):
+        lst = by_unit[uid]
+        hit = _UNITS.get(uid)
+        if hit is None or hit[0] is not lst:
+            if not lst:
+                continue
+            bs = [dm.shape.bbox() for dm in lst]
+            box = (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
+            hit = _UNITS[uid] = (lst, box, HitIndex(lst) if len(lst) >= 64 else None)
+            if len(_UNITS) > 4 * len(by_unit) + 64:  # units long gone
+                for k in [k for k in _UNITS if k not in by_unit]:
+                    del _UNITS[k]
+        box = hit[1]
+        if not (box[0] <= p_mm[0] <= box[2] and box[1] <= p_mm[1] <= box[3]):
+            continue
+        if hit[2] is not None:
+            dm = hit[2].at(p_mm)
+        else:
+            dm = next((d for d in reversed(lst) if _contains(d, p_mm)), None)
+        if dm is not None:
+            return dm
+    return None
 
 
 def font_px(px: float, supersample: int = 1) -> int:

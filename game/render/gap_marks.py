@@ -230,7 +230,10 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
     more), each letter beside its own arrow. Links that cannot be drawn along a facing fall
     back to the painter's centre-to-centre link. Returns the number of letters used."""
     P, u, v, c = painter.pal, painter.u, painter.v, painter.c
-    shapes = {dm.id: dm.shape for dm in painter.models}
+    links = analysis.gap_links if analysis is not None else []
+    # only the bases of linked models are looked up (every lookup is of a link's end)
+    ends = {m for link in links for m in link[:2]}
+    shapes = {dm.id: dm.shape for dm in painter.models if dm.id in ends} if ends else {}
     arr = arrows(painter.b, analysis, shapes)
     drawn = {(s, t) for (s, _, _), dsts in _links(painter.b, analysis, shapes).items() for t in dsts}
     drawn |= {(b, a) for a, b in drawn}
@@ -257,8 +260,8 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
             side = painter.safe("gap letter", _letter, painter, letter(first_letter + n), ps, pe, (a, b), others,
                                 side) or side
             n += 1
-    pos = {dm.id: dm.shape.center for dm in painter.models}
-    for link in (analysis.gap_links if analysis is not None else []):
+    pos = {m: sh.center for m, sh in shapes.items()}
+    for link in links:
         if (link[0], link[1]) not in drawn:
             painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
     return n

@@ -67,12 +67,13 @@ class Placer:
     def best(self, boxes: Sequence[Box], avoid: Iterable[Box] = ()) -> Box:
         """The first box scoring 0, else the lowest scoring one moved inside the area."""
         avoid = avoid if isinstance(avoid, list) else list(avoid)
-        if len(boxes) >= VECTOR_FROM:
-            i = self._best_index(boxes, avoid)
-            if i is not None:
-                return boxes[i] if i >= 0 else self.inside(boxes[-1 - i])
         scores = []
-        for b in boxes:
+        for k, b in enumerate(boxes):
+            if k == VECTOR_FROM and len(boxes) > 2 * VECTOR_FROM:
+                # the first few were not free: score all the rest at once
+                i = self._best_index(boxes, avoid)
+                if i is not None:
+                    return boxes[i] if i >= 0 else self.inside(boxes[-1 - i])
             sc = self.score(b, avoid)
             if sc <= 0:
                 return b
@@ -130,7 +131,7 @@ class Placer:
         return -1 - min(scores)[1]
 
 
-VECTOR_FROM = 8  # candidates from which :meth:`Placer.best` scores them all at once (numpy)
+VECTOR_FROM = 6  # :meth:`Placer.best` scores the first ones one by one, then (of many) all at once (numpy)
 
 
 def link_box(a: Point, b: Point, width: float) -> Box:
@@ -153,9 +154,17 @@ class UnitBoxes:
 
     def __init__(self, board: Board, view: View, moved: set[str]):
         self.board, self.view, self.moved = board, view, moved
-        self.trays: dict[str, Box] = {u.id: self.px_bbox(u) for u in board.units if _has_shapes(u)}
+        self._trays: Optional[dict[str, Box]] = None
         self._drawn: Optional[dict[str, Box]] = None
         self._avoid: Optional[list[Box]] = None
+
+    @property
+    def trays(self) -> dict[str, Box]:
+        """Unit id -> the px box of the unit where the board holds it (worked out on first use:
+        a drawing that places no label needs none)."""
+        if self._trays is None:
+            self._trays = {u.id: self.px_bbox(u) for u in self.board.units if _has_shapes(u)}
+        return self._trays
 
     def px_bbox(self, u: Unit) -> Box:
         """The px box of unit ``u`` where the board holds it (its tray, or its bases)."""
@@ -215,7 +224,10 @@ class UnitBoxes:
         same list on every call, so the placer indexes it once)."""
         if self._avoid is None:
             v = self.view
-            boxes = [b for uid, b in self.trays.items() if self.board.unit(uid).is_ranked and uid not in self.moved]
+            first: dict[str, Unit] = {}
+            for u in self.board.units:
+                first.setdefault(u.id, u)  # (as board.unit(uid): the first unit of that id)
+            boxes = [b for uid, b in self.trays.items() if first[uid].is_ranked and uid not in self.moved]
             for dm in models or []:
                 if not dm.unit.is_ranked or dm.slot_from is not None or dm.unit.id in self.moved:
                     x0, y0, x1, y1 = dm.shape.bbox()
