@@ -27,13 +27,14 @@ class ModelResult:
 
     ``role``: ``attack`` (fights normally, red), ``support`` (supporting attack, blue) or
     ``none``; ``attacks``: attacks it may make; ``targets``: enemy model ids it may direct
-    them at; ``at``: centre (table mm) after any rule-mandated move; ``why``: a short
+    them at (a list, or a tuple: a model of the ranked engine with none holds the shared
+    empty tuple, one object less per model for the collector; never mutate it in place); ``at``: centre (table mm) after any rule-mandated move; ``why``: a short
     explanation in our own words citing the rule by name; ``parts``: attacks per model part.
     """
 
     role: str = "none"
     attacks: int = 0
-    targets: list[str] = field(default_factory=list)
+    targets: Sequence[str] = field(default_factory=list)
     at: Point = (0.0, 0.0)
     why: str = ""
     parts: Optional[dict[str, int]] = None

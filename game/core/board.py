@@ -408,9 +408,10 @@ class Unit:
             uid, facing = self.id, self.facing_deg
             make = _corners_maker(self.base_w, self.base_d, facing)
             # one map over the formation's columns (no per-model tuple unpacking): ~40% less than
-            # a comprehension, the models being made afresh for every pose
+            # a comprehension, the models being made afresh for every pose; the centres zipped
+            # from the two coordinate columns (no list per model on the way to its tuple)
             out = list(map(Model, geom.ids, repeat(uid), t.names, t.ranks, t.files_,
-                           map(tuple, geom.centers.tolist()), repeat(facing), repeat(None), repeat(make)))
+                           zip(*geom.centers.T.tolist()), repeat(facing), repeat(None), repeat(make)))
         else:
             out = []
             for i, (c, base) in enumerate(self.placed, start=1):

@@ -396,7 +396,7 @@ def decide(c: pol.Combat) -> Analysis:
     for _uid, ms in deciding:  # one fresh result per model, made by maps (no Python loop per model)
         n = len(ms)
         ids.append(list(map(_ID, ms)))
-        results.update(zip(ids[-1], map(ModelResult, repeat("none", n), repeat(0, n), map(list, repeat((), n)),
+        results.update(zip(ids[-1], map(ModelResult, repeat("none", n), repeat(0, n), repeat(_NO_TARGETS, n),
                                          map(_AT, ms))))
     c.run("fighters")
     c.run("supports")
@@ -420,6 +420,7 @@ def decide(c: pol.Combat) -> Analysis:
 
 
 _ID, _AT = attrgetter("id"), attrgetter("center")
+_NO_TARGETS: tuple[str, ...] = ()  # every undecided model's targets (no empty list per model)
 
 
 def fields(rs) -> list:

@@ -115,11 +115,10 @@ def base_contact(c: Combat) -> None:
             if not touching:
                 continue
             r, tg = results[m.id], c.sort(touching)
-            enemies = sorted({unit_of[t] for t in tg})
-            case = (tuple(enemies), m.id in linked)
+            case = (frozenset([unit_of[t] for t in tg]), m.id in linked)
             hit = seen.get(case)
             if hit is None:
-                hit = seen[case] = _fighter(c, uid, u, total, parts, enemies, case[1])
+                hit = seen[case] = _fighter(c, uid, u, total, parts, sorted(case[0]), case[1])
             r.role, r.targets = "attack", tg
             r.attacks, r.why = hit[0], hit[2]
             r.parts = dict(hit[1]) if hit[1] is not None else None
@@ -237,6 +236,7 @@ def ranks_behind(c: Combat) -> None:
     v = c.v
     rule = c.rule("support_ranks")
     through = words(list(v.support_facings))
+    results, unit_of = c.res.models, c.unit_of
     for uid, ms in c.deciding():
         u = c.units[uid]
         if u.kind != "ranked":
@@ -250,9 +250,9 @@ def ranks_behind(c: Combat) -> None:
         per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
                       for facing in v.support_facings]
         R, F = u.ranks, u.files
-        results = c.res.models
         support: Optional[tuple] = None
         texts: dict[tuple[str, int], tuple[str, str]] = {}
+        far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
         # only a model 2 to 2 + ranks rows from a support facing's edge can support or be told
         # why not; every other one is simply not fighting (no per-facing walk for it)
         near = {id(x) for _f, _e, at in per_facing for k in range(2, 3 + ranks)
@@ -271,18 +271,18 @@ def ranks_behind(c: Combat) -> None:
                     continue
                 lead = by_slot.get(at(1, j))
                 if k > 1 + ranks:
-                    if k == 2 + ranks and enemies and lead is not None and c.res.models[lead.id].role == "attack":
-                        reason = reason or (f"The {ordinal(k)} row from the {facing} is too far back: only {ranks} rank(s) behind "
-                                            f"the fighting rank support ({rule})" + (horde.hint or "."))
+                    if not reason and k == 2 + ranks and enemies and lead is not None \
+                            and results[lead.id].role == "attack":
+                        reason = far.get((facing, k)) or far.setdefault((facing, k), (
+                            f"The {ordinal(k)} row from the {facing} is too far back: only {ranks} rank(s) behind "
+                            f"the fighting rank support ({rule})" + (horde.hint or ".")))
                     continue
-                column = [lead] + [by_slot.get(at(i, j)) for i in range(2, k)]
-                lead_r = c.res.models[lead.id] if lead is not None else None
-                if any(x is None for x in column):
+                if lead is None or (k > 2 and any(by_slot.get(at(i, j)) is None for i in range(2, k))):
                     reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
                                         f"directly behind a fighting model ({rule}).")
                     continue
-                assert lead is not None and lead_r is not None  # the column holds no empty slot
-                lead_targets = [t for t in lead_r.targets if c.unit_of[t] in enemies]
+                lead_r = results[lead.id]
+                lead_targets = [t for t in lead_r.targets if unit_of[t] in enemies]
                 if not lead_targets:
                     if lead_r.role == "attack":
                         reason = reason or (f"The model in front fights only through another facing; supporting attacks "
@@ -352,12 +352,13 @@ def by_initiative(c: Combat) -> list[dict]:
     """Highest Initiative first; equal Initiative strikes together. A profile without
     Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
     steps: dict[float, list[str]] = defaultdict(list)
+    results = c.res.models
     for uid, ms in c.deciding():
         p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
-        for m in ms:
-            if c.res.models[m.id].attacks > 0:
-                steps[value].append(m.id)
+        striking = [m.id for m in ms if results[m.id].attacks > 0]
+        if striking:
+            steps[value] += striking
     return _steps(steps, {}, "Initiative")
 
 
