@@ -89,12 +89,13 @@ def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol
         return []
     A, B = _arrays(ua, ms_a), _arrays(ub, ms_b)
     # the bases of each unit near the other unit's bases (box of all of them, grown by tol)
-    lo_b = (B.centers - B.half).min(axis=0) - tol
-    hi_b = (B.centers + B.half).max(axis=0) + tol
-    lo_a = (A.centers - A.half).min(axis=0) - tol
-    hi_a = (A.centers + A.half).max(axis=0) + tol
-    ia = np.nonzero(np.all((A.centers + A.half >= lo_b) & (A.centers - A.half <= hi_b), axis=1))[0]
-    ib = np.nonzero(np.all((B.centers + B.half >= lo_a) & (B.centers - B.half <= hi_a), axis=1))[0]
+    low_a, high_a, lo_a, hi_a = A.boxes()  # (kept on a unit's cached geometry)
+    low_b, high_b, lo_b, hi_b = B.boxes()
+    lo_b, hi_b, lo_a, hi_a = lo_b - tol, hi_b + tol, lo_a - tol, hi_a + tol
+    near_a = (high_a >= lo_b) & (low_a <= hi_b)
+    near_b = (high_b >= lo_a) & (low_b <= hi_a)
+    ia = np.nonzero(near_a[:, 0] & near_a[:, 1])[0]
+    ib = np.nonzero(near_b[:, 0] & near_b[:, 1])[0]
     if not len(ia) or not len(ib):
         return []
     ca, cb = A.centers[ia], B.centers[ib]

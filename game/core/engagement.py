@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from game.core import contact
 from game.core import geometry as g
@@ -45,13 +45,20 @@ def boundary(unit: Unit, models: list[Model]) -> list[g.Shape]:
     return [unit.tray()] if unit.kind == "ranked" else [m.shape for m in models]
 
 
-def _clip(poly: list[g.Point], inside) -> list[g.Point]:
-    """Sutherland-Hodgman clip of ``poly`` by a half-plane ``inside(p) -> signed value >= 0``."""
+def _clip(poly: list[g.Point], vals: list[float]) -> list[g.Point]:
+    """Sutherland-Hodgman clip of ``poly`` by a half-plane: ``vals`` the signed value of each
+    vertex (inside where >= 0)."""
+    if not vals:
+        return []
+    if min(vals) >= 0:
+        return poly  # wholly inside: every vertex kept, no crossing (read-only lists)
+    if max(vals) < 0:
+        return []
     out: list[g.Point] = []
     n = len(poly)
     for i in range(n):
         a, b = poly[i], poly[(i + 1) % n]
-        va, vb = inside(a), inside(b)
+        va, vb = vals[i], vals[(i + 1) % n]
         if va >= 0:
             out.append(a)
         if (va >= 0) != (vb >= 0):
@@ -60,11 +67,43 @@ def _clip(poly: list[g.Point], inside) -> list[g.Point]:
     return out
 
 
+def _values(poly: list[g.Point], axis: int, kind: str, c: Any) -> list[float]:
+    """Each vertex's signed value for one half-plane of :func:`edge_contact_lengths`:
+    ``p[axis] + c`` (``add``), ``p[axis] - c`` (``sub``), ``c - p[axis]`` (``rsub``) or
+    ``p[axis] + c[0] + c[1]`` (``add2``), evaluated in that order (the same floats every time)."""
+    if kind == "sub":
+        return [p[axis] - c for p in poly]
+    if kind == "rsub":
+        return [c - p[axis] for p in poly]
+    if kind == "add":
+        return [p[axis] + c for p in poly]
+    c0, c1 = c
+    return [p[axis] + c0 + c1 for p in poly]
+
+
 def as_poly(s: g.Shape) -> list[g.Point]:
     if isinstance(s, g.Circle):
         return [(s.center[0] + s.radius_mm * math.cos(2 * math.pi * i / 24),
                  s.center[1] + s.radius_mm * math.sin(2 * math.pi * i / 24)) for i in range(24)]
     return list(s.points)
+
+
+_MARGIN = 1e-6  # mm: far beyond the rounding of a clipped point (coordinates are table mm)
+
+
+def _outside(facing: str, u0: float, u1: float, v0: float, v1: float, W: float, D: float, tol: float) -> bool:
+    """True when a shape whose local box is ``u0..u1`` x ``v0..v1`` lies wholly (by more than
+    :data:`_MARGIN`) outside one of the half-planes bounding ``facing``'s band in
+    :func:`edge_contact_lengths`: clipping it by that half-plane leaves nothing, so the
+    shape adds no length to that edge (the clips are skipped, the sum unchanged)."""
+    m = _MARGIN
+    if facing == "front":
+        return v1 + tol < -m or v0 - tol > m or u1 + W / 2 < -m or u0 - W / 2 > m
+    if facing == "rear":
+        return v1 - (D - tol) < -m or v0 - (D + tol) > m or u1 + W / 2 < -m or u0 - W / 2 > m
+    if facing == "left":
+        return u1 + W / 2 + tol < -m or u0 - (-W / 2 + tol) > m or v1 < -m or v0 - D > m
+    return u1 - (W / 2 - tol) < -m or u0 - (W / 2 + tol) > m or v1 < -m or v0 - D > m
 
 
 def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> dict[str, float]:
@@ -78,23 +117,25 @@ def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> di
     # each edge: (facing, normal axis in local (u, v), band test, extent axis, lo, hi)
     for s in other:
         local = [g.to_local(p, unit.front, unit.facing_deg) for p in as_poly(s)]
+        us, vs = [p[0] for p in local], [p[1] for p in local]
+        u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
         for facing in FACINGS:
-            if facing == "front":
-                band = [lambda p: p[1] + tol, lambda p: tol - p[1]]          # -tol <= v <= tol
-                ext = (0, -W / 2, W / 2)
-            elif facing == "rear":
-                band = [lambda p: p[1] - (D - tol), lambda p: D + tol - p[1]]
-                ext = (0, -W / 2, W / 2)
-            elif facing == "left":
-                band = [lambda p: p[0] + W / 2 + tol, lambda p: -W / 2 + tol - p[0]]
-                ext = (1, 0.0, D)
-            else:
-                band = [lambda p: p[0] - (W / 2 - tol), lambda p: W / 2 + tol - p[0]]
-                ext = (1, 0.0, D)
-            axis, lo, hi = ext
+            if _outside(facing, u0, u1, v0, v1, W, D, tol):
+                continue  # every clip below would leave nothing: the length stays 0.0
+            # the band's two half-planes, then the edge's extent (lo, hi) along ``axis``
+            cuts: tuple[tuple[int, str, Any], ...]
+            if facing == "front":    # -tol <= v <= tol, -W/2 <= u <= W/2
+                cuts = ((1, "add", tol), (1, "rsub", tol), (0, "sub", -W / 2), (0, "rsub", W / 2))
+            elif facing == "rear":   # D - tol <= v <= D + tol
+                cuts = ((1, "sub", D - tol), (1, "rsub", D + tol), (0, "sub", -W / 2), (0, "rsub", W / 2))
+            elif facing == "left":   # -W/2 - tol <= u <= -W/2 + tol, 0 <= v <= D
+                cuts = ((0, "add2", (W / 2, tol)), (0, "rsub", -W / 2 + tol), (1, "sub", 0.0), (1, "rsub", D))
+            else:                    # W/2 - tol <= u <= W/2 + tol
+                cuts = ((0, "sub", W / 2 - tol), (0, "rsub", W / 2 + tol), (1, "sub", 0.0), (1, "rsub", D))
+            axis = cuts[2][0]
             poly = local
-            for f in band + [lambda p, a=axis, l=lo: p[a] - l, lambda p, a=axis, h=hi: h - p[a]]:
-                poly = _clip(poly, f)
+            for ax, kind, c in cuts:
+                poly = _clip(poly, _values(poly, ax, kind, c))
                 if not poly:
                     break
             if poly:

@@ -18,7 +18,8 @@ recomputes only the combat it is in.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, islice, repeat
+from operator import attrgetter
 from typing import Any, Callable, Mapping, Optional
 
 from game.core import geometry as g
@@ -34,7 +35,7 @@ from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.policy import legend
 from game.engines.rank_and_file import policies as ranked_policies
-from game.engines.rank_and_file import incremental
+from game.engines.rank_and_file import congruent, incremental
 
 NAME = "rank_and_file"
 NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
@@ -113,6 +114,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
     reserve_caches(len(board.units))
     groups = combats(board, v.contact_tolerance_mm)
     _COMBAT_CACHE.size = max(64, 2 * len(groups) + 16)  # every combat, plus a short drag history
+    congruent.reserve(len(groups))
     if len(groups) <= 1:
         return analyse_combat(board, rs)
     by_id = {u.id: u for u in board.units}
@@ -120,6 +122,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
     terrain_key = repr(board.terrain) if extend else ""
     context_key = repr(board.context)
     shares: list[_Share] = []
+    moves_free = congruent.usable(rs)
     for ids in groups:
         members = [by_id[i] for i in ids]
         if extend:
@@ -134,10 +137,29 @@ def _analyse_board(board: Board, rs) -> Analysis:
         if part is None:
             sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
                         context=board.context)
-            part = analyse_combat(sub, rs)
+            part = _decided(prepare(sub, rs), rs, (rs.id, id(rs), terrain_key, context_key), moves_free)
             _COMBAT_CACHE.put(key, part)
         shares.append(_share(part, ids))
     return _assemble(board, rs, shares, (rs.id, id(rs), context_key))
+
+
+def _decided(c: pol.Combat, rs, key: tuple, moves_free: bool) -> Analysis:
+    """Prepared combat ``c`` decided (:mod:`.incremental`), or, when the ruleset's deciding
+    policies read no position (``moves_free``) and the same units stood so before, moved by
+    one offset, with the same signature: that decision at the models' new centres
+    (:mod:`.congruent`)."""
+    if not moves_free:
+        return incremental.analyse(c, decide)
+    sig = congruent.signature(c)
+    if sig is None:
+        return incremental.analyse(c, decide)
+    skey = key + tuple(congruent.shape_key(u) for u in c.units.values())
+    old = congruent.find(skey, sig)
+    if old is not None:
+        return congruent.moved(old, c)
+    res = incremental.analyse(c, decide)
+    congruent.keep(skey, sig, c, res)
+    return res
 
 
 class _Share:
@@ -370,9 +392,12 @@ def decide(c: pol.Combat) -> Analysis:
     ``fighters``, ``supports``, ``strike_order`` and ``rank_bonus``. Returns ``c.res``."""
     results = c.res.models
     deciding = c.deciding()
-    for _uid, ms in deciding:
-        for m in ms:
-            results[m.id] = ModelResult(at=m.center)
+    ids = []
+    for _uid, ms in deciding:  # one fresh result per model, made by maps (no Python loop per model)
+        n = len(ms)
+        ids.append(list(map(_ID, ms)))
+        results.update(zip(ids[-1], map(ModelResult, repeat("none", n), repeat(0, n), map(list, repeat((), n)),
+                                         map(_AT, ms))))
     c.run("fighters")
     c.run("supports")
     for r in c.res.models.values():
@@ -384,10 +409,17 @@ def decide(c: pol.Combat) -> Analysis:
         c.res.put(RankBonus(bonus, c.state.get("rank_bonus_why")))
     c.res.legend = legend(c.rs)
     # grouped by unit for the board-wide merge (_by_unit), after the policies (one may replace results)
+    if list(results) == list(chain.from_iterable(ids)):  # (the usual case) unit by unit, in order:
+        items = iter(results.items())                     # each unit's run of the dict
+        c.res.__dict__["_by_unit"] = {uid: dict(islice(items, len(u_ids))) for (uid, _), u_ids in zip(deciding, ids)}
+        return c.res
     grouped = {uid: {m.id: results[m.id] for m in ms} for uid, ms in deciding}
     if sum(map(len, grouped.values())) == len(results):
         c.res.__dict__["_by_unit"] = grouped
     return c.res
+
+
+_ID, _AT = attrgetter("id"), attrgetter("center")
 
 
 def fields(rs) -> list:
