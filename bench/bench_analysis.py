@@ -19,6 +19,8 @@ Compare trees with ``bench/compare.py`` (before and after in one run).
 from __future__ import annotations
 
 import argparse
+import copy
+import dataclasses
 
 from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats
 from gridhash import reference_ms
@@ -30,16 +32,27 @@ except ImportError:  # a tree from before the split (bench/compare.py)
 from game.core.ruleset import load_ruleset
 
 
-def full(models: int, runs: int, rs, r) -> tuple[float, float]:
+def reprofiled(board, r):
+    """A copy of ``board`` whose every unit has new Attacks and Initiative (values never used
+    before in this run): no decision made on an earlier table can be taken for this one, even
+    moved (a combat seen again moved by one offset may take its earlier decision)."""
+    b = copy.copy(board)
+    b.units = [dataclasses.replace(u, profile={**u.profile, "attacks": r.randint(1, 10 ** 6),
+                                                "initiative": r.randint(1, 10 ** 6)}) for u in board.units]
+    return b
+
+
+def full(models: int, runs: int, rs, r, cold: bool = False) -> tuple[float, float]:
     """(median CPU ms of a full analysis, median of the grid-hash reference), both on the same
-    fresh tables, interleaved (each table shifted anew for each of them)."""
+    fresh tables, interleaved (each table shifted anew for each of them). ``cold``: every unit's
+    profile new on each run too (:func:`reprofiled`), so nothing decided before can be reused."""
     base = big_table(models)
     analyse(base, rs)  # imports, first-use costs
     reference_ms(base, rs.values.contact_tolerance_mm)
     ts, ref = [], []
     for _ in range(runs):
         dx, dy = r.uniform(-50, 50), r.uniform(-50, 50)
-        b = shifted(base, dx, dy)
+        b = shifted(reprofiled(base, r) if cold else base, dx, dy)
         ts.append(cpu_ms(lambda: analyse(b, rs)))
         ref.append(reference_ms(shifted(base, dx + 0.013, dy), rs.values.contact_tolerance_mm))
     return stats(ts)[0], stats(ref)[0]
@@ -80,6 +93,9 @@ def main() -> None:
     print(f"FIGURE full analysis 2000 models / grid-hash reference: x{res[2000] / refs[2000]:.1f} "
           f"(reference {refs[2000]:.2f} ms, same run; target <= x5)")
     print(f"FIGURE growth 8000/2000: x{res[8000] / res[2000]:.2f} (target <= 4.2)")
+    cold, cold_ref = full(2000, runs, rs, r, cold=True)
+    print(f"FIGURE full analysis 2000 models, nothing reusable (new profiles too) / grid-hash reference: "
+          f"x{cold / cold_ref:.1f} ({cold:.2f} ms, reference {cold_ref:.2f} ms, same run; target <= x5)")
     frames = 100 if args.quick else 300
     for name, board in (("separate combats", big_table(2000)), ("one big combat", big_combat(2000))):
         med, p95, mx = drag(board, rs, r, frames, index=len(board.units) // 2)

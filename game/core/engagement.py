@@ -214,6 +214,8 @@ def pair_engagement(ua: Unit, ba: list[g.Shape], ub: Unit, bb: list[g.Shape], to
 
 
 def _bounds_box(shapes: list[g.Shape]) -> tuple[float, float, float, float]:
+    if len(shapes) == 1:
+        return shapes[0].bbox()  # (a tray: its box, kept on the shared polygon)
     bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
     return (min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb))
 
