@@ -250,3 +250,38 @@ def test_model_under_the_mouse_by_unit_equals_the_plain_look_up_after_drags():
         for p in pts:
             want = next((dm for dm in reversed(list(models)) if _contains(dm, p)), None)
             assert model_at(models, p) is want, (step, p)
+
+
+# -- overlapping bases, pairs kept by pose -----------------------------------------------------------
+def _cold_overlaps(board, tol, limit):
+    from game.core import checks
+
+    saved = dict(checks._PAIRS._d)
+    checks._PAIRS.clear()
+    try:
+        return checks.overlapping_bases(board, tol, limit)
+    finally:
+        checks._PAIRS.clear()
+        checks._PAIRS._d.update(saved)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 4), st.floats(-25, 25), st.floats(-25, 25), st.sampled_from([0.0, 90.0, 45.0])),
+                min_size=1, max_size=12),
+       st.sampled_from(RANK_AND_FILE), st.sampled_from([1, 3, 7, 200]))
+def test_overlaps_with_kept_pairs_equal_a_cold_check_after_every_edit(moves, rid, limit):
+    from game.core import checks
+    from game.core.ruleset import load_ruleset
+
+    tol = load_ruleset(rid).p("contact_tolerance_mm")
+    units = [tray_unit("a", 1, 100.0, 100.0, 0.0), tray_unit("b", 2, 100.0, 102.0, 180.0),
+             tray_unit("c", 1, 150.0, 95.0, 0.0),
+             Unit(id="s", player=2, kind="skirmish", base=25, name="s",
+                  placed=[((60.0, 60.0), None), ((80.0, 62.0), None), ((70.0, 75.0), [20, 30])]),
+             Unit(id="t", player=1, kind="skirmish", base=32, name="t", placed=[((120.0, 80.0), None), ((135.0, 85.0), None)])]
+    board = Board(units=units, ruleset=rid, table=(600.0, 600.0))
+    for k, dx, dy, turn in moves:
+        u = board.units[k]
+        u = u.translated(dx, dy) if turn == 0.0 else u.rotated(turn, u.center())
+        board.replace_unit(u)
+        assert checks.overlapping_bases(board, tol, limit) == _cold_overlaps(board, tol, limit)

@@ -25,7 +25,7 @@ def line(n_pairs: int, files: int, count: int) -> Board:
                           profile={"attacks": 1, "initiative": 3, "agility": 3}))
         units.append(Unit(id=f"b{i}", player=2, kind="ranked", base=(20, 20), files=files, count=count,
                           front=(100.0 + i * w + w, 400.0), facing_deg=180.0,
-                          profile={"attacks": 2, "initiative": 4, "agility": 4}))
+                          profile={"attacks": 2, "initiative": 4, "agility": 4, "movement": 1}))
     return Board(units=units, ruleset="whfb8", table=(2000.0, 1000.0))
 
 
@@ -76,6 +76,8 @@ def cold(board: Board, rs) -> dict:
 # model of the slid unit's enemy (The Old World reads enemy positions: the enemy is decided again)
 @example("tow", 2, (5, 13), [("slide", 0, 5.0)])
 @example("tow", 2, (4, 8), [("back", 0, -10.0)])
+@example("tow", 2, (5, 13), [("slide", 2, 5.0)])  # a gap beyond Movement changes (its words give it)
+@example("tow", 2, (4, 8), [("back", 2, -10.0)])
 @example("whfb8", 2, (5, 13), [("slide", 0, 5.0), ("slide", 0, 10.0)])
 def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
     rs = load_ruleset(rid)
@@ -113,7 +115,12 @@ def test_a_slide_decides_only_the_units_whose_inputs_changed(monkeypatch):
 
 def test_a_policy_reading_enemy_positions_decides_the_enemies_again(monkeypatch):
     """The Old World's fight measures gaps to enemy bases (``geometry=True``): a slide that
-    keeps every base contact still decides the slid unit's enemies again."""
+    keeps every base contact still decides the slid unit's enemies again when an answer they
+    got from those gaps changes (``recheck``); with every answer the same, they are kept."""
+    from game.engines.rank_and_file import tow_gaps
+    monkeypatch.setattr(tow_gaps, "same_answers", lambda *a: False)  # (tow imported it by name)
+    from game.engines.rank_and_file import tow
+    monkeypatch.setattr(tow, "same_answers", lambda *a: False)
     from game.engines.rank_and_file import engine
     rs = load_ruleset("tow")
     board = line(4, 5, 13)
@@ -125,4 +132,24 @@ def test_a_policy_reading_enemy_positions_decides_the_enemies_again(monkeypatch)
     board.replace_unit(board.unit("a2").translated(5.0, 0.0))
     warm = analyse(board, rs).to_json()
     assert decided == [{"a2", "b1", "b2"}]
+    assert warm == cold(board, rs)
+
+
+def test_enemies_whose_gap_answers_hold_are_kept(monkeypatch):
+    """The same slide with The Old World's recheck as it is: the slid unit is decided again,
+    an enemy only if a gap answer it got changed; the result equals a cold analysis."""
+    from game.engines.rank_and_file import engine
+    rs = load_ruleset("tow")
+    board = line(4, 5, 13)
+    board.ruleset = "tow"
+    for u in board.units:  # no Movement: only Dividing Attacks ask for gaps
+        u.profile.pop("movement", None)
+    analyse(board, rs)
+    decided = []
+    real = engine.decide
+    monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
+    board.replace_unit(board.unit("a2").translated(1.0, 0.0))
+    warm = analyse(board, rs).to_json()
+    assert len(decided) == 1 and "a2" in decided[0] and decided[0] <= {"a2", "b1", "b2"}
+    assert decided[0] != {"a2", "b1", "b2"}  # at least one enemy kept: its answers held
     assert warm == cold(board, rs)

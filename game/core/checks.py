@@ -12,6 +12,7 @@ import numpy as np
 from game.core import contact
 from game.core import geometry as g
 from game.core.board import Board, Model
+from game.core.lru import LRU
 
 
 def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> list[tuple[str, str, float]]:
@@ -53,14 +54,36 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
         """(i, j) whose base boxes overlap or touch (i < j within one unit), row by row."""
         return box_pairs(ga.centers, ga.half, gb.centers, gb.half, same)
 
+    unique = len(models) == len(units)
+
+    def pair(i: int, j: int) -> bool:
+        """``check`` of units ``i`` and ``j`` (``i == j``: a skirmish unit's own models),
+        kept by the two units' pose keys: a drop re-checks the pairs of the moved unit only.
+        A pair's overlaps are kept only when checked to the end (not cut by ``limit``)."""
+        if not unique:  # (two units of one id: models by id are not the units' own)
+            return check(models[units[i].id], models[units[j].id], boxes_meet(geoms[i], geoms[j], i == j))
+        key = (units[i].pose_key(), units[j].pose_key(), i == j, tol_mm)
+        hit = _PAIRS.get(key)
+        if hit is not None:
+            out.extend(hit[:limit - len(out)])
+            return len(out) < limit
+        start = len(out)
+        ok = check(models[units[i].id], models[units[j].id], boxes_meet(geoms[i], geoms[j], i == j))
+        if ok:
+            _PAIRS.put(key, tuple(out[start:]))
+        return ok
+
     for i, ua in enumerate(units):
         ms_a = models[ua.id]
-        if ua.kind != "ranked" and len(ms_a) > 1 and not check(ms_a, ms_a, boxes_meet(geoms[i], geoms[i], True)):
+        if ua.kind != "ranked" and len(ms_a) > 1 and not pair(i, i):
             return out
         for j in partners.get(i, ()):
-            if not check(ms_a, models[units[j].id], boxes_meet(geoms[i], geoms[j], False)):
+            if not pair(i, j):
                 return out
     return out
+
+
+_PAIRS = LRU(4096)  # (pose key a, pose key b, same unit, tolerance) -> that pair's overlaps, checked to the end
 
 
 def box_pairs(ca: np.ndarray, ha: np.ndarray, cb: np.ndarray, hb: np.ndarray, same: bool,

@@ -114,18 +114,27 @@ def models(p: Paint, dms: Sequence[DrawnModel]) -> None:
     lo_x, lo_y, hi_x, hi_y = -margin, -margin, c.width + margin, c.height + margin
     s, (ox, oy) = p.v.scale, p.v.offset_px
     none = P["none"]
-    fills: dict[str, Any] = {}
+    fills: dict[str, Any] = {}  # role -> its fill, or None when not opaque (the general path)
     for dm in dms:
         sh = dm.shape
-        fill = fills.get(dm.role)
-        if fill is None:
-            fill = fills[dm.role] = P.get(dm.role, none)
-        if type(sh) is not g.Poly or not dm.unit.is_ranked or not _opaque(fill):
+        role = dm.role
+        if role in fills:
+            fill = fills[role]
+        else:
+            fill = P.get(role, none)
+            fill = fills[role] = fill if _opaque(fill) else None
+        if fill is None or type(sh) is not g.Poly or not dm.unit.is_ranked:
             p.safe(f"model {dm.id}", model, p, dm)
             continue
         try:
             pts = [(ox + x * s, oy + y * s) for x, y in sh.points]  # View.pts
-            if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
+            if len(pts) == 4:  # (a rectangular base: the test below without a generator)
+                (ax, ay), (bx, by), (cx, cy), (dx, dy) = pts
+                inside = (lo_x <= ax <= hi_x and lo_y <= ay <= hi_y and lo_x <= bx <= hi_x and lo_y <= by <= hi_y
+                          and lo_x <= cx <= hi_x and lo_y <= cy <= hi_y and lo_x <= dx <= hi_x and lo_y <= dy <= hi_y)
+            else:
+                inside = len(pts) >= 3 and all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts)
+            if not inside:
                 p.safe(f"model {dm.id}", model, p, dm)  # cut to the canvas (or left out) by the canvas
                 continue
             poly(surface, fill, pts)

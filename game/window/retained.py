@@ -64,7 +64,7 @@ class DrawnModels:
     may be drawn away from their slots)."""
 
     def __init__(self) -> None:
-        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel, models, their ids)
+        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel, models, their ids, results)
 
     def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
         amodels = analysis.models if analysis is not None else {}
@@ -83,8 +83,9 @@ class DrawnModels:
             res = tuple(map(amodels.get, ids))
             key = (pk, u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
-                lst = old[2]
+                lst, n = old[2], old[5]
             else:
+                n = sum(map(bool, res))  # the models with a result (a result is always true)
                 lst = []
                 for m, r in zip(ms, res):
                     if r is None:
@@ -95,8 +96,8 @@ class DrawnModels:
                         lst.append(DrawnModel(m.id, u, m.shape, r.role))
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
-            seen += sum(map(bool, res))  # the models with a result (a result is always true)
-            per[u.id] = (key, res, lst, ms, ids)
+            seen += n
+            per[u.id] = (key, res, lst, ms, ids, n)
             by_unit[u.id] = lst
             out.extend(lst)
         if seen != len(amodels):  # results for models the board does not hold: the general rules

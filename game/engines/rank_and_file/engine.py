@@ -367,12 +367,13 @@ def prepare(board: Board, rs) -> pol.Combat:
     models: dict[str, list[Model]] = {u.id: u.models() for u in board.units}
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     engs = find_engagements(units, models, bounds, tol)
+    own = dict(models)  # each unit's own models, as its pose gives them (before any policy moves one)
     c = pol.Combat(board=board, rs=rs, units=units, models=models, engs=engs, res=Analysis(ruleset=rs.id), tol=tol)
     c.run("incomplete_ranks")
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     c.res.engagements = list(engs)
-    c.pair_contacts = incremental.pair_contacts(c)
+    c.pair_contacts = incremental.pair_contacts(c, own)
     c.contacts = incremental.contacts_of(c.pair_contacts)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}

@@ -46,18 +46,21 @@ def unit_key(u: Unit) -> str:
 
 
 # ----- what the engine prepares -----------------------------------------------------------------
-def pair_contacts(c: Any) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
+def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], tuple[tuple[str, str], ...]]:
     """Base contact per engaged pair of units ``(a, b)`` (``a < b``): the model id pairs whose
     bases are within ``c.tol`` mm (:func:`game.core.contact.model_contacts`), sorted. A pair of
-    units standing as their poses say (no model moved) is cached by the two poses."""
+    units standing as their poses say (no model moved) is cached by the two poses. ``own``:
+    unit id -> ``unit.models()`` when the caller has them (else asked for here)."""
     out = {}
-    for a, b in sorted({(e.unit, e.enemy) for e in c.engs}):
-        if a > b:
-            continue
+    for a, b in sorted({(e.unit, e.enemy) for e in c.engs if e.unit < e.enemy}):
         ua, ub = c.units[a], c.units[b]
         ma, mb = c.models[a], c.models[b]
         ka, kb = ua.pose_key(), ub.pose_key()
-        key = (ka, kb, c.tol) if ma is ua.models(ka) and mb is ub.models(kb) else None
+        if own is not None:
+            mine = ma is own[a] and mb is own[b]
+        else:
+            mine = ma is ua.models(ka) and mb is ub.models(kb)
+        key = (ka, kb, c.tol) if mine else None
         hit = _PAIRS.get(key) if key is not None else None
         if hit is None:
             hit = tuple((ma[i].id, mb[j].id) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
@@ -172,18 +175,26 @@ def placed_key(u: Unit) -> str:
     return repr((k[:7], tuple(b for _p, b in k[9]), u.player, u.profile, u.keywords, u.extra))
 
 
-def _reads_geometry(rs: Any) -> bool:
-    """Whether a policy the ruleset chose reads other units' geometry (``geometry=True``)."""
-    return any(pol.get(slot, getattr(rs.values, slot)).geometry for slot in pol.SLOTS)
+def _geometry(rs: Any) -> list:
+    """The policies the ruleset chose that read other units' geometry (``geometry=True``)."""
+    return [p for p in (pol.get(slot, getattr(rs.values, slot)) for slot in pol.SLOTS) if p.geometry]
 
 
-def signatures(c: Any) -> dict[str, tuple]:
+def signatures(c: Any, placed: bool = False) -> dict[str, tuple]:
     """Each unit's inputs (see the module doc), hashable and comparable. An engaged enemy
-    counts with its whole :func:`unit_key` when a chosen policy reads other units' geometry,
-    else without its position (:func:`placed_key`): then the engagements (facing both ways),
-    base contacts, gap links and moves are all a unit's policies learn of where it stands."""
+    counts with its whole :func:`unit_key` when a chosen policy reads other units' geometry
+    (unless ``placed``), else without its position (:func:`placed_key`): then the engagements
+    (facing both ways), base contacts, gap links and moves are all a unit's policies learn of
+    where it stands (with ``placed``, what the policies recorded of the rest: ``recheck``)."""
+    full, without = both_signatures(c, bool(_geometry(c.rs)) and not placed, False)
+    return full
+
+
+def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, tuple], Optional[dict[str, tuple]]]:
+    """(:func:`signatures` with each enemy's whole key when ``whole`` else its placed key,
+    and with ``also_placed`` the placed-key signatures too, else None), in one pass."""
     keys = {uid: unit_key(u) for uid, u in c.units.items()}
-    enemy_keys = keys if _reads_geometry(c.rs) else {uid: placed_key(u) for uid, u in c.units.items()}
+    placed_keys = {uid: placed_key(u) for uid, u in c.units.items()} if (also_placed or not whole) else keys
     moves: dict[str, list] = defaultdict(list)
     for mid, path in c.res.moves.items():
         moves[unit_of(mid)].append((mid, tuple(map(tuple, path))))
@@ -195,10 +206,17 @@ def signatures(c: Any) -> dict[str, tuple]:
     around: dict[str, list] = defaultdict(list)
     for e in c.engs:
         a, b = (e.unit, e.enemy) if e.unit < e.enemy else (e.enemy, e.unit)
-        around[e.unit].append((e.enemy, e.facing, c.eng_facing.get((e.enemy, e.unit)), enemy_keys[e.enemy],
+        around[e.unit].append((e.enemy, e.facing, c.eng_facing.get((e.enemy, e.unit)),
                                tuple(moves.get(e.enemy, ())), c.pair_contacts.get((a, b), ())))
-    return {uid: (keys[uid], tuple(moves.get(uid, ())), tuple(sorted(around.get(uid, ()))), tuple(links.get(uid, ())))
-            for uid in c.units}
+
+    def sigs(enemy_keys: dict) -> dict[str, tuple]:
+        out = {}
+        for uid in c.units:
+            near = sorted((x[0], x[1], x[2], enemy_keys[x[0]], x[3], x[4]) for x in around.get(uid, ()))
+            out[uid] = (keys[uid], tuple(moves.get(uid, ())), tuple(near), tuple(links.get(uid, ())))
+        return out
+    full = sigs(keys if whole else placed_keys)
+    return full, (sigs(placed_keys) if also_placed else None)
 
 
 class _Rec:
@@ -206,10 +224,12 @@ class _Rec:
     mappings holding only its models), ``notes``, ``parts`` (part type -> its piece of that
     part, ``part.for_units({unit})``)."""
 
-    __slots__ = ("sig", "models", "steps", "notes", "parts")
+    __slots__ = ("sig", "placed", "reads", "models", "steps", "notes", "parts")
 
-    def __init__(self, sig: tuple) -> None:
+    def __init__(self, sig: tuple, placed: Optional[tuple] = None, reads: Optional[list] = None) -> None:
         self.sig = sig
+        self.placed = placed  # its inputs with its enemies' positions left out (signatures(placed=True))
+        self.reads = reads    # what its policies recorded of where enemy bases stand (None: nothing to recheck)
         self.models: dict = {}
         self.steps: list = []
         self.notes: list = []
@@ -257,7 +277,7 @@ def _steps_by_unit(steps: Sequence) -> dict[str, list[dict]]:
     return out
 
 
-def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict, dict]]:
+def split(res: Analysis, c: Any, which, sigs: dict, placed: Optional[dict] = None) -> Optional[tuple[dict, dict, dict]]:
     """Units ``which`` of the decided combat ``c`` (result ``res``) as :class:`_Rec` each,
     the kind of each part type in order (``unit``: split by unit with ``for_units``, joined
     again with ``merged``; ``shared``: the combat's, e.g. legend wording) and the shared parts;
@@ -265,7 +285,8 @@ def split(res: Analysis, c: Any, which, sigs: dict) -> Optional[tuple[dict, dict
     units = set(c.units)
     if len(res.models) != sum(len(ms) for uid, ms in c.deciding()):
         return None
-    recs = {uid: _Rec(sigs[uid]) for uid in which}
+    reads = c.state.get("geometry_reads") or {}
+    recs = {uid: _Rec(sigs[uid], placed.get(uid) if placed else None, reads.get(uid)) for uid in which}
     for uid, rec in recs.items():
         rec.models = {m.id: res.models[m.id] for m in c.models[uid]}
     for uid, steps in _steps_by_unit(res.strike_order).items():
@@ -383,10 +404,14 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
     if len(c.units) < 3:
         return decide(c)
     key = (c.rs.id, id(c.rs), repr(c.board.context), tuple(c.units))
-    sigs = signatures(c)
+    geometry = _geometry(c.rs)
+    checks = [p.recheck for p in geometry]
+    sigs, placed = both_signatures(c, bool(geometry), bool(geometry) and all(checks))
     memo = _MEMO.get(key)
     if memo is not None and memo.units.keys() >= sigs.keys():
         dirty = {uid for uid, s in sigs.items() if memo.units[uid].sig != s}
+        if placed is not None:
+            dirty -= _still(c, memo, dirty, sigs, placed, checks)
     else:
         dirty = set(sigs)
         memo = None
@@ -394,11 +419,26 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
         return _assemble(c, memo)
     if memo is not None and len(dirty) < len(sigs):
         sub = _sub_combat(c, dirty)
-        out = split(decide(sub), sub, dirty, sigs)
+        out = split(decide(sub), sub, dirty, sigs, placed)
         if out is not None and list(out[1].items()) == list(memo.kinds.items()):
             stored = _store(key, out, memo)
             assert stored is not None
             return _assemble(c, stored)
     res = decide(c)
-    _store(key, split(res, c, list(c.units), sigs), None)
+    _store(key, split(res, c, list(c.units), sigs, placed), None)
     return res
+
+
+def _still(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: dict, checks: list) -> set:
+    """The units of ``dirty`` whose inputs differ only by where their enemies stand and whose
+    policies' recorded reads of enemy geometry still hold on ``c`` (each ``recheck``): their
+    kept results stand (their record now carries the new inputs)."""
+    out = set()
+    for uid in dirty:
+        rec = memo.units[uid]
+        if rec.placed is None or rec.reads is None or rec.placed != placed[uid]:
+            continue
+        if all(check(c, rec.reads) for check in checks):
+            rec.sig = sigs[uid]
+            out.add(uid)
+    return out

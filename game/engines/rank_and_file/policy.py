@@ -37,7 +37,9 @@ is analysed with the units around it, and cached by the terrain too); ``geometry
 policy deciding a unit reads where *other* units' models stand (distances to enemy bases), not
 only the engagements, base contacts, gap links and moves the engine prepares (without it, an
 enemy that slides while every contact stays is not an input of the units it fights:
-:mod:`.incremental`); ``fields(rs)`` lists
+:mod:`.incremental`); such a policy may give ``recheck(c, reads) -> bool``: whether what it
+recorded in ``c.state["geometry_reads"][unit]`` while deciding a unit still holds on a later
+combat ``c`` (then that unit need not be decided again when only enemies moved); ``fields(rs)`` lists
 the profile values and unit keys the policy reads (:class:`game.core.strategy.ProfileField`),
 for editors.
 
@@ -77,6 +79,7 @@ class Policy(Record):
     neighbours: bool = False
     fields: Optional[Callable[[Any], list]] = None
     geometry: bool = False
+    recheck: Optional[Callable[..., bool]] = None
 
 
 _POLICIES: dict[str, dict[str, Policy]] = {s: {} for s in SLOTS}
@@ -92,7 +95,8 @@ LAZY: dict[tuple[str, str], str] = {
 
 
 def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False,
-           fields: Optional[Callable[[Any], list]] = None, geometry: bool = False) -> Callable:
+           fields: Optional[Callable[[Any], list]] = None, geometry: bool = False,
+           recheck: Optional[Callable[..., bool]] = None) -> Callable:
     """Decorator registering ``fn`` as policy ``name`` of ``slot`` (see the module docstring)."""
     if slot not in _POLICIES:
         raise ValueError(f"no policy slot {slot}; slots: {', '.join(SLOTS)}")
@@ -101,7 +105,7 @@ def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = ()
         old = _POLICIES[slot].get(name)
         if old is not None and old.run is not fn:
             raise ValueError(f"two {slot} policies named {name}")
-        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields, geometry)
+        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields, geometry, recheck)
         return fn
     return deco
 

@@ -40,7 +40,7 @@ from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.parts import fight_parts
-from game.engines.rank_and_file.tow_gaps import Gaps
+from game.engines.rank_and_file.tow_gaps import Gaps, same_answers
 from game.engines.rank_and_file.policy import Combat, policy
 from game.engines.rank_and_file.tow_rules import (
     Facing, TroopType, Weapon, _num, row_index, inward, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
@@ -167,7 +167,8 @@ class _Unit:
 def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]], contacts: Mapping[str, set],
           context: Mapping[str, Any], p: Any, tol: float, only: Optional[set] = None,
           order: Optional[Mapping[str, int]] = None, unit_of: Optional[Mapping[str, str]] = None,
-          blank: Optional[Mapping[str, ModelResult]] = None) -> tuple[dict, list, dict, list]:
+          blank: Optional[Mapping[str, ModelResult]] = None, reads: Optional[dict] = None
+          ) -> tuple[dict, list, dict, list]:
     """Decide every model's role, attacks and targets under The Old World: returns
     ({model id: ModelResult}, strike order steps, extra output keys, notes).
 
@@ -177,8 +178,9 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     ``p``: :class:`Params`; ``only``: the units to decide (None: all; the others are read);
     ``order`` (model id -> index, board order) and ``unit_of`` (model id -> unit id) over at
     least these models, when the caller has them (else built here); ``blank``: a fresh
-    ``ModelResult(at=m.center)`` per model decided, to fill in (else made here). Never raises
-    on a valid board.
+    ``ModelResult(at=m.center)`` per model decided, to fill in (else made here); ``reads``:
+    filled with what each decided unit learnt of where enemy bases stand (:attr:`Gaps.reads`).
+    Never raises on a valid board.
     """
     notes: list[str] = []
     charged = set(context.get("charged") or [])
@@ -412,6 +414,8 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
                              "fighting_ranks": f"Fighting rank, outlined ({p.rule('fighters')})",
                              "not_in_contact": f"Fights without touching an enemy: {p.non_contact_attacks} attack "
                                                f"(per part) ({p.rule('non_contact_attacks')})"}}
+    if reads is not None:
+        reads.update({uid: gap_to.reads.get(uid, []) for uid in mine})
     return results, strike, extra, notes
 
 
@@ -549,12 +553,21 @@ def _fields(rs: Any) -> list:
                                choices=tuple(v.weapons))]
 
 
-@policy("fighters", "fighting_rank", params=TowSchema, fields=_fields, geometry=True)  # gaps to enemy bases
+def _same_reads(c: Combat, reads: list) -> bool:
+    """Whether a unit's recorded gap questions get the same answers on ``c`` (its enemies moved)."""
+    return same_answers(c.models, c.units, reads)
+
+
+@policy("fighters", "fighting_rank", params=TowSchema, fields=_fields, geometry=True,  # gaps to enemy bases
+        recheck=_same_reads)
 def fighting_rank(c: Combat) -> None:
-    """The Fighting Rank and everything decided with it (see the module doc)."""
+    """The Fighting Rank and everything decided with it (see the module doc). The gap
+    questions each decided unit asked go to ``c.state["geometry_reads"]`` (``{unit: reads}``)."""
+    reads: dict = {}
     results, strike, extra, notes = fight(c.units, c.models, [(e.unit, e.enemy, e.facing) for e in c.engs],
                                           c.contacts, c.board.context, Params.of(c.rs), c.tol, c.only,
-                                          order=c.order, unit_of=c.unit_of, blank=c.res.models)
+                                          order=c.order, unit_of=c.unit_of, blank=c.res.models, reads=reads)
+    c.state["geometry_reads"] = reads
     c.res.models.update(results)
     c.res.notes += notes
     c.state.update(strike_order=strike, rank_bonus=extra.pop("rank_bonus", {}), rank_bonus_why=extra.pop("rank_bonus_why", {}))

@@ -14,6 +14,7 @@ from typing import Any, Optional
 import numpy as np
 
 from game.core import geometry as g
+from game.core.board import unit_of
 from game.core.lru import LRU
 
 _BOXES = LRU(256)  # id(model list) -> (the list, its boxes' x0, y0, x1, y1 columns)
@@ -79,11 +80,17 @@ def exact(m: Any, ems: list, low: Any, limit: Optional[float]) -> float:
 
 
 class Gaps:
-    """Gaps from models to the enemy units of ``models`` (unit id -> its models)."""
+    """Gaps from models to the enemy units of ``models`` (unit id -> its models).
+
+    ``reads``: every question asked and its answer, per unit of the asking model (``{unit id:
+    [("gap", model id, enemy, limit, gap) | ("closest", model id, enemies, tol, answer)]}``):
+    what the fight learnt of where enemy bases stand, so :func:`same_answers` can tell later
+    whether an enemy that moved changed any of them."""
 
     def __init__(self, models: dict, units: Optional[dict] = None):
         self.models = models
         self.units = units or {}
+        self.reads: dict[str, list[tuple]] = {}
 
     def boxes(self, enemy: str) -> Any:
         return boxes(self.models[enemy], self.units.get(enemy))
@@ -91,9 +98,18 @@ class Gaps:
     def __call__(self, m: Any, enemy: str, limit: Optional[float]) -> float:
         """The gap to the nearest base of ``enemy``; once one is within ``limit`` that one."""
         ems = self.models[enemy]
-        return exact(m, ems, lower(m, ems, self.boxes(enemy)), limit)
+        d = exact(m, ems, lower(m, ems, self.boxes(enemy)), limit)
+        self.reads.setdefault(m.unit_id, []).append(("gap", m.id, enemy, limit, d))
+        return d
 
     def closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
+        """:meth:`_closest`, each answer kept in :attr:`reads`."""
+        out = self._closest(asks, tol)
+        for (m, enemies), answer in zip(asks, out):
+            self.reads.setdefault(m.unit_id, []).append(("closest", m.id, tuple(enemies), tol, tuple(answer)))
+        return out
+
+    def _closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
         """For each ``(model, enemy unit ids)`` of ``asks``, those enemies whose gap from the
         model is within ``tol`` of the smallest (Dividing Attacks: the closest enemy units),
         in their order: the enemies ``e`` with ``gap(e) <= min(gaps) + tol``, the same answer
@@ -182,3 +198,40 @@ def _corners(a: Any, b: Any) -> Optional[float]:
     if not (isinstance(a, g.Poly) and isinstance(b, g.Poly)):
         return None
     return math.sqrt(min((px - qx) * (px - qx) + (py - qy) * (py - qy) for px, py in a.points for qx, qy in b.points))
+
+
+def same_answers(models: dict, units: dict, reads: list[tuple]) -> bool:
+    """Whether every question of ``reads`` (:attr:`Gaps.reads` of one unit) gets the same
+    answer from the bases as they stand now (``models``: unit id -> models, ``units``: unit id
+    -> Unit): a gap beyond its limit the same number (it is written in an explanation), one
+    within it within it again, the same closest enemy units (asked all at once). A model or
+    an enemy unit no longer there: False."""
+    gaps = Gaps(models, units)
+    by_id: dict[str, Any] = {}
+    asks: dict[float, list[tuple[Any, list[str], tuple]]] = {}  # tol -> (model, enemies, answer)
+    for read in reads:
+        kind, mid = read[0], read[1]
+        m = by_id.get(mid)
+        if m is None:
+            by_id.update({x.id: x for x in models.get(unit_of(mid), ())})
+            m = by_id.get(mid)
+        if m is None:
+            return False
+        if kind == "gap":
+            _k, _mid, e, limit, d = read
+            if e not in models:
+                return False
+            now = gaps(m, e, limit)
+            if limit is None or d > limit or now > limit:
+                if now != d:
+                    return False
+        else:
+            _k, _mid, enemies, tol, answer = read
+            if any(e not in models for e in enemies):
+                return False
+            asks.setdefault(tol, []).append((m, list(enemies), answer))
+    for tol, group in asks.items():
+        got = gaps._closest([(m, es) for m, es, _a in group], tol)
+        if any(tuple(x) != a for x, (_m, _es, a) in zip(got, group)):
+            return False
+    return True
