@@ -404,7 +404,7 @@ def decide(c: pol.Combat) -> Analysis:
     for r in c.res.models.values():
         if r.role == "none" and not r.why:
             r.why = NONE_WHY
-    c.res.strike_order = [StrikeStep.of(s) for s in c.run("strike_order")]
+    c.res.strike_order = c.run("strike_order")  # (the setter makes each step a StrikeStep)
     bonus = c.run("rank_bonus")
     if bonus or "rank_bonus_why" in c.state:
         c.res.put(RankBonus(bonus, c.state.get("rank_bonus_why")))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal, Optional
 
 from game.core.record import Record, record
@@ -34,6 +35,7 @@ from game.engines.rank_and_file import gaps as gaps
 from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_attacks, split_parts, words
 
 Facing = Literal["front", "right", "rear", "left"]
+_ID = attrgetter("id")
 NOT_FIGHTING = "Not in base contact with an enemy and not behind a model that fights through a facing supports go to."
 
 
@@ -110,12 +112,12 @@ def base_contact(c: Combat) -> None:
         # what a fighter gets depends only on the enemy units it touches and whether it
         # fights across a gap: worked out once per such case in this unit
         seen: dict[tuple, tuple] = {}
-        for m in ms:
-            touching = contacts.get(m.id)
+        ids = list(map(_ID, ms))
+        for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
             if not touching:
                 continue
-            r, tg = results[m.id], c.sort(touching)
-            case = (frozenset([unit_of[t] for t in tg]), m.id in linked)
+            r, tg = results[mid], c.sort(touching)
+            case = (frozenset([unit_of[t] for t in tg]), mid in linked)
             hit = seen.get(case)
             if hit is None:
                 hit = seen[case] = _fighter(c, uid, u, total, parts, sorted(case[0]), case[1])
@@ -257,8 +259,7 @@ def ranks_behind(c: Combat) -> None:
         # why not; every other one is simply not fighting (no per-facing walk for it)
         near = {id(x) for _f, _e, at in per_facing for k in range(2, 3 + ranks)
                 for j in range(1, 1 + max(R, F)) if (x := by_slot.get(at(k, j))) is not None}
-        for m in ms:
-            r = results[m.id]
+        for m, r in zip(ms, map(results.__getitem__, map(_ID, ms))):
             if r.role != "none" or m.rank is None:
                 continue
             if id(m) not in near:
