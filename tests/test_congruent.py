@@ -96,3 +96,24 @@ def test_a_slide_along_the_front_is_not_taken_for_the_decision_before_it():
     there = moved(board, 3.21, 4.5)
     warm = json.dumps(analyse(there, rs).to_json(), indent=1)
     assert warm == cold(there, rs)
+
+
+def test_a_moved_decision_holds_the_same_records_as_a_cold_one(monkeypatch):
+    """Not only the same JSON: the moved decision's model results equal a cold analysis' as
+    records (the targets of the same type too: the engine's tuples, shared, not made lists)."""
+    from game.engines.rank_and_file import engine
+
+    rs = load_ruleset("whfb8")
+    board = Board(units=[u for i in range(3) for u in tables_pair(i)], ruleset="whfb8", table=(5000.0, 1200.0))
+    analyse(board, rs)
+    calls = []
+    real = engine.decide
+    monkeypatch.setattr(engine, "decide", lambda c: calls.append(1) or real(c))
+    there = moved(board, -4.25, 9.5)
+    warm = analyse(there, rs)
+    assert calls == []  # every combat's decision moved
+    monkeypatch.setattr(engine, "decide", real)
+    lru.clear_all()
+    fresh = analyse(copy.deepcopy(there), rs)
+    assert any(r.targets for r in fresh.models.values())
+    assert warm.models == fresh.models

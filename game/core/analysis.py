@@ -27,8 +27,9 @@ class ModelResult:
 
     ``role``: ``attack`` (fights normally, red), ``support`` (supporting attack, blue) or
     ``none``; ``attacks``: attacks it may make; ``targets``: enemy model ids it may direct
-    them at (a list, or a tuple: a model of the ranked engine with none holds the shared
-    empty tuple, one object less per model for the collector; never mutate it in place); ``at``: centre (table mm) after any rule-mandated move; ``why``: a short
+    them at (a list, or a tuple: the rank-and-file engine's own policies give tuples, which
+    the collector stops tracking, and a model of it with none holds the shared empty tuple;
+    never mutate it in place); ``at``: centre (table mm) after any rule-mandated move; ``why``: a short
     explanation in our own words citing the rule by name; ``parts``: attacks per model part.
     """
 

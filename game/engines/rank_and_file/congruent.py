@@ -96,9 +96,11 @@ def moved(old: Analysis, c: Any) -> Analysis:
     was = list(old.models.values())
     parts = list(map(_PARTS, was))
     fresh_parts = parts if parts.count(None) == len(parts) else [None if x is None else dict(x) for x in parts]
-    # each result a new one (its own targets list and parts), made by maps: no Python loop per model
+    # each result a new one (its own parts), made by maps: no Python loop per model; the targets
+    # are shared: the position-free policies give tuples (immutable), so a moved result's targets
+    # are of the same type as a fresh decision's
     res.models = dict(zip(old.models, map(ModelResult, map(_ROLE, was), map(_ATTACKS, was),
-                                          map(list, map(_TARGETS, was)), ats, map(_WHY, was), fresh_parts)))
+                                          map(_TARGETS, was), ats, map(_WHY, was), fresh_parts)))
     items = iter(res.models.items())
     res.__dict__["_by_unit"] = {uid: dict(islice(items, len(ms))) for uid, ms in c.models.items()}
     res.strike_order = old.strike_order

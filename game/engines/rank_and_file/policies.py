@@ -116,7 +116,7 @@ def base_contact(c: Combat) -> None:
         for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
             if not touching:
                 continue
-            r, tg = results[mid], c.sort(touching)
+            r, tg = results[mid], tuple(c.sort(touching))  # (a tuple: the collector drops it)
             case = (frozenset([unit_of[t] for t in tg]), mid in linked)
             hit = seen.get(case)
             if hit is None:
@@ -294,7 +294,7 @@ def ranks_behind(c: Combat) -> None:
                     n, cap_text = c.run("attack_cap", u, n, "support")
                     support = (n, split_parts(parts, n) if parts else None, cap_text)
                 n, split, cap_text = support
-                r.role, r.targets, r.attacks = "support", c.sort(lead_targets), n
+                r.role, r.targets, r.attacks = "support", tuple(c.sort(lead_targets)), n
                 r.parts = dict(split) if split is not None else None
                 text = texts.get((facing, k))
                 if text is None:  # the words around the lead's id, once per facing and row
