@@ -5,7 +5,7 @@
   equals the legend recounted from scratch (a plain list of the same drawn models);
 * label placement scoring every candidate at once (``Placer.best`` with numpy) picks the box the
   plain loop picks, on random boxes full of ties;
-* models drawn straight onto a pygame surface (``unit_marks.models``) give the pixels the
+* models drawn by runs (``unit_marks.models`` handing ``PygameCanvas.polygons`` a run of bases) give the pixels the
   per-model path gives;
 * ``snap_to_contact`` on the units near the dragged one finds what the whole board gives;
 * the overlap check after a drop is kept only for the board it was made on.
@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from apputil import SCENARIOS, make_app
 from game.core.board import Board, Unit
 from game.physics import trays
-from game.render import legend, placer
-from game.render.canvas import PygameCanvas
+from game.render import legend, placer, unit_marks
+from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import ShownIds, legend_items
 from game.render.scene import draw_scene
 
@@ -162,13 +162,22 @@ def test_label_placement_with_a_candidate_not_finite_fails_as_the_plain_loop_doe
 
 # -- drawing models straight onto the surface ------------------------------------------------------
 class PlainCanvas(PygameCanvas):
-    """A pygame canvas the fast path does not take (it draws every model through model())."""
+    """A pygame canvas without the fast path: a batch of polygons drawn one by one by polygon()."""
+
+    def polygons(self, polys, tags, fill=None, outline=None, width=1) -> None:
+        Canvas.polygons(self, polys, tags, fill=fill, outline=outline, width=width)
+
+
+def _model_by_model(p, dms) -> None:
+    """``unit_marks.models`` as it was before runs were batched: every model through model()."""
+    for dm in dms:
+        p.safe(f"model {dm.id}", unit_marks.model, p, dm)
 
 
 @pytest.mark.parametrize("name", ["dwarf_horde_vs_goblins.yaml", "whfb8_horde_casualties.yaml",
                                   "t9a_misaligned_other_unit.yaml", "wh40k_pile_in.yaml"])
 @pytest.mark.parametrize("zoom", [1.0, 3.5])
-def test_models_drawn_straight_give_the_pixels_of_the_model_by_model_path(name, zoom):
+def test_models_drawn_straight_give_the_pixels_of_the_model_by_model_path(name, zoom, monkeypatch):
     d = make_app(SCENARIOS / name, gui=False)
     cam = d.table.camera
     cam.zoom_about(zoom, (700, 440))  # zoomed in: bases cut by the canvas edge take the general path
@@ -176,6 +185,7 @@ def test_models_drawn_straight_give_the_pixels_of_the_model_by_model_path(name, 
     o = dataclasses.replace(d.table.options, layer="all")
     a, b = pygame.Surface((1400, 880)), pygame.Surface((1400, 880))
     ea = draw_scene(PygameCanvas(a), board, analysis, cam, options=o, models=models)
+    monkeypatch.setattr(unit_marks, "models", _model_by_model)
     eb = draw_scene(PlainCanvas(b), board, analysis, cam, options=o, models=models)
     assert ea == eb
     assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")

@@ -176,7 +176,7 @@ def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bou
     the two units' poses, so a drag recomputes only the dragged unit's pairs."""
     out = []
     ids = [i for i in units if models[i]]
-    boxes = [_bounds_box(bounds[i]) for i in ids]
+    boxes = [g.bbox_of(bounds[i]) for i in ids]
     for i, j in contact.sweep_pairs(boxes, tol):
         a, b = ids[i], ids[j]
         ua, ub = units[a], units[b]
@@ -211,13 +211,6 @@ def pair_engagement(ua: Unit, ba: list[g.Shape], ub: Unit, bb: list[g.Shape], to
     if key is not None:
         _PAIR_CACHE.put(key, val)
     return val
-
-
-def _bounds_box(shapes: list[g.Shape]) -> tuple[float, float, float, float]:
-    if len(shapes) == 1:
-        return shapes[0].bbox()  # (a tray: its box, kept on the shared polygon)
-    bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
-    return (min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb))
 
 
 def near(ms: list[Model], shapes: list[g.Shape], tol: float) -> list[Model]:
@@ -268,7 +261,7 @@ def combats(board: Board, tol: float) -> list[list[str]]:
 
     bounds: list[tuple[Unit, list[g.Shape]]] = [(u, [u.tray()] if u.kind == "ranked" else boundary(u, u.models()))
                                                 for u in units]
-    boxes = [_bounds_box(shapes) for _, shapes in bounds]
+    boxes = [g.bbox_of(shapes) for _, shapes in bounds]
     keys: dict[int, tuple] = {}  # unit index -> its pose key, each computed once
 
     def key(i: int) -> tuple:
@@ -291,10 +284,7 @@ def combats(board: Board, tol: float) -> list[list[str]]:
 
 
 def units_box(units: list[Unit]) -> tuple[float, float, float, float]:
-    boxes = [s.bbox() for u in units for s in ([u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()])]
-    if not boxes:
-        return (0.0, 0.0, 0.0, 0.0)
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return g.bbox_of([s for u in units for s in ([u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()])])
 
 
 def model_contacts(models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]], engs: Iterable[Engagement],

@@ -303,6 +303,15 @@ def within(a: Shape, b: Shape, tol: float) -> bool:
     return gap_mm(a, b) <= tol
 
 
+def bbox_of(shapes: Sequence["Shape"]) -> tuple[float, float, float, float]:
+    """(min_x, min_y, max_x, max_y) mm of every shape's box together (one shape: its own kept
+    box, e.g. a tray's); all zeros for no shape."""
+    if len(shapes) == 1:
+        return shapes[0].bbox()
+    bb = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
+    return (min(b[0] for b in bb), min(b[1] for b in bb), max(b[2] for b in bb), max(b[3] for b in bb))
+
+
 def bbox_gap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
     """Cheap lower bound of the gap between two shapes from their bounding boxes."""
     dx = max(a[0] - b[2], b[0] - a[2], 0.0)

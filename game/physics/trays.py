@@ -50,24 +50,13 @@ def pose_of(unit: Unit, index: Optional[int] = None) -> tuple[g.Point, float]:
     return tuple(unit.placed[index][0]), unit.facing_deg
 
 
-def with_position(unit: Unit, index: Optional[int], pos: g.Point) -> Unit:
-    """A copy of ``unit`` whose tray centre (or skirmish model ``index``) is at ``pos`` mm."""
+def with_position(unit: Unit, index: Optional[int], pos: g.Point, probe: bool = False) -> Unit:
+    """A copy of ``unit`` whose tray centre (or skirmish model ``index``) is at ``pos`` mm.
+    ``probe``: a copy for looking only (its geometry is the same): shallow, sharing the lists
+    of ``unit`` that it does not change, never to be put on a board (a deep copy of a unit
+    costs more than the gap checks made with it)."""
     c, _ = pose_of(unit, index)
-    if unit.kind == "ranked" or index is None:
-        return unit.translated(pos[0] - c[0], pos[1] - c[1])
-    u = unit.translated(0.0, 0.0)
-    placed = list(u.placed)
-    placed[index] = ((float(pos[0]), float(pos[1])), placed[index][1])
-    u.placed = placed
-    return u
-
-
-def _probe(unit: Unit, index: Optional[int], pos: g.Point) -> Unit:
-    """:func:`with_position` for looking only (its geometry is the same): a shallow copy,
-    sharing the lists of ``unit`` that it does not change, never to be put on a board (a deep
-    copy of a unit costs more than the gap checks made with it)."""
-    c, _ = pose_of(unit, index)
-    u = copy.copy(unit)
+    u = copy.copy(unit) if probe else copy.deepcopy(unit)
     if unit.kind == "ranked" or index is None:
         dx, dy = pos[0] - c[0], pos[1] - c[1]
         if u.kind == "ranked":
@@ -198,11 +187,6 @@ def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Poin
         return _snap(_near(board, key, max_mm + 1.0 + 2 * max_mm), key, directions, max_mm, tol_mm)
 
 
-def _box(shapes: Sequence[g.Shape]) -> tuple[float, float, float, float]:
-    bs = [s.bbox() for s in shapes]
-    return (min(b[0] for b in bs), min(b[1] for b in bs), max(b[2] for b in bs), max(b[3] for b in bs))
-
-
 def _near(board: Board, key: Key, reach_mm: float) -> Board:
     """``board`` with only the units that could come within ``reach_mm`` of body ``key`` (its
     own unit always kept): those whose bounding box lies within ``reach_mm`` (plus 1 mm to
@@ -214,11 +198,11 @@ def _near(board: Board, key: Key, reach_mm: float) -> Board:
     mine = shapes_of(board.unit(uid), idx)
     if not mine:
         return board
-    box = _box(mine)
+    box = g.bbox_of(mine)
     keep = []
     for other in board.units:
         theirs = shapes_of(other) if other.id != uid else []
-        if other.id == uid or (theirs and g.bbox_gap(box, _box(theirs)) <= reach_mm + 1.0):
+        if other.id == uid or (theirs and g.bbox_gap(box, g.bbox_of(theirs)) <= reach_mm + 1.0):
             keep.append(other)
     near = copy.copy(board)
     near.units = keep
@@ -241,7 +225,7 @@ def _snap(board: Board, key: Key, directions: Sequence[Optional[g.Point]], max_m
             if abs(t) > 2 * max_mm:
                 return None
             pos = (c[0] + d[0] * t, c[1] + d[1] * t)
-            got = clearance_mm(board, key, _probe(u, idx, pos), max_mm + 1.0)
+            got = clearance_mm(board, key, with_position(u, idx, pos, probe=True), max_mm + 1.0)
             if got is None:
                 return None
             gap = got
@@ -393,7 +377,7 @@ class TraySpace:
                 continue
             unit = board.unit(d.key[0])
             limit = max(OVERLAP_TOL_MM, d.start_pen + 1e-6)
-            pen = penetration_mm(board, d.key, _probe(unit, d.key[1], pos))
+            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True))
             if pen > limit:
                 # the step went too deep (fast drag): keep its farthest point that is still flush
                 # (within pymunk's slop, so the contact solver does not bounce it back out)
@@ -402,12 +386,12 @@ class TraySpace:
                 for _ in range(16):
                     mid = (lo + hi) / 2
                     q = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * mid, d.good_pos[1] + (pos[1] - d.good_pos[1]) * mid)
-                    if penetration_mm(board, d.key, _probe(unit, d.key[1], q)) <= limit:
+                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q, probe=True)) <= limit:
                         lo = mid
                     else:
                         hi = mid
                 pos = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * lo, d.good_pos[1] + (pos[1] - d.good_pos[1]) * lo)
-                pen = penetration_mm(board, d.key, _probe(unit, d.key[1], pos))
+                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True))
                 body.position = pos
                 body.velocity = (0.0, 0.0)
                 self.space.reindex_shapes_for_body(body)

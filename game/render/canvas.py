@@ -81,6 +81,14 @@ class Canvas:
         """A closed polygon; ``fill`` and/or ``outline`` (line ``width`` px)."""
         self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
 
+    def polygons(self, polys: Sequence[Sequence[Point]], tags: Sequence[str], fill: Colour = None,
+                 outline: Colour = None, width: float = 1) -> None:
+        """Many closed polygons of one style, in order, each as :meth:`polygon` draws it under
+        its tag (``tags[i]``); a back end may draw them faster (a unit's bases)."""
+        for pts, tag in zip(polys, tags):
+            self.tag = tag
+            self.polygon(pts, fill=fill, outline=outline, width=width)
+
     def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         """A circle of ``radius`` px about ``center``."""
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
@@ -564,6 +572,28 @@ class PygameCanvas(Canvas):
                         self.pg.draw.circle(surf, col, p, max(1, round(width)) / 2 - 0.5)
                 if done:
                     done()
+
+    def polygons(self, polys, tags, fill=None, outline=None, width=1) -> None:
+        """Opaque polygons with a thin outline (every base on the table), not recorded: each
+        lying on the canvas is drawn straight with the calls :meth:`polygon` makes for it
+        (nothing to clip), the others by :meth:`polygon`; the same pixels in a third of the time."""
+        opaque = (fill is None or len(fill) < 4 or fill[3] >= 255) and \
+            (outline is None or len(outline) < 4 or outline[3] >= 255)
+        if self.record or not opaque or width > 1:
+            super().polygons(polys, tags, fill=fill, outline=outline, width=width)
+            return
+        m = 4 + 2 * float(width)
+        lo_x, lo_y, hi_x, hi_y = -m, -m, self.width + m, self.height + m
+        surface, draw_poly, aalines = self.surface, self.pg.draw.polygon, self.pg.draw.aalines
+        edge = outline is not None and width > 0
+        for pts in polys:
+            if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
+                self.polygon(pts, fill=fill, outline=outline, width=width)  # cut to the canvas
+                continue
+            if fill is not None:
+                draw_poly(surface, fill, pts)
+            if edge:
+                aalines(surface, outline, True, pts)
 
     def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from game.core import geometry as g
 from game.core.board import Unit, empty_slots
 
-from game.render.canvas import PygameCanvas, cross_hatch, hatch_segments
+from game.render.canvas import cross_hatch, hatch_segments
 from game.render.drawn import DrawnModel, _moved, _shape_at, circle_pts
 from game.render.painter import Paint
 from game.render.palette import LINE_UNITS, lw, player_colour, with_alpha
@@ -86,61 +86,39 @@ def model(p: Paint, dm: DrawnModel) -> None:
         p.draw_shape(dm.shape, None, player_colour(p.pal, dm.unit.player), p.u(lw("medium")))
 
 
-def _opaque(colour: Any) -> bool:
-    return colour is not None and (len(colour) < 4 or colour[3] >= 255)
-
-
 def models(p: Paint, dms: Sequence[DrawnModel]) -> None:
-    """Every model of ``dms``, as :func:`model` draws each (errors logged per model).
-
-    On a pygame canvas that records nothing, with a palette without print hatching or
-    patterns and thin outlines of at most 1 px, a ranked unit's polygon base lying on the
-    canvas is drawn with the very calls :meth:`PygameCanvas.polygon` makes for it (the fill,
-    then the anti-aliased outline) without the per-model indirection: the same pixels, a
-    third of the time (a frame of a drag draws the moved units' models anew). Any other
-    model takes :func:`model`."""
-    c, P = p.c, p.pal
-    width = p.u(lw("thin"))
-    edge = P["base_edge"]
-    if (type(c) is not PygameCanvas or c.record or P.get("print") or P.get("patterns") or not width <= 1
-            or not _opaque(edge)):
+    """Every model of ``dms``, as :func:`model` draws each, in order: runs of ranked polygon
+    bases of one role colour (a palette without print hatching or patterns) go to the canvas
+    together (:meth:`Canvas.polygons`, which a back end may draw faster: a drag frame draws
+    the moved units' models anew); any other model by :func:`model`."""
+    P = p.pal
+    if P.get("print") or P.get("patterns"):
         for dm in dms:
             p.safe(f"model {dm.id}", model, p, dm)
         return
-    import pygame
+    edge, width, none = P["base_edge"], p.u(lw("thin")), P["none"]
+    run: list = []
+    tags: list[str] = []
+    fill: Any = None
 
-    surface, poly, aalines = c.surface, pygame.draw.polygon, pygame.draw.aalines
-    margin = 4 + 2 * float(width)
-    lo_x, lo_y, hi_x, hi_y = -margin, -margin, c.width + margin, c.height + margin
-    s, (ox, oy) = p.v.scale, p.v.offset_px
-    none = P["none"]
-    fills: dict[str, Any] = {}  # role -> its fill, or None when not opaque (the general path)
+    def flush() -> None:
+        if run:
+            p.safe(f"models {tags[0]}..{tags[-1]}", p.c.polygons, list(run), list(tags), fill, edge, width)
+            run.clear()
+            tags.clear()
+
     for dm in dms:
-        sh = dm.shape
-        role = dm.role
-        if role in fills:
-            fill = fills[role]
-        else:
-            fill = P.get(role, none)
-            fill = fills[role] = fill if _opaque(fill) else None
-        if fill is None or type(sh) is not g.Poly or not dm.unit.is_ranked:
+        if type(dm.shape) is not g.Poly or not dm.unit.is_ranked:
+            flush()
             p.safe(f"model {dm.id}", model, p, dm)
             continue
-        try:
-            pts = [(ox + x * s, oy + y * s) for x, y in sh.points]  # View.pts
-            if len(pts) == 4:  # (a rectangular base: the test below without a generator)
-                (ax, ay), (bx, by), (cx, cy), (dx, dy) = pts
-                inside = (lo_x <= ax <= hi_x and lo_y <= ay <= hi_y and lo_x <= bx <= hi_x and lo_y <= by <= hi_y
-                          and lo_x <= cx <= hi_x and lo_y <= cy <= hi_y and lo_x <= dx <= hi_x and lo_y <= dy <= hi_y)
-            else:
-                inside = len(pts) >= 3 and all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts)
-            if not inside:
-                p.safe(f"model {dm.id}", model, p, dm)  # cut to the canvas (or left out) by the canvas
-                continue
-            poly(surface, fill, pts)
-            aalines(surface, edge, True, pts)
-        except Exception:  # noqa: BLE001 - the general path draws it again and logs the error
-            p.safe(f"model {dm.id}", model, p, dm)
+        colour = P.get(dm.role, none)
+        if run and colour != fill:
+            flush()
+        fill = colour
+        run.append(p.v.pts(dm.shape.points))
+        tags.append(f"model:{dm.id}")
+    flush()
 
 
 def ghost_outline(p: Paint, s: g.Shape) -> None:

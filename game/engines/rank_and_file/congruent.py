@@ -2,8 +2,8 @@
 decided recently, all of them moved by one offset, gets that combat's decisions.
 
 What the deciding slots (``fighters``, ``horde``, ``supports``, ``attack_cap``,
-``strike_order``, ``rank_bonus``) make of a combat depends, for the policies in
-:data:`POSITION_FREE`, only on what :func:`engine.prepare` found -- which models each unit has
+``strike_order``, ``rank_bonus``) make of a combat depends, for policies not declared
+``geometry=True`` (:mod:`.policy`: reading where models stand), only on what :func:`engine.prepare` found -- which models each unit has
 (their ids: slots, ranks, files), the engagements and their facings, the base contacts per
 pair, the gap links, the state handed on -- and on the units' data apart from where they stand
 (profile, keywords, unit keys, formation, facing): none of them reads a position, except each
@@ -16,8 +16,8 @@ translated boards with a cold analysis, every rank-and-file ruleset).
 
 This is reuse, not a faster decision: it serves a user moving a whole battle line or table
 (and ``bench_analysis.py``'s shifted tables); a combat never seen in any position is decided
-as before. A ruleset choosing any deciding policy not listed (The Old World's fighting rank
-reads distances) never takes this path.
+as before. A ruleset choosing any deciding policy that reads where models stand (The Old
+World's fighting rank reads distances) never takes this path.
 """
 from __future__ import annotations
 
@@ -28,12 +28,8 @@ from typing import Any, Optional
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Unit
 from game.core.lru import LRU
+from game.engines.rank_and_file import policy as pol
 
-#: the deciding policies that read no position (see the module doc); ``(slot, name)``
-POSITION_FREE = frozenset({
-    ("fighters", "base_contact"), ("horde", "none"), ("horde", "wide_front"), ("supports", "none"),
-    ("supports", "ranks_behind"), ("attack_cap", "none"), ("attack_cap", "restricted_height"),
-    ("strike_order", "initiative"), ("strike_order", "agility_step"), ("rank_bonus", "none")})
 DECIDING = ("fighters", "horde", "supports", "attack_cap", "strike_order", "rank_bonus")
 
 _SEEN = LRU(64)  # (ruleset, context, shape keys) -> (signature, decided Analysis)
@@ -48,8 +44,8 @@ def reserve(n_combats: int) -> None:
 
 
 def usable(rs: Any) -> bool:
-    """True when every deciding policy ``rs`` chooses is in :data:`POSITION_FREE`."""
-    return all((slot, getattr(rs.values, slot)) in POSITION_FREE for slot in DECIDING)
+    """True when no deciding policy ``rs`` chooses reads where models stand (``geometry``)."""
+    return not pol.geometric(rs, DECIDING)
 
 
 def shape_key(u: Unit) -> str:

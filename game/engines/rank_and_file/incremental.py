@@ -175,24 +175,13 @@ def placed_key(u: Unit) -> str:
     return repr((k[:7], tuple(b for _p, b in k[9]), u.player, u.profile, u.keywords, u.extra))
 
 
-def _geometry(rs: Any) -> list:
-    """The policies the ruleset chose that read other units' geometry (``geometry=True``)."""
-    return [p for p in (pol.get(slot, getattr(rs.values, slot)) for slot in pol.SLOTS) if p.geometry]
-
-
-def signatures(c: Any, placed: bool = False) -> dict[str, tuple]:
-    """Each unit's inputs (see the module doc), hashable and comparable. An engaged enemy
-    counts with its whole :func:`unit_key` when a chosen policy reads other units' geometry
-    (unless ``placed``), else without its position (:func:`placed_key`): then the engagements
-    (facing both ways), base contacts, gap links and moves are all a unit's policies learn of
-    where it stands (with ``placed``, what the policies recorded of the rest: ``recheck``)."""
-    full, without = both_signatures(c, bool(_geometry(c.rs)) and not placed, False)
-    return full
-
-
 def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, tuple], Optional[dict[str, tuple]]]:
-    """(:func:`signatures` with each enemy's whole key when ``whole`` else its placed key,
-    and with ``also_placed`` the placed-key signatures too, else None), in one pass."""
+    """Each unit's inputs (see the module doc), hashable and comparable, in one pass: (with
+    each engaged enemy's whole :func:`unit_key` when ``whole``, for a ruleset whose chosen
+    policies read where models stand, else with its :func:`placed_key`: then engagements
+    (facing both ways), base contacts, gap links and moves are all its foes' policies learn of
+    where it stands; and with ``also_placed`` the placed-key inputs too, for ``recheck``, else
+    None)."""
     keys = {uid: unit_key(u) for uid, u in c.units.items()}
     placed_keys = {uid: placed_key(u) for uid, u in c.units.items()} if (also_placed or not whole) else keys
     moves: dict[str, list] = defaultdict(list)
@@ -228,7 +217,7 @@ class _Rec:
 
     def __init__(self, sig: tuple, placed: Optional[tuple] = None, reads: Optional[list] = None) -> None:
         self.sig = sig
-        self.placed = placed  # its inputs with its enemies' positions left out (signatures(placed=True))
+        self.placed = placed  # its inputs with its enemies' positions left out (both_signatures)
         self.reads = reads    # what its policies recorded of where enemy bases stand (None: nothing to recheck)
         self.models: dict = {}
         self.steps: list = []
@@ -404,7 +393,7 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
     if len(c.units) < 3:
         return decide(c)
     key = (c.rs.id, id(c.rs), repr(c.board.context), tuple(c.units))
-    geometry = _geometry(c.rs)
+    geometry = pol.geometric(c.rs)
     checks = [p.recheck for p in geometry]
     sigs, placed = both_signatures(c, bool(geometry), bool(geometry) and all(checks))
     memo = _MEMO.get(key)

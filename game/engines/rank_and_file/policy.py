@@ -34,10 +34,12 @@ schema is the union of its own fields and those of the chosen policies, so a rul
 exactly those. ``rows`` names legend rows the policy makes worth listing even when empty;
 ``neighbours=True`` says the policy reads units near a combat and the terrain (so each combat
 is analysed with the units around it, and cached by the terrain too); ``geometry=True`` says a
-policy deciding a unit reads where *other* units' models stand (distances to enemy bases), not
-only the engagements, base contacts, gap links and moves the engine prepares (without it, an
-enemy that slides while every contact stays is not an input of the units it fights:
-:mod:`.incremental`); such a policy may give ``recheck(c, reads) -> bool``: whether what it
+policy deciding a unit reads where models stand (distances to enemy bases, its own models'
+places), not only the engagements, base contacts, gap links and moves the engine prepares
+(without it, an enemy that slides while every contact stays is not an input of the units it
+fights, :mod:`.incremental`, and a combat moved whole may take its earlier decision,
+:mod:`.congruent`; :func:`geometric` lists the chosen ones); such a policy may give
+``recheck(c, reads) -> bool``: whether what it
 recorded in ``c.state["geometry_reads"][unit]`` while deciding a unit still holds on a later
 combat ``c`` (then that unit need not be decided again when only enemies moved); ``fields(rs)`` lists
 the profile values and unit keys the policy reads (:class:`game.core.strategy.ProfileField`),
@@ -54,7 +56,7 @@ from __future__ import annotations
 from collections import defaultdict
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from game.core.record import Record, record
 from game.core.analysis import Analysis
@@ -129,6 +131,12 @@ def get(slot: str, name: str) -> Policy:
     if got is None and (slot, name) in LAZY:
         importlib.import_module(LAZY[(slot, name)])
     return _POLICIES[slot][name]
+
+
+def geometric(rs: Any, slots: Sequence[str] = SLOTS) -> list[Policy]:
+    """The policies ruleset ``rs`` chose for ``slots`` that read where models stand
+    (``geometry=True``), in slot order."""
+    return [p for p in (get(slot, getattr(rs.values, slot)) for slot in slots) if p.geometry]
 
 
 _LEGENDS: dict[int, tuple[Any, Legend]] = {}
