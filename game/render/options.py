@@ -42,7 +42,8 @@ class SceneOptions:
     lists and counts (None: all); ``callouts``: texts of numbered callouts, listed in the legend;
     ``supersample``: the canvas is drawn at this many times its final size (font sizes are
     whole px at the final size, so a supersampled PNG lays text out exactly like the SVG);
-    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``);
+    ``layer``: ``all``, or a layer of :mod:`game.window.retained` (``base``, ``units``, ``panel``, ``top``;
+    ``table``: the base without the legend panel);
     ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
     continues the letters from panel to panel); ``placed``: a list that receives the px boxes
     the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.

@@ -205,7 +205,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     o = options or SceneOptions()
     p = paint_for(canvas, board, analysis, view, o)
     layer = o.layer
-    if layer in ("all", "base"):
+    if layer in ("all", "base", "table"):
         p.safe("table", tm.table, p)
         p.safe("scale bar", tm.scale_bar, p)  # placed first: labels keep off it
         for t in board.terrain or []:
@@ -221,7 +221,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
         p.safe("highlight", wl.highlight, p)
         for item in o.overlays or []:
             p.safe("overlay", wl.overlay, p, item)
-    if layer in ("all", "base", "units"):
+    if layer in ("all", "base", "table", "units"):
         stage(p, analysis, "labels")
         shown = None if o.visible is None else {dm.unit.id for dm in p.models if dm.id in o.visible}
         off = analysis.part(OffTable) if analysis is not None else None

@@ -308,8 +308,10 @@ class RetainedScene:
         keep = {u.id for u in board.units} - moving
         b, a, ms = _sub(board, analysis, models, keep) if moving else (board, analysis, models)
         # the status text stays (the layout keeps room for the status line; the top layer redraws it)
-        o = dataclasses.replace(options, layer="base", hover=None, hover_px=None, selection=(), overlays=[],
-                                banner="", warning="")
+        # with units left out, the legend panel is drawn once, of the whole board (layer
+        # ``table``: the base without it), not once of the units kept and again over it
+        o = dataclasses.replace(options, layer="table" if moving and options.legend else "base", hover=None,
+                                hover_px=None, selection=(), overlays=[], banner="", warning="")
         errors = draw_scene(self._base_canvas(), b, a, view, options=o, models=ms)
         if moving and options.legend:  # the legend tells of every unit, the live ones included
             errors += draw_scene(self._base_canvas(), board, analysis, view,
