@@ -43,6 +43,9 @@ class RulesetCommands:
         if why:
             self.status.say(f"{rs.name} ({rid}) {why}.")
             return False
+        # a unit held in a drag is put down first: the drag is its own edit, undone apart from
+        # the switch (the board the drag began on still names the old ruleset)
+        self.table.finish_drag()
         before, old = doc.live.analysis, doc.rs.id
         self.table.apply(doc.editor.set_ruleset(doc.board, rs.id))
         n = len(differences(before, doc.live.analysis))
