@@ -147,7 +147,7 @@ class SlotTemplate:
     slot centres as an (n, 2) float array of (across, back) mm from the middle of the front
     edge (across to the unit's right, back away from its front)."""
 
-    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index")
+    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index", "_slot_index")
 
     def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
         self.slots = slots
@@ -160,6 +160,14 @@ class SlotTemplate:
         self.files_ = [f for _, f in slots]
         self._ids: dict[str, list[str]] = {}
         self._index: dict[str, dict[str, int]] = {}
+        self._slot_index: Optional[dict[tuple[int, int], int]] = None
+
+    def index_of_slot(self) -> dict[tuple[int, int], int]:
+        """(rank, file) -> its index in slot order (made once; do not mutate)."""
+        hit = self._slot_index
+        if hit is None:
+            hit = self._slot_index = {rf: i for i, rf in enumerate(self.slots)}
+        return hit
 
     def ids(self, unit_id: str) -> list[str]:
         """Model ids ``<unit>.<slot>`` in slot order (the same string objects for every pose of
