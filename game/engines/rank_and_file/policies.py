@@ -29,7 +29,7 @@ from typing import Any, Literal, Optional
 
 from game.core.record import Record, record
 from game.core import geometry as g
-from game.core.board import Model, slot_name
+from game.core.board import Model, ids_of, slot_name
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file import gaps as gaps
 from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_attacks, split_parts, words
@@ -112,7 +112,7 @@ def base_contact(c: Combat) -> None:
         # what a fighter gets depends only on the enemy units it touches and whether it
         # fights across a gap: worked out once per such case in this unit
         seen: dict[tuple, tuple] = {}
-        ids = list(map(_ID, ms))
+        ids = ids_of(ms)
         for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
             if not touching:
                 continue
@@ -323,7 +323,7 @@ def ranks_behind(c: Combat) -> None:
         support: Optional[tuple] = None
         texts: dict[tuple[str, int], tuple[str, str]] = {}
         far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
-        ids = list(map(_ID, ms))
+        ids = ids_of(ms)
         rs = list(map(results.__getitem__, ids))
         for i, r in enumerate(rs):
             if r.role != "none":
@@ -423,7 +423,7 @@ def by_initiative(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
-        striking = [m.id for m in ms if results[m.id].attacks > 0]
+        striking = [mid for mid in ids_of(ms) if results[mid].attacks > 0]
         if striking:
             steps[value] += striking
     return _steps(steps, {}, "Initiative")
@@ -437,19 +437,19 @@ def by_agility(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         u = c.units[uid]
         _, _, agility = profile_attacks(u)
-        for m in ms:
-            r = c.res.models[m.id]
+        for mid in ids_of(ms):
+            r = c.res.models[mid]
             if r.attacks <= 0:
                 continue
             if r.parts:
                 for part, n in r.parts.items():
                     if n > 0:
                         s = agility.get(part, 0.0)
-                        if m.id not in steps[s]:
-                            steps[s].append(m.id)
-                        parts_at[s].append(f"{m.id}/{part}")
+                        if mid not in steps[s]:
+                            steps[s].append(mid)
+                        parts_at[s].append(f"{mid}/{part}")
             else:
-                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(m.id)
+                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(mid)
     return _steps(steps, parts_at, "Agility")
 
 
