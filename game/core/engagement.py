@@ -115,8 +115,10 @@ def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> di
     W, D = unit.width_mm, unit.depth_mm
     out = dict.fromkeys(FACINGS, 0.0)
     # each edge: (facing, normal axis in local (u, v), band test, extent axis, lo, hi)
+    (ox, oy), (rx, ry), (fx, fy) = unit.front, g.right(unit.facing_deg), g.forward(unit.facing_deg)
     for s in other:
-        local = [g.to_local(p, unit.front, unit.facing_deg) for p in as_poly(s)]
+        # g.to_local of each vertex (the same arithmetic; the frame's unit vectors worked out once)
+        local = [((x - ox) * rx + (y - oy) * ry, -((x - ox) * fx + (y - oy) * fy)) for x, y in as_poly(s)]
         us, vs = [p[0] for p in local], [p[1] for p in local]
         u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
         for facing in FACINGS:
