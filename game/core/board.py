@@ -78,15 +78,14 @@ class Models(list):
     :attr:`centers` (table mm) are the columns an analysis reads without making a model
     (:func:`ids_of`, :func:`centers_of`). ``len`` and truth never make them. Do not mutate."""
 
-    __slots__ = ("ids", "_geom", "_uid", "_facing", "_make", "_centers", "_filled")
+    __slots__ = ("ids", "_geom", "_uid", "_facing", "_centers", "_filled")
 
-    def __init__(self, geom: "UnitGeom", uid: str, facing: float, make: Callable[[g.Point], g.Shape]) -> None:
+    def __init__(self, geom: "UnitGeom", uid: str, facing: float) -> None:
         super().__init__()
         self.ids: list[str] = geom.ids
-        self._geom = geom
+        self._geom = geom  # (its ``base``: each model's (width, depth), for the base outlines)
         self._uid = uid
         self._facing = facing
-        self._make = make
         self._centers: Optional[list[g.Point]] = None
         self._filled = False
 
@@ -100,11 +99,12 @@ class Models(list):
 
     def _fill(self) -> "Models":
         if not self._filled:
-            t = self._geom.template
-            assert t is not None  # (a ranked unit's geometry)
+            t, base = self._geom.template, self._geom.base
+            assert t is not None and base is not None  # (a ranked unit's geometry)
+            make = _corners_maker(base[0], base[1], self._facing)
             # one map over the formation's columns (no per-model tuple unpacking)
             list.extend(self, map(Model, self.ids, repeat(self._uid), t.names, t.ranks, t.files_, self.centers,
-                                  repeat(self._facing), repeat(None), repeat(self._make)))
+                                  repeat(self._facing), repeat(None), repeat(make)))
             self._filled = True
         return self
 
@@ -580,7 +580,7 @@ class Unit:
         out: list[Model]
         if self.kind == "ranked":
             # the models are made when first read (Models): an analysis reads their ids and centres
-            out = Models(self.geom(key), self.id, self.facing_deg, _corners_maker(self.base_w, self.base_d, self.facing_deg))
+            out = Models(self.geom(key), self.id, self.facing_deg)
         else:
             out = []
             for i, (c, base) in enumerate(self.placed, start=1):
