@@ -55,13 +55,12 @@ def _clip(poly: list[g.Point], vals: list[float]) -> list[g.Point]:
     if max(vals) < 0:
         return []
     out: list[g.Point] = []
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        va, vb = vals[i], vals[(i + 1) % n]
-        if va >= 0:
+    # each edge (a, b) with its vertices' values, the last closing the polygon
+    for a, b, va, vb in zip(poly, poly[1:] + poly[:1], vals, vals[1:] + vals[:1]):
+        inside = va >= 0
+        if inside:
             out.append(a)
-        if (va >= 0) != (vb >= 0):
+        if inside != (vb >= 0):
             t = va / (va - vb)
             out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
     return out
