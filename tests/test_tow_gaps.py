@@ -107,21 +107,6 @@ def test_closest_near_the_tolerance_equals_comparing_every_exact_gap(enemies, to
     assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from([(20.0, 20.0), (25.0, 50.0), (32.5, 17.0)]), st.integers(1, 6), st.integers(1, 17),
-       st.floats(-500, 500), st.floats(-500, 500),
-       st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0, 13.7, 1e-12, 1e-7, 89.9999999999, 360.0 - 1e-11]))
-def test_box_like_of_a_ranked_units_bases_from_its_arrays_equals_each_shapes(base, files, count, x, y, facing):
-    """The closest-enemy shortcut reads box-likeness from a ranked unit's arrays: the same
-    answer as :func:`geometry.box_like` on each base outline (near-square-on facings included)."""
-    from game.core.board import Unit
-    from game.engines.rank_and_file.tow_gaps import rect_box_like
-    u = Unit(id="u", player=1, kind="ranked", base=base, files=files, count=count, front=(x, y), facing_deg=facing)
-    got = rect_box_like(u, u.models())
-    assert got == [g.box_like(m.shape) for m in u.models()]
-    assert rect_box_like(u, list(u.models())) is None  # not the unit's own list: read from the shapes
-
-
 def _ranked(uid: str, x: float, y: float, facing: float, files: int = 5, count: int = 10):
     from game.core.board import Unit
     return Unit(id=uid, player=1 if uid.startswith("a") else 2, kind="ranked", base=(20.0, 20.0), files=files,

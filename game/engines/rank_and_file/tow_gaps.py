@@ -54,70 +54,6 @@ def rect_boxes(unit: Any, ems: list) -> Optional[Any]:
     return np.stack([c[:, 0] + min(ox), c[:, 1] + min(oy), c[:, 0] + max(ox), c[:, 1] + max(oy)])
 
 
-_LISTS = LRU(256)  # id(model list) -> _Listed
-
-
-class _Listed:
-    """What the closest-enemy question reads of one unit's model list, worked out once per
-    list: ``index`` (model id -> position), ``boxy`` (per base, ``geometry.box_like`` of its
-    shape, as a list of bools; from the unit's arrays when ``ems`` are a ranked unit's own
-    models, so no base outline is built)."""
-
-    __slots__ = ("ems", "unit", "_index", "_boxy")
-
-    def __init__(self, ems: list, unit: Any) -> None:
-        self.ems, self.unit = ems, unit
-        self._index: Optional[dict] = None
-        self._boxy: Optional[list] = None
-
-    @property
-    def index(self) -> dict:
-        if self._index is None:
-            self._index = {m.id: i for i, m in enumerate(self.ems)}
-        return self._index
-
-    @property
-    def boxy(self) -> list:
-        if self._boxy is None:
-            got = rect_box_like(self.unit, self.ems)
-            self._boxy = [g.box_like(em.shape) for em in self.ems] if got is None else got
-        return self._boxy
-
-    @staticmethod
-    def of(ems: list, unit: Any) -> "_Listed":
-        hit = _LISTS.get(id(ems))
-        if hit is None or hit.ems is not ems or hit.unit is not unit:
-            hit = _LISTS.put(id(ems), _Listed(ems, unit))
-        return hit
-
-
-def rect_box_like(unit: Any, ems: list) -> Optional[list]:
-    """:func:`geometry.box_like` of each base of a ranked unit's own models (``ems`` as its
-    pose gives them), from its centres without building a shape: each outline is the centre
-    plus four fixed offsets (:func:`game.core.board._corners_maker`), added here in the same
-    float operations, so each corner, box and test is the same number as on the shape. None
-    when ``ems`` are not ``unit``'s own models."""
-    if unit is None or unit.kind != "ranked":
-        return None
-    key = unit.pose_key()
-    if ems is not unit.models(key) or not len(ems):
-        return None
-    w, d = unit.base_w, unit.base_d
-    rx, ry = g.right(unit.facing_deg)
-    fx, fy = g.forward(unit.facing_deg)
-    offs = [(rx * a - fx * b, ry * a - fy * b) for a, b in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
-    c = unit.geom(key).centers
-    codes = []
-    for col, k in ((0, 0), (1, 1)):
-        v = c[:, col:col + 1] + np.array([o[k] for o in offs], dtype=float)  # (n, 4) corner coordinates
-        lo, hi = v.min(axis=1, keepdims=True), v.max(axis=1, keepdims=True)
-        codes.append(np.where(np.abs(v - lo) <= 1e-9, 0, np.where(np.abs(v - hi) <= 1e-9, 1, -1)))
-    cx, cy = codes
-    ok = (cx >= 0) & (cy >= 0)
-    bits = np.where(ok, 1 << (2 * cx + cy).clip(0, 3), 0)  # each corner of the box seen once
-    return (ok.all(axis=1) & (np.bitwise_or.reduce(bits, axis=1) == 15)).tolist()
-
-
 def lower(m: Any, ems: list, bx: Any = None) -> Any:
     """Box lower bounds (mm) of the gaps from model ``m`` to each base of ``ems`` (shape (n,));
     ``bx``: their :func:`boxes` when the caller has them."""
@@ -186,34 +122,24 @@ class Gaps:
         for k, (_m, enemies) in enumerate(asks):
             for e in enemies:
                 rows.setdefault(e, []).append(k)
-        mine = self._askers(asks)  # per ask: (its box, box_like) from its unit's arrays, or None
-        per: dict[str, tuple] = {}  # enemy -> (position of each ask k in its rows, floors, args, seconds, grid, boxy)
+        low: list[dict[str, tuple]] = [{} for _ in asks]
         for e, ks in rows.items():
             (bx0, by0, bx1, by1) = self.boxes(e)
             if not bx0.shape[0]:
-                per[e] = ({k: n for n, k in enumerate(ks)}, None, None, None, None, None)
+                for k in ks:
+                    low[k][e] = (math.inf, -1, math.inf, None)
                 continue
-            mb = np.array([asks[k][0].shape.bbox() if mine[k] is None else mine[k][0] for k in ks],
-                          dtype=float).reshape(-1, 4)
+            mb = np.array([asks[k][0].shape.bbox() for k in ks], dtype=float).reshape(-1, 4)
             x0, y0, x1, y1 = (mb[:, j:j + 1] for j in range(4))
             grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
                             np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
             arg = grid.argmin(axis=1).tolist()
             floor = grid.min(axis=1).tolist()
             second = (np.partition(grid, 1, axis=1)[:, 1].tolist() if grid.shape[1] > 1 else [math.inf] * len(ks))
-            per[e] = ({k: n for n, k in enumerate(ks)}, floor, arg, second, grid, None)
+            for n, k in enumerate(ks):
+                low[k][e] = (floor[n], arg[n], second[n], grid[n])
         out = []
-        for k, (m, enemies) in enumerate(asks):
-            if mine[k] is not None and mine[k][1]:
-                got = self._by_box_bounds(k, enemies, per, tol)
-                if got is not None:
-                    out.append(got)
-                    continue
-            lows = {}
-            for e in enemies:
-                at, floor, arg, second, grid, _b = per[e]
-                n = at[k]
-                lows[e] = (math.inf, -1, math.inf, None) if floor is None else (floor[n], arg[n], second[n], grid[n])
+        for (m, enemies), lows in zip(asks, low):
             got = self._by_bounds(m, enemies, lows, tol)
             if got is not None:
                 out.append(got)
@@ -226,58 +152,6 @@ class Gaps:
             best = min(dist.values())
             out.append([e for e in enemies if e in dist and dist[e] <= best + tol])
         return out
-
-    def _askers(self, asks: list[tuple[Any, list[str]]]) -> list[Optional[tuple]]:
-        """Per ask, ``(bbox, box_like)`` of its model from its unit's arrays (:func:`rect_boxes`,
-        :func:`rect_box_like`) when it is one of the models of ``self.models`` of a ranked unit
-        standing as its pose says; else None (its shape is read)."""
-        out: list[Optional[tuple]] = []
-        for m, _es in asks:
-            uid = m.unit_id
-            ems = self.models.get(uid)
-            u = self.units.get(uid)
-            if ems is None or u is None or u.kind != "ranked":
-                out.append(None)
-                continue
-            li = _Listed.of(ems, u)
-            i = li.index.get(m.id)
-            if i is None or ems[i] is not m:
-                out.append(None)
-                continue
-            bx = boxes(ems, u)
-            out.append(((float(bx[0, i]), float(bx[1, i]), float(bx[2, i]), float(bx[3, i])), li.boxy[i]))
-        return out
-
-    def _by_box_bounds(self, k: int, enemies: list[str], per: dict, tol: float) -> Optional[list[str]]:
-        """:meth:`_by_bounds` for ask ``k`` whose base is box-like (:func:`geometry.box_like`),
-        reading each enemy's nearest box and whether its base is box-like from the arrays (no
-        shape built): the same bounds, so the same answer; None when some nearest enemy base is
-        not box-like (the corner bound is needed: :meth:`_by_bounds` decides) or they do not
-        settle it."""
-        bounds = []
-        for e in enemies:
-            at, floor, arg, _s, _g, boxy = per[e]
-            if floor is None:
-                return None
-            n = at[k]
-            fl, i = floor[n], arg[n]
-            if not fl > 0.0:
-                return None
-            if boxy is None:
-                boxy = _Listed.of(self.models[e], self.units.get(e)).boxy
-                per[e] = per[e][:5] + (boxy,)
-            if not boxy[i]:
-                return None
-            bounds.append((e, fl, fl + _EPS))
-        lo_min = min(b[1] for b in bounds)
-        up_min = min(b[2] for b in bounds)
-        keep = []
-        for e, fl, up in bounds:
-            if up + _EPS <= lo_min + tol:
-                keep.append(e)
-            elif not fl > up_min + tol + _EPS:
-                return None
-        return keep
 
     def _by_bounds(self, m: Any, enemies: list[str], lows: dict[str, tuple], tol: float) -> Optional[list[str]]:
         """The answer of :meth:`closest` for one model from bounds alone, or None when they do
