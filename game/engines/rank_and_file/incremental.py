@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Model, Unit, unit_of
+from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import Part, StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
@@ -64,7 +64,8 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
         key = (ka, kb, c.tol) if mine else None
         hit = _PAIRS.get(key) if key is not None else None
         if hit is None:
-            hit = tuple((ma[i].id, mb[j].id) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
+            ia, ib = ids_of(ma), ids_of(mb)
+            hit = tuple((ia[i], ib[j]) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
             if key is not None:
                 _PAIRS.put(key, hit)
         out[(a, b)] = hit
@@ -115,7 +116,7 @@ class Order(dict):
                     return idx
             hit = _INDEX.get(id(ms))
             if hit is None or hit[0] is not ms:
-                hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
+                hit = _INDEX.put(id(ms), (ms, {mid: i for i, mid in enumerate(ids_of(ms))}))
             idx = self._idx[uid] = hit[1]
         return idx
 
@@ -153,7 +154,7 @@ class UnitOf(dict):
         ms = self._models.get(uid)
         if ms is None:
             raise KeyError(mid)
-        self.update({m.id: uid for m in ms})
+        self.update(dict.fromkeys(ids_of(ms), uid))
         if not dict.__contains__(self, mid):
             raise KeyError(mid)
         return uid
@@ -285,7 +286,7 @@ def split(res: Analysis, c: Any, which, sigs: dict, placed: Optional[dict] = Non
     reads = c.state.get("geometry_reads") or {}
     recs = {uid: _Rec(sigs[uid], placed.get(uid) if placed else None, reads.get(uid)) for uid in which}
     for uid, rec in recs.items():
-        rec.models = {m.id: res.models[m.id] for m in c.models[uid]}
+        rec.models = {mid: res.models[mid] for mid in ids_of(c.models[uid])}
     for uid, steps in _steps_by_unit(res.strike_order).items():
         if uid not in units:
             return None
@@ -430,10 +431,10 @@ def _sub_combat(c: Any, dirty: set) -> Any:
     sub.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     contacts: dict[str, set[str]] = defaultdict(set)
     for ms in models.values():
-        for m in ms:
-            hit = c.contacts.get(m.id)
+        for mid in ids_of(ms):
+            hit = c.contacts.get(mid)
             if hit is not None:
-                contacts[m.id] = {t for t in hit if unit_of(t) in part}
+                contacts[mid] = {t for t in hit if unit_of(t) in part}
     sub.contacts = contacts
     sub.linked = {m for m in c.linked if unit_of(m) in part}
     sub.order, sub.unit_of = c.order, c.unit_of
@@ -502,14 +503,13 @@ def _moved_rec(old: _Rec, ms: list, sig: tuple, placed: Optional[tuple]) -> Opti
     """Record ``old`` with each model result at its model of ``ms``'s centre (new results, the
     rest shared: targets are never mutated in place; parts dicts copied); None when the model
     ids are not the same, in the same order."""
-    ids = [m.id for m in ms]
+    ids = ids_of(ms)
     if list(old.models) != ids:
         return None
     rec = _Rec(sig, placed, old.reads)
     rec.free = old.free
-    rec.models = {m.id: ModelResult(r.role, r.attacks, r.targets, m.center, r.why,
-                                    None if r.parts is None else dict(r.parts))
-                  for m, r in zip(ms, old.models.values())}
+    rec.models = {mid: ModelResult(r.role, r.attacks, r.targets, at, r.why, None if r.parts is None else dict(r.parts))
+                  for mid, at, r in zip(ids, centers_of(ms), old.models.values())}
     rec.steps, rec.notes, rec.parts = old.steps, old.notes, old.parts
     return rec
 
