@@ -440,6 +440,9 @@ class PygameCanvas(Canvas):
         self.record = record
         self.font_path = font_path
         self._fonts: dict = {}
+        # while a list: receives ``(tag, pygame.Rect)`` of every drawing call, the px box it
+        # may have changed (:class:`game.window.retained.RetainedScene` keeps where each unit lies)
+        self.painted: Optional[list] = None
 
     # -- fonts -------------------------------------------------------------------------
     def font(self, size: int, bold: bool = False):
@@ -476,6 +479,15 @@ class PygameCanvas(Canvas):
         if self.record:
             super()._rec(name, *args, **kwargs)
 
+    def _note(self, pts: Sequence[Point], pad: float) -> None:
+        """Note the box of ``pts`` grown by ``pad`` px in :attr:`painted` (under the tag)."""
+        if self.painted is not None and pts:
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            x0, y0 = int(math.floor(min(xs) - pad)), int(math.floor(min(ys) - pad))
+            self.painted.append((self.tag, self.pg.Rect(x0, y0, int(math.ceil(max(xs) + pad)) + 1 - x0,
+                                                        int(math.ceil(max(ys) + pad)) + 1 - y0)))
+
     def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
         """See :meth:`Canvas.stamp`: drawn once into a transparent picture of ``box`` (cut to
         the surface), then blitted while ``key`` and the surface size stay the same."""
@@ -496,7 +508,9 @@ class PygameCanvas(Canvas):
             if len(memo) >= 4:  # a few pictures at most (a drag keeps one per reach)
                 memo.clear()
             hit = memo[full] = (pic, r.topleft)
-        self.surface.blit(hit[0], hit[1])
+        r = self.surface.blit(hit[0], hit[1])
+        if self.painted is not None:
+            self.painted.append((self.tag, r))
 
     def push_clip(self, rect) -> None:
         self._rec("push_clip", tuple(rect))
@@ -538,6 +552,8 @@ class PygameCanvas(Canvas):
         self._rec("fill", colour)
         if colour is not None:
             self.surface.fill(colour[:3])
+            if self.painted is not None:
+                self.painted.append((self.tag, self.surface.get_rect()))
 
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
         if self.record:
@@ -547,13 +563,20 @@ class PygameCanvas(Canvas):
             return
         opaque_fill = fill is None or len(fill) < 4 or fill[3] >= 255
         opaque_line = outline is None or len(outline) < 4 or outline[3] >= 255
+        note = self.painted
         if opaque_fill and opaque_line and width <= 1:
             # the common case (every base on the table): draw straight onto the surface
             if fill is not None:
-                self.pg.draw.polygon(self.surface, fill, pts)
+                r = self.pg.draw.polygon(self.surface, fill, pts)
+                if note is not None:
+                    note.append((self.tag, r))
             if outline is not None and width > 0:
-                self.pg.draw.aalines(self.surface, outline, True, pts)
+                r = self.pg.draw.aalines(self.surface, outline, True, pts)
+                if note is not None:
+                    note.append((self.tag, r))
             return
+        if note is not None:
+            self._note(pts, float(width) + 2)
         if fill is not None:
             surf, off, col, done = self._target(fill, pts, 0)
             if surf is not None:
@@ -586,6 +609,18 @@ class PygameCanvas(Canvas):
         lo_x, lo_y, hi_x, hi_y = -m, -m, self.width + m, self.height + m
         surface, draw_poly, aalines = self.surface, self.pg.draw.polygon, self.pg.draw.aalines
         edge = outline is not None and width > 0
+        note = self.painted
+        if note is not None:  # the same, noting each polygon's box under its tag
+            for pts, tag in zip(polys, tags):
+                self.tag = tag
+                if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
+                    self.polygon(pts, fill=fill, outline=outline, width=width)
+                    continue
+                if fill is not None:
+                    note.append((tag, draw_poly(surface, fill, pts)))
+                if edge:
+                    note.append((tag, aalines(surface, outline, True, pts)))
+            return
         for pts in polys:
             if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
                 self.polygon(pts, fill=fill, outline=outline, width=width)  # cut to the canvas
@@ -599,6 +634,8 @@ class PygameCanvas(Canvas):
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
         cx, cy = center
         box = [(cx - radius, cy - radius), (cx + radius, cy + radius)]
+        if self.painted is not None:
+            self._note(box, float(width) + 2)
         if fill is not None:
             surf, off, col, done = self._target(fill, box, 1)
             if surf is not None:
@@ -619,6 +656,8 @@ class PygameCanvas(Canvas):
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
             return
+        if self.painted is not None:
+            self._note(pts, float(width) + 2)
         surf, off, col, done = self._target(colour, pts, width + 1)
         if surf is None:
             return
@@ -642,6 +681,8 @@ class PygameCanvas(Canvas):
         tip, prev = pts[-1], pts[-2]
         tri = arrow_head(tip, prev, head)
         base = ((tri[1][0] + tri[2][0]) / 2, (tri[1][1] + tri[2][1]) / 2)
+        if self.painted is not None:
+            self._note(pts + tri, float(width) + 2)
         surf, off, col, done = self._target(colour, pts + tri, width + 1)
         if surf is None:
             return
@@ -664,4 +705,6 @@ class PygameCanvas(Canvas):
         x, y = anchored(pos, w, h, anchor)
         if background is not None:
             self.polygon(text_box(x, y, w, h, size), fill=background)
-        self.surface.blit(img, (round(x), round(y)))
+        r = self.surface.blit(img, (round(x), round(y)))
+        if self.painted is not None:
+            self.painted.append((self.tag, r))
