@@ -26,6 +26,7 @@ from game.core import geometry as g
 from game.core.lru import LRU
 from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 from game.core.work import doing
+from game.render.hatching import HATCH_REACH_PX, cross_hatch, hatch_segments  # noqa: F401 - their home before
 
 Point = tuple[float, float]
 Colour = Optional[tuple]
@@ -325,9 +326,6 @@ def _wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool) -> l
     return out or [""]
 
 
-HATCH_REACH_PX = 40000.0
-
-
 def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Point]:
     """``pts`` clipped to the canvas rectangle grown by ``margin`` px (Sutherland-Hodgman), so
     drawing costs what the canvas shows however far the polygon reaches (a table of 1e308 mm
@@ -339,42 +337,6 @@ def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Po
     if not all(math.isfinite(x) and math.isfinite(y) for x, y in pts):
         return []
     return g.clip_to_box(pts, lo_x, lo_y, hi_x, hi_y)
-
-
-def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:
-    """Diagonal hatch lines (45 degrees, ``spacing`` px apart) clipped to a simple polygon.
-    Only lines within :data:`HATCH_REACH_PX` of the canvas origin are made (no canvas is that
-    large), so a huge polygon (a base of 1e15 mm zoomed in) costs no more than the screen."""
-    if len(points) < 3 or not (spacing > 0):
-        return []
-    vals = [p[0] + p[1] for p in points]
-    if not all(math.isfinite(v) for v in vals):
-        return []
-    lo, hi = max(min(vals), -HATCH_REACH_PX), min(max(vals), 2 * HATCH_REACH_PX)
-    out = []
-    n = len(points)
-    c = lo + spacing / 2
-    while c < hi:
-        xs = []
-        for i in range(n):
-            p, q = points[i], points[(i + 1) % n]
-            fp, fq = p[0] + p[1] - c, q[0] + q[1] - c
-            if (fp < 0) != (fq < 0):
-                t = fp / (fp - fq)
-                xs.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
-        xs.sort()
-        for a, b in zip(xs[::2], xs[1::2]):
-            out.append((a, b))
-        c += spacing
-    return out
-
-
-def cross_hatch(canvas: "Canvas", pts: Sequence[Point], spacing: float, colour: Any, width: float) -> None:
-    """Hatch a polygon (canvas px) along both diagonals with lines ``width`` px wide."""
-    for a, b in hatch_segments(pts, spacing):
-        canvas.line([a, b], colour, width)
-    for a, b in hatch_segments([(-x, y) for x, y in pts], spacing):  # mirrored: the other diagonal
-        canvas.line([(-a[0], a[1]), (-b[0], b[1])], colour, width)
 
 
 def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
@@ -481,12 +443,10 @@ class PygameCanvas(Canvas):
 
     def _note(self, pts: Sequence[Point], pad: float) -> None:
         """Note the box of ``pts`` grown by ``pad`` px in :attr:`painted` (under the tag)."""
-        if self.painted is not None and pts:
-            xs = [p[0] for p in pts]
-            ys = [p[1] for p in pts]
-            x0, y0 = int(math.floor(min(xs) - pad)), int(math.floor(min(ys) - pad))
-            self.painted.append((self.tag, self.pg.Rect(x0, y0, int(math.ceil(max(xs) + pad)) + 1 - x0,
-                                                        int(math.ceil(max(ys) + pad)) + 1 - y0)))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        x0, y0 = int(math.floor(min(xs) - pad)), int(math.floor(min(ys) - pad))
+        w, h = int(math.ceil(max(xs) + pad)) + 1 - x0, int(math.ceil(max(ys) + pad)) + 1 - y0
+        self.painted.append((self.tag, self.pg.Rect(x0, y0, w, h)))  # type: ignore[union-attr]
 
     def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
         """See :meth:`Canvas.stamp`: drawn once into a transparent picture of ``box`` (cut to
@@ -609,26 +569,21 @@ class PygameCanvas(Canvas):
         lo_x, lo_y, hi_x, hi_y = -m, -m, self.width + m, self.height + m
         surface, draw_poly, aalines = self.surface, self.pg.draw.polygon, self.pg.draw.aalines
         edge = outline is not None and width > 0
-        note = self.painted
-        if note is not None:  # the same, noting each polygon's box under its tag
-            for pts, tag in zip(polys, tags):
-                self.tag = tag
-                if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
-                    self.polygon(pts, fill=fill, outline=outline, width=width)
-                    continue
-                if fill is not None:
-                    note.append((tag, draw_poly(surface, fill, pts)))
-                if edge:
-                    note.append((tag, aalines(surface, outline, True, pts)))
-            return
-        for pts in polys:
+        note = self.painted  # (noting each polygon's box under its tag)
+        for k, pts in enumerate(polys):
+            if note is not None:
+                self.tag = tags[k]
             if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
                 self.polygon(pts, fill=fill, outline=outline, width=width)  # cut to the canvas
                 continue
             if fill is not None:
-                draw_poly(surface, fill, pts)
+                r = draw_poly(surface, fill, pts)
+                if note is not None:
+                    note.append((tags[k], r))
             if edge:
-                aalines(surface, outline, True, pts)
+                r = aalines(surface, outline, True, pts)
+                if note is not None:
+                    note.append((tags[k], r))
 
     def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
