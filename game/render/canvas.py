@@ -26,7 +26,6 @@ from game.core import geometry as g
 from game.core.lru import LRU
 from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 from game.core.work import doing
-from game.render.hatching import HATCH_REACH_PX, cross_hatch, hatch_segments  # noqa: F401 - their home before
 
 Point = tuple[float, float]
 Colour = Optional[tuple]

@@ -355,7 +355,7 @@ class RetainedScene:
         placed anew (its old spot unknown)."""
         reg, seen = self.regions, self.placements
         if reg is None or seen is None or self.base is None or table_wide(analysis) or (
-                analysis is not None and getattr(analysis, "moves", None)):
+                analysis is not None and analysis.moves):
             return None
         rect = reg.region(leaving)
         if rect is not None:
