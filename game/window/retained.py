@@ -56,6 +56,22 @@ class DrawnList(list):
     its results do (so an unchanged unit is recognised by identity)."""
 
     by_unit: dict
+    marks: dict  # unit id -> what its results draw on its bases beyond the roles (:func:`result_marks`)
+
+
+def result_marks(res: tuple) -> tuple:
+    """What the results ``res`` of a unit's models draw on the bases besides their roles: for
+    each model its attacks (the ``×N`` count) and whether it fights models of two or more
+    units (the dividing mark); None for a model without a result."""
+    out: list = []
+    for r in res:
+        if r is None:
+            out.append(None)
+            continue
+        ts = r.targets
+        two = r.role == "attack" and len(ts) > 1 and len({unit_of(t) for t in ts}) > 1
+        out.append((r.attacks, two))
+    return tuple(out)
 
 
 class DrawnModels:
@@ -73,7 +89,7 @@ class DrawnModels:
         if analysis is not None and (analysis.moves or table_wide(analysis)):
             self.per = {}
             return drawn_models(board, analysis)
-        out, by_unit, per, seen = DrawnList(), {}, {}, 0
+        out, by_unit, marks, per, seen = DrawnList(), {}, {}, {}, 0
         for u in board.units:
             try:
                 pk = u.pose_key()
@@ -85,9 +101,10 @@ class DrawnModels:
             res = tuple(map(amodels.get, ids))
             key = (pk, u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
-                lst, n = old[2], old[5]
+                lst, n, mk = old[2], old[5], old[6]
             else:
                 n = sum(map(bool, res))  # the models with a result (a result is always true)
+                mk = result_marks(res)
                 lst = []
                 for m, r in zip(ms, res):
                     if r is None:
@@ -99,14 +116,15 @@ class DrawnModels:
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
             seen += n
-            per[u.id] = (key, res, lst, ms, ids, n)
+            per[u.id] = (key, res, lst, ms, ids, n, mk)
             by_unit[u.id] = lst
+            marks[u.id] = mk
             out.extend(lst)
         if seen != len(amodels):  # results for models the board does not hold: the general rules
             self.per = {}
             return drawn_models(board, analysis)
         self.per = per
-        out.by_unit = by_unit
+        out.by_unit, out.marks = by_unit, marks
         return out
 
 
@@ -120,24 +138,22 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
     by_unit = getattr(models, "by_unit", None)
     if by_unit is not None and not options.differ and not options.overlaps:
         # one list object per unchanged unit (DrawnModels): the same object compares equal at once;
-        # a new list means its results changed (targets, attacks: the dividing and count marks
-        # drawn on the bases), though its models' roles may be the same, so its id counts too
-        # (the signature holds the list itself, so its id is never reused by another)
-        out = {}
-        for u in board.units:
-            lst = by_unit.get(u.id)
-            out[u.id] = (u.pose_key(), u.name, u.player, lst, id(lst), tuple(links.get(u.id, ())))
-        return out
+        # with the marks its results draw on the bases (counts, dividing marks: not in the roles)
+        marks = models.marks  # type: ignore[attr-defined]
+        return {u.id: (u.pose_key(), u.name, u.player, by_unit.get(u.id), marks.get(u.id), tuple(links.get(u.id, ())))
+                for u in board.units}
     per: dict[str, list] = {u.id: [] for u in board.units}
     differ = options.differ or {}
     over = set(options.overlaps or ())
     moves = analysis.moves if analysis is not None else {}
+    amodels = analysis.models if analysis is not None else {}
     for dm in models:
         lst = per.get(dm.unit.id)
         if lst is not None:
             mid = dm.id
+            r = amodels.get(mid)
             lst.append((mid, dm.role, dm.slot_from, mid in differ, mid in over,
-                        tuple(map(tuple, moves[mid])) if mid in moves else None))
+                        tuple(map(tuple, moves[mid])) if mid in moves else None, result_marks((r,))))
     return {u.id: (u.pose_key(), u.name, u.player, tuple(per[u.id]), tuple(links.get(u.id, ()))) for u in board.units}
 
 
