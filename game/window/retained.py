@@ -10,11 +10,22 @@
 * ``top``: selection, hover, overlays, title, status, banner and tooltip, every frame;
 * the legend panel is drawn with the base and redrawn there alone when its items change.
 
-A unit "changed" when its pose, its models' roles, moves, gap links, compare or overlap marks
-differ from what the base shows (:func:`unit_signatures`). The base is redrawn when the view,
-the window size or the table-wide options change, when a unit is deleted, when many units
-changed at once, and once the picture has settled (so labels are placed among all units again).
-When nothing at all changed since the last frame, the last frame is blitted as it was.
+A unit "changed" when its pose, its models' roles, the marks its results draw on the bases
+(attack counts, dividing marks), moves, gap links, compare or overlap marks differ from what
+the base shows (:func:`unit_signatures`). The base is redrawn whole when the view, the window
+size or the table-wide options change, when a unit is deleted, when many units changed at
+once, and once the picture has settled after a drag (so labels are placed among all units
+again; never while a unit is held). When nothing at all changed since the last frame, the
+last frame is blitted as it was.
+
+Units that start changing (a unit picked up, an enemy whose marks change mid-drag) are taken
+off the base by redrawing only the px box they covered (:meth:`RetainedScene._draw_region`):
+while the base is drawn whole the canvas notes where each drawing call went, under its tag
+(:mod:`game.window.base_regions`), and where each label, badge and marker was placed
+(:class:`~game.render.placer.Placements`); the redraw is cut to the box and draws the table
+there, the units with a drawing in it and their labels where they were (the other labels do
+not move), and the legend panel where the box reaches it. The box drawn this way is, pixel
+for pixel, what a whole base without those units would show with the labels kept in place.
 
 Parts drawn table-wide (its drawer's ``table_wide``: a fight sequence, combat slots, a move
 reach; :mod:`game.render.drawers`) are drawn unit by unit like the rest, and the base is drawn
