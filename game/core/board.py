@@ -14,7 +14,8 @@ import math
 from dataclasses import dataclass, field
 from itertools import repeat
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Optional
+from operator import attrgetter
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy as np
 
@@ -68,6 +69,144 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.id!r}, center={self.center!r}, facing_deg={self.facing_deg!r})"
+
+
+class Models(list):
+    """A ranked unit's models in slot order (what :meth:`Unit.models` gives it): a read-only
+    list whose :class:`Model` objects are made only when it is first read as a list of models
+    (iterated, indexed, compared, copied); ``ids`` (model ids, the formation's shared list) and
+    :attr:`centers` (table mm) are the columns an analysis reads without making a model
+    (:func:`ids_of`, :func:`centers_of`). ``len`` and truth never make them. Do not mutate."""
+
+    __slots__ = ("ids", "_geom", "_uid", "_facing", "_make", "_centers", "_filled")
+
+    def __init__(self, geom: "UnitGeom", uid: str, facing: float, make: Callable[[g.Point], g.Shape]) -> None:
+        super().__init__()
+        self.ids: list[str] = geom.ids
+        self._geom = geom
+        self._uid = uid
+        self._facing = facing
+        self._make = make
+        self._centers: Optional[list[g.Point]] = None
+        self._filled = False
+
+    @property
+    def centers(self) -> list[g.Point]:
+        """Each model's centre (table mm), in slot order (the same tuples as the models' ``center``)."""
+        c = self._centers
+        if c is None:
+            c = self._centers = list(zip(*self._geom.centers.T.tolist()))
+        return c
+
+    def _fill(self) -> "Models":
+        if not self._filled:
+            t = self._geom.template
+            assert t is not None  # (a ranked unit's geometry)
+            # one map over the formation's columns (no per-model tuple unpacking)
+            list.extend(self, map(Model, self.ids, repeat(self._uid), t.names, t.ranks, t.files_, self.centers,
+                                  repeat(self._facing), repeat(None), repeat(self._make)))
+            self._filled = True
+        return self
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __bool__(self) -> bool:
+        return bool(self.ids)
+
+    def __iter__(self) -> Iterator[Model]:
+        return list.__iter__(self._fill())
+
+    def __reversed__(self) -> Iterator[Model]:
+        return list.__reversed__(self._fill())
+
+    def __getitem__(self, i: Any) -> Any:
+        return list.__getitem__(self._fill(), i)
+
+    def __contains__(self, x: object) -> bool:
+        return list.__contains__(self._fill(), x)
+
+    def __eq__(self, other: object) -> bool:
+        return list.__eq__(self._fill(), _filled(other))
+
+    def __ne__(self, other: object) -> bool:
+        return list.__ne__(self._fill(), _filled(other))
+
+    def __lt__(self, other: Any) -> bool:
+        return list.__lt__(self._fill(), _filled(other))
+
+    def __le__(self, other: Any) -> bool:
+        return list.__le__(self._fill(), _filled(other))
+
+    def __gt__(self, other: Any) -> bool:
+        return list.__gt__(self._fill(), _filled(other))
+
+    def __ge__(self, other: Any) -> bool:
+        return list.__ge__(self._fill(), _filled(other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Any) -> Any:
+        return list(self) + list(other)
+
+    def __radd__(self, other: Any) -> Any:
+        return list(other) + list(self)
+
+    def __mul__(self, n: Any) -> Any:
+        return list(self) * n
+
+    __rmul__ = __mul__
+
+    def index(self, *a: Any) -> int:
+        return list.index(self._fill(), *a)
+
+    def count(self, x: Any) -> int:
+        return list.count(self._fill(), x)
+
+    def copy(self) -> list[Model]:
+        return list(self)
+
+    def __copy__(self) -> list[Model]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict) -> list[Model]:
+        return copy.deepcopy(list(self), memo)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return (list, (list(self),))
+
+    def __repr__(self) -> str:
+        return list.__repr__(self._fill())
+
+
+def _read_only(name: str) -> Callable:
+    def mutate(self: Models, *a: Any, **k: Any) -> Any:
+        raise TypeError(f"a unit's models are read-only (Models.{name})")
+    return mutate
+
+
+for _name in ("append", "extend", "insert", "pop", "remove", "reverse", "sort", "clear", "__setitem__",
+              "__delitem__", "__iadd__", "__imul__"):
+    setattr(Models, _name, _read_only(_name))
+
+
+def _filled(x: Any) -> Any:
+    return x._fill() if type(x) is Models else x
+
+
+_ID = attrgetter("id")
+_CENTER = attrgetter("center")
+
+
+def ids_of(ms: Sequence[Model]) -> list[str]:
+    """The ids of models ``ms`` in order: a unit's own :class:`Models` gives its column (the
+    formation's shared list, no model made; do not mutate), any other list its models' ids."""
+    return ms.ids if type(ms) is Models else list(map(_ID, ms))
+
+
+def centers_of(ms: Sequence[Model]) -> list[g.Point]:
+    """The centres (table mm) of models ``ms`` in order, as :func:`ids_of` (do not mutate)."""
+    return ms.centers if type(ms) is Models else list(map(_CENTER, ms))
 
 
 def unit_of(model_id: str) -> str:
@@ -147,7 +286,7 @@ class SlotTemplate:
     slot centres as an (n, 2) float array of (across, back) mm from the middle of the front
     edge (across to the unit's right, back away from its front)."""
 
-    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index")
+    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index", "_slot_index")
 
     def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
         self.slots = slots
@@ -160,6 +299,14 @@ class SlotTemplate:
         self.files_ = [f for _, f in slots]
         self._ids: dict[str, list[str]] = {}
         self._index: dict[str, dict[str, int]] = {}
+        self._slot_index: Optional[dict[tuple[int, int], int]] = None
+
+    def index_of_slot(self) -> dict[tuple[int, int], int]:
+        """(rank, file) -> its index in slot order (made once; do not mutate)."""
+        hit = self._slot_index
+        if hit is None:
+            hit = self._slot_index = {rf: i for i, rf in enumerate(self.slots)}
+        return hit
 
     def ids(self, unit_id: str) -> list[str]:
         """Model ids ``<unit>.<slot>`` in slot order (the same string objects for every pose of
@@ -396,22 +543,17 @@ class Unit:
 
         Results are cached by :meth:`pose_key` (a bounded LRU), so re-analysing a board while
         one unit is dragged rebuilds only that unit's models; ranked models come from the
-        unit's arrays and build their base outline lazily. The returned list must not be mutated.
+        unit's arrays (a :class:`Models`: each model made when first read, its base outline when
+        first asked for). The returned list must not be mutated.
         """
         key = key or self.pose_key()
         hit = _MODEL_CACHE.get(key)
         if hit is not None:
             return hit
+        out: list[Model]
         if self.kind == "ranked":
-            geom = self.geom(key)
-            t = geom.template
-            uid, facing = self.id, self.facing_deg
-            make = _corners_maker(self.base_w, self.base_d, facing)
-            # one map over the formation's columns (no per-model tuple unpacking): ~40% less than
-            # a comprehension, the models being made afresh for every pose; the centres zipped
-            # from the two coordinate columns (no list per model on the way to its tuple)
-            out = list(map(Model, geom.ids, repeat(uid), t.names, t.ranks, t.files_,
-                           zip(*geom.centers.T.tolist()), repeat(facing), repeat(None), repeat(make)))
+            # the models are made when first read (Models): an analysis reads their ids and centres
+            out = Models(self.geom(key), self.id, self.facing_deg, _corners_maker(self.base_w, self.base_d, self.facing_deg))
         else:
             out = []
             for i, (c, base) in enumerate(self.placed, start=1):

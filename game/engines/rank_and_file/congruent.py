@@ -26,14 +26,13 @@ from operator import attrgetter
 from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Unit
+from game.core.board import Unit, centers_of, ids_of
 from game.core.lru import LRU
 from game.engines.rank_and_file import policy as pol
 
 DECIDING = ("fighters", "horde", "supports", "attack_cap", "strike_order", "rank_bonus")
 
 _SEEN = LRU(64)  # (ruleset, context, shape keys) -> (signature, decided Analysis)
-_ID, _AT = attrgetter("id"), attrgetter("center")
 _ROLE, _ATTACKS, _TARGETS, _WHY, _PARTS = (attrgetter(n) for n in ("role", "attacks", "targets", "why", "parts"))
 
 
@@ -64,7 +63,7 @@ def signature(c: Any) -> Optional[tuple]:
     position)."""
     if c.res.engine_parts():
         return None
-    return (tuple(c.units), tuple((uid, tuple(map(_ID, ms))) for uid, ms in c.models.items()),
+    return (tuple(c.units), tuple((uid, tuple(ids_of(ms))) for uid, ms in c.models.items()),
             tuple(c.res.engagements), tuple(sorted(c.pair_contacts.items())), tuple(c.res.gap_links),
             tuple(c.res.notes), repr(c.state))
 
@@ -78,7 +77,7 @@ def find(key: tuple, sig: tuple) -> Optional[Analysis]:
 def keep(key: tuple, sig: tuple, c: Any, res: Analysis) -> None:
     """Keep ``res`` (combat ``c`` decided) under ``key``: only when its model results are the
     prepared models, unit by unit in order (what :func:`moved` relies on)."""
-    if list(res.models) == list(chain.from_iterable(map(_ID, ms) for ms in c.models.values())):
+    if list(res.models) == list(chain.from_iterable(map(ids_of, c.models.values()))):
         _SEEN.put(key, (sig, res))
 
 
@@ -88,7 +87,7 @@ def moved(old: Analysis, c: Any) -> Analysis:
     each a new result at its prepared model's centre, and ``old``'s strike order, notes,
     engine parts and legend. Returns ``c.res``."""
     res = c.res
-    ats = map(_AT, chain.from_iterable(c.models.values()))
+    ats = chain.from_iterable(map(centers_of, c.models.values()))
     was = list(old.models.values())
     parts = list(map(_PARTS, was))
     fresh_parts = parts if parts.count(None) == len(parts) else [None if x is None else dict(x) for x in parts]

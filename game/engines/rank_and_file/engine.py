@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
-from operator import attrgetter
 from typing import Any, Callable, Mapping, Optional
 
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit, poses_held, reserve_caches, unit_of
+from game.core.board import Board, Model, Unit, centers_of, ids_of, poses_held, reserve_caches, unit_of
 from game.core.engagement import boundary, combats, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
@@ -396,9 +395,9 @@ def decide(c: pol.Combat) -> Analysis:
     ids = []
     for _uid, ms in deciding:  # one fresh result per model, made by maps (no Python loop per model)
         n = len(ms)
-        ids.append(list(map(_ID, ms)))
+        ids.append(ids_of(ms))
         results.update(zip(ids[-1], map(ModelResult, repeat("none", n), repeat(0, n), repeat(_NO_TARGETS, n),
-                                         map(_AT, ms))))
+                                         centers_of(ms))))
     c.run("fighters")
     c.run("supports")
     for r in c.res.models.values():
@@ -414,13 +413,12 @@ def decide(c: pol.Combat) -> Analysis:
         items = iter(results.items())                     # each unit's run of the dict
         c.res.__dict__["_by_unit"] = {uid: dict(islice(items, len(u_ids))) for (uid, _), u_ids in zip(deciding, ids)}
         return c.res
-    grouped = {uid: {m.id: results[m.id] for m in ms} for uid, ms in deciding}
+    grouped = {uid: {mid: results[mid] for mid in ids_of(ms)} for uid, ms in deciding}
     if sum(map(len, grouped.values())) == len(results):
         c.res.__dict__["_by_unit"] = grouped
     return c.res
 
 
-_ID, _AT = attrgetter("id"), attrgetter("center")
 _NO_TARGETS: tuple[str, ...] = ()  # every undecided model's targets (no empty list per model)
 
 

@@ -30,7 +30,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis
-from game.core.board import Model, Unit, unit_of
+from game.core.board import Model, Unit, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
@@ -63,7 +63,8 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
         key = (ka, kb, c.tol) if mine else None
         hit = _PAIRS.get(key) if key is not None else None
         if hit is None:
-            hit = tuple((ma[i].id, mb[j].id) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
+            ia, ib = ids_of(ma), ids_of(mb)
+            hit = tuple((ia[i], ib[j]) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
             if key is not None:
                 _PAIRS.put(key, hit)
         out[(a, b)] = hit
@@ -114,7 +115,7 @@ class Order(dict):
                     return idx
             hit = _INDEX.get(id(ms))
             if hit is None or hit[0] is not ms:
-                hit = _INDEX.put(id(ms), (ms, {m.id: i for i, m in enumerate(ms)}))
+                hit = _INDEX.put(id(ms), (ms, {mid: i for i, mid in enumerate(ids_of(ms))}))
             idx = self._idx[uid] = hit[1]
         return idx
 
@@ -152,7 +153,7 @@ class UnitOf(dict):
         ms = self._models.get(uid)
         if ms is None:
             raise KeyError(mid)
-        self.update({m.id: uid for m in ms})
+        self.update(dict.fromkeys(ids_of(ms), uid))
         if not dict.__contains__(self, mid):
             raise KeyError(mid)
         return uid
@@ -277,7 +278,7 @@ def split(res: Analysis, c: Any, which, sigs: dict, placed: Optional[dict] = Non
     reads = c.state.get("geometry_reads") or {}
     recs = {uid: _Rec(sigs[uid], placed.get(uid) if placed else None, reads.get(uid)) for uid in which}
     for uid, rec in recs.items():
-        rec.models = {m.id: res.models[m.id] for m in c.models[uid]}
+        rec.models = {mid: res.models[mid] for mid in ids_of(c.models[uid])}
     for uid, steps in _steps_by_unit(res.strike_order).items():
         if uid not in units:
             return None
@@ -363,10 +364,10 @@ def _sub_combat(c: Any, dirty: set) -> Any:
     sub.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     contacts: dict[str, set[str]] = defaultdict(set)
     for ms in models.values():
-        for m in ms:
-            hit = c.contacts.get(m.id)
+        for mid in ids_of(ms):
+            hit = c.contacts.get(mid)
             if hit is not None:
-                contacts[m.id] = {t for t in hit if unit_of(t) in part}
+                contacts[mid] = {t for t in hit if unit_of(t) in part}
     sub.contacts = contacts
     sub.linked = {m for m in c.linked if unit_of(m) in part}
     sub.order, sub.unit_of = c.order, c.unit_of

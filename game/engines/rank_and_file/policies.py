@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from game.core.record import Record, record
 from game.core import geometry as g
-from game.core.board import Model, slot_name
+from game.core.board import Model, ids_of, slot_name
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file import gaps as gaps
 from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_attacks, split_parts, words
@@ -112,7 +112,7 @@ def base_contact(c: Combat) -> None:
         # what a fighter gets depends only on the enemy units it touches and whether it
         # fights across a gap: worked out once per such case in this unit
         seen: dict[tuple, tuple] = {}
-        ids = list(map(_ID, ms))
+        ids = ids_of(ms)
         for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
             if not touching:
                 continue
@@ -211,22 +211,88 @@ def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]
     """The (row, column) of model ``m`` seen from ``facing`` (see :func:`rows_of`); ``R`` and
     ``F`` (the unit's ranks and files) may be given to save looking them up."""
     assert m.rank is not None and m.file is not None  # a ranked unit's model
-    if facing == "front":
-        return m.rank, m.file
-    if facing == "rear":
-        return (R or u.ranks) + 1 - m.rank, m.file
-    if facing == "left":
-        return m.file, m.rank
-    return (F or u.files) + 1 - m.file, m.rank
+    return _row_col(m.rank, m.file, facing, R or u.ranks, F or u.files)
 
 
-def _by_slot(u, ms: list[Model]) -> dict[tuple, Model]:
-    """(rank, file) -> model of a ranked unit's models ``ms`` (its own list: paired with its
-    formation's slots, no tuple built per model; a list with moved models: from each model)."""
+def _slot_index(u, ms: list[Model]) -> tuple[dict[tuple, int], Optional[Any]]:
+    """``(rank, file) -> index into ms`` of a ranked unit's models ``ms`` (a later model of a
+    slot wins), and the unit's :class:`~game.core.board.SlotTemplate` when ``ms`` is its own
+    list (its formation's slots, the same for every pose), else None."""
     key = u.pose_key()
     if ms is u.models(key):
-        return dict(zip(u.geom(key).template.slots, ms))
-    return {(m.rank, m.file): m for m in ms}
+        t = u.geom(key).template
+        return t.index_of_slot(), t
+    return {(m.rank, m.file): i for i, m in enumerate(ms)}, None
+
+
+class _Plan:
+    """Where supports may come from in one formation, seen from the support facings (no
+    result read): ``near``: model index -> its walk, one ``(far, facing index, row k, index
+    of the lead in row 1 or None, blocked)`` per support facing on which it is not in row 1
+    (``far``: more than ``1 + ranks`` rows in; ``blocked``: no lead, or an empty slot between
+    it and the lead), for each model 2 to ``2 + ranks`` rows from some support facing's edge
+    (any other model cannot support nor be told why not: simply not fighting); ``skip``:
+    indices of models with no slot (left alone)."""
+
+    __slots__ = ("near", "skip")
+
+    def __init__(self, index: dict[tuple, int], slots: list, R: int, F: int, facings: tuple, ranks: int,
+                 u) -> None:
+        ats = [rows_of(u, f) for f in facings]
+        near_ids = {i for at in ats for k in range(2, 3 + ranks) for j in range(1, 1 + max(R, F))
+                    if (i := index.get(at(k, j))) is not None}
+        self.skip = frozenset(i for i, rf in enumerate(slots) if rf[0] is None)
+        self.near: dict[int, tuple] = {}
+        for i in sorted(near_ids):
+            rank, file = slots[i]
+            if rank is None or file is None:
+                continue
+            walk = []
+            for fi, facing in enumerate(facings):
+                k, j = _row_col(rank, file, facing, R, F)
+                if k == 1:
+                    continue
+                at = ats[fi]
+                lead = index.get(at(1, j))
+                if k > 1 + ranks:
+                    walk.append((True, fi, k, lead, False))
+                    continue
+                blocked = lead is None or (k > 2 and any(index.get(at(i2, j)) is None for i2 in range(2, k)))
+                walk.append((False, fi, k, lead, blocked))
+            self.near[i] = tuple(walk)
+
+
+_PLANS: dict[tuple, tuple[Any, _Plan]] = {}  # (id(template), facings, ranks) -> (template, plan)
+
+
+def _plan(u, ms: list[Model], facings: tuple, ranks: int) -> _Plan:
+    """The :class:`_Plan` of ranked unit ``u``'s models ``ms``: of its formation when ``ms`` is
+    its own list (kept per formation, facings and ranks), else made from the models' slots."""
+    index, t = _slot_index(u, ms)
+    R, F = u.ranks, u.files
+    if t is None:
+        return _Plan(index, [(m.rank, m.file) for m in ms], R, F, facings, ranks, u)
+    key = (id(t), facings, ranks, R, F)
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is t:
+        return hit[1]
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    plan = _Plan(index, t.slots, R, F, facings, ranks, u)
+    _PLANS[key] = (t, plan)
+    return plan
+
+
+def _row_col(rank: int, file: int, facing: str, R: int, F: int) -> tuple[int, int]:
+    """:func:`row_col` of the model in slot (``rank``, ``file``) of a unit of ``R`` ranks and
+    ``F`` files."""
+    if facing == "front":
+        return rank, file
+    if facing == "rear":
+        return R + 1 - rank, file
+    if facing == "left":
+        return file, rank
+    return F + 1 - file, rank
 
 
 @policy("supports", "ranks_behind", params=SupportParams)
@@ -234,10 +300,13 @@ def ranks_behind(c: Combat) -> None:
     """Models directly behind a model fighting through one of ``support_facings`` (no empty
     slot between) support it against the enemies engaged on that facing, up to
     ``support_ranks`` rows back (more for a horde), each with at most ``support_attack_cap``
-    attacks (null: no cap), further capped by the ``attack_cap`` policy."""
+    attacks (null: no cap), further capped by the ``attack_cap`` policy. Where supports may
+    come from is read from the formation once (:class:`_Plan`); each unit's results are walked
+    once, in model order."""
     v = c.v
     rule = c.rule("support_ranks")
     through = words(list(v.support_facings))
+    facings = tuple(v.support_facings)
     results, unit_of = c.res.models, c.unit_of
     for uid, ms in c.deciding():
         u = c.units[uid]
@@ -246,43 +315,40 @@ def ranks_behind(c: Combat) -> None:
         horde = c.run("horde", uid)
         ranks = horde.ranks if horde.ranks is not None else v.support_ranks
         total, parts, _ = profile_attacks(u)
-        by_slot = _by_slot(u, ms)
+        plan = _plan(u, ms, facings, ranks)
+        near, skip = plan.near, plan.skip
         engaged = c.facings(uid)
-        # per facing, once per unit: the enemies engaged on it and its row/column map
-        per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set(), rows_of(u, facing))
-                      for facing in v.support_facings]
-        R, F = u.ranks, u.files
+        # per facing, once per unit: the enemies engaged on it
+        per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set()) for facing in facings]
         support: Optional[tuple] = None
         texts: dict[tuple[str, int], tuple[str, str]] = {}
         far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
-        # only a model 2 to 2 + ranks rows from a support facing's edge can support or be told
-        # why not; every other one is simply not fighting (no per-facing walk for it)
-        near = {id(x) for _f, _e, at in per_facing for k in range(2, 3 + ranks)
-                for j in range(1, 1 + max(R, F)) if (x := by_slot.get(at(k, j))) is not None}
-        for m, r in zip(ms, map(results.__getitem__, map(_ID, ms))):
-            if r.role != "none" or m.rank is None:
+        ids = ids_of(ms)
+        rs = list(map(results.__getitem__, ids))
+        for i, r in enumerate(rs):
+            if r.role != "none":
                 continue
-            if id(m) not in near:
-                r.why = NOT_FIGHTING
+            walk = near.get(i)
+            if walk is None:
+                if i not in skip:
+                    r.why = NOT_FIGHTING
                 continue
             reason = ""
-            for facing, enemies, at in per_facing:
-                k, j = row_col(u, m, facing, R, F)
-                if k == 1:
-                    continue
-                lead = by_slot.get(at(1, j))
-                if k > 1 + ranks:
+            for is_far, fi, k, lead, blocked in walk:
+                facing, enemies = per_facing[fi]
+                if is_far:
                     if not reason and k == 2 + ranks and enemies and lead is not None \
-                            and results[lead.id].role == "attack":
+                            and rs[lead].role == "attack":
                         reason = far.get((facing, k)) or far.setdefault((facing, k), (
                             f"The {ordinal(k)} row from the {facing} is too far back: only {ranks} rank(s) behind "
                             f"the fighting rank support ({rule})" + (horde.hint or ".")))
                     continue
-                if lead is None or (k > 2 and any(by_slot.get(at(i, j)) is None for i in range(2, k))):
+                if blocked:
                     reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
                                         f"directly behind a fighting model ({rule}).")
                     continue
-                lead_r = results[lead.id]
+                assert lead is not None  # (not blocked)
+                lead_r = rs[lead]
                 lead_targets = [t for t in lead_r.targets if unit_of[t] in enemies]
                 if not lead_targets:
                     if lead_r.role == "attack":
@@ -304,7 +370,7 @@ def ranks_behind(c: Combat) -> None:
                         tail += f"A supporting model makes at most {v.support_attack_cap} attack" \
                                 f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
                     text = texts[facing, k] = (f"Supports from the {ordinal(k)} {row} through ", (tail + cap_text).rstrip())
-                r.why = text[0] + lead.id + text[1]
+                r.why = text[0] + ids[lead] + text[1]
                 break
             if r.role == "none":
                 r.why = reason or NOT_FIGHTING
@@ -357,7 +423,7 @@ def by_initiative(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
-        striking = [m.id for m in ms if results[m.id].attacks > 0]
+        striking = [mid for mid in ids_of(ms) if results[mid].attacks > 0]
         if striking:
             steps[value] += striking
     return _steps(steps, {}, "Initiative")
@@ -371,19 +437,19 @@ def by_agility(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         u = c.units[uid]
         _, _, agility = profile_attacks(u)
-        for m in ms:
-            r = c.res.models[m.id]
+        for mid in ids_of(ms):
+            r = c.res.models[mid]
             if r.attacks <= 0:
                 continue
             if r.parts:
                 for part, n in r.parts.items():
                     if n > 0:
                         s = agility.get(part, 0.0)
-                        if m.id not in steps[s]:
-                            steps[s].append(m.id)
-                        parts_at[s].append(f"{m.id}/{part}")
+                        if mid not in steps[s]:
+                            steps[s].append(mid)
+                        parts_at[s].append(f"{mid}/{part}")
             else:
-                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(m.id)
+                steps[float(u.profile.get("agility", u.profile.get("initiative", 0)))].append(mid)
     return _steps(steps, parts_at, "Agility")
 
 
