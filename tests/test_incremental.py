@@ -93,7 +93,8 @@ def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
 def test_a_slide_decides_only_the_units_whose_inputs_changed(monkeypatch):
     """One unit slid along a chain of eight units: only it and the enemies whose base contacts
     with it changed are decided again (their enemies are read, not decided); the rest is kept."""
-    from game.engines.rank_and_file import engine
+    from game.engines.rank_and_file import engine, incremental
+    monkeypatch.setattr(incremental, "_moved", lambda *a: set())  # (a decision moved: the test below)
     rs = load_ruleset("whfb8")
     board = line(4, 5, 13)
     analyse(board, rs)
@@ -138,7 +139,8 @@ def test_a_policy_reading_enemy_positions_decides_the_enemies_again(monkeypatch)
 def test_enemies_whose_gap_answers_hold_are_kept(monkeypatch):
     """The same slide with The Old World's recheck as it is: the slid unit is decided again,
     an enemy only if a gap answer it got changed; the result equals a cold analysis."""
-    from game.engines.rank_and_file import engine
+    from game.engines.rank_and_file import engine, incremental
+    monkeypatch.setattr(incremental, "_moved", lambda *a: set())  # (a decision moved: the test below)
     rs = load_ruleset("tow")
     board = line(4, 5, 13)
     board.ruleset = "tow"
@@ -153,3 +155,77 @@ def test_enemies_whose_gap_answers_hold_are_kept(monkeypatch):
     assert len(decided) == 1 and "a2" in decided[0] and decided[0] <= {"a2", "b1", "b2"}
     assert decided[0] != {"a2", "b1", "b2"}  # at least one enemy kept: its answers held
     assert warm == cold(board, rs)
+
+
+def test_a_unit_slid_with_the_same_contacts_takes_its_earlier_decision_moved(monkeypatch):
+    """A unit slid along the enemy front with every base contact as it was before (and, in
+    The Old World, every gap answer as it was) is not decided again: its earlier decision
+    stands, each model at its new centre (``incremental._moved``); one slid to meet the
+    enemy's bases differently is decided again; every result equals a cold analysis."""
+    from game.engines.rank_and_file import engine
+    for rid in ("whfb8", "tow"):
+        rs = load_ruleset(rid)
+        board = line(4, 5, 13)
+        board.ruleset = rid
+        for u in board.units:  # no Movement: only Dividing Attacks ask for gaps
+            u.profile.pop("movement", None)
+        steps = ((1.0, True), (-2.0, True), (12.0, False), (-12.0, True))  # the last: back where the 2nd was
+        boards, b = [], copy.deepcopy(board)
+        for dx, _same in steps:
+            b = copy.deepcopy(b)
+            b.replace_unit(b.unit("a2").translated(dx, 0.0))
+            boards.append(b)
+        colds = [cold(b, rs) for b in boards]  # (each empties every cache: all before the warm run)
+        analyse(board, rs)
+        decided = []
+        real = engine.decide
+        monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
+        for (dx, same), b, want in zip(steps, boards, colds):
+            warm = analyse(b, rs).to_json()
+            assert (not any("a2" in (d or {"a2"}) for d in decided)) == same, (rid, dx, decided)
+            decided.clear()
+            assert warm == want, (rid, dx)
+        monkeypatch.setattr(engine, "decide", real)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["rank_bonus", "data", "mixed", "ranks"]), st.integers(1, 9),
+       st.lists(st.lists(st.integers(0, 8), max_size=3), min_size=1, max_size=5))
+@example("ranks", 3, [[1]])
+@example("mixed", 5, [[0, 1], [3]])
+@example("rank_bonus", 8, [[7], [2, 3]])
+def test_parts_joined_as_a_tree_with_kept_pairs_equal_merging_left_to_right(kind, n, frames):
+    """The memo's assembly joins each part type's pieces as a balanced tree of pairs and keeps
+    the pairs for the next assembly (:func:`incremental._joined`): after any pieces are
+    replaced, the same part as merging every piece left to right (content and JSON); a generic
+    part whose pieces mix mappings and plain values falls back to left to right."""
+    from game.core.parts import DataPart, RankBonus
+    from game.engines.rank_and_file.incremental import _joined
+    from game.engines.rank_and_file.parts import FightingRank, FightingRanks
+    made = [0]
+
+    def make(i: int):
+        made[0] += 1
+        u, v = f"u{i}", made[0]
+        if kind == "rank_bonus":
+            return RankBonus({u: v}, None if v % 3 == 0 else {u: f"why {v}"})
+        if kind == "data" or (kind == "mixed" and v % 2):
+            return DataPart({u: v})
+        if kind == "mixed":
+            return DataPart(None if v % 4 else v)
+        return FightingRanks(label="" if v % 2 else f"label {v}", ranks=(FightingRank.of(
+            {"unit": u, "enemy": "e", "facing": "front", "row": v, "present": 1, "row_models": [f"{u}.r1f1"],
+             "assumed": 1, "models": [], "second": [], "stand_ins": [], "supporters": [], "out_of_reach": []}),))
+
+    pieces = [make(i) for i in range(n)]
+    old: dict = {}
+    for changes in [[]] + frames:
+        for i in changes:
+            pieces[i % n] = make(i % n)
+        used: dict = {}
+        got = _joined(list(pieces), old, used)
+        want = pieces[0]
+        for p in pieces[1:]:
+            want = want.merged(p)
+        assert got == want and got.json_items() == want.json_items()
+        old = used

@@ -105,3 +105,29 @@ def test_closest_near_the_tolerance_equals_comparing_every_exact_gap(enemies, to
     (answer,) = gaps.closest([(me, es)], tol)
     dist = {e: gaps(me, e, None) for e in es}
     assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]
+
+
+def _ranked(uid: str, x: float, y: float, facing: float, files: int = 5, count: int = 10):
+    from game.core.board import Unit
+    return Unit(id=uid, player=1 if uid.startswith("a") else 2, kind="ranked", base=(20.0, 20.0), files=files,
+                count=count, front=(x, y), facing_deg=facing)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(-120, 120), st.sampled_from([-40.5, -40.0, -40.3, -45.0, -60.0, -39.9]),
+                          st.sampled_from([180.0, 0.0, 90.0, 200.0, 180.0 + 1e-9])), min_size=2, max_size=3),
+       st.sampled_from([0.0, 0.5, 3.0]), st.sampled_from([0.0, 1e-10, 20.0]))
+def test_closest_for_ranked_units_from_their_arrays_equals_comparing_every_exact_gap(enemies, tol, facing):
+    """Asking models and enemy bases of ranked units standing as their poses say (the
+    shortcut reads their boxes and box-likeness from the arrays, builds no outline): the same
+    answers as comparing every exact gap."""
+    me = _ranked("a", 0.0, 0.0, facing)
+    units = {"a": me, **{f"b{k}": _ranked(f"b{k}", x, y, f) for k, (x, y, f) in enumerate(enemies)}}
+    models = {uid: u.models() for uid, u in units.items()}
+    gaps = Gaps(models, units)
+    es = sorted(uid for uid in units if uid != "a")
+    asks = [(m, es) for m in models["a"]]
+    got = gaps.closest(asks, tol)
+    for (m, _es), answer in zip(asks, got):
+        dist = {e: Gaps(models)(m, e, None) for e in es}  # each exact gap, read from the shapes
+        assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]

@@ -25,14 +25,15 @@ combat is decided whole every time.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
-from game.core.analysis import Analysis
-from game.core.board import Model, Unit, ids_of, unit_of
+from game.core.analysis import Analysis, ModelResult
+from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
-from game.core.parts import StrikeStep, to_json
+from game.core.parts import Part, StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
@@ -214,12 +215,13 @@ class _Rec:
     mappings holding only its models), ``notes``, ``parts`` (part type -> its piece of that
     part, ``part.for_units({unit})``)."""
 
-    __slots__ = ("sig", "placed", "reads", "models", "steps", "notes", "parts")
+    __slots__ = ("sig", "placed", "reads", "free", "models", "steps", "notes", "parts")
 
     def __init__(self, sig: tuple, placed: Optional[tuple] = None, reads: Optional[list] = None) -> None:
         self.sig = sig
         self.placed = placed  # its inputs with its enemies' positions left out (both_signatures)
         self.reads = reads    # what its policies recorded of where enemy bases stand (None: nothing to recheck)
+        self.free: Optional[tuple] = None  # its inputs with no position at all (:func:`free_signature`)
         self.models: dict = {}
         self.steps: list = []
         self.notes: list = []
@@ -227,12 +229,18 @@ class _Rec:
 
 
 class _Memo:
-    __slots__ = ("units", "kinds", "shared")
+    __slots__ = ("units", "kinds", "shared", "joins", "models", "past")
 
-    def __init__(self, units: dict, kinds: dict, shared: dict) -> None:
+    def __init__(self, units: dict, kinds: dict, shared: dict, old: Optional["_Memo"] = None) -> None:
         self.units = units    # unit id -> _Rec
         self.kinds = kinds    # part type -> unit | shared, in the order written
         self.shared = shared  # the parts that belong to the combat, not to a unit
+        # what the last assembly built, for the next one (:func:`_assemble`): each part type's
+        # joins of pieces ((id a, id b) -> (a, b, a.merged(b))), and (each unit's model results
+        # dict, the whole combat's model results)
+        self.joins: dict = old.joins if old else {}
+        self.models: Optional[tuple[list, dict]] = old.models if old else None
+        self.past: dict[str, list[_Rec]] = old.past if old else {}  # unit id -> its latest records, newest first
 
 
 def _step_json(s: Any) -> dict:
@@ -314,8 +322,7 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     holds the engagements, moves and gap links :func:`engine.prepare` found)."""
     res = c.res
     recs = [memo.units[uid] for uid in c.units]
-    for rec in recs:
-        res.models.update(rec.models)
+    _assemble_models(res, recs, memo)
     res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
     res.strike_order = _merge_steps([rec.steps for rec in recs])
     res.notes = [n for rec in recs for n in rec.notes]
@@ -323,15 +330,75 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
         if kind == "shared":
             res.put(memo.shared[t])
             continue
-        joined = None
-        for rec in recs:
-            piece = rec.parts.get(t)
-            if piece is not None:
-                joined = piece if joined is None else joined.merged(piece)
-        if joined is not None:
-            res.put(joined)
+        pieces = [piece for piece in (rec.parts.get(t) for rec in recs) if piece is not None]
+        if pieces:
+            used: dict = {}
+            res.put(_joined(pieces, memo.joins.get(t) or {}, used))
+            memo.joins[t] = used
     res.legend = pol.legend(c.rs)
     return res
+
+
+def _assemble_models(res: Analysis, recs: list, memo: _Memo) -> None:
+    """``res.models``: every unit's model results in board order. When the last assembly of
+    this combat had the same model ids unit by unit, a copy of its dict with only the units
+    whose result dict changed written over it (same keys, same order), else built afresh."""
+    seq = [rec.models for rec in recs]
+    last = memo.models
+    if not res.models and last is not None and len(last[0]) == len(seq):
+        changed = [(a, b) for a, b in zip(last[0], seq) if a is not b]
+        if all(list(a) == list(b) for a, b in changed):
+            models = dict(last[1])
+            for _a, b in changed:
+                models.update(b)
+            memo.models = (seq, models)
+            res.models = dict(models)
+            return
+    for d in seq:
+        res.models.update(d)
+    memo.models = (seq, dict(res.models))
+
+
+def _joined(pieces: list, old: dict, used: dict) -> Any:
+    """``pieces`` (parts of one type, in order) merged as one: ``merged`` is associative (maps
+    joined later-wins, tuples concatenated, a label the last one given), so they are joined as
+    a balanced tree of pairs, and a pair of the very same two pieces (or joins) as in the last
+    assembly is taken from ``old`` (``(id a, id b) -> (a, b, a.merged(b))``): a frame in which
+    one unit changed joins again only the pairs on its way up (about log2 of the units), not
+    every unit. Every pair used goes to ``used`` (the next assembly's ``old``). A part type
+    merged by the generic field-by-field join whose pieces mix mappings or tuples with other
+    values in a field (not associative: a plain value replaces) is merged left to right."""
+    if type(pieces[0]).merged is Part.merged and not _uniform(pieces):
+        joined = pieces[0]
+        for piece in pieces[1:]:
+            joined = joined.merged(piece)
+        return joined
+    level = pieces
+    while len(level) > 1:
+        up = []
+        for i in range(0, len(level) - 1, 2):
+            a, b = level[i], level[i + 1]
+            k = (id(a), id(b))
+            hit = old.get(k)
+            if hit is None or hit[0] is not a or hit[1] is not b:
+                hit = (a, b, a.merged(b))
+            used[k] = hit
+            up.append(hit[2])
+        if len(level) % 2:
+            up.append(level[-1])
+        level = up
+    return level[0]
+
+
+def _uniform(pieces: list) -> bool:
+    """Whether each field of ``pieces`` (parts of one type) holds mappings in every piece,
+    tuples in every piece, or neither in any: then the generic ``Part.merged`` is associative."""
+    for f in dataclasses.fields(pieces[0]):
+        kinds = {0 if isinstance(v, Mapping) else 1 if isinstance(v, tuple) else 2
+                 for v in (getattr(x, f.name) for x in pieces)}
+        if len(kinds) > 1:
+            return False
+    return True
 
 
 def _merge_steps(per_unit: list[list[dict]]) -> list[StrikeStep]:
@@ -378,13 +445,73 @@ def _sub_combat(c: Any, dirty: set) -> Any:
     return sub
 
 
-def _store(key: tuple, out: Optional[tuple], old: Optional[_Memo]) -> Optional[_Memo]:
+def _store(key: tuple, out: Optional[tuple], old: Optional[_Memo], c: Any = None) -> Optional[_Memo]:
     if out is None:
         return None
     recs, kinds, shared = out
     units = dict(old.units) if old else {}
     units.update(recs)
-    return _MEMO.put(key, _Memo(units, kinds, shared))
+    memo = _MEMO.put(key, _Memo(units, kinds, shared, old))
+    if c is not None:
+        for uid, rec in recs.items():
+            rec.free = free_signature(c.units[uid], rec.placed if rec.placed is not None else rec.sig)
+            past = memo.past.setdefault(uid, [])
+            past.insert(0, rec)
+            del past[_PAST:]
+    return memo
+
+
+_PAST = 12  # decisions kept per unit for :func:`_moved` (a unit slid to and fro meets the same contacts again)
+
+
+def free_signature(u: Unit, sig: tuple) -> tuple:
+    """A unit's inputs with no position in them: its :func:`placed_key` and facing, then the
+    rest of its signature ``sig`` (moves, engaged enemies by :func:`placed_key`, facings, base
+    contacts and links, all by model id): the signature a placed (``both_signatures``) record
+    holds, or a full one when no policy reads enemy positions (enemies by placed key already)."""
+    return (placed_key(u), u.facing_deg) + tuple(sig[1:])
+
+
+def _moved(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: Optional[dict], checks: list) -> set:
+    """The units of ``dirty`` decided before with the same position-free inputs
+    (:func:`free_signature`: same contacts, engagements, enemies, formation and facing, only
+    standing elsewhere) and, when a policy reads where enemy bases stand, the same answers to
+    every recorded read now (``recheck``): that decision stands, each model result given its
+    model's centre now (``at``, the one position a result holds). Their records are replaced
+    in ``memo``; returns those units."""
+    out = set()
+    for uid in dirty:
+        past = memo.past.get(uid)
+        if not past:
+            continue
+        own = placed[uid] if placed is not None else sigs[uid]
+        free = free_signature(c.units[uid], own)
+        for old in past[:3]:
+            if old.free != free or (checks and old.reads is None):
+                continue
+            if checks and not all(check(c, old.reads) for check in checks):
+                continue
+            rec = _moved_rec(old, c.models[uid], sigs[uid], placed[uid] if placed is not None else None)
+            if rec is not None:
+                memo.units[uid] = rec
+                out.add(uid)
+                break
+    return out
+
+
+def _moved_rec(old: _Rec, ms: list, sig: tuple, placed: Optional[tuple]) -> Optional[_Rec]:
+    """Record ``old`` with each model result at its model of ``ms``'s centre (new results, the
+    rest shared: targets are never mutated in place; parts dicts copied); None when the model
+    ids are not the same, in the same order."""
+    ids = ids_of(ms)
+    if list(old.models) != ids:
+        return None
+    rec = _Rec(sig, placed, old.reads)
+    rec.free = old.free
+    rec.models = {mid: ModelResult(r.role, r.attacks, r.targets, at, r.why, None if r.parts is None else dict(r.parts))
+                  for mid, at, r in zip(ids, centers_of(ms), old.models.values())}
+    rec.steps, rec.notes, rec.parts = old.steps, old.notes, old.parts
+    return rec
 
 
 def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
@@ -402,6 +529,8 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
         dirty = {uid for uid, s in sigs.items() if memo.units[uid].sig != s}
         if placed is not None:
             dirty -= _still(c, memo, dirty, sigs, placed, checks)
+        if dirty and (placed is not None or not geometry):
+            dirty -= _moved(c, memo, dirty, sigs, placed, checks)
     else:
         dirty = set(sigs)
         memo = None
@@ -411,11 +540,11 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
         sub = _sub_combat(c, dirty)
         out = split(decide(sub), sub, dirty, sigs, placed)
         if out is not None and list(out[1].items()) == list(memo.kinds.items()):
-            stored = _store(key, out, memo)
+            stored = _store(key, out, memo, c)
             assert stored is not None
             return _assemble(c, stored)
     res = decide(c)
-    _store(key, split(res, c, list(c.units), sigs, placed), None)
+    _store(key, split(res, c, list(c.units), sigs, placed), None, c)
     return res
 
 

@@ -133,6 +133,12 @@ def _profile(u: Any) -> tuple[int, Optional[dict[str, int]]]:
     return int(u.profile.get("attacks", 1)), None
 
 
+def _troop(u: Any, p: Any) -> TroopType:
+    """The troop type of unit ``u`` (its ``troop_type`` key, or the default when none or unknown)."""
+    v = u.extra.get("troop_type", p.default_troop_type)
+    return p.troop_types[v if v in p.troop_types else p.default_troop_type]
+
+
 class _Unit:
     """What the policy reads of one unit (troop type, weapon, keywords, Movement)."""
 
@@ -184,7 +190,8 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     """
     notes: list[str] = []
     charged = set(context.get("charged") or [])
-    info = {uid: _Unit(units[uid], models[uid], p, charged, notes) for uid in units}
+    # what is read of each unit decided (the others, only read, are never explained or counted here)
+    info = {uid: _Unit(units[uid], models[uid], p, charged, notes) for uid in units if only is None or uid in only}
     if order is None:
         order = {m.id: i for i, m in enumerate(m for ms in models.values() for m in ms)}
     if unit_of is None:
@@ -197,7 +204,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
     supporters: dict[str, set] = {}
     why_none: dict[str, str] = {}
     ranks_out, touched = [], {}  # touched: (unit, enemy) -> its enemy_touched, built once per pair
-    frm: dict[str, int] = {uid: 0 for uid in units}
+    frm: dict[str, int] = {uid: 0 for uid in info}
 
     def enemy_touched(uid: str, enemy: str) -> list[str]:
         """Enemy models of ``enemy`` touching any model of ``uid`` (shared: never mutate)."""
@@ -321,7 +328,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         # a model in two fighting ranks fights once (it is one Fighter); count it once
         frm[uid] -= sum(max(0, len(set(fighters[m.id].rows)) - 1) for m in ms if m.id in fighters)
 
-    for uid in units:
+    for uid in info:
         if info[uid].u.kind != "ranked":
             frm[uid] = sum(1 for m in models[uid] if m.id in fighters)
 
@@ -395,7 +402,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
             r.why += f" Only the {next(iter(parts))} supports, not the mount."
         elif parts:
             r.why += f" One attack, made by the {next(iter(parts))}."
-    no_attacks, none_why = {uid for uid in units if _profile(units[uid])[0] <= 0}, (  # once, not per model
+    no_attacks, none_why = {uid for uid in info if _profile(units[uid])[0] <= 0}, (  # once, not per model
         "Not in a fighting rank (no model of its rank or file touches an enemy) and not directly behind one "
         f"({p.rule('fight_range')}).")
     for mid, r in results.items():
@@ -516,8 +523,10 @@ def rank_bonuses(units: dict, models: dict, engagements, p: Any, info: dict
         horde = p.horde_keyword.lower() in ui.kw
         disruptors = []
         for (a, e, f) in engagements:
-            us = unit_strength(info[e].troop, len(models[e]), units[e].profile.get("wounds"))
-            if a == uid and f != "front" and units[e].kind == "ranked" and us >= t.disrupted_by_unit_strength:
+            if a != uid or f == "front" or units[e].kind != "ranked":
+                continue
+            us = unit_strength(_troop(units[e], p), len(models[e]), units[e].profile.get("wounds"))
+            if us >= t.disrupted_by_unit_strength:
                 disruptors.append(f"{e} (Unit Strength {_num(us)}) in its {f if f == 'rear' else f + ' flank'}")
         n = rank_bonus(ui.rank_sizes, t, horde=horde, in_combat_order=ui.in_order, disrupted=bool(disruptors),
                        horde_bonus=p.horde_rank_bonus)
