@@ -187,8 +187,7 @@ def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bou
         own = models[a] is ua.models(ka) and models[b] is ub.models(kb)
         pair = pair_engagement(ua, bounds[a], ub, bounds[b], tol, cache=own, keys=(ka, kb))
         if pair is not None:
-            out.append(Engagement(a, b, pair[0]))
-            out.append(Engagement(b, a, pair[1]))
+            out.extend(_engagement_pair(a, b, pair))
     return out
 
 
@@ -251,6 +250,25 @@ def touching(a: list[g.Shape], b: list[g.Shape], tol: float) -> bool:
 def combats(board: Board, tol: float) -> list[list[str]]:
     """Unit ids grouped into separate combats: units joined by base contact of their
     boundaries, directly or through other units (a lone unit is a combat of its own)."""
+    return combats_and_engagements(board, tol)[0]
+
+
+_ENG_PAIRS = LRU(4096)  # (unit a, unit b, facing of a, facing of b) -> the two Engagements (shared, frozen)
+
+
+def _engagement_pair(a: str, b: str, facings: tuple[str, str]) -> tuple[Engagement, Engagement]:
+    key = (a, b) + facings
+    hit = _ENG_PAIRS.get(key)
+    if hit is None:
+        hit = _ENG_PAIRS.put(key, (Engagement(a, b, facings[0]), Engagement(b, a, facings[1])))
+    return hit
+
+
+def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], Optional[list[Engagement]]]:
+    """(:func:`combats`, the board's :func:`find_engagements` found on the way) from one
+    sort-and-sweep: the engagements are those :func:`find_engagements` gives on every unit
+    with its own models and boundaries (same pairs, same order), or None when they may differ
+    (a unit with no model, two units with one id), for the caller to find them itself."""
     units = board.units
     parent = {u.id: u.id for u in units}
 
@@ -271,16 +289,21 @@ def combats(board: Board, tol: float) -> list[list[str]]:
             k = keys[i] = units[i].pose_key()
         return k
 
+    # the engagements as find_engagements gives them: every unit in it (each has models), ids unique
+    engs: Optional[list[Engagement]] = [] if (len(parent) == len(units) and all(u.models() for u in units)) else None
     for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
         (ua, sa), (ub, sb) = bounds[i], bounds[j]
         if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol or not sa or not sb:
             continue
-        if pair_engagement(ua, sa, ub, sb, tol, keys=(key(i), key(j))) is not None:
+        pair = pair_engagement(ua, sa, ub, sb, tol, keys=(key(i), key(j)))
+        if pair is not None:
             parent[root(ua.id)] = root(ub.id)
+            if engs is not None:
+                engs.extend(_engagement_pair(ua.id, ub.id, pair))
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:
         groups[root(u.id)].append(u.id)
-    return list(groups.values())
+    return list(groups.values()), engs
 
 
 
