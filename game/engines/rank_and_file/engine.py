@@ -382,10 +382,10 @@ def prepare(board: Board, rs, engs: Optional[list] = None) -> pol.Combat:
     c.contacts = incremental.contacts_of(c.pair_contacts)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
-    for l in links:
+    for l in links:  # (a new set each: the contact sets are shared with the next frame, incremental.contacts_of)
         a, b = sorted(l)
-        c.contacts[a].add(b)
-        c.contacts[b].add(a)
+        c.contacts[a] = c.contacts[a] | {b}
+        c.contacts[b] = c.contacts[b] | {a}
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
     c.order = incremental.Order(c.models, units)

@@ -72,13 +72,51 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
     return out
 
 
+_CONTACTS = LRU(64)  # the pairs' unit ids -> (their hits, {unit id: its models' contact sets}) last built
+
+
 def contacts_of(pairs: dict) -> dict[str, set[str]]:
-    """``{model id: {enemy model ids}}`` (symmetric) from :func:`pair_contacts`."""
+    """``{model id: {enemy model ids}}`` (symmetric) from :func:`pair_contacts`: a fresh dict
+    whose sets must not be mutated (they are shared with the next call: replace a set to
+    change it). Built unit by unit; a unit none of whose pairs' hits changed since the last
+    call on the same pairs (the very same hit tuples, as :func:`pair_contacts` caches them by
+    pose) keeps its sets, so a drag rebuilds only the sets of the units whose contacts moved."""
+    key = tuple(pairs)
+    hits = tuple(pairs.values())
+    last = _CONTACTS.get(key)
+    by_unit: dict[str, dict[str, set[str]]] = {}
+    if last is not None:
+        stale = set()
+        for (a, b), new, old in zip(key, hits, last[0]):
+            if new is not old:
+                stale.add(a)
+                stale.add(b)
+        by_unit = {uid: sets for uid, sets in last[1].items() if uid not in stale}
+    fresh: dict[str, dict[str, set[str]]] = {}
+    for (a, b), hs in zip(key, hits):
+        ka, kb = a not in by_unit, b not in by_unit
+        if not (ka or kb):
+            continue
+        sa = fresh.setdefault(a, {}) if ka else None
+        sb = fresh.setdefault(b, {}) if kb else None
+        for x, y in hs:
+            if sa is not None:
+                got = sa.get(x)
+                if got is None:
+                    sa[x] = {y}
+                else:
+                    got.add(y)
+            if sb is not None:
+                got = sb.get(y)
+                if got is None:
+                    sb[y] = {x}
+                else:
+                    got.add(x)
+    by_unit.update(fresh)
+    _CONTACTS.put(key, (hits, by_unit))
     contacts: dict[str, set[str]] = defaultdict(set)
-    for hits in pairs.values():
-        for x, y in hits:
-            contacts[x].add(y)
-            contacts[y].add(x)
+    for sets in by_unit.values():
+        contacts.update(sets)
     return contacts
 
 
