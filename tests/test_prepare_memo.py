@@ -48,3 +48,31 @@ def test_engagements_from_grouping_equal_find_engagements(specs, warm):
             assert engs is None
         else:
             assert engs == engagements_of(board, 0.5)
+
+
+def _scratch(pairs: dict) -> dict:
+    out: dict = {}
+    for hits in pairs.values():
+        for x, y in hits:
+            out.setdefault(x, set()).add(y)
+            out.setdefault(y, set()).add(x)
+    return out
+
+
+hits_st = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=5, unique=True)
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.integers(0, 3), hits_st), min_size=1, max_size=12))
+def test_contacts_of_keeps_only_the_sets_of_units_whose_pairs_did_not_change(edits):
+    """A sequence of frames, each changing the hits of one pair of a fixed chain of units
+    (a0-b0, b0-a1, a1-b1, b1-a2): every frame's contacts equal those built from scratch."""
+    from game.engines.rank_and_file.incremental import contacts_of
+    names = [("a0", "b0"), ("a1", "b0"), ("a1", "b1"), ("a2", "b1")]
+    pairs = {k: () for k in names}
+    for which, hits in edits:
+        a, b = names[which]
+        pairs = dict(pairs)
+        pairs[(a, b)] = tuple((f"{a}.m{i}", f"{b}.m{j}") for i, j in hits)
+        got = contacts_of(pairs)
+        assert {k: v for k, v in got.items() if v} == _scratch(pairs)

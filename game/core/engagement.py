@@ -175,7 +175,7 @@ def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bou
     Candidate pairs come from a sort-and-sweep over the boundaries' boxes
     (:func:`game.core.contact.sweep_pairs`); each pair's answer is kept in a bounded cache by
     the two units' poses, so a drag recomputes only the dragged unit's pairs."""
-    out = []
+    out: list[Engagement] = []
     ids = [i for i in units if models[i]]
     boxes = [g.bbox_of(bounds[i]) for i in ids]
     for i, j in contact.sweep_pairs(boxes, tol):

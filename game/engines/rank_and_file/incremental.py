@@ -43,7 +43,20 @@ _MEMO = LRU(64)     # combat key -> _Memo
 def unit_key(u: Unit) -> str:
     """Everything about a unit the ranked rules read (pose, player, profile, keywords, and the
     unit keys a policy may read, such as a troop type)."""
-    return repr((u.pose_key(), u.player, u.profile, u.keywords, u.extra))
+    return repr(u.pose_key()) + _rest_key(u)
+
+
+def _rest_key(u: Unit) -> str:
+    """The part of :func:`unit_key` and :func:`placed_key` that is not the pose (after a
+    separator: a tuple's repr ends where its brackets close, so the joined string is one key)."""
+    return "|" + repr((u.player, u.profile, u.keywords, u.extra))
+
+
+def unit_keys(u: Unit) -> tuple[str, str]:
+    """(:func:`unit_key`, :func:`placed_key`) of ``u``, the repr of what is not the pose made once."""
+    k = u.pose_key()
+    rest = _rest_key(u)
+    return repr(k) + rest, repr((k[:7], tuple(b for _p, b in k[9]))) + rest
 
 
 # ----- what the engine prepares -----------------------------------------------------------------
@@ -212,7 +225,7 @@ def placed_key(u: Unit) -> str:
     """:func:`unit_key` without where the unit stands (its front, facing and skirmish model
     positions): what a policy that reads no other unit's geometry may read of an enemy."""
     k = u.pose_key()  # (id, kind, base, files, count, last_rank, empty, front, facing, placed)
-    return repr((k[:7], tuple(b for _p, b in k[9]), u.player, u.profile, u.keywords, u.extra))
+    return repr((k[:7], tuple(b for _p, b in k[9]))) + _rest_key(u)
 
 
 def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, tuple], Optional[dict[str, tuple]]]:
@@ -222,8 +235,12 @@ def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, t
     (facing both ways), base contacts, gap links and moves are all its foes' policies learn of
     where it stands; and with ``also_placed`` the placed-key inputs too, for ``recheck``, else
     None)."""
-    keys = {uid: unit_key(u) for uid, u in c.units.items()}
-    placed_keys = {uid: placed_key(u) for uid, u in c.units.items()} if (also_placed or not whole) else keys
+    if also_placed or not whole:
+        both = {uid: unit_keys(u) for uid, u in c.units.items()}
+        keys = {uid: k[0] for uid, k in both.items()}
+        placed_keys = {uid: k[1] for uid, k in both.items()}
+    else:
+        keys = placed_keys = {uid: unit_key(u) for uid, u in c.units.items()}
     moves: dict[str, list] = defaultdict(list)
     for mid, path in c.res.moves.items():
         moves[unit_of(mid)].append((mid, tuple(map(tuple, path))))
@@ -267,7 +284,7 @@ class _Rec:
 
 
 class _Memo:
-    __slots__ = ("units", "kinds", "shared", "joins", "models", "past")
+    __slots__ = ("units", "kinds", "shared", "joins", "models", "steps", "past")
 
     def __init__(self, units: dict, kinds: dict, shared: dict, old: Optional["_Memo"] = None) -> None:
         self.units = units    # unit id -> _Rec
@@ -278,6 +295,8 @@ class _Memo:
         # dict, the whole combat's model results)
         self.joins: dict = old.joins if old else {}
         self.models: Optional[tuple[list, dict]] = old.models if old else None
+        # (each unit's strike steps list, their merge) of the last assembly (:func:`_assemble`)
+        self.steps: Optional[tuple[list, list]] = old.steps if old else None
         self.past: dict[str, list[_Rec]] = old.past if old else {}  # unit id -> its latest records, newest first
 
 
@@ -362,7 +381,11 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     recs = [memo.units[uid] for uid in c.units]
     _assemble_models(res, recs, memo)
     res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
-    res.strike_order = _merge_steps([rec.steps for rec in recs])
+    per_unit = [rec.steps for rec in recs]
+    last = memo.steps  # the very same lists (never mutated) as last time: the same merge
+    if last is None or len(last[0]) != len(per_unit) or any(a is not b for a, b in zip(last[0], per_unit)):
+        last = memo.steps = (per_unit, _merge_steps(per_unit))
+    res.strike_order = last[1]
     res.notes = [n for rec in recs for n in rec.notes]
     for t, kind in memo.kinds.items():
         if kind == "shared":
