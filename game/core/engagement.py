@@ -267,8 +267,9 @@ def _engagement_pair(a: str, b: str, facings: tuple[str, str]) -> tuple[Engageme
 def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], Optional[list[Engagement]]]:
     """(:func:`combats`, the board's :func:`find_engagements` found on the way) from one
     sort-and-sweep: the engagements are those :func:`find_engagements` gives on every unit
-    with its own models and boundaries (same pairs, same order), or None when they may differ
-    (a unit with no model, two units with one id), for the caller to find them itself."""
+    with its own models and boundaries (same pairs, same order) when the board is one combat,
+    else None (several combats, a unit with no model, two units with one id: the caller finds
+    them itself)."""
     units = board.units
     parent = {u.id: u.id for u in units}
 
@@ -290,7 +291,8 @@ def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], 
         return k
 
     # the engagements as find_engagements gives them: every unit in it (each has models), ids unique
-    engs: Optional[list[Engagement]] = [] if (len(parent) == len(units) and all(u.models() for u in units)) else None
+    same = len(parent) == len(units) and all(u.models() for u in units)
+    found: list[tuple[str, str, tuple[str, str]]] = []  # (unit a, unit b, their facings) in sweep order
     for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
         (ua, sa), (ub, sb) = bounds[i], bounds[j]
         if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol or not sa or not sb:
@@ -298,12 +300,13 @@ def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], 
         pair = pair_engagement(ua, sa, ub, sb, tol, keys=(key(i), key(j)))
         if pair is not None:
             parent[root(ua.id)] = root(ub.id)
-            if engs is not None:
-                engs.extend(_engagement_pair(ua.id, ub.id, pair))
+            found.append((ua.id, ub.id, pair))
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:
         groups[root(u.id)].append(u.id)
-    return list(groups.values()), engs
+    if not same or len(groups) > 1:
+        return list(groups.values()), None
+    return list(groups.values()), [e for a, b, pair in found for e in _engagement_pair(a, b, pair)]
 
 
 
