@@ -123,21 +123,33 @@ class Gaps:
             for e in enemies:
                 rows.setdefault(e, []).append(k)
         low: list[dict[str, tuple]] = [{} for _ in asks]
+        # every asking box against every enemy base in one array operation (numpy calls cost far
+        # more than these few hundred numbers): each enemy's boxes a run of columns
+        spans, cols = [], []
+        at = 0
         for e, ks in rows.items():
-            (bx0, by0, bx1, by1) = self.boxes(e)
-            if not bx0.shape[0]:
+            bx = self.boxes(e)
+            n = bx.shape[1]
+            if not n:
                 for k in ks:
-                    low[k][e] = (math.inf, -1, math.inf, None)
+                    low[k][e] = (math.inf, -1, None, 0)
                 continue
-            mb = np.array([asks[k][0].shape.bbox() for k in ks], dtype=float).reshape(-1, 4)
+            spans.append((e, ks, at, at + n))
+            cols.append(bx)
+            at += n
+        if spans:
+            (bx0, by0, bx1, by1) = cols[0] if len(cols) == 1 else np.concatenate(cols, axis=1)
+            mb = np.array([m.shape.bbox() for m, _es in asks], dtype=float).reshape(-1, 4)
             x0, y0, x1, y1 = (mb[:, j:j + 1] for j in range(4))
             grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
                             np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-            arg = grid.argmin(axis=1).tolist()
-            floor = grid.min(axis=1).tolist()
-            second = (np.partition(grid, 1, axis=1)[:, 1].tolist() if grid.shape[1] > 1 else [math.inf] * len(ks))
-            for n, k in enumerate(ks):
-                low[k][e] = (floor[n], arg[n], second[n], grid[n])
+            every = len(asks)
+            for e, ks, a, b in spans:
+                seg = grid[:, a:b] if len(ks) == every else grid[ks, a:b]
+                arg = seg.argmin(axis=1).tolist()
+                floor = seg.min(axis=1).tolist()
+                for n, k in enumerate(ks):
+                    low[k][e] = (floor[n], arg[n], seg, n)  # (the row, and its second smallest, read when needed)
         out = []
         for (m, enemies), lows in zip(asks, low):
             got = self._by_bounds(m, enemies, lows, tol)
@@ -181,13 +193,17 @@ class Gaps:
         return keep
 
     def _exact(self, m: Any, enemy: str, low: tuple) -> float:
-        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, second smallest, row)."""
-        floor, i, second, row = low
+        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, its rows, its index in them)."""
+        floor, i, seg, n = low
         if i < 0:
             return math.inf
         ems = self.models[enemy]
         best = g.gap_mm(m.shape, ems[i].shape)
-        if floor >= best or second >= best:  # no other box is below this exact gap
+        if floor >= best:
+            return best
+        row = seg[n]
+        second = float(np.partition(row, 1)[1]) if row.shape[0] > 1 else math.inf
+        if second >= best:  # no other box is below this exact gap
             return best
         return exact(m, ems, row, None)
 
