@@ -243,8 +243,9 @@ class Gaps:
         seen: dict[str, Optional[tuple]] = {}  # unit id -> (its list, {model id: index}, box-like) or None
         for m, _es in asks:
             uid = m.unit_id
-            got = seen.get(uid, False)
-            if got is False:
+            if uid in seen:
+                got = seen[uid]
+            else:
                 ems = self.models.get(uid)
                 kind = None if ems is None else _kind(self.units.get(uid), ems)
                 got = seen[uid] = None if kind is None or kind[0] is None else (ems, kind[1], kind[0])
