@@ -78,15 +78,14 @@ class Models(list):
     :attr:`centers` (table mm) are the columns an analysis reads without making a model
     (:func:`ids_of`, :func:`centers_of`). ``len`` and truth never make them. Do not mutate."""
 
-    __slots__ = ("ids", "_geom", "_uid", "_facing", "_make", "_centers", "_filled")
+    __slots__ = ("ids", "_geom", "_uid", "_facing", "_centers", "_filled")
 
-    def __init__(self, geom: "UnitGeom", uid: str, facing: float, make: Callable[[g.Point], g.Shape]) -> None:
+    def __init__(self, geom: "UnitGeom", uid: str, facing: float) -> None:
         super().__init__()
         self.ids: list[str] = geom.ids
-        self._geom = geom
+        self._geom = geom  # (its ``base``: each model's (width, depth), for the base outlines)
         self._uid = uid
         self._facing = facing
-        self._make = make
         self._centers: Optional[list[g.Point]] = None
         self._filled = False
 
@@ -100,11 +99,12 @@ class Models(list):
 
     def _fill(self) -> "Models":
         if not self._filled:
-            t = self._geom.template
-            assert t is not None  # (a ranked unit's geometry)
+            t, base = self._geom.template, self._geom.base
+            assert t is not None and base is not None  # (a ranked unit's geometry)
+            make = _corners_maker(base[0], base[1], self._facing)
             # one map over the formation's columns (no per-model tuple unpacking)
             list.extend(self, map(Model, self.ids, repeat(self._uid), t.names, t.ranks, t.files_, self.centers,
-                                  repeat(self._facing), repeat(None), repeat(self._make)))
+                                  repeat(self._facing), repeat(None), repeat(make)))
             self._filled = True
         return self
 
@@ -244,23 +244,26 @@ def empty_slots(u: Unit) -> list[tuple[int, int]]:
 
 _HELD: Optional[dict[int, tuple[Any, tuple]]] = None  # poses_held: id(unit) -> (unit, its pose key)
 _HELD_TRAYS: Optional[dict[int, tuple[Any, Any]]] = None  # poses_held: id(unit) -> (unit, its tray)
+#: poses_held: (id(unit), "models" | "geom") -> (unit, its pose key, its models or geometry)
+_HELD_ROWS: Optional[dict[tuple[int, str], tuple[Any, tuple, Any]]] = None
 
 
 @contextmanager
 def poses_held() -> Iterator[None]:
-    """While the block runs, each unit's :meth:`Unit.pose_key` and :meth:`Unit.tray` are worked
-    out once and kept (by the unit object): for code that reads a board without changing it (an analysis, a frame
+    """While the block runs, each unit's :meth:`Unit.pose_key`, :meth:`Unit.tray`,
+    :meth:`Unit.models` and :meth:`Unit.geom` are worked out (or looked up) once and kept (by
+    the unit object): for code that reads a board without changing it (an analysis, a frame
     drawn), which asks the same units their key many times. Nested blocks share the outer one.
     A unit changed in place inside the block would keep its old key: do not edit units in it."""
-    global _HELD, _HELD_TRAYS
+    global _HELD, _HELD_TRAYS, _HELD_ROWS
     if _HELD is not None:
         yield
         return
-    _HELD, _HELD_TRAYS = {}, {}
+    _HELD, _HELD_TRAYS, _HELD_ROWS = {}, {}, {}
     try:
         yield
     finally:
-        _HELD = _HELD_TRAYS = None
+        _HELD = _HELD_TRAYS = _HELD_ROWS = None
 
 
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
@@ -512,8 +515,20 @@ class Unit:
         return t
 
     def geom(self, key: Optional[tuple] = None) -> UnitGeom:
-        """The unit's models as arrays (:class:`UnitGeom`), cached by :meth:`pose_key`."""
-        key = key or self.pose_key()
+        """The unit's models as arrays (:class:`UnitGeom`), cached by :meth:`pose_key` (inside
+        :func:`poses_held` kept by the unit object too)."""
+        held = _HELD_ROWS
+        if held is not None:
+            mine = held.get((id(self), "geom"))
+            if mine is not None and mine[0] is self and (key is None or key is mine[1]):
+                return mine[2]
+            key = key or self.pose_key()
+            got = self._geom(key)
+            held[(id(self), "geom")] = (self, key, got)
+            return got
+        return self._geom(key or self.pose_key())
+
+    def _geom(self, key: tuple) -> UnitGeom:
         hit = _GEOM_CACHE.get(key)
         if hit is not None:
             return hit
@@ -544,16 +559,28 @@ class Unit:
         Results are cached by :meth:`pose_key` (a bounded LRU), so re-analysing a board while
         one unit is dragged rebuilds only that unit's models; ranked models come from the
         unit's arrays (a :class:`Models`: each model made when first read, its base outline when
-        first asked for). The returned list must not be mutated.
+        first asked for). The returned list must not be mutated. Inside :func:`poses_held`
+        kept by the unit object too.
         """
-        key = key or self.pose_key()
+        held = _HELD_ROWS
+        if held is not None:
+            mine = held.get((id(self), "models"))
+            if mine is not None and mine[0] is self and (key is None or key is mine[1]):
+                return mine[2]
+            key = key or self.pose_key()
+            got = self._models(key)
+            held[(id(self), "models")] = (self, key, got)
+            return got
+        return self._models(key or self.pose_key())
+
+    def _models(self, key: tuple) -> list[Model]:
         hit = _MODEL_CACHE.get(key)
         if hit is not None:
             return hit
         out: list[Model]
         if self.kind == "ranked":
             # the models are made when first read (Models): an analysis reads their ids and centres
-            out = Models(self.geom(key), self.id, self.facing_deg, _corners_maker(self.base_w, self.base_d, self.facing_deg))
+            out = Models(self.geom(key), self.id, self.facing_deg)
         else:
             out = []
             for i, (c, base) in enumerate(self.placed, start=1):

@@ -55,13 +55,12 @@ def _clip(poly: list[g.Point], vals: list[float]) -> list[g.Point]:
     if max(vals) < 0:
         return []
     out: list[g.Point] = []
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        va, vb = vals[i], vals[(i + 1) % n]
-        if va >= 0:
+    # each edge (a, b) with its vertices' values, the last closing the polygon
+    for a, b, va, vb in zip(poly, poly[1:] + poly[:1], vals, vals[1:] + vals[:1]):
+        inside = va >= 0
+        if inside:
             out.append(a)
-        if (va >= 0) != (vb >= 0):
+        if inside != (vb >= 0):
             t = va / (va - vb)
             out.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
     return out
@@ -115,8 +114,10 @@ def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> di
     W, D = unit.width_mm, unit.depth_mm
     out = dict.fromkeys(FACINGS, 0.0)
     # each edge: (facing, normal axis in local (u, v), band test, extent axis, lo, hi)
+    (ox, oy), (rx, ry), (fx, fy) = unit.front, g.right(unit.facing_deg), g.forward(unit.facing_deg)
     for s in other:
-        local = [g.to_local(p, unit.front, unit.facing_deg) for p in as_poly(s)]
+        # g.to_local of each vertex (the same arithmetic; the frame's unit vectors worked out once)
+        local = [((x - ox) * rx + (y - oy) * ry, -((x - ox) * fx + (y - oy) * fy)) for x, y in as_poly(s)]
         us, vs = [p[0] for p in local], [p[1] for p in local]
         u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
         for facing in FACINGS:

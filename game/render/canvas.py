@@ -325,9 +325,6 @@ def _wrap(canvas: "Canvas", text: str, size: int, max_w: float, bold: bool) -> l
     return out or [""]
 
 
-HATCH_REACH_PX = 40000.0
-
-
 def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Point]:
     """``pts`` clipped to the canvas rectangle grown by ``margin`` px (Sutherland-Hodgman), so
     drawing costs what the canvas shows however far the polygon reaches (a table of 1e308 mm
@@ -339,42 +336,6 @@ def clip_polygon(pts: list[Point], w: float, h: float, margin: float) -> list[Po
     if not all(math.isfinite(x) and math.isfinite(y) for x, y in pts):
         return []
     return g.clip_to_box(pts, lo_x, lo_y, hi_x, hi_y)
-
-
-def hatch_segments(points: Sequence[Point], spacing: float) -> list[tuple[Point, Point]]:
-    """Diagonal hatch lines (45 degrees, ``spacing`` px apart) clipped to a simple polygon.
-    Only lines within :data:`HATCH_REACH_PX` of the canvas origin are made (no canvas is that
-    large), so a huge polygon (a base of 1e15 mm zoomed in) costs no more than the screen."""
-    if len(points) < 3 or not (spacing > 0):
-        return []
-    vals = [p[0] + p[1] for p in points]
-    if not all(math.isfinite(v) for v in vals):
-        return []
-    lo, hi = max(min(vals), -HATCH_REACH_PX), min(max(vals), 2 * HATCH_REACH_PX)
-    out = []
-    n = len(points)
-    c = lo + spacing / 2
-    while c < hi:
-        xs = []
-        for i in range(n):
-            p, q = points[i], points[(i + 1) % n]
-            fp, fq = p[0] + p[1] - c, q[0] + q[1] - c
-            if (fp < 0) != (fq < 0):
-                t = fp / (fp - fq)
-                xs.append((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t))
-        xs.sort()
-        for a, b in zip(xs[::2], xs[1::2]):
-            out.append((a, b))
-        c += spacing
-    return out
-
-
-def cross_hatch(canvas: "Canvas", pts: Sequence[Point], spacing: float, colour: Any, width: float) -> None:
-    """Hatch a polygon (canvas px) along both diagonals with lines ``width`` px wide."""
-    for a, b in hatch_segments(pts, spacing):
-        canvas.line([a, b], colour, width)
-    for a, b in hatch_segments([(-x, y) for x, y in pts], spacing):  # mirrored: the other diagonal
-        canvas.line([(-a[0], a[1]), (-b[0], b[1])], colour, width)
 
 
 def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
@@ -440,6 +401,9 @@ class PygameCanvas(Canvas):
         self.record = record
         self.font_path = font_path
         self._fonts: dict = {}
+        # while a list: receives ``(tag, pygame.Rect)`` of every drawing call, the px box it
+        # may have changed (:class:`game.window.retained.RetainedScene` keeps where each unit lies)
+        self.painted: Optional[list] = None
 
     # -- fonts -------------------------------------------------------------------------
     def font(self, size: int, bold: bool = False):
@@ -476,6 +440,13 @@ class PygameCanvas(Canvas):
         if self.record:
             super()._rec(name, *args, **kwargs)
 
+    def _note(self, pts: Sequence[Point], pad: float) -> None:
+        """Note the box of ``pts`` grown by ``pad`` px in :attr:`painted` (under the tag)."""
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        x0, y0 = int(math.floor(min(xs) - pad)), int(math.floor(min(ys) - pad))
+        w, h = int(math.ceil(max(xs) + pad)) + 1 - x0, int(math.ceil(max(ys) + pad)) + 1 - y0
+        self.painted.append((self.tag, self.pg.Rect(x0, y0, w, h)))  # type: ignore[union-attr]
+
     def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
         """See :meth:`Canvas.stamp`: drawn once into a transparent picture of ``box`` (cut to
         the surface), then blitted while ``key`` and the surface size stay the same."""
@@ -496,7 +467,9 @@ class PygameCanvas(Canvas):
             if len(memo) >= 4:  # a few pictures at most (a drag keeps one per reach)
                 memo.clear()
             hit = memo[full] = (pic, r.topleft)
-        self.surface.blit(hit[0], hit[1])
+        r = self.surface.blit(hit[0], hit[1])
+        if self.painted is not None:
+            self.painted.append((self.tag, r))
 
     def push_clip(self, rect) -> None:
         self._rec("push_clip", tuple(rect))
@@ -538,6 +511,8 @@ class PygameCanvas(Canvas):
         self._rec("fill", colour)
         if colour is not None:
             self.surface.fill(colour[:3])
+            if self.painted is not None:
+                self.painted.append((self.tag, self.surface.get_rect()))
 
     def polygon(self, points, fill=None, outline=None, width=1) -> None:
         if self.record:
@@ -547,13 +522,20 @@ class PygameCanvas(Canvas):
             return
         opaque_fill = fill is None or len(fill) < 4 or fill[3] >= 255
         opaque_line = outline is None or len(outline) < 4 or outline[3] >= 255
+        note = self.painted
         if opaque_fill and opaque_line and width <= 1:
             # the common case (every base on the table): draw straight onto the surface
             if fill is not None:
-                self.pg.draw.polygon(self.surface, fill, pts)
+                r = self.pg.draw.polygon(self.surface, fill, pts)
+                if note is not None:
+                    note.append((self.tag, r))
             if outline is not None and width > 0:
-                self.pg.draw.aalines(self.surface, outline, True, pts)
+                r = self.pg.draw.aalines(self.surface, outline, True, pts)
+                if note is not None:
+                    note.append((self.tag, r))
             return
+        if note is not None:
+            self._note(pts, float(width) + 2)
         if fill is not None:
             surf, off, col, done = self._target(fill, pts, 0)
             if surf is not None:
@@ -586,19 +568,28 @@ class PygameCanvas(Canvas):
         lo_x, lo_y, hi_x, hi_y = -m, -m, self.width + m, self.height + m
         surface, draw_poly, aalines = self.surface, self.pg.draw.polygon, self.pg.draw.aalines
         edge = outline is not None and width > 0
-        for pts in polys:
+        note = self.painted  # (noting each polygon's box under its tag)
+        for k, pts in enumerate(polys):
+            if note is not None:
+                self.tag = tags[k]
             if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
                 self.polygon(pts, fill=fill, outline=outline, width=width)  # cut to the canvas
                 continue
             if fill is not None:
-                draw_poly(surface, fill, pts)
+                r = draw_poly(surface, fill, pts)
+                if note is not None:
+                    note.append((tags[k], r))
             if edge:
-                aalines(surface, outline, True, pts)
+                r = aalines(surface, outline, True, pts)
+                if note is not None:
+                    note.append((tags[k], r))
 
     def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
         cx, cy = center
         box = [(cx - radius, cy - radius), (cx + radius, cy + radius)]
+        if self.painted is not None:
+            self._note(box, float(width) + 2)
         if fill is not None:
             surf, off, col, done = self._target(fill, box, 1)
             if surf is not None:
@@ -619,6 +610,8 @@ class PygameCanvas(Canvas):
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
             return
+        if self.painted is not None:
+            self._note(pts, float(width) + 2)
         surf, off, col, done = self._target(colour, pts, width + 1)
         if surf is None:
             return
@@ -642,6 +635,8 @@ class PygameCanvas(Canvas):
         tip, prev = pts[-1], pts[-2]
         tri = arrow_head(tip, prev, head)
         base = ((tri[1][0] + tri[2][0]) / 2, (tri[1][1] + tri[2][1]) / 2)
+        if self.painted is not None:
+            self._note(pts + tri, float(width) + 2)
         surf, off, col, done = self._target(colour, pts + tri, width + 1)
         if surf is None:
             return
@@ -664,4 +659,6 @@ class PygameCanvas(Canvas):
         x, y = anchored(pos, w, h, anchor)
         if background is not None:
             self.polygon(text_box(x, y, w, h, size), fill=background)
-        self.surface.blit(img, (round(x), round(y)))
+        r = self.surface.blit(img, (round(x), round(y)))
+        if self.painted is not None:
+            self.painted.append((self.tag, r))

@@ -19,7 +19,8 @@ from game.core.board import empty_slots, unit_of
 from game.core.lru import LRU
 from game.core.parts import RoleWords
 
-from game.render.canvas import Canvas, cross_hatch, hatch_segments, wrap
+from game.render.canvas import Canvas, wrap
+from game.render.hatching import cross_hatch, hatch_segments
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.core.names import humanize

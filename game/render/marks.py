@@ -15,7 +15,8 @@ from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 
-from game.render.canvas import Canvas, hatch_segments, wrap
+from game.render.canvas import Canvas, wrap
+from game.render.hatching import hatch_segments
 from game.render.palette import PALETTE, lw
 from game.render.drawn import drawn_models, font_px
 from game.render.options import SceneOptions

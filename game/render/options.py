@@ -3,7 +3,7 @@ pixel areas it splits a canvas into (:class:`Layout`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 Point = tuple[float, float]
 
@@ -46,7 +46,9 @@ class SceneOptions:
     ``table``: the base without the legend panel);
     ``gap_letter_start``: the first gap arrow's letter (0: ``a``; a multi-panel figure
     continues the letters from panel to panel); ``placed``: a list that receives the px boxes
-    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear.
+    the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear;
+    ``placements``: a :class:`game.render.placer.Placements` that notes (and may reuse) where
+    each label, badge and marker was placed (the window's retained layer).
     """
 
     palette: dict = field(default_factory=dict)
@@ -79,6 +81,7 @@ class SceneOptions:
     gap_letter_start: int = 0
     gap_lettered: Optional[bool] = None
     placed: Optional[list] = None
+    placements: Any = None
 
 
 @dataclass

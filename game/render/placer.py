@@ -5,7 +5,7 @@ first free spot) and the boxes of the units as drawn (:class:`UnitBoxes`), which
 from __future__ import annotations
 
 import math
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
@@ -18,6 +18,23 @@ from game.render.transform import View
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
+
+
+class Placements:
+    """Where drawings of the scene placed their labels, badges and markers, so a part of the
+    picture drawn again puts each where it was (:class:`game.window.retained.RetainedScene`
+    redraws the region a unit left and keeps the other labels in place).
+
+    ``seen``: (canvas tag, candidate px boxes) -> the box :meth:`Placer.best` chose, for every
+    choice of the drawings given these placements; with ``reuse`` (an earlier drawing's
+    ``seen``), a choice among the same candidates under the same tag returns the box chosen
+    then, and one not found there counts in ``missed`` (then placed as usual)."""
+
+    def __init__(self, reuse: Optional[dict] = None):
+        self.reuse = reuse
+        self.seen: dict = {}
+        self.missed = 0
+        self.canvas: Any = None  # the canvas being drawn (its tag names the choice)
 
 
 class Placer:
@@ -33,6 +50,7 @@ class Placer:
         self._soft_ix = GridIndex()
         self._avoid: tuple = (None, None)  # (the last ``avoid`` list, its index)
         self._arrays: dict[str, tuple] = {}  # "taken" / "soft" / "avoid" -> (list, its length then, (n, 4) array)
+        self.memo: Optional[Placements] = None  # choices noted and reused (see Placements)
 
     def add(self, box: Box, soft: bool = False) -> None:
         (self.soft if soft else self.taken).append(box)
@@ -65,7 +83,22 @@ class Placer:
         return (nx, ny, nx + w, ny + h)
 
     def best(self, boxes: Sequence[Box], avoid: Iterable[Box] = ()) -> Box:
-        """The first box scoring 0, else the lowest scoring one moved inside the area."""
+        """The first box scoring 0, else the lowest scoring one moved inside the area (with
+        :attr:`memo`: the box an earlier drawing chose among the same candidates)."""
+        memo = self.memo
+        if memo is None:
+            return self._best(boxes, avoid)
+        key = (getattr(memo.canvas, "tag", ""), tuple(boxes))
+        if memo.reuse is not None:
+            hit = memo.reuse.get(key)
+            if hit is not None:
+                memo.seen[key] = hit
+                return hit
+            memo.missed += 1
+        b = memo.seen[key] = self._best(boxes, avoid)
+        return b
+
+    def _best(self, boxes: Sequence[Box], avoid: Iterable[Box]) -> Box:
         avoid = avoid if isinstance(avoid, list) else list(avoid)
         scores = []
         for k, b in enumerate(boxes):

@@ -157,6 +157,9 @@ def paint_for(canvas: Canvas, board: Board, analysis: Any, view: View, options: 
     top = tt + options.caption_band
     m = 3 * fs
     placer = Placer((tl + m, top + m, tl + tw - m, tt + th - m))
+    if options.placements is not None:
+        placer.memo = options.placements
+        options.placements.canvas = canvas
     return Paint(canvas, board, analysis, view, options, pal, fs, lay, placer,
                  UnitBoxes(board, view, moved_units(analysis)))
 

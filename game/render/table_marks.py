@@ -8,7 +8,7 @@ import math
 
 from game.core import geometry as g
 
-from game.render.canvas import hatch_segments
+from game.render.hatching import hatch_segments
 from game.render.drawn import drawn_models
 from game.render.labels import terrain_label
 from game.render.painter import Paint

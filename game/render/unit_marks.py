@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from game.core import geometry as g
 from game.core.board import Unit, empty_slots
 
-from game.render.canvas import cross_hatch, hatch_segments
+from game.render.hatching import cross_hatch, hatch_segments
 from game.render.drawn import DrawnModel, _moved, _shape_at, circle_pts
 from game.render.painter import Paint
 from game.render.palette import LINE_UNITS, lw, player_colour, with_alpha

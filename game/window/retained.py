@@ -10,11 +10,22 @@
 * ``top``: selection, hover, overlays, title, status, banner and tooltip, every frame;
 * the legend panel is drawn with the base and redrawn there alone when its items change.
 
-A unit "changed" when its pose, its models' roles, moves, gap links, compare or overlap marks
-differ from what the base shows (:func:`unit_signatures`). The base is redrawn when the view,
-the window size or the table-wide options change, when a unit is deleted, when many units
-changed at once, and once the picture has settled (so labels are placed among all units again).
-When nothing at all changed since the last frame, the last frame is blitted as it was.
+A unit "changed" when its pose, its models' roles, the marks its results draw on the bases
+(attack counts, dividing marks), moves, gap links, compare or overlap marks differ from what
+the base shows (:func:`unit_signatures`). The base is redrawn whole when the view, the window
+size or the table-wide options change, when a unit is deleted, when many units changed at
+once, and once the picture has settled after a drag (so labels are placed among all units
+again; never while a unit is held). When nothing at all changed since the last frame, the
+last frame is blitted as it was.
+
+Units that start changing (a unit picked up, an enemy whose marks change mid-drag) are taken
+off the base by redrawing only the px box they covered (:meth:`RetainedScene._draw_region`):
+while the base is drawn whole the canvas notes where each drawing call went, under its tag
+(:mod:`game.window.base_regions`), and where each label, badge and marker was placed
+(:class:`~game.render.placer.Placements`); the redraw is cut to the box and draws the table
+there, the units with a drawing in it and their labels where they were (the other labels do
+not move), and the legend panel where the box reaches it. The box drawn this way is, pixel
+for pixel, what a whole base without those units would show with the labels kept in place.
 
 Parts drawn table-wide (its drawer's ``table_wide``: a fight sequence, combat slots, a move
 reach; :mod:`game.render.drawers`) are drawn unit by unit like the rest, and the base is drawn
@@ -35,7 +46,9 @@ from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
 from game.render.options import SceneOptions
-from game.render.scene import draw_scene
+from game.render.placer import Placements
+from game.render.scene import draw_scene, ruleset_of, scene_layout
+from game.window.base_regions import Regions
 
 _NOTHING = object()
 
@@ -54,6 +67,22 @@ class DrawnList(list):
     its results do (so an unchanged unit is recognised by identity)."""
 
     by_unit: dict
+    marks: dict  # unit id -> what its results draw on its bases beyond the roles (:func:`result_marks`)
+
+
+def result_marks(res: tuple) -> tuple:
+    """What the results ``res`` of a unit's models draw on the bases besides their roles: for
+    each model its attacks (the ``×N`` count) and whether it fights models of two or more
+    units (the dividing mark); None for a model without a result."""
+    out: list = []
+    for r in res:
+        if r is None:
+            out.append(None)
+            continue
+        ts = r.targets
+        two = r.role == "attack" and len(ts) > 1 and len({unit_of(t) for t in ts}) > 1
+        out.append((r.attacks, two))
+    return tuple(out)
 
 
 class DrawnModels:
@@ -71,7 +100,7 @@ class DrawnModels:
         if analysis is not None and (analysis.moves or table_wide(analysis)):
             self.per = {}
             return drawn_models(board, analysis)
-        out, by_unit, per, seen = DrawnList(), {}, {}, 0
+        out, by_unit, marks, per, seen = DrawnList(), {}, {}, {}, 0
         for u in board.units:
             try:
                 pk = u.pose_key()
@@ -83,9 +112,10 @@ class DrawnModels:
             res = tuple(map(amodels.get, ids))
             key = (pk, u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
-                lst, n = old[2], old[5]
+                lst, n, mk = old[2], old[5], old[6]
             else:
                 n = sum(map(bool, res))  # the models with a result (a result is always true)
+                mk = result_marks(res)
                 lst = []
                 for m, r in zip(ms, res):
                     if r is None:
@@ -97,14 +127,15 @@ class DrawnModels:
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
             seen += n
-            per[u.id] = (key, res, lst, ms, ids, n)
+            per[u.id] = (key, res, lst, ms, ids, n, mk)
             by_unit[u.id] = lst
+            marks[u.id] = mk
             out.extend(lst)
         if seen != len(amodels):  # results for models the board does not hold: the general rules
             self.per = {}
             return drawn_models(board, analysis)
         self.per = per
-        out.by_unit = by_unit
+        out.by_unit, out.marks = by_unit, marks
         return out
 
 
@@ -117,20 +148,23 @@ def unit_signatures(board: Board, analysis: Any, models: list[DrawnModel], optio
             links.setdefault(unit_of(m), []).append((a, b))
     by_unit = getattr(models, "by_unit", None)
     if by_unit is not None and not options.differ and not options.overlaps:
-        # one list object per unchanged unit (DrawnModels): the same object compares equal at once
-        # (the signature holds the list itself, so its id is never reused by another)
-        return {u.id: (u.pose_key(), u.name, u.player, by_unit.get(u.id), tuple(links.get(u.id, ())))
+        # one list object per unchanged unit (DrawnModels): the same object compares equal at once;
+        # with the marks its results draw on the bases (counts, dividing marks: not in the roles)
+        marks = models.marks  # type: ignore[attr-defined]
+        return {u.id: (u.pose_key(), u.name, u.player, by_unit.get(u.id), marks.get(u.id), tuple(links.get(u.id, ())))
                 for u in board.units}
     per: dict[str, list] = {u.id: [] for u in board.units}
     differ = options.differ or {}
     over = set(options.overlaps or ())
     moves = analysis.moves if analysis is not None else {}
+    amodels = analysis.models if analysis is not None else {}
     for dm in models:
         lst = per.get(dm.unit.id)
         if lst is not None:
             mid = dm.id
+            r = amodels.get(mid)
             lst.append((mid, dm.role, dm.slot_from, mid in differ, mid in over,
-                        tuple(map(tuple, moves[mid])) if mid in moves else None))
+                        tuple(map(tuple, moves[mid])) if mid in moves else None, result_marks((r,))))
     return {u.id: (u.pose_key(), u.name, u.player, tuple(per[u.id]), tuple(links.get(u.id, ()))) for u in board.units}
 
 
@@ -193,6 +227,9 @@ class RetainedScene:
         self.holding = False  # a drag is on: units that stand still are not folded into the base yet
         self.legend_memo: Optional[tuple] = None  # (analysis, models, units, options key, items)
         self.legend_builds = 0
+        self.regions: Optional[Regions] = None  # where each unit of the base layer was drawn
+        self.placements: Optional[Placements] = None  # where the base layer's labels were placed
+        self.partial = 0  # base redraws of a region only (units taken off it)
 
     def _base_canvas(self) -> PygameCanvas:
         assert self.base_canvas is not None, "the base layer is drawn first"
@@ -223,7 +260,7 @@ class RetainedScene:
             surf.blit(self.last, (0, 0))  # nothing changed: the last frame as it was
             self.skipped += 1
             self.settled += 1
-            if self.moving and self.settled >= 2:
+            if self.moving and self.settled >= 2 and not self.holding:
                 self.base_key = None  # settled with units still drawn live: fold them into the base
             else:
                 return []
@@ -235,21 +272,27 @@ class RetainedScene:
                 self.base_key = None
         self.last_sigs = sigs
         errors: list[str] = []
-        if self.base_key != base_key or self.base is None or self.base.get_size() != size:
-            moving: set[str] = set()  # the view, table or options changed: one fresh base
-            self.base_key = None
+        full = self.base_key != base_key or self.base is None or self.base.get_size() != size
+        leaving: set[str] = set()
+        if full:
+            moving: set[str] = set()  # the view, table or options changed (or it settled): one fresh base
         else:
             changed = {uid for uid, s in sigs.items() if self.base_sigs.get(uid) != s}
             gone = set(self.base_sigs) - set(sigs)
             moving = self.moving | changed
             if gone or (changed - self.moving and len(moving) > max(3, MAX_MOVING_SHARE * len(sigs))):
-                moving = set()  # too much changed (or a unit went): one fresh base
-                self.base_key = None
-            elif changed - self.moving:
-                self.base_key = None  # new units started changing: a base without them
-            if self.base_key is not None:
-                moving = self.moving
-        if self.base_key is None or self.base is None or self.base.get_size() != size:
+                moving, full = set(), True  # too much changed (or a unit went): one fresh base
+            else:
+                leaving = changed - self.moving  # new units started changing: the base without them
+        if leaving:
+            part = self._draw_region(board, analysis, view, options, models, leaving)
+            if part is None:
+                full = True  # (the region could not be drawn alone) a base without them, drawn whole
+            else:
+                errors += part
+                self.moving = moving
+                self.base_sigs = {uid: s for uid, s in self.base_sigs.items() if uid not in moving}
+        if full:
             errors += self._draw_base(board, analysis, view, options, models, moving, size)
             self.base_key, self.moving = base_key, moving
             self.base_sigs = {uid: s for uid, s in sigs.items() if uid not in moving}
@@ -299,21 +342,75 @@ class RetainedScene:
 
     def _draw_base(self, board: Board, analysis: Any, view: Any, options: SceneOptions,
                    models: list[DrawnModel], moving: set[str], size: tuple[int, int]) -> list[str]:
+        """The base layer drawn whole: every unit but ``moving``; where each unit was drawn
+        (:attr:`regions`) and each label placed (:attr:`placements`) are noted for
+        :meth:`_draw_region`."""
         import pygame
 
         if self.base is None or self.base.get_size() != size:
             self.base = pygame.Surface(size)
             self.base_canvas = PygameCanvas(self.base)
+        canvas = self._base_canvas()
         self.redraws += 1
         keep = {u.id for u in board.units} - moving
         b, a, ms = _sub(board, analysis, models, keep) if moving else (board, analysis, models)
         # the status text stays (the layout keeps room for the status line; the top layer redraws it)
-        # with units left out, the legend panel is drawn once, of the whole board (layer
-        # ``table``: the base without it), not once of the units kept and again over it
-        o = dataclasses.replace(options, layer="table" if moving and options.legend else "base", hover=None,
-                                hover_px=None, selection=(), overlays=[], banner="", warning="")
-        errors = draw_scene(self._base_canvas(), b, a, view, options=o, models=ms)
-        if moving and options.legend:  # the legend tells of every unit, the live ones included
-            errors += draw_scene(self._base_canvas(), board, analysis, view,
+        # the legend panel is drawn once, of the whole board (with units left out too: it tells of
+        # the live ones), after the table (layer ``table``: the base without it)
+        self.placements = Placements()
+        o = dataclasses.replace(options, layer="table" if options.legend else "base", hover=None, hover_px=None,
+                                selection=(), overlays=[], banner="", warning="", placements=self.placements)
+        canvas.painted = []
+        try:
+            errors = draw_scene(canvas, b, a, view, options=o, models=ms)
+            self.regions = Regions(canvas.painted, keep)
+        finally:
+            canvas.painted = None
+        if options.legend:
+            errors += draw_scene(canvas, board, analysis, view,
                                  options=dataclasses.replace(options, layer="panel"), models=models)
+        return errors
+
+    def _draw_region(self, board: Board, analysis: Any, view: Any, options: SceneOptions,
+                     models: list[DrawnModel], leaving: set[str]) -> Optional[list[str]]:
+        """Take the units ``leaving`` off the base layer by drawing again only the px box they
+        covered (:class:`Regions`): cut to it, the table there and the units drawn in it, their
+        labels where they were placed (:attr:`placements` reused), and the legend panel where
+        the box reaches it. Returns the drawing errors, or None when the box cannot be drawn
+        alone (the base is then drawn whole): no regions noted, parts drawn table-wide or rule
+        moves (drawn away from their units), a drawing of unknown owner in the box, or a label
+        placed anew (its old spot unknown)."""
+        reg, seen = self.regions, self.placements
+        if reg is None or seen is None or self.base is None or table_wide(analysis) or (
+                analysis is not None and analysis.moves):
+            return None
+        rect = reg.region(leaving)
+        if rect is not None:
+            rect = rect.clip(self.base.get_rect())
+        if rect is None or not rect.w or not rect.h:
+            reg.forget(leaving)
+            return []  # drawn nowhere on the base: nothing to take off
+        if not reg.clear_of_unknown(rect):
+            return None
+        keep = {u.id for u in board.units} - self.moving - leaving
+        redo = reg.touching(rect, keep)
+        b, a, ms = _sub(board, analysis, models, redo)
+        canvas = self._base_canvas()
+        again = Placements(reuse=seen.seen)
+        o = dataclasses.replace(options, layer="table", hover=None, hover_px=None, selection=(), overlays=[],
+                                banner="", warning="", placements=again)
+        canvas.push_clip((rect.x, rect.y, rect.w, rect.h))
+        try:
+            errors = draw_scene(canvas, b, a, view, options=o, models=ms)
+            if options.legend and not again.missed:
+                panel = scene_layout(canvas, board, options, ruleset_of(analysis)).panel
+                if panel is not None and rect.colliderect(panel):
+                    errors += draw_scene(canvas, board, analysis, view,
+                                         options=dataclasses.replace(options, layer="panel"), models=models)
+        finally:
+            canvas.pop_clip()
+        if again.missed:
+            return None
+        self.partial += 1
+        reg.forget(leaving)
         return errors

@@ -224,7 +224,9 @@ def _merged_models(board: Board, shares: list[_Share], key: tuple) -> dict:
     if last is not None:
         changed = [new for old, new in zip(last.seq, seq) if old is not new]
         olds = [old for old, new in zip(last.seq, seq) if old is not new]
-        if all(a is not None and b is not None and list(a) == list(b) for a, b in zip(olds, changed)):
+        # (every unit changed, e.g. a table moved or a new one: merged from scratch, no comparing)
+        if len(changed) < len(seq) and all(a is not None and b is not None and list(a) == list(b)
+                                           for a, b in zip(olds, changed)):
             models = dict(last.models)
             for d in changed:
                 models.update(d)  # type: ignore[arg-type]

@@ -231,22 +231,23 @@ class _Plan:
     of the lead in row 1 or None, blocked)`` per support facing on which it is not in row 1
     (``far``: more than ``1 + ranks`` rows in; ``blocked``: no lead, or an empty slot between
     it and the lead), for each model 2 to ``2 + ranks`` rows from some support facing's edge
-    (any other model cannot support nor be told why not: simply not fighting); ``skip``:
-    indices of models with no slot (left alone)."""
+    (any other model cannot support nor be told why not: simply not fighting, ``others``: their
+    indices, the models with no slot left out)."""
 
-    __slots__ = ("near", "skip")
+    __slots__ = ("near", "others")
 
     def __init__(self, index: dict[tuple, int], slots: list, R: int, F: int, facings: tuple, ranks: int,
                  u) -> None:
         ats = [rows_of(u, f) for f in facings]
         near_ids = {i for at in ats for k in range(2, 3 + ranks) for j in range(1, 1 + max(R, F))
                     if (i := index.get(at(k, j))) is not None}
-        self.skip = frozenset(i for i, rf in enumerate(slots) if rf[0] is None)
+        self.others = tuple(i for i, rf in enumerate(slots) if rf[0] is not None and i not in near_ids)
         self.near: dict[int, tuple] = {}
         for i in sorted(near_ids):
             rank, file = slots[i]
-            if rank is None or file is None:
+            if rank is None:
                 continue
+            assert file is not None  # (a ranked unit's model)
             walk = []
             for fi, facing in enumerate(facings):
                 k, j = _row_col(rank, file, facing, R, F)
@@ -316,7 +317,6 @@ def ranks_behind(c: Combat) -> None:
         ranks = horde.ranks if horde.ranks is not None else v.support_ranks
         total, parts, _ = profile_attacks(u)
         plan = _plan(u, ms, facings, ranks)
-        near, skip = plan.near, plan.skip
         engaged = c.facings(uid)
         # per facing, once per unit: the enemies engaged on it
         per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set()) for facing in facings]
@@ -325,13 +325,12 @@ def ranks_behind(c: Combat) -> None:
         far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
         ids = ids_of(ms)
         rs = list(map(results.__getitem__, ids))
-        for i, r in enumerate(rs):
+        for r in map(rs.__getitem__, plan.others):  # (none of them reads or is read by another)
+            if r.role == "none":
+                r.why = NOT_FIGHTING
+        for i, walk in plan.near.items():  # (in model order: a lead may be a supporter made just before)
+            r = rs[i]
             if r.role != "none":
-                continue
-            walk = near.get(i)
-            if walk is None:
-                if i not in skip:
-                    r.why = NOT_FIGHTING
                 continue
             reason = ""
             for is_far, fi, k, lead, blocked in walk:

@@ -1,0 +1,93 @@
+"""Where each unit lies on the window's base layer, in px, so a part of it can be drawn again.
+
+:class:`Regions` is built from what a :class:`~game.render.canvas.PygameCanvas` noted while the
+base was drawn whole (``painted``: ``(tag, pygame.Rect)`` of every drawing call, the box it may
+have changed). Each tag names what it drew (:mod:`game.render` sets ``canvas.tag``); the tag
+says whose it is (:func:`owners`):
+
+* the table, its terrain, objectives and scale bar: drawn again in any region redrawn;
+* a unit's tray, bases, marks, label, badge ... (``tray:<unit>``, ``model:<model>``,
+  ``gap:<model>|<model>``, ...): the unit (or units) it belongs to;
+* anything else (no tag, an unknown kind): nobody's, so a region it touches cannot be drawn
+  again unit by unit (:meth:`Regions.clear_of_unknown` says no; the base is drawn whole).
+
+A unit's region is the union of the boxes of everything drawn for it (px, ``pygame.Rect``).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+from game.core.board import unit_of
+
+TABLE_KINDS = frozenset({"table", "scale_bar", "terrain", "objective"})
+# tags whose text after the kind is a unit or model id, then maybe ``:more`` (``slot:<model>:<i>``)
+UNIT_KINDS = frozenset({"tray", "front", "label", "badge", "empty", "model", "ghost", "slotmove", "differ",
+                        "overlap", "move", "count", "divide", "movelen", "reach", "locked", "removed",
+                        "one_attack", "slot", "gap", "gapletter"})
+_OWNERS: dict[str, Optional[tuple[str, ...]]] = {}
+
+
+def owners(tag: str) -> Optional[tuple[str, ...]]:
+    """The unit ids a drawing tagged ``tag`` belongs to: ``()`` for the table (terrain,
+    objectives, scale bar), None for a tag of no known kind. ``gap:a|b`` belongs to both
+    units; ``gapletter:<text>:a|b`` too."""
+    hit = _OWNERS.get(tag, _OWNERS)
+    if hit is not _OWNERS:
+        return hit  # type: ignore[return-value]
+    kind, _, rest = tag.partition(":")
+    out: Optional[tuple[str, ...]]
+    if kind in TABLE_KINDS:
+        out = ()
+    elif kind in UNIT_KINDS and rest:
+        ids = rest.rsplit(":", 1)[-1] if kind == "gapletter" else rest.split(":", 1)[0]
+        out = tuple(dict.fromkeys(unit_of(m) for m in ids.split("|") if m)) or None
+    else:
+        out = None
+    if len(_OWNERS) > 200_000:
+        _OWNERS.clear()
+    _OWNERS[tag] = out
+    return out
+
+
+class Regions:
+    """The px regions of the units on a base layer (see the module doc): ``of`` unit id ->
+    ``pygame.Rect`` (union of its drawing), ``unknown``: boxes drawn by no known owner."""
+
+    def __init__(self, painted: Iterable[tuple[str, Any]], units: Iterable[str]):
+        on_board = set(units)
+        of: dict[str, Any] = {}
+        unknown: list[Any] = []
+        for tag, r in painted:
+            if not r.w or not r.h:
+                continue  # nothing drawn (a shape off the surface)
+            who = owners(tag)
+            if who is None or any(u not in on_board for u in who):
+                unknown.append(r)
+                continue
+            for u in who:
+                q = of.get(u)
+                of[u] = r.copy() if q is None else q.union(r)
+        self.of = of
+        self.unknown = unknown
+
+    def region(self, uids: Iterable[str], pad: int = 2) -> Optional[Any]:
+        """The px box covering every drawing of the units ``uids`` (grown by ``pad``), None
+        when none of them was drawn."""
+        rects = [self.of[u] for u in uids if u in self.of]
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)
+
+    def clear_of_unknown(self, rect: Any) -> bool:
+        """Does ``rect`` touch no drawing of unknown owner?"""
+        return rect.collidelist(self.unknown) < 0
+
+    def touching(self, rect: Any, uids: Iterable[str]) -> set[str]:
+        """The units of ``uids`` with a drawing inside ``rect``."""
+        of = self.of
+        return {u for u in uids if u in of and of[u].colliderect(rect)}
+
+    def forget(self, uids: Iterable[str]) -> None:
+        """The units ``uids`` are no longer drawn on the base."""
+        for u in uids:
+            self.of.pop(u, None)
