@@ -4,7 +4,7 @@ edge-to-edge gap with the separating-axis test stopped at the first separating a
 (:func:`game.core.geometry.gap_mm`, :func:`~game.core.geometry.within`)."""
 import math
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.core import geometry as g
@@ -131,3 +131,42 @@ def test_closest_for_ranked_units_from_their_arrays_equals_comparing_every_exact
     for (m, _es), answer in zip(asks, got):
         dist = {e: Gaps(models)(m, e, None) for e in es}  # each exact gap, read from the shapes
         assert answer == [e for e in es if dist[e] <= min(dist.values()) + tol]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([(20.0, 20.0), (25.0, 50.0), (32.5, 17.0)]), st.integers(1, 6), st.integers(1, 17),
+       st.floats(-5000, 5000), st.floats(-5000, 5000),
+       st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0, 13.7, 1e-12, 1e-9, 2.9e-9, 1e-7, 89.9999999999, 360.0 - 1e-11])
+       | st.floats(0, 360))
+@example((20.0, 20.0), 3, 7, 123.4, -55.0, 2.9e-9)  # corners 1.01e-9 mm off square: not box-like
+@example((25.0, 50.0), 3, 7, 123.4, -55.0, 1.1e-9)  # 0.96e-9 mm: box-like
+@example((25.0, 50.0), 2, 5, -3000.0, 2000.0, 2.0e-9)
+def test_box_like_of_a_ranked_units_bases_at_once_equals_each_shapes(base, files, count, x, y, facing):
+    """The closest-enemy shortcut reads whether a ranked unit's bases are box-like once for
+    the unit (:func:`tow_gaps.unit_box_like`, from the corner offsets): when it answers, the
+    answer of :func:`geometry.box_like` on every base outline (near-square-on facings too)."""
+    from game.core.board import Unit
+    from game.engines.rank_and_file.tow_gaps import unit_box_like
+    u = Unit(id="u", player=1, kind="ranked", base=base, files=files, count=count, front=(x, y), facing_deg=facing)
+    got = unit_box_like(u, u.models())
+    if facing in (0.0, 90.0, 180.0, 270.0, 45.0, 13.7):
+        assert got is not None  # square-on or clearly turned: known at once
+    if got is not None:
+        assert [g.box_like(m.shape) for m in u.models()] == [got] * count
+    assert unit_box_like(u, list(u.models())) is None  # not the unit's own list: read from the shapes
+
+
+def test_a_recheck_of_closest_answers_settled_by_the_arrays_makes_no_model():
+    """:func:`tow_gaps.same_answers` on Dividing Attacks reads of square-on ranked units asks
+    the arrays (boxes, box-likeness once per unit): no model of the moved unit is made."""
+    from game.engines.rank_and_file.tow_gaps import same_answers
+    me = _ranked("a", 0.0, 0.0, 0.0)
+    units = {"a": me, "b0": _ranked("b0", -50.0, -40.2, 180.0), "b1": _ranked("b1", 50.0, -40.2, 180.0)}
+    models = {uid: u.models() for uid, u in units.items()}
+    gaps = Gaps(models, units)
+    asks = [(m, ["b0", "b1"]) for m in models["a"]]
+    gaps.closest(asks, 0.5)
+    moved = {**units, "a": me.translated(0.25, 0.0)}
+    fresh = {uid: u.models() for uid, u in moved.items()}
+    assert same_answers(fresh, moved, gaps.reads["a"])
+    assert not fresh["a"]._filled  # (board.Models: made only when read as models)

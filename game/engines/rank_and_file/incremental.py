@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from operator import attrgetter
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
-from game.core.parts import Part, StrikeStep, to_json
+from game.core.parts import Part, StrikeOrder, StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
@@ -284,7 +285,7 @@ class _Rec:
 
 
 class _Memo:
-    __slots__ = ("units", "kinds", "shared", "joins", "models", "steps", "past")
+    __slots__ = ("units", "kinds", "shared", "joins", "models", "past")
 
     def __init__(self, units: dict, kinds: dict, shared: dict, old: Optional["_Memo"] = None) -> None:
         self.units = units    # unit id -> _Rec
@@ -295,8 +296,6 @@ class _Memo:
         # dict, the whole combat's model results)
         self.joins: dict = old.joins if old else {}
         self.models: Optional[tuple[list, dict]] = old.models if old else None
-        # (each unit's strike steps list, their merge) of the last assembly (:func:`_assemble`)
-        self.steps: Optional[tuple[list, list]] = old.steps if old else None
         self.past: dict[str, list[_Rec]] = old.past if old else {}  # unit id -> its latest records, newest first
 
 
@@ -381,11 +380,13 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     recs = [memo.units[uid] for uid in c.units]
     _assemble_models(res, recs, memo)
     res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
-    per_unit = [rec.steps for rec in recs]
-    last = memo.steps  # the very same lists (never mutated) as last time: the same merge
-    if last is None or len(last[0]) != len(per_unit) or any(a is not b for a, b in zip(last[0], per_unit)):
-        last = memo.steps = (per_unit, _merge_steps(per_unit))
-    res.strike_order = last[1]
+    seqs = [rec.steps for rec in recs]
+    last = memo.joins.get("steps")  # (the steps lists last merged, their StrikeOrder part)
+    if last is not None and len(last[0]) == len(seqs) and all(a is b for a, b in zip(last[0], seqs)):
+        res.put(last[1])  # every unit's steps the very lists merged last time: the same (frozen) part
+    else:
+        res.strike_order = _merge_steps(seqs)
+        memo.joins["steps"] = (seqs, res.parts.get(StrikeOrder))
     res.notes = [n for rec in recs for n in rec.notes]
     for t, kind in memo.kinds.items():
         if kind == "shared":
@@ -429,7 +430,7 @@ def _joined(pieces: list, old: dict, used: dict) -> Any:
     every unit. Every pair used goes to ``used`` (the next assembly's ``old``). A part type
     merged by the generic field-by-field join whose pieces mix mappings or tuples with other
     values in a field (not associative: a plain value replaces) is merged left to right."""
-    if type(pieces[0]).merged is Part.merged and not _uniform(pieces):
+    if type(pieces[0]).merged is Part.merged and not _uniform(pieces, old, used):
         joined = pieces[0]
         for piece in pieces[1:]:
             joined = joined.merged(piece)
@@ -451,13 +452,22 @@ def _joined(pieces: list, old: dict, used: dict) -> Any:
     return level[0]
 
 
-def _uniform(pieces: list) -> bool:
+def _uniform(pieces: list, old: dict, used: dict) -> bool:
     """Whether each field of ``pieces`` (parts of one type) holds mappings in every piece,
-    tuples in every piece, or neither in any: then the generic ``Part.merged`` is associative."""
-    for f in dataclasses.fields(pieces[0]):
-        kinds = {0 if isinstance(v, Mapping) else 1 if isinstance(v, tuple) else 2
-                 for v in (getattr(x, f.name) for x in pieces)}
-        if len(kinds) > 1:
+    tuples in every piece, or neither in any: then the generic ``Part.merged`` is associative.
+    Each piece's kinds are kept with the joins (``("kinds", id(piece))``), so a piece seen in
+    the last assembly is not looked at again."""
+    first = None
+    for p in pieces:
+        k = ("kinds", id(p))
+        hit = old.get(k)
+        if hit is None or hit[0] is not p:
+            hit = (p, tuple(0 if isinstance(v, Mapping) else 1 if isinstance(v, tuple) else 2
+                            for v in (getattr(p, f.name) for f in dataclasses.fields(p))))
+        used[k] = hit
+        if first is None:
+            first = hit[1]
+        elif hit[1] != first:
             return False
     return True
 
@@ -522,6 +532,7 @@ def _store(key: tuple, out: Optional[tuple], old: Optional[_Memo], c: Any = None
     return memo
 
 
+_ROLE, _ATTACKS, _TARGETS, _WHY, _PARTS = (attrgetter(n) for n in ("role", "attacks", "targets", "why", "parts"))
 _PAST = 12  # decisions kept per unit for :func:`_moved` (a unit slid to and fro meets the same contacts again)
 
 
@@ -569,8 +580,11 @@ def _moved_rec(old: _Rec, ms: list, sig: tuple, placed: Optional[tuple]) -> Opti
         return None
     rec = _Rec(sig, placed, old.reads)
     rec.free = old.free
-    rec.models = {mid: ModelResult(r.role, r.attacks, r.targets, at, r.why, None if r.parts is None else dict(r.parts))
-                  for mid, at, r in zip(ids, centers_of(ms), old.models.values())}
+    was = list(old.models.values())
+    parts = list(map(_PARTS, was))
+    fresh = parts if parts.count(None) == len(parts) else [None if x is None else dict(x) for x in parts]
+    rec.models = dict(zip(ids, map(ModelResult, map(_ROLE, was), map(_ATTACKS, was), map(_TARGETS, was),
+                                   centers_of(ms), map(_WHY, was), fresh)))  # (maps: no Python loop per model)
     rec.steps, rec.notes, rec.parts = old.steps, old.notes, old.parts
     return rec
 

@@ -14,7 +14,7 @@ from typing import Any, Optional
 import numpy as np
 
 from game.core import geometry as g
-from game.core.board import unit_of
+from game.core.board import ids_of, unit_of
 from game.core.lru import LRU
 
 _BOXES = LRU(256)  # id(model list) -> (the list, its boxes' x0, y0, x1, y1 columns)
@@ -52,6 +52,71 @@ def rect_boxes(unit: Any, ems: list) -> Optional[Any]:
     c = unit.geom(key).centers
     ox, oy = [o[0] for o in offs], [o[1] for o in offs]
     return np.stack([c[:, 0] + min(ox), c[:, 1] + min(oy), c[:, 0] + max(ox), c[:, 1] + max(oy)])
+
+
+_KINDS = LRU(256)  # id(model list) -> (the list, its unit, (box_like of every base or None, {model id: index}))
+
+
+def _offsets(unit: Any) -> list[tuple[float, float]]:
+    """The four corner offsets of a ranked unit's bases from their centres, computed as
+    :func:`game.core.board._corners_maker` does (the same floats)."""
+    w, d = unit.base_w, unit.base_d
+    rx, ry = g.right(unit.facing_deg)
+    fx, fy = g.forward(unit.facing_deg)
+    return [(rx * a - fx * b, ry * a - fy * b) for a, b in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
+
+
+def _codes(es: list[float], r: float) -> Optional[list[int]]:
+    """:func:`geometry.box_like`'s corner code of each of four coordinates ``centre + es[i]``
+    (0: within 1e-9 mm of the smallest, else 1: within 1e-9 of the largest, else -1) for any
+    centre whose sums round by at most ``r`` (mm) in a difference; None when a coordinate lies
+    too near the 1e-9 mm threshold for that to hold (between 0.5e-9 and 2e-9 from it, plus ``r``)."""
+    lo, hi = min(es), max(es)
+    out = []
+    for e in es:
+        a, b = e - lo, hi - e
+        if a + r < 0.5e-9:
+            out.append(0)
+        elif a - r <= 2e-9:
+            return None
+        elif b + r < 0.5e-9:
+            out.append(1)
+        elif b - r > 2e-9:
+            out.append(-1)
+        else:
+            return None
+    return out
+
+
+def unit_box_like(unit: Any, ems: list) -> Optional[bool]:
+    """:func:`geometry.box_like` of every base of a ranked unit's own models at once (``ems``
+    as its pose gives them; the same for all: each outline is its centre plus the same four
+    offsets), from the offsets alone: the sums round by at most ``r`` (a few ulps of the
+    largest coordinate), far below the 1e-9 mm test's margins, so each corner's code is the
+    same whatever the centre. None when ``ems`` are not ``unit``'s own models, or an offset
+    lies too near a margin (each shape is read then)."""
+    got = _kind(unit, ems)
+    return None if got is None else got[0]
+
+
+def _kind(unit: Any, ems: list) -> Optional[tuple[Optional[bool], dict]]:
+    if unit is None or unit.kind != "ranked" or not len(ems):
+        return None
+    hit = _KINDS.get(id(ems))
+    if hit is not None and hit[0] is ems and hit[1] is unit:
+        return hit[2]
+    key = unit.pose_key()
+    if ems is not unit.models(key):
+        return None
+    offs = _offsets(unit)
+    big = float(np.abs(unit.geom(key).centers).max()) + max(abs(v) for o in offs for v in o)
+    r = 4 * math.ulp(big)
+    cx, cy = _codes([o[0] for o in offs], r), _codes([o[1] for o in offs], r)
+    verdict = None if cx is None or cy is None else (
+        -1 not in cx and -1 not in cy and set(zip(cx, cy)) == {(0, 0), (0, 1), (1, 0), (1, 1)})
+    out = (verdict, {mid: i for i, mid in enumerate(ids_of(ems))})
+    _KINDS.put(id(ems), (ems, unit, out))
+    return out
 
 
 def lower(m: Any, ems: list, bx: Any = None) -> Any:
@@ -123,24 +188,40 @@ class Gaps:
             for e in enemies:
                 rows.setdefault(e, []).append(k)
         low: list[dict[str, tuple]] = [{} for _ in asks]
+        mine = self._askers(asks)  # per ask: (its unit's list, index, box-like) from the arrays; or None
+        boxy: dict[str, Optional[bool]] = {}  # enemy -> every base box-like (None: not known at once)
+        # every asking box against every enemy base in one array operation (numpy calls cost far
+        # more than these few hundred numbers): each enemy's boxes a run of columns
+        spans, cols = [], []
+        at = 0
         for e, ks in rows.items():
-            (bx0, by0, bx1, by1) = self.boxes(e)
-            if not bx0.shape[0]:
+            bx = self.boxes(e)
+            n = bx.shape[1]
+            if not n:
                 for k in ks:
-                    low[k][e] = (math.inf, -1, math.inf, None)
+                    low[k][e] = (math.inf, -1, None, 0)
                 continue
-            mb = np.array([asks[k][0].shape.bbox() for k in ks], dtype=float).reshape(-1, 4)
-            x0, y0, x1, y1 = (mb[:, j:j + 1] for j in range(4))
+            spans.append((e, ks, at, at + n))
+            cols.append(bx)
+            boxy[e] = unit_box_like(self.units.get(e), self.models[e])
+            at += n
+        if spans:
+            (bx0, by0, bx1, by1) = cols[0] if len(cols) == 1 else np.concatenate(cols, axis=1)
+            x0, y0, x1, y1 = self._asking_boxes(asks, mine)
             grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
                             np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-            arg = grid.argmin(axis=1).tolist()
-            floor = grid.min(axis=1).tolist()
-            second = (np.partition(grid, 1, axis=1)[:, 1].tolist() if grid.shape[1] > 1 else [math.inf] * len(ks))
-            for n, k in enumerate(ks):
-                low[k][e] = (floor[n], arg[n], second[n], grid[n])
+            every = len(asks)
+            for e, ks, a, b in spans:
+                seg = grid[:, a:b] if len(ks) == every else grid[ks, a:b]
+                arg = seg.argmin(axis=1).tolist()
+                floor = seg.min(axis=1).tolist()
+                for n, k in enumerate(ks):
+                    low[k][e] = (floor[n], arg[n], seg, n)  # (the row, and its second smallest, read when needed)
         out = []
-        for (m, enemies), lows in zip(asks, low):
-            got = self._by_bounds(m, enemies, lows, tol)
+        for (m, enemies), lows, me in zip(asks, low, mine):
+            got = _by_boxes(enemies, lows, boxy, tol) if me is not None and me[2] else None
+            if got is None:
+                got = self._by_bounds(m, enemies, lows, tol)
             if got is not None:
                 out.append(got)
                 continue
@@ -152,6 +233,40 @@ class Gaps:
             best = min(dist.values())
             out.append([e for e in enemies if e in dist and dist[e] <= best + tol])
         return out
+
+    def _askers(self, asks: list[tuple[Any, list[str]]]) -> list[Optional[tuple]]:
+        """Per ask, ``(its unit's model list, its index there, whether every base of that list is
+        box-like)`` when its model is one of ``self.models`` of a ranked unit standing as its
+        pose says and :func:`unit_box_like` knows (its box is then read from the unit's arrays,
+        no outline built); else None (its shape is read)."""
+        out: list[Optional[tuple]] = []
+        seen: dict[str, Optional[tuple]] = {}  # unit id -> (its list, {model id: index}, box-like) or None
+        for m, _es in asks:
+            uid = m.unit_id
+            if uid in seen:
+                got = seen[uid]
+            else:
+                ems = self.models.get(uid)
+                kind = None if ems is None else _kind(self.units.get(uid), ems)
+                got = seen[uid] = None if kind is None or kind[0] is None else (ems, kind[1], kind[0])
+            if got is None:
+                out.append(None)
+                continue
+            ems, index, verdict = got
+            i = index.get(m.id)
+            out.append(None if i is None or not _is(ems, i, m) else (ems, i, verdict))
+        return out
+
+    def _asking_boxes(self, asks: list, mine: list) -> tuple:
+        """The asking models' boxes as four (k, 1) columns x0, y0, x1, y1: taken from their
+        unit's boxes (:func:`boxes`) when every ask is of one such list (:meth:`_askers`), else
+        from each shape."""
+        first = mine[0]
+        if first is not None and all(me is not None and me[0] is first[0] for me in mine):
+            sub = boxes(first[0], self.units.get(asks[0][0].unit_id))[:, [me[1] for me in mine]]
+            return sub[0][:, None], sub[1][:, None], sub[2][:, None], sub[3][:, None]
+        mb = np.array([m.shape.bbox() for m, _es in asks], dtype=float).reshape(-1, 4)
+        return tuple(mb[:, j:j + 1] for j in range(4))
 
     def _by_bounds(self, m: Any, enemies: list[str], lows: dict[str, tuple], tol: float) -> Optional[list[str]]:
         """The answer of :meth:`closest` for one model from bounds alone, or None when they do
@@ -181,15 +296,64 @@ class Gaps:
         return keep
 
     def _exact(self, m: Any, enemy: str, low: tuple) -> float:
-        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, second smallest, row)."""
-        floor, i, second, row = low
+        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, its rows, its index in them)."""
+        floor, i, seg, n = low
         if i < 0:
             return math.inf
         ems = self.models[enemy]
         best = g.gap_mm(m.shape, ems[i].shape)
-        if floor >= best or second >= best:  # no other box is below this exact gap
+        if floor >= best:
+            return best
+        row = seg[n]
+        second = float(np.partition(row, 1)[1]) if row.shape[0] > 1 else math.inf
+        if second >= best:  # no other box is below this exact gap
             return best
         return exact(m, ems, row, None)
+
+
+def _is(ems: list, i: int, m: Any) -> bool:
+    """Whether ``m`` stands for the ``i``-th model of ``ems`` (the model itself, or a
+    :class:`_Ref` to it)."""
+    if isinstance(m, _Ref):
+        return m.ems is ems and m.i == i
+    return ems[i] is m
+
+
+def _by_boxes(enemies: list[str], lows: dict[str, tuple], boxy: dict, tol: float) -> Optional[list[str]]:
+    """:meth:`Gaps._by_bounds` for a box-like asking base when every enemy's bases are
+    box-like (``boxy``, :func:`unit_box_like`): each upper bound is its box bound plus 1e-6 mm,
+    as there; no shape read. None when some enemy is not known box-like or the bounds do not
+    settle it (the caller then asks :meth:`Gaps._by_bounds`)."""
+    bounds = []
+    for e in enemies:
+        fl, i, _s, _row = lows[e]
+        if not fl > 0.0 or i < 0 or not boxy.get(e):
+            return None
+        bounds.append((e, fl, fl + _EPS))
+    lo_min = min(b[1] for b in bounds)
+    up_min = min(b[2] for b in bounds)
+    keep = []
+    for e, fl, up in bounds:
+        if up + _EPS <= lo_min + tol:
+            keep.append(e)
+        elif not fl > up_min + tol + _EPS:
+            return None
+    return keep
+
+
+class _Ref:
+    """Model ``i`` of the list ``ems`` (its ``id`` and ``unit_id``), its shape made only when
+    read: what :func:`same_answers` asks about, so a recheck settled by the arrays makes no
+    model."""
+
+    __slots__ = ("ems", "i", "id", "unit_id")
+
+    def __init__(self, ems: list, i: int, mid: str, uid: str) -> None:
+        self.ems, self.i, self.id, self.unit_id = ems, i, mid, uid
+
+    @property
+    def shape(self) -> Any:
+        return self.ems[self.i].shape
 
 
 def _corners(a: Any, b: Any) -> Optional[float]:
@@ -207,16 +371,23 @@ def same_answers(models: dict, units: dict, reads: list[tuple]) -> bool:
     within it within it again, the same closest enemy units (asked all at once). A model or
     an enemy unit no longer there: False."""
     gaps = Gaps(models, units)
-    by_id: dict[str, Any] = {}
+    by_id: dict[str, Any] = {}  # model id -> a _Ref to it
+    lists: dict[str, tuple] = {}  # unit id -> (its models, {model id: index})
     asks: dict[float, list[tuple[Any, list[str], tuple]]] = {}  # tol -> (model, enemies, answer)
     for read in reads:
         kind, mid = read[0], read[1]
         m = by_id.get(mid)
         if m is None:
-            by_id.update({x.id: x for x in models.get(unit_of(mid), ())})
-            m = by_id.get(mid)
-        if m is None:
-            return False
+            uid = unit_of(mid)
+            lst = lists.get(uid)
+            if lst is None:
+                ems = models.get(uid, ())
+                known = _kind(units.get(uid), ems)
+                lst = lists[uid] = (ems, known[1] if known is not None else {x: i for i, x in enumerate(ids_of(ems))})
+            i = lst[1].get(mid)
+            if i is None:
+                return False
+            m = by_id[mid] = _Ref(lst[0], i, mid, uid)
         if kind == "gap":
             _k, _mid, e, limit, d = read
             if e not in models:
