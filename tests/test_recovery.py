@@ -189,3 +189,21 @@ def test_a_save_that_cannot_keep_the_layout_asks_first(tmp_path):
     assert p.read_text() == text  # nothing written before the user agrees
     s.save(accept_loss=True)
     assert load_scenario(p).unit("a").base == (25.0, 25.0)
+
+
+def test_the_recovery_text_reads_back_as_the_board(battle, monkeypatch):
+    """The scenario part of a recovery file (libyaml's emitter when PyYAML has it) loads back to
+    the same data as dump_scenario's, odd names too; without libyaml it is dump_scenario's text."""
+    import yaml
+
+    from game.core.scenario import board_to_dict, dump_scenario, parse_scenario
+
+    board = load_scenario(battle)
+    u = board.units[0]
+    u.name = "Zwerge \u00fcber \"Gr\u00fcn\": #1 \u2014 \u03bb\u00e9 \U0001f600 'x' : - ? [a]"
+    board.title = "yes"  # (a word YAML 1.1 reads as true when unquoted)
+    text = recovery.scenario_text(board)
+    assert board_to_dict(parse_scenario(text)) == board_to_dict(parse_scenario(dump_scenario(board)))
+    assert parse_scenario(text).units[0].name == u.name and parse_scenario(text).title == "yes"
+    monkeypatch.delattr(yaml, "CSafeDumper", raising=False)
+    assert recovery.scenario_text(board) == dump_scenario(board)

@@ -119,6 +119,36 @@ def test_a_unit_that_starts_changing_mid_drag_is_taken_off_by_region_too(tmp_pat
     assert _same(d.window.screen, full_redraw(d)) == 0
 
 
+def test_two_units_far_apart_are_taken_off_in_two_small_boxes(tmp_path):
+    """A group drag picks up units far apart: each one's box is drawn again, not one box
+    across the table between them (and the base shows every other unit once)."""
+    d = _app(tmp_path)
+    r = d.table.retained
+    t = d.table
+    t.select("u0_0")
+    t.toggle_in_selection("u2_0")
+    a = t.camera.to_px(d.doc.board.unit("u0_0").center())
+    d.move_mouse(a)
+    d.press(a)
+    real = PygameCanvas.push_clip
+    drawn: list = []
+    try:
+        PygameCanvas.push_clip = lambda self, rect: (drawn.append(tuple(rect)), real(self, rect))[1]
+        for i in range(1, 6):
+            boxes = r.regions.regions({"u0_0", "u2_0"})
+            partial = r.partial
+            drawn.clear()
+            d.move_mouse((a[0], a[1] + 8 * i), (1, 0, 0))
+            assert _same(r.base, base_without_live(d)) == 0, i
+            if r.partial > partial:  # the frame they were taken off: in their two boxes
+                assert len(boxes) == 2 and not boxes[0].colliderect(boxes[1])
+                assert sorted(drawn) == sorted(tuple(b) for b in boxes)
+                break
+    finally:
+        PygameCanvas.push_clip = real
+    assert {"u0_0", "u2_0"} <= r.moving and r.partial == 1
+
+
 def test_a_region_touching_a_drawing_of_unknown_owner_falls_back_to_a_whole_base(tmp_path):
     d = _app(tmp_path)
     r = d.table.retained

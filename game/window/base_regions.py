@@ -70,13 +70,21 @@ class Regions:
         self.of = of
         self.unknown = unknown
 
-    def region(self, uids: Iterable[str], pad: int = 2) -> Optional[Any]:
-        """The px box covering every drawing of the units ``uids`` (grown by ``pad``), None
-        when none of them was drawn."""
-        rects = [self.of[u] for u in uids if u in self.of]
-        if not rects:
-            return None
-        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad)
+    def regions(self, uids: Iterable[str], pad: int = 2) -> list[Any]:
+        """Px boxes covering every drawing of the units ``uids`` (each grown by ``pad``): one
+        per unit, those that overlap merged into one (so two units far apart give two small
+        boxes, not one across the table); empty when none of them was drawn."""
+        out = [self.of[u].inflate(2 * pad, 2 * pad) for u in uids if u in self.of]
+        merged = True
+        while merged and len(out) > 1:
+            merged = False
+            for i in range(len(out)):
+                j = out[i].collidelist(out[i + 1:])
+                if j >= 0:
+                    out[i] = out[i].union(out.pop(i + 1 + j))
+                    merged = True
+                    break
+        return out
 
     def clear_of_unknown(self, rect: Any) -> bool:
         """Does ``rect`` touch no drawing of unknown owner?"""

@@ -19,6 +19,7 @@ for a file (or for new boards) by *other* sessions, newest first, with what they
 :func:`mark_refused` notes that the user was offered one and kept it for later; :func:`prune`
 removes those older than :data:`MAX_AGE_DAYS` and those whose file is gone and which were
 offered and refused. :func:`clean_stale_tmp` removes temporary files a killed writer left behind.
+:func:`scenario_text` writes the scenario part (the autosave runs inside a frame, mid-drag too).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 HEADER = "# Melee Lens recovery file: unsaved changes kept by a window session."
 NEW_BOARD = "(new board)"
@@ -41,6 +42,23 @@ MAX_AGE_DAYS = 14.0
 #: writer's, never a live one's (a save takes well under a second).
 STALE_TMP_S = 60.0
 _TMP = re.compile(r"^\..+\.(yaml|yml|png|svg|gif|pdf|html|json)\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+def scenario_text(board: Any) -> str:
+    """The scenario YAML of ``board`` for a recovery file: the data of
+    :func:`game.core.scenario.dump_scenario` (same options), written by libyaml's emitter when
+    PyYAML has it (about a quarter of the time of the Python emitter: 4 ms against 16 for 2000
+    models), else by ``dump_scenario`` itself. A recovery file is only ever loaded, never
+    patched, so the two emitters' layouts may differ; the data read back is the same."""
+    import yaml
+
+    from game.core.scenario import board_to_dict, dump_scenario
+
+    dumper = getattr(yaml, "CSafeDumper", None)
+    if dumper is None:
+        return dump_scenario(board)
+    return yaml.dump(board_to_dict(board), Dumper=dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
 
 
 def default_dir() -> Path:

@@ -373,44 +373,41 @@ class RetainedScene:
 
     def _draw_region(self, board: Board, analysis: Any, view: Any, options: SceneOptions,
                      models: list[DrawnModel], leaving: set[str]) -> Optional[list[str]]:
-        """Take the units ``leaving`` off the base layer by drawing again only the px box they
-        covered (:class:`Regions`): cut to it, the table there and the units drawn in it, their
-        labels where they were placed (:attr:`placements` reused), and the legend panel where
-        the box reaches it. Returns the drawing errors, or None when the box cannot be drawn
-        alone (the base is then drawn whole): no regions noted, parts drawn table-wide or rule
-        moves (drawn away from their units), a drawing of unknown owner in the box, or a label
-        placed anew (its old spot unknown)."""
+        """Take the units ``leaving`` off the base layer by drawing again only the px boxes they
+        covered (:meth:`Regions.regions`: one per unit, overlapping ones merged): cut to each
+        box, the table there and the units drawn in it, their labels where they were placed
+        (:attr:`placements` reused), and the legend panel where the box reaches it. Returns the
+        drawing errors, or None when the boxes cannot be drawn alone (the base is then drawn
+        whole): no regions noted, parts drawn table-wide or rule moves (drawn away from their
+        units), a drawing of unknown owner in a box, or a label placed anew (its old spot
+        unknown)."""
         reg, seen = self.regions, self.placements
         if reg is None or seen is None or self.base is None or table_wide(analysis) or (
                 analysis is not None and analysis.moves):
             return None
-        rect = reg.region(leaving)
-        if rect is not None:
-            rect = rect.clip(self.base.get_rect())
-        if rect is None or not rect.w or not rect.h:
-            reg.forget(leaving)
-            return []  # drawn nowhere on the base: nothing to take off
-        if not reg.clear_of_unknown(rect):
+        box = self.base.get_rect()
+        rects = [r for r in (q.clip(box) for q in reg.regions(leaving)) if r.w and r.h]
+        if any(not reg.clear_of_unknown(r) for r in rects):
             return None
         keep = {u.id for u in board.units} - self.moving - leaving
-        redo = reg.touching(rect, keep)
-        b, a, ms = _sub(board, analysis, models, redo)
         canvas = self._base_canvas()
         again = Placements(reuse=seen.seen)
         o = dataclasses.replace(options, layer="table", hover=None, hover_px=None, selection=(), overlays=[],
                                 banner="", warning="", placements=again)
-        canvas.push_clip((rect.x, rect.y, rect.w, rect.h))
-        try:
-            errors = draw_scene(canvas, b, a, view, options=o, models=ms)
-            if options.legend and not again.missed:
-                panel = scene_layout(canvas, board, options, ruleset_of(analysis)).panel
-                if panel is not None and rect.colliderect(panel):
+        panel = scene_layout(canvas, board, options, ruleset_of(analysis)).panel if options.legend else None
+        errors: list[str] = []
+        for rect in rects:  # (none: drawn nowhere on the base, nothing to take off)
+            b, a, ms = _sub(board, analysis, models, reg.touching(rect, keep))
+            canvas.push_clip((rect.x, rect.y, rect.w, rect.h))
+            try:
+                errors += draw_scene(canvas, b, a, view, options=o, models=ms)
+                if panel is not None and rect.colliderect(panel) and not again.missed:
                     errors += draw_scene(canvas, board, analysis, view,
                                          options=dataclasses.replace(options, layer="panel"), models=models)
-        finally:
-            canvas.pop_clip()
-        if again.missed:
-            return None
+            finally:
+                canvas.pop_clip()
+            if again.missed:
+                return None
         self.partial += 1
         reg.forget(leaving)
         return errors

@@ -44,7 +44,7 @@ from game.core.paths import ASSETS_DIR
 from game.core.board import Board
 from game.core.history import History
 from game.core.savefile import same, target_of, write_atomic
-from game.core.scenario import (ScenarioError, board_to_dict, dump_scenario, load_scenario, meaning, plan_save,
+from game.core.scenario import (ScenarioError, board_to_dict, load_scenario, meaning, plan_save,
                                 read_raw)
 from game.window import diskstate, recovery
 from game.window.recovery import Recovery
@@ -300,7 +300,7 @@ class Session:
             return None
         p = self.autosave_path
         try:
-            text = dump_scenario(self.board)
+            text = recovery.scenario_text(self.board)  # (libyaml's emitter: the autosave runs mid-drag too)
             head = recovery.header(self.doc_key(), self.session_id, self.wall(), self.board.title, len(self.board.units),
                                    self.changes())
             atomic.write_atomic(p, head + text)
