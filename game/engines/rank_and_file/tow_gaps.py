@@ -285,15 +285,7 @@ class Gaps:
             if up is None:
                 return None
             bounds.append((e, fl, up))
-        lo_min = min(b[1] for b in bounds)
-        up_min = min(b[2] for b in bounds)
-        keep = []
-        for e, fl, up in bounds:
-            if up + _EPS <= lo_min + tol:
-                keep.append(e)
-            elif not fl > up_min + tol + _EPS:
-                return None
-        return keep
+        return _settle(bounds, tol)
 
     def _exact(self, m: Any, enemy: str, low: tuple) -> float:
         """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, its rows, its index in them)."""
@@ -330,6 +322,13 @@ def _by_boxes(enemies: list[str], lows: dict[str, tuple], boxy: dict, tol: float
         if not fl > 0.0 or i < 0 or not boxy.get(e):
             return None
         bounds.append((e, fl, fl + _EPS))
+    return _settle(bounds, tol)
+
+
+def _settle(bounds: list[tuple[str, float, float]], tol: float) -> Optional[list[str]]:
+    """The enemy units kept from ``(unit id, L, U)`` bounds (as :meth:`Gaps._by_bounds` tells):
+    ``e`` is in when ``U <= min L + tol``, out when ``L > min U + tol`` (margins of 1e-6 mm);
+    None when some unit is neither."""
     lo_min = min(b[1] for b in bounds)
     up_min = min(b[2] for b in bounds)
     keep = []
