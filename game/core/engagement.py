@@ -175,7 +175,7 @@ def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bou
     Candidate pairs come from a sort-and-sweep over the boundaries' boxes
     (:func:`game.core.contact.sweep_pairs`); each pair's answer is kept in a bounded cache by
     the two units' poses, so a drag recomputes only the dragged unit's pairs."""
-    out = []
+    out: list[Engagement] = []
     ids = [i for i in units if models[i]]
     boxes = [g.bbox_of(bounds[i]) for i in ids]
     for i, j in contact.sweep_pairs(boxes, tol):
@@ -187,8 +187,7 @@ def find_engagements(units: dict[str, Unit], models: dict[str, list[Model]], bou
         own = models[a] is ua.models(ka) and models[b] is ub.models(kb)
         pair = pair_engagement(ua, bounds[a], ub, bounds[b], tol, cache=own, keys=(ka, kb))
         if pair is not None:
-            out.append(Engagement(a, b, pair[0]))
-            out.append(Engagement(b, a, pair[1]))
+            out.extend(_engagement_pair(a, b, pair))
     return out
 
 
@@ -251,6 +250,26 @@ def touching(a: list[g.Shape], b: list[g.Shape], tol: float) -> bool:
 def combats(board: Board, tol: float) -> list[list[str]]:
     """Unit ids grouped into separate combats: units joined by base contact of their
     boundaries, directly or through other units (a lone unit is a combat of its own)."""
+    return combats_and_engagements(board, tol)[0]
+
+
+_ENG_PAIRS = LRU(4096)  # (unit a, unit b, facing of a, facing of b) -> the two Engagements (shared, frozen)
+
+
+def _engagement_pair(a: str, b: str, facings: tuple[str, str]) -> tuple[Engagement, Engagement]:
+    key = (a, b) + facings
+    hit = _ENG_PAIRS.get(key)
+    if hit is None:
+        hit = _ENG_PAIRS.put(key, (Engagement(a, b, facings[0]), Engagement(b, a, facings[1])))
+    return hit
+
+
+def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], Optional[list[Engagement]]]:
+    """(:func:`combats`, the board's :func:`find_engagements` found on the way) from one
+    sort-and-sweep: the engagements are those :func:`find_engagements` gives on every unit
+    with its own models and boundaries (same pairs, same order) when the board is one combat,
+    else None (several combats, a unit with no model, two units with one id: the caller finds
+    them itself)."""
     units = board.units
     parent = {u.id: u.id for u in units}
 
@@ -271,16 +290,23 @@ def combats(board: Board, tol: float) -> list[list[str]]:
             k = keys[i] = units[i].pose_key()
         return k
 
+    # the engagements as find_engagements gives them: every unit in it (each has models), ids unique
+    same = len(parent) == len(units) and all(u.models() for u in units)
+    found: list[tuple[str, str, tuple[str, str]]] = []  # (unit a, unit b, their facings) in sweep order
     for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
         (ua, sa), (ub, sb) = bounds[i], bounds[j]
         if ua.player == ub.player or g.bbox_gap(boxes[i], boxes[j]) > tol or not sa or not sb:
             continue
-        if pair_engagement(ua, sa, ub, sb, tol, keys=(key(i), key(j))) is not None:
+        pair = pair_engagement(ua, sa, ub, sb, tol, keys=(key(i), key(j)))
+        if pair is not None:
             parent[root(ua.id)] = root(ub.id)
+            found.append((ua.id, ub.id, pair))
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:
         groups[root(u.id)].append(u.id)
-    return list(groups.values())
+    if not same or len(groups) > 1:
+        return list(groups.values()), None
+    return list(groups.values()), [e for a, b, pair in found for e in _engagement_pair(a, b, pair)]
 
 
 

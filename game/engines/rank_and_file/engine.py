@@ -25,7 +25,7 @@ from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, Model, Unit, centers_of, ids_of, poses_held, reserve_caches, unit_of
-from game.core.engagement import boundary, combats, find_engagements, units_box
+from game.core.engagement import boundary, combats_and_engagements, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
 from game.core.strategy import Engine, Legend, ProfileField
@@ -111,11 +111,11 @@ def _analyse_board(board: Board, rs) -> Analysis:
     changed merges in time proportional to the units, not the models)."""
     v = rs.values
     reserve_caches(len(board.units))
-    groups = combats(board, v.contact_tolerance_mm)
+    groups, engs = combats_and_engagements(board, v.contact_tolerance_mm)
     _COMBAT_CACHE.size = max(64, 2 * len(groups) + 16)  # every combat, plus a short drag history
     congruent.reserve(len(groups))
     if len(groups) <= 1:
-        return analyse_combat(board, rs)
+        return analyse_combat(board, rs, engs)
     by_id = {u.id: u for u in board.units}
     extend = any(pol.get(slot, getattr(v, slot)).neighbours for slot in pol.SLOTS)
     terrain_key = repr(board.terrain) if extend else ""
@@ -350,24 +350,28 @@ def _merge_parts(into: Analysis, parts: tuple) -> None:
         into.put(own if have is None else have.merged(own))
 
 
-def analyse_combat(board: Board, rs) -> Analysis:
+def analyse_combat(board: Board, rs, engs: Optional[list] = None) -> Analysis:
     """The ranked policies on one board (any number of combats). Inside a combat only the units
     whose inputs changed since the board was last seen are decided again
-    (:mod:`.incremental`); the result equals :func:`decide` on the whole board."""
-    return incremental.analyse(prepare(board, rs), decide)
+    (:mod:`.incremental`); the result equals :func:`decide` on the whole board. ``engs``: the
+    board's :func:`~game.core.engagement.find_engagements` when the caller has them."""
+    return incremental.analyse(prepare(board, rs, engs), decide)
 
 
-def prepare(board: Board, rs) -> pol.Combat:
+def prepare(board: Board, rs, engs: Optional[list] = None) -> pol.Combat:
     """Steps 1-3 of the pipeline on the whole board: engagements, ``incomplete_ranks`` moves,
     base contact (per engaged pair, cached by the two units' poses) and ``gaps`` links.
     Returns the :class:`~.policy.Combat` ready for :func:`decide` (``c.res`` holds the
-    engagements, moves and gap links; no model result yet)."""
+    engagements, moves and gap links; no model result yet). ``engs``: the board's
+    :func:`~game.core.engagement.find_engagements` when the caller found them already
+    (:func:`~game.core.engagement.combats_and_engagements`), else found here."""
     v = rs.values
     tol = v.contact_tolerance_mm
     units = {u.id: u for u in board.units}
     models: dict[str, list[Model]] = {u.id: u.models() for u in board.units}
     bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
-    engs = find_engagements(units, models, bounds, tol)
+    if engs is None:
+        engs = find_engagements(units, models, bounds, tol)
     own = dict(models)  # each unit's own models, as its pose gives them (before any policy moves one)
     c = pol.Combat(board=board, rs=rs, units=units, models=models, engs=engs, res=Analysis(ruleset=rs.id), tol=tol)
     c.run("incomplete_ranks")
@@ -378,10 +382,10 @@ def prepare(board: Board, rs) -> pol.Combat:
     c.contacts = incremental.contacts_of(c.pair_contacts)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
-    for l in links:
+    for l in links:  # (a new set each: the contact sets are shared with the next frame, incremental.contacts_of)
         a, b = sorted(l)
-        c.contacts[a].add(b)
-        c.contacts[b].add(a)
+        c.contacts[a] = c.contacts[a] | {b}
+        c.contacts[b] = c.contacts[b] | {a}
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
     c.order = incremental.Order(c.models, units)

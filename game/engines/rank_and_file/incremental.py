@@ -44,7 +44,20 @@ _MEMO = LRU(64)     # combat key -> _Memo
 def unit_key(u: Unit) -> str:
     """Everything about a unit the ranked rules read (pose, player, profile, keywords, and the
     unit keys a policy may read, such as a troop type)."""
-    return repr((u.pose_key(), u.player, u.profile, u.keywords, u.extra))
+    return repr(u.pose_key()) + _rest_key(u)
+
+
+def _rest_key(u: Unit) -> str:
+    """The part of :func:`unit_key` and :func:`placed_key` that is not the pose (after a
+    separator: a tuple's repr ends where its brackets close, so the joined string is one key)."""
+    return "|" + repr((u.player, u.profile, u.keywords, u.extra))
+
+
+def unit_keys(u: Unit) -> tuple[str, str]:
+    """(:func:`unit_key`, :func:`placed_key`) of ``u``, the repr of what is not the pose made once."""
+    k = u.pose_key()
+    rest = _rest_key(u)
+    return repr(k) + rest, repr((k[:7], tuple(b for _p, b in k[9]))) + rest
 
 
 # ----- what the engine prepares -----------------------------------------------------------------
@@ -73,13 +86,51 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
     return out
 
 
+_CONTACTS = LRU(64)  # the pairs' unit ids -> (their hits, {unit id: its models' contact sets}) last built
+
+
 def contacts_of(pairs: dict) -> dict[str, set[str]]:
-    """``{model id: {enemy model ids}}`` (symmetric) from :func:`pair_contacts`."""
+    """``{model id: {enemy model ids}}`` (symmetric) from :func:`pair_contacts`: a fresh dict
+    whose sets must not be mutated (they are shared with the next call: replace a set to
+    change it). Built unit by unit; a unit none of whose pairs' hits changed since the last
+    call on the same pairs (the very same hit tuples, as :func:`pair_contacts` caches them by
+    pose) keeps its sets, so a drag rebuilds only the sets of the units whose contacts moved."""
+    key = tuple(pairs)
+    hits = tuple(pairs.values())
+    last = _CONTACTS.get(key)
+    by_unit: dict[str, dict[str, set[str]]] = {}
+    if last is not None:
+        stale = set()
+        for (a, b), new, old in zip(key, hits, last[0]):
+            if new is not old:
+                stale.add(a)
+                stale.add(b)
+        by_unit = {uid: sets for uid, sets in last[1].items() if uid not in stale}
+    fresh: dict[str, dict[str, set[str]]] = {}
+    for (a, b), hs in zip(key, hits):
+        ka, kb = a not in by_unit, b not in by_unit
+        if not (ka or kb):
+            continue
+        sa = fresh.setdefault(a, {}) if ka else None
+        sb = fresh.setdefault(b, {}) if kb else None
+        for x, y in hs:
+            if sa is not None:
+                got = sa.get(x)
+                if got is None:
+                    sa[x] = {y}
+                else:
+                    got.add(y)
+            if sb is not None:
+                got = sb.get(y)
+                if got is None:
+                    sb[y] = {x}
+                else:
+                    got.add(x)
+    by_unit.update(fresh)
+    _CONTACTS.put(key, (hits, by_unit))
     contacts: dict[str, set[str]] = defaultdict(set)
-    for hits in pairs.values():
-        for x, y in hits:
-            contacts[x].add(y)
-            contacts[y].add(x)
+    for sets in by_unit.values():
+        contacts.update(sets)
     return contacts
 
 
@@ -175,7 +226,7 @@ def placed_key(u: Unit) -> str:
     """:func:`unit_key` without where the unit stands (its front, facing and skirmish model
     positions): what a policy that reads no other unit's geometry may read of an enemy."""
     k = u.pose_key()  # (id, kind, base, files, count, last_rank, empty, front, facing, placed)
-    return repr((k[:7], tuple(b for _p, b in k[9]), u.player, u.profile, u.keywords, u.extra))
+    return repr((k[:7], tuple(b for _p, b in k[9]))) + _rest_key(u)
 
 
 def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, tuple], Optional[dict[str, tuple]]]:
@@ -185,8 +236,12 @@ def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, t
     (facing both ways), base contacts, gap links and moves are all its foes' policies learn of
     where it stands; and with ``also_placed`` the placed-key inputs too, for ``recheck``, else
     None)."""
-    keys = {uid: unit_key(u) for uid, u in c.units.items()}
-    placed_keys = {uid: placed_key(u) for uid, u in c.units.items()} if (also_placed or not whole) else keys
+    if also_placed or not whole:
+        both = {uid: unit_keys(u) for uid, u in c.units.items()}
+        keys = {uid: k[0] for uid, k in both.items()}
+        placed_keys = {uid: k[1] for uid, k in both.items()}
+    else:
+        keys = placed_keys = {uid: unit_key(u) for uid, u in c.units.items()}
     moves: dict[str, list] = defaultdict(list)
     for mid, path in c.res.moves.items():
         moves[unit_of(mid)].append((mid, tuple(map(tuple, path))))
