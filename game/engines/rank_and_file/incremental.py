@@ -44,7 +44,7 @@ _MEMO = LRU(64)     # combat key -> _Memo
 def unit_key(u: Unit) -> str:
     """Everything about a unit the ranked rules read (pose, player, profile, keywords, and the
     unit keys a policy may read, such as a troop type)."""
-    return repr(u.pose_key()) + _rest_key(u)
+    return unit_keys(u)[0]
 
 
 def _rest_key(u: Unit) -> str:
@@ -53,11 +53,18 @@ def _rest_key(u: Unit) -> str:
     return "|" + repr((u.player, u.profile, u.keywords, u.extra))
 
 
+_POSE_REPRS = LRU(1024)  # pose key -> (its repr, the repr of its part without position) (bounded)
+
+
 def unit_keys(u: Unit) -> tuple[str, str]:
-    """(:func:`unit_key`, :func:`placed_key`) of ``u``, the repr of what is not the pose made once."""
+    """(:func:`unit_key`, :func:`placed_key`) of ``u``: the reprs of its pose kept by pose key
+    (a unit that did not move is not written out again), the rest's made once."""
     k = u.pose_key()
+    pose = _POSE_REPRS.get(k)
+    if pose is None:
+        pose = _POSE_REPRS.put(k, (repr(k), repr((k[:7], tuple(b for _p, b in k[9])))))
     rest = _rest_key(u)
-    return repr(k) + rest, repr((k[:7], tuple(b for _p, b in k[9]))) + rest
+    return pose[0] + rest, pose[1] + rest
 
 
 # ----- what the engine prepares -----------------------------------------------------------------
@@ -225,8 +232,7 @@ class UnitOf(dict):
 def placed_key(u: Unit) -> str:
     """:func:`unit_key` without where the unit stands (its front, facing and skirmish model
     positions): what a policy that reads no other unit's geometry may read of an enemy."""
-    k = u.pose_key()  # (id, kind, base, files, count, last_rank, empty, front, facing, placed)
-    return repr((k[:7], tuple(b for _p, b in k[9]))) + _rest_key(u)
+    return unit_keys(u)[1]  # pose key: (id, kind, base, files, count, last_rank, empty, front, facing, placed)
 
 
 def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, tuple], Optional[dict[str, tuple]]]:
