@@ -51,24 +51,57 @@ def owners(tag: str) -> Optional[tuple[str, ...]]:
 
 class Regions:
     """The px regions of the units on a base layer (see the module doc): ``of`` unit id ->
-    ``pygame.Rect`` (union of its drawing), ``unknown``: boxes drawn by no known owner."""
+    ``pygame.Rect`` (union of its drawing), ``unknown``: boxes drawn by no known owner; sorted
+    out of ``painted`` on first use (a base drawn whole for a zoom, a pan or a settle is often
+    never taken apart, and sorting 2000 models' boxes costs about as much as noting them)."""
 
-    def __init__(self, painted: Iterable[tuple[str, Any]], units: Iterable[str]):
-        on_board = set(units)
-        of: dict[str, Any] = {}
+    def __init__(self, painted: list[tuple[str, Any]], units: Iterable[str]):
+        self._painted: Optional[list] = painted  # (sorted out on first use: a base drawn whole
+        self._units = set(units)  # for a zoom or a settle is often never taken apart)
+        self._of: dict[str, Any] = {}
+        self._unknown: list[Any] = []
+
+    @property
+    def of(self) -> dict[str, Any]:
+        self._build()
+        return self._of
+
+    @property
+    def unknown(self) -> list[Any]:
+        self._build()
+        return self._unknown
+
+    def _build(self) -> None:
+        painted, self._painted = self._painted, None
+        if painted is None:
+            return
+        on_board = self._units
+        by_tag: dict[str, list] = {}
+        for tag, r in painted:  # (grouped by tag first: one owner look-up per tag)
+            lst = by_tag.get(tag)
+            if lst is None:
+                by_tag[tag] = [r]
+            else:
+                lst.append(r)
+        per: dict[str, list] = {}
         unknown: list[Any] = []
-        for tag, r in painted:
-            if not r.w or not r.h:
-                continue  # nothing drawn (a shape off the surface)
+        for tag, rs in by_tag.items():
             who = owners(tag)
-            if who is None or any(u not in on_board for u in who):
-                unknown.append(r)
+            if who is None or not on_board.issuperset(who):
+                unknown += [r for r in rs if r.w and r.h]
                 continue
             for u in who:
-                q = of.get(u)
-                of[u] = r.copy() if q is None else q.union(r)
-        self.of = of
-        self.unknown = unknown
+                q = per.get(u)
+                if q is None:
+                    per[u] = list(rs)
+                else:
+                    q += rs
+        of: dict[str, Any] = {}
+        for u, rs in per.items():
+            rs = [r for r in rs if r.w and r.h]  # (an empty box: nothing drawn, a shape off the surface)
+            if rs:
+                of[u] = rs[0].unionall(rs[1:])
+        self._of, self._unknown = of, unknown
 
     def regions(self, uids: Iterable[str], pad: int = 2) -> list[Any]:
         """Px boxes covering every drawing of the units ``uids`` (each grown by ``pad``): one
