@@ -31,6 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
+import yaml
+
+from game.core.scenario import board_to_dict, dump_scenario
+
 HEADER = "# Melee Lens recovery file: unsaved changes kept by a window session."
 NEW_BOARD = "(new board)"
 _FIELD = re.compile(r"^# (for|session|saved|title|units|changes|refused): (.*)$")
@@ -50,10 +54,6 @@ def scenario_text(board: Any) -> str:
     PyYAML has it (about a quarter of the time of the Python emitter: 4 ms against 16 for 2000
     models), else by ``dump_scenario`` itself. A recovery file is only ever loaded, never
     patched, so the two emitters' layouts may differ; the data read back is the same."""
-    import yaml
-
-    from game.core.scenario import board_to_dict, dump_scenario
-
     dumper = getattr(yaml, "CSafeDumper", None)
     if dumper is None:
         return dump_scenario(board)
