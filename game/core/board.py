@@ -514,19 +514,24 @@ class Unit:
             t = _TEMPLATE_CACHE.put(key, SlotTemplate(self.occupied_slots(), self.base_w, self.base_d, self.files))
         return t
 
+    def _held(self, what: str, key: Optional[tuple], make: Callable[[tuple], Any]) -> Any:
+        """``make(pose key)`` (``what``: "models" or "geom"); inside :func:`poses_held` kept by
+        the unit object, so asking again for the same pose makes no cache look-up."""
+        held = _HELD_ROWS
+        if held is None:
+            return make(key or self.pose_key())
+        mine = held.get((id(self), what))
+        if mine is not None and mine[0] is self and (key is None or key is mine[1]):
+            return mine[2]
+        key = key or self.pose_key()
+        got = make(key)
+        held[(id(self), what)] = (self, key, got)
+        return got
+
     def geom(self, key: Optional[tuple] = None) -> UnitGeom:
         """The unit's models as arrays (:class:`UnitGeom`), cached by :meth:`pose_key` (inside
         :func:`poses_held` kept by the unit object too)."""
-        held = _HELD_ROWS
-        if held is not None:
-            mine = held.get((id(self), "geom"))
-            if mine is not None and mine[0] is self and (key is None or key is mine[1]):
-                return mine[2]
-            key = key or self.pose_key()
-            got = self._geom(key)
-            held[(id(self), "geom")] = (self, key, got)
-            return got
-        return self._geom(key or self.pose_key())
+        return self._held("geom", key, self._geom)
 
     def _geom(self, key: tuple) -> UnitGeom:
         hit = _GEOM_CACHE.get(key)
@@ -562,16 +567,7 @@ class Unit:
         first asked for). The returned list must not be mutated. Inside :func:`poses_held`
         kept by the unit object too.
         """
-        held = _HELD_ROWS
-        if held is not None:
-            mine = held.get((id(self), "models"))
-            if mine is not None and mine[0] is self and (key is None or key is mine[1]):
-                return mine[2]
-            key = key or self.pose_key()
-            got = self._models(key)
-            held[(id(self), "models")] = (self, key, got)
-            return got
-        return self._models(key or self.pose_key())
+        return self._held("models", key, self._models)
 
     def _models(self, key: tuple) -> list[Model]:
         hit = _MODEL_CACHE.get(key)
