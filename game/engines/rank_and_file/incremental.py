@@ -141,54 +141,33 @@ def contacts_of(pairs: dict) -> dict[str, set[str]]:
     return contacts
 
 
-_INDEX = LRU(256)  # id(model list) -> (the list, {model id: index in it})
-
-
 class Order(dict):
     """Board order of model ids (``order[mid]`` -> int) over ``models`` (unit id -> its models,
-    in board order): a dict filled one id at a time, on its first look-up, from the index of
-    its unit's list (a ranked unit standing as its pose says: its formation's index, shared by
-    every pose; else the list's own, cached), so a combat of which only a few models are ever
-    sorted builds the order of those few only; later look-ups are plain dict look-ups.
-    ``units`` (unit id -> Unit) lets a unit's own model list use its formation's index."""
+    in board order): a dict filled one unit at a time, on the first look-up of one of its
+    models (its ids with their board indices, zipped in C: no Python per model; a later model
+    of the same id wins, as in an index of the list), so a combat of which only a few units'
+    models are ever sorted builds the order of those units only; later look-ups are plain dict
+    look-ups. ``units`` is accepted for the callers' sake (unused)."""
 
     def __init__(self, models: dict[str, list[Model]], units: Optional[dict[str, Unit]] = None) -> None:
         super().__init__()
         self._models = models
-        self._units = units or {}
         self._start: dict[str, int] = {}
-        self._idx: dict[str, dict[str, int]] = {}
         n = 0
         for uid, ms in models.items():
             self._start[uid] = n
             n += len(ms)
 
-    def _index(self, uid: str) -> dict[str, int]:
-        idx = self._idx.get(uid)
-        if idx is None:
-            ms = self._models[uid]
-            u = self._units.get(uid)
-            if u is not None and u.kind == "ranked":
-                key = u.pose_key()
-                if ms is u.models(key):  # its own models, in its formation's slot order
-                    idx = self._idx[uid] = u.geom(key).template.index(uid)
-                    return idx
-            hit = _INDEX.get(id(ms))
-            if hit is None or hit[0] is not ms:
-                hit = _INDEX.put(id(ms), (ms, {mid: i for i, mid in enumerate(ids_of(ms))}))
-            idx = self._idx[uid] = hit[1]
-        return idx
-
     def __missing__(self, mid: str) -> int:
         uid = unit_of(mid)
-        start = self._start.get(uid)
+        start = self._start.pop(uid, None)  # (each unit filled once)
         if start is None:
             raise KeyError(mid)
-        i = self._index(uid).get(mid)
-        if i is None:
+        ms = self._models[uid]
+        dict.update(self, zip(ids_of(ms), range(start, start + len(ms))))
+        if not dict.__contains__(self, mid):
             raise KeyError(mid)
-        dict.__setitem__(self, mid, start + i)
-        return start + i
+        return dict.__getitem__(self, mid)
 
     def get(self, mid: str, default: Any = None) -> Any:  # type: ignore[override]
         try:
