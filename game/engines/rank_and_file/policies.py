@@ -105,7 +105,8 @@ class ContactParams(Record):
 def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
     (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
-    contacts, results, unit_of, linked = c.contacts, c.res.models, c.unit_of, c.linked
+    contacts, results, linked = c.contacts, c.res.models, c.linked
+    in_order, unit_of = c.order.__getitem__, c.unit_of.__getitem__
     for uid, ms in c.deciding():
         u = c.units[uid]
         total, parts, _ = profile_attacks(u)
@@ -116,8 +117,9 @@ def base_contact(c: Combat) -> None:
         for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
             if not touching:
                 continue
-            r, tg = results[mid], tuple(c.sort(touching))  # (a tuple: the collector drops it)
-            case = (frozenset([unit_of[t] for t in tg]), mid in linked)
+            # (c.sort; a tuple: the collector drops it)
+            r, tg = results[mid], tuple(sorted(touching, key=in_order))
+            case = (frozenset(map(unit_of, tg)), mid in linked)
             hit = seen.get(case)
             if hit is None:
                 hit = seen[case] = _fighter(c, uid, u, total, parts, sorted(case[0]), case[1])
@@ -308,7 +310,7 @@ def ranks_behind(c: Combat) -> None:
     rule = c.rule("support_ranks")
     through = words(list(v.support_facings))
     facings = tuple(v.support_facings)
-    results, unit_of = c.res.models, c.unit_of
+    results, unit_of, in_order = c.res.models, c.unit_of, c.order.__getitem__
     for uid, ms in c.deciding():
         u = c.units[uid]
         if u.kind != "ranked":
@@ -359,7 +361,7 @@ def ranks_behind(c: Combat) -> None:
                     n, cap_text = c.run("attack_cap", u, n, "support")
                     support = (n, split_parts(parts, n) if parts else None, cap_text)
                 n, split, cap_text = support
-                r.role, r.targets, r.attacks = "support", tuple(c.sort(lead_targets)), n
+                r.role, r.targets, r.attacks = "support", tuple(sorted(lead_targets, key=in_order)), n  # (c.sort)
                 r.parts = dict(split) if split is not None else None
                 text = texts.get((facing, k))
                 if text is None:  # the words around the lead's id, once per facing and row
