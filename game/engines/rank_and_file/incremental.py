@@ -35,6 +35,7 @@ from game.core.analysis import Analysis, ModelResult
 from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import Part, StrikeOrder, StrikeStep, to_json
+from game.core.results import ModelResults
 from game.engines.rank_and_file import policy as pol
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
@@ -263,7 +264,7 @@ class _Rec:
         self.placed = placed  # its inputs with its enemies' positions left out (both_signatures)
         self.reads = reads    # what its policies recorded of where enemy bases stand (None: nothing to recheck)
         self.free: Optional[tuple] = None  # its inputs with no position at all (:func:`free_signature`)
-        self.models: dict = {}
+        self.models: Mapping = {}  # model id -> result (a dict or a UnitResults)
         self.steps: list = []
         self.notes: list = []
         self.parts: dict = {}
@@ -326,8 +327,14 @@ def split(res: Analysis, c: Any, which, sigs: dict, placed: Optional[dict] = Non
         return None
     reads = c.state.get("geometry_reads") or {}
     recs = {uid: _Rec(sigs[uid], placed.get(uid) if placed else None, reads.get(uid)) for uid in which}
+    blocks = res.models.units() if isinstance(res.models, ModelResults) else None
     for uid, rec in recs.items():
-        rec.models = {mid: res.models[mid] for mid in ids_of(c.models[uid])}
+        ids = ids_of(c.models[uid])
+        block = blocks.get(uid) if blocks is not None else None
+        if block is not None and list(block) == ids:
+            rec.models = block  # (a unit's results as decided: made only when read)
+        else:
+            rec.models = {mid: res.models[mid] for mid in ids}
     for uid, steps in _steps_by_unit(res.strike_order).items():
         if uid not in units:
             return None
@@ -363,7 +370,7 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     holds the engagements, moves and gap links :func:`engine.prepare` found)."""
     res = c.res
     recs = [memo.units[uid] for uid in c.units]
-    _assemble_models(res, recs, memo)
+    _assemble_models(res, recs, memo, list(c.units))
     res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
     seqs = [rec.steps for rec in recs]
     last = memo.joins.get("steps")  # (the steps lists last merged, their StrikeOrder part)
@@ -386,24 +393,17 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     return res
 
 
-def _assemble_models(res: Analysis, recs: list, memo: _Memo) -> None:
-    """``res.models``: every unit's model results in board order. When the last assembly of
-    this combat had the same model ids unit by unit, a copy of its dict with only the units
-    whose result dict changed written over it (same keys, same order), else built afresh."""
+def _assemble_models(res: Analysis, recs: list, memo: _Memo, uids: Sequence[str] = ()) -> None:
+    """``res.models``: every unit's model results in board order (units ``uids``, each unit's
+    record ``recs``), as a :class:`~game.core.results.ModelResults` over the records' results
+    (no model copied). Results already in ``res.models`` come first (as a dict update would
+    keep them)."""
     seq = [rec.models for rec in recs]
-    last = memo.models
-    if not res.models and last is not None and len(last[0]) == len(seq):
-        changed = [(a, b) for a, b in zip(last[0], seq) if a is not b]
-        if all(list(a) == list(b) for a, b in changed):
-            models = dict(last[1])
-            for _a, b in changed:
-                models.update(b)
-            memo.models = (seq, models)
-            res.models = dict(models)
-            return
-    for d in seq:
-        res.models.update(d)
-    memo.models = (seq, dict(res.models))
+    if res.models:
+        for d in seq:
+            res.models.update(d)
+        return
+    res.models = ModelResults.merged(zip(uids, seq))
 
 
 def _joined(pieces: list, old: dict, used: dict) -> Any:

@@ -30,6 +30,7 @@ from typing import Any, Literal, Optional
 from game.core.record import Record, record
 from game.core import geometry as g
 from game.core.board import Model, ids_of, slot_name
+from game.core.results import ModelResults
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file import gaps as gaps
 from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_attacks, split_parts, words
@@ -114,11 +115,14 @@ def base_contact(c: Combat) -> None:
         # fights across a gap: worked out once per such case in this unit
         seen: dict[tuple, tuple] = {}
         ids = ids_of(ms)
-        for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
+        block = results.unit(uid) if isinstance(results, ModelResults) else None
+        result = block.at if block is not None and block.ids == ids else lambda i, ids=ids: results[ids[i]]
+        for i, touching in enumerate(map(contacts.get, ids)):  # (no per-model Python look-up)
             if not touching:
                 continue
+            mid = ids[i]
             # (c.sort; a tuple: the collector drops it)
-            r, tg = results[mid], tuple(sorted(touching, key=in_order))
+            r, tg = result(i), tuple(sorted(touching, key=in_order))
             case = (frozenset(map(unit_of, tg)), mid in linked)
             hit = seen.get(case)
             if hit is None:
@@ -326,10 +330,18 @@ def ranks_behind(c: Combat) -> None:
         texts: dict[tuple[str, int], tuple[str, str]] = {}
         far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
         ids = ids_of(ms)
-        rs = list(map(results.__getitem__, ids))
-        for r in map(rs.__getitem__, plan.others):  # (none of them reads or is read by another)
-            if r.role == "none":
-                r.why = NOT_FIGHTING
+        block = results.unit(uid) if isinstance(results, ModelResults) else None
+        rs: Any
+        if block is not None and block.ids == ids:  # (results made only for the models read here)
+            block.set_why(plan.others, NOT_FIGHTING)  # (none of them reads or is read by another)
+            for i in plan.near:  # (made now: written below)
+                block.at(i)
+            rs = block.made  # (any other model, a lead, reads as an untouched result: read only)
+        else:
+            rs = list(map(results.__getitem__, ids))
+            for r in map(rs.__getitem__, plan.others):
+                if r.role == "none":
+                    r.why = NOT_FIGHTING
         for i, walk in plan.near.items():  # (in model order: a lead may be a supporter made just before)
             r = rs[i]
             if r.role != "none":
@@ -349,7 +361,7 @@ def ranks_behind(c: Combat) -> None:
                                         f"directly behind a fighting model ({rule}).")
                     continue
                 assert lead is not None  # (not blocked)
-                lead_r = rs[lead]
+                lead_r = rs[lead]  # (read only)
                 lead_targets = [t for t in lead_r.targets if unit_of[t] in enemies]
                 if not lead_targets:
                     if lead_r.role == "attack":
@@ -424,7 +436,12 @@ def by_initiative(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
-        striking = [mid for mid in ids_of(ms) if results[mid].attacks > 0]
+        ids = ids_of(ms)
+        block = results.unit(uid) if isinstance(results, ModelResults) else None
+        if block is not None and block.ids == ids:  # (only a made result has attacks)
+            striking = list(map(ids.__getitem__, block.striking()))
+        else:
+            striking = [mid for mid in ids if results[mid].attacks > 0]
         if striking:
             steps[value] += striking
     return _steps(steps, {}, "Initiative")
@@ -438,8 +455,13 @@ def by_agility(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         u = c.units[uid]
         _, _, agility = profile_attacks(u)
-        for mid in ids_of(ms):
-            r = c.res.models[mid]
+        ids = ids_of(ms)
+        block = c.res.models.unit(uid) if isinstance(c.res.models, ModelResults) else None
+        if block is not None and block.ids == ids:  # (only a made result has attacks)
+            striking = [(ids[i], block.made[i]) for i in block.striking()]
+        else:
+            striking = [(mid, c.res.models[mid]) for mid in ids]
+        for mid, r in striking:
             if r.attacks <= 0:
                 continue
             if r.parts:
