@@ -94,6 +94,18 @@ class UnitResults(Mapping[str, "ModelResult"]):
             if not w:
                 self.whys[i] = why
 
+    def moved(self, centers: Sequence[Any]) -> "UnitResults":
+        """These results at the models' new ``centers`` (same ids, in order): each result made
+        so far a new one there (its own parts dict; targets shared: never mutated in place), the
+        untouched ones' whys as they are."""
+        out = UnitResults(self.ids, centers, self._pos, self.why)
+        out.whys = dict(self.whys)
+        made = out.made
+        for i, r in self.made.items():
+            made[i] = ModelResult(r.role, r.attacks, r.targets, centers[i], r.why,
+                                  None if r.parts is None else dict(r.parts))
+        return out
+
     def striking(self) -> list[int]:
         """Indices (in order) of the models with attacks (only a made result has any)."""
         made = self.made

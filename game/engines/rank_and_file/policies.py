@@ -332,11 +332,11 @@ def ranks_behind(c: Combat) -> None:
         ids = ids_of(ms)
         block = results.unit(uid) if isinstance(results, ModelResults) else None
         rs: Any
-        if block is not None and block.ids == ids:  # (results made only for the models read here)
+        lazy = block is not None and block.ids == ids
+        if lazy:  # (a result made only for a model that supports: any other reads as untouched, read only)
+            assert block is not None
             block.set_why(plan.others, NOT_FIGHTING)  # (none of them reads or is read by another)
-            for i in plan.near:  # (made now: written below)
-                block.at(i)
-            rs = block.made  # (any other model, a lead, reads as an untouched result: read only)
+            rs, make, made, whys = block.made, block.at, block.made, block.whys
         else:
             rs = list(map(results.__getitem__, ids))
             for r in map(rs.__getitem__, plan.others):
@@ -373,6 +373,8 @@ def ranks_behind(c: Combat) -> None:
                     n, cap_text = c.run("attack_cap", u, n, "support")
                     support = (n, split_parts(parts, n) if parts else None, cap_text)
                 n, split, cap_text = support
+                if lazy:
+                    r = make(i)
                 r.role, r.targets, r.attacks = "support", tuple(sorted(lead_targets, key=in_order)), n  # (c.sort)
                 r.parts = dict(split) if split is not None else None
                 text = texts.get((facing, k))
@@ -386,7 +388,12 @@ def ranks_behind(c: Combat) -> None:
                 r.why = text[0] + ids[lead] + text[1]
                 break
             if r.role == "none":
-                r.why = reason or NOT_FIGHTING
+                if not lazy:
+                    r.why = reason or NOT_FIGHTING
+                elif i in made:
+                    made[i].why = reason or NOT_FIGHTING
+                else:
+                    whys[i] = reason or NOT_FIGHTING
 
 
 # ----- attack caps ----------------------------------------------------------------------------------
