@@ -20,10 +20,7 @@ from itertools import chain
 from typing import Any, Iterable, Iterator, Mapping, MutableMapping, Optional, Sequence
 
 from game.core.analysis import ModelResult
-
-
-def _unit_of(model_id: str) -> str:
-    return model_id.split(".", 1)[0]  # (board.unit_of: model ids are ``<unit>.<slot>``)
+from game.core.board import unit_of as _unit_of
 
 
 class _Made(dict):
