@@ -148,7 +148,8 @@ class Gaps:
     """Gaps from models to the enemy units of ``models`` (unit id -> its models).
 
     ``reads``: every question asked and its answer, per unit of the asking model (``{unit id:
-    [("gap", model id, enemy, limit, gap) | ("closest", model id, enemies, tol, answer)]}``):
+    [("gap", model id, enemy, limit, gap) | ("closest", model id, enemies, tol, answer, slack,
+    poses)]}``, :meth:`closest`):
     what the fight learnt of where enemy bases stand, so :func:`same_answers` can tell later
     whether an enemy that moved changed any of them."""
 
@@ -168,13 +169,34 @@ class Gaps:
         return d
 
     def closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
-        """:meth:`_closest`, each answer kept in :attr:`reads`."""
-        out = self._closest(asks, tol)
-        for (m, enemies), answer in zip(asks, out):
-            self.reads.setdefault(m.unit_id, []).append(("closest", m.id, tuple(enemies), tol, tuple(answer)))
+        """:meth:`_closest`, each answer kept in :attr:`reads` with its margin: ``slack`` (mm,
+        or None) and ``poses`` (the :meth:`~game.core.board.Unit.pose_key` of the asking
+        model's unit, then of each enemy unit, all standing as their poses say; or None), so a
+        later recheck can tell from how far those units moved that the answer holds
+        (:func:`same_answers`)."""
+        slacks: list = []
+        out = self._closest(asks, tol, slacks)
+        poses: dict[str, Optional[tuple]] = {}
+        for (m, enemies), answer, slack in zip(asks, out, slacks):
+            held = None
+            if slack is not None:
+                held = tuple(self._pose(uid, poses) for uid in (m.unit_id, *enemies))
+                if None in held:
+                    held = None
+            self.reads.setdefault(m.unit_id, []).append(
+                ("closest", m.id, tuple(enemies), tol, tuple(answer), slack if held is not None else None, held))
         return out
 
-    def _closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
+    def _pose(self, uid: str, seen: dict) -> Optional[tuple]:
+        """The pose key of ranked unit ``uid`` when its models here are its own (as its pose
+        gives them), else None; kept in ``seen``."""
+        if uid not in seen:
+            u = self.units.get(uid)
+            key = u.pose_key() if u is not None and u.kind == "ranked" else None
+            seen[uid] = key if key is not None and self.models.get(uid) is u.models(key) else None
+        return seen[uid]
+
+    def _closest(self, asks: list[tuple[Any, list[str]]], tol: float, slacks: Optional[list] = None) -> list[list[str]]:
         """For each ``(model, enemy unit ids)`` of ``asks``, those enemies whose gap from the
         model is within ``tol`` of the smallest (Dividing Attacks: the closest enemy units),
         in their order: the enemies ``e`` with ``gap(e) <= min(gaps) + tol``, the same answer
@@ -187,38 +209,50 @@ class Gaps:
         for k, (_m, enemies) in enumerate(asks):
             for e in enemies:
                 rows.setdefault(e, []).append(k)
-        low: list[dict[str, tuple]] = [{} for _ in asks]
         mine = self._askers(asks)  # per ask: (its unit's list, index, box-like) from the arrays; or None
         boxy: dict[str, Optional[bool]] = {}  # enemy -> every base box-like (None: not known at once)
         # every asking box against every enemy base in one array operation (numpy calls cost far
         # more than these few hundred numbers): each enemy's boxes a run of columns
         spans, cols = [], []
+        empty: set[str] = set()  # enemy units with no base
         at = 0
         for e, ks in rows.items():
             bx = self.boxes(e)
             n = bx.shape[1]
             if not n:
-                for k in ks:
-                    low[k][e] = (math.inf, -1, None, 0)
+                empty.add(e)
                 continue
             spans.append((e, ks, at, at + n))
             cols.append(bx)
             boxy[e] = unit_box_like(self.units.get(e), self.models[e])
             at += n
+        every = len(asks)
+        per: dict[str, tuple] = {}  # enemy -> (its rows of the grid, {ask: row} or None (all), floors, argmins)
+        settled: list = [None] * every
         if spans:
             (bx0, by0, bx1, by1) = cols[0] if len(cols) == 1 else np.concatenate(cols, axis=1)
             x0, y0, x1, y1 = self._asking_boxes(asks, mine)
             grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
                             np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-            every = len(asks)
-            for e, ks, a, b in spans:
-                seg = grid[:, a:b] if len(ks) == every else grid[ks, a:b]
-                arg = seg.argmin(axis=1).tolist()
-                floor = seg.min(axis=1).tolist()
-                for n, k in enumerate(ks):
-                    low[k][e] = (floor[n], arg[n], seg, n)  # (the row, and its second smallest, read when needed)
+            floors = np.full((every, len(spans)), math.inf)
+            for j, (e, ks, a, b) in enumerate(spans):
+                whole = len(ks) == every
+                seg = grid[:, a:b] if whole else grid[ks, a:b]
+                fl = seg.min(axis=1)
+                if whole:
+                    floors[:, j] = fl
+                else:
+                    floors[ks, j] = fl
+                per[e] = (seg, None if whole else {k: n for n, k in enumerate(ks)}, fl, seg.argmin(axis=1))
+            settled = _settle_boxes(asks, mine, boxy, per, floors, spans, tol, slacks)
+        if slacks is not None and len(slacks) < every:
+            slacks[:] = [None] * every
         out = []
-        for (m, enemies), lows, me in zip(asks, low, mine):
+        for k, ((m, enemies), me, got) in enumerate(zip(asks, mine, settled)):
+            if got is not None:
+                out.append(got)
+                continue
+            lows = {e: _low(per, empty, e, k) for e in enemies}
             got = _by_boxes(enemies, lows, boxy, tol) if me is not None and me[2] else None
             if got is None:
                 got = self._by_bounds(m, enemies, lows, tol)
@@ -303,6 +337,64 @@ class Gaps:
         return exact(m, ems, row, None)
 
 
+def _low(per: dict, empty: set, e: str, k: int) -> tuple:
+    """Ask ``k``'s bound to enemy ``e`` as :meth:`Gaps._closest` reads it: (its box bound,
+    the index of that base, the grid rows of ``e``, ask ``k``'s row there); an enemy with no
+    base ``(inf, -1, None, 0)``."""
+    if e in empty:
+        return (math.inf, -1, None, 0)
+    seg, index, fl, arg = per[e]
+    n = k if index is None else index[k]
+    return (float(fl[n]), int(arg[n]), seg, n)
+
+
+def _settle_boxes(asks: list, mine: list, boxy: dict, per: dict, floors: Any, spans: list, tol: float,
+                  slacks: Optional[list] = None) -> list:
+    """:func:`_by_boxes` of every ask at once on the arrays (``floors``: each ask's box bound to
+    each enemy unit of ``spans``, inf where it is not one of its enemies): per ask its answer,
+    or None when :func:`_by_boxes` would not settle it (the asking base or an enemy's bases not
+    known box-like, a bound not above 0, an enemy twice, a bound in neither band) or it is not
+    asked. The same float operations as :func:`_settle` on ``U = L + 1e-6``: ``e`` in when
+    ``L + 1e-6 + 1e-6 <= min L + tol``, out when ``L > min U + tol + 1e-6``.
+
+    ``slacks``: filled with each settled ask's margin (mm; None for the others): the least,
+    over its enemies ``e``, of ``L' + tol - (U + 1e-6)`` with ``L'`` the least bound of the
+    other enemies (``e`` kept: it is while its gap is within ``tol`` of every other one's) or
+    ``L - (min U + tol + 1e-6)`` (``e`` left out). The exact gaps lie within these bounds
+    (square-on rectangles: the box gap is the gap), so the answer by comparing every exact
+    gap holds while each difference of two gaps moves by less than it (:func:`same_answers`)."""
+    col = {e: j for j, (e, _ks, _a, _b) in enumerate(spans)}
+    able = [me is not None and me[2] and len(set(es)) == len(es) and all(e in col and boxy.get(e) for e in es)
+            for (_m, es), me in zip(asks, mine)]
+    out: list = [None] * len(asks)
+    if not any(able):
+        return out
+    up = floors + _EPS
+    lo_min = floors.min(axis=1)
+    up_min = up.min(axis=1)
+    keep = up + _EPS <= (lo_min + tol)[:, None]
+    drop = floors > ((up_min + tol) + _EPS)[:, None]
+    ok = ((floors > 0.0).all(axis=1) & (keep | drop).all(axis=1)).tolist()
+    rows = keep.tolist()
+    margin = None
+    if slacks is not None:
+        # a kept enemy stays kept while its gap is within ``tol`` of every other one's (its own
+        # comparison never changes): the least other bound, the second least for the nearest
+        two = np.partition(floors, 1, axis=1) if floors.shape[1] > 1 else np.full((len(asks), 2), math.inf)
+        nearest = floors.argmin(axis=1)[:, None] == np.arange(floors.shape[1])[None, :]
+        others = np.where(nearest, two[:, 1:2], two[:, 0:1])
+        margin = np.where(keep, (others + tol) - (up + _EPS), floors - ((up_min + tol) + _EPS)[:, None])
+        margin = margin.min(axis=1).tolist()
+        slacks[:] = [None] * len(asks)
+    for k, ((_m, es), fit) in enumerate(zip(asks, able)):
+        if fit and ok[k]:
+            row = rows[k]
+            out[k] = [e for e in es if row[col[e]]]
+            if margin is not None:
+                slacks[k] = margin[k]
+    return out
+
+
 def _is(ems: list, i: int, m: Any) -> bool:
     """Whether ``m`` stands for the ``i``-th model of ``ems`` (the model itself, or a
     :class:`_Ref` to it)."""
@@ -363,13 +455,56 @@ def _corners(a: Any, b: Any) -> Optional[float]:
     return math.sqrt(min((px - qx) * (px - qx) + (py - qy) * (py - qy) for px, py in a.points for qx, qy in b.points))
 
 
+def _moved_by(poses: tuple, uids: tuple, models: dict, units: dict, shift: dict) -> Optional[float]:
+    """The asking unit's shift plus the largest enemy unit's (mm) since a read taken with those
+    units at ``poses`` (``uids``: the asking model's unit, then its enemies): each now standing
+    as its pose says, its pose the same but for its front (the same bases, each moved by the
+    front's shift: every gap from a base moves by at most the sum of the two units' shifts);
+    None when some unit is not so."""
+    worst = 0.0
+    for n, (uid, then) in enumerate(zip(uids, poses)):
+        key = (uid, id(then))
+        d = shift.get(key, -1.0)
+        if d == -1.0:
+            d = shift[key] = _shift(units.get(uid), models.get(uid), then)
+        if d is None:
+            return None
+        if n == 0:
+            mine = d
+        elif d > worst:
+            worst = d
+    return mine + worst
+
+
+def _shift(u: Any, ms: Any, then: tuple) -> Optional[float]:
+    """How far (mm) ranked unit ``u`` (models ``ms``) moved from pose key ``then``: the length
+    of its front's shift when only the front changed and ``ms`` are its own models; else None."""
+    if u is None or u.kind != "ranked":
+        return None
+    now = u.pose_key()
+    if ms is not u.models(now):
+        return None
+    if now is then or now == then:
+        return 0.0
+    if now[:7] != then[:7] or now[8:] != then[8:]:
+        return None
+    (x, y), (x0, y0) = now[7], then[7]
+    return math.hypot(x - x0, y - y0)
+
+
 def same_answers(models: dict, units: dict, reads: list[tuple]) -> bool:
     """Whether every question of ``reads`` (:attr:`Gaps.reads` of one unit) gets the same
     answer from the bases as they stand now (``models``: unit id -> models, ``units``: unit id
     -> Unit): a gap beyond its limit the same number (it is written in an explanation), one
     within it within it again, the same closest enemy units (asked all at once). A model or
-    an enemy unit no longer there: False."""
+    an enemy unit no longer there: False.
+
+    A closest-units answer recorded with a margin (``slack``, :meth:`Gaps.closest`) holds
+    without measuring when its units only slid since (:func:`_moved_by`) by less than half of
+    that margin in all (each exact gap moves by at most the asking unit's shift plus its
+    enemy's, so every comparison keeps its side)."""
     gaps = Gaps(models, units)
+    shift: dict[str, Optional[float]] = {}  # unit id -> how far it moved since a read (:func:`_moved_by`)
     by_id: dict[str, Any] = {}  # model id -> a _Ref to it
     lists: dict[str, tuple] = {}  # unit id -> (its models, {model id: index})
     asks: dict[float, list[tuple[Any, list[str], tuple]]] = {}  # tol -> (model, enemies, answer)
@@ -396,9 +531,13 @@ def same_answers(models: dict, units: dict, reads: list[tuple]) -> bool:
                 if now != d:
                     return False
         else:
-            _k, _mid, enemies, tol, answer = read
+            _k, _mid, enemies, tol, answer, slack, poses = read
             if any(e not in models for e in enemies):
                 return False
+            if slack is not None and poses is not None:
+                moved = _moved_by(poses, (m.unit_id, *enemies), models, units, shift)
+                if moved is not None and slack > 2.0 * moved + _EPS:
+                    continue  # no gap moved by half the margin: the same answer
             asks.setdefault(tol, []).append((m, list(enemies), answer))
     for tol, group in asks.items():
         got = gaps._closest([(m, es) for m, es, _a in group], tol)
