@@ -36,6 +36,7 @@ from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import Part, StrikeOrder, StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
+from game.engines.rank_and_file.rechecks import rechecked
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
 _MEMO = LRU(64)     # combat key -> _Memo
@@ -595,36 +596,6 @@ def _moved(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: Optional[dict], 
                 del left[uid]
             elif not left[uid]:
                 del left[uid]
-    return out
-
-
-def rechecked(c: Any, checks: list, batch: list, known: Optional[dict] = None) -> list[bool]:
-    """Per reads list of ``batch`` (what a unit's policies recorded of enemy geometry), whether
-    every geometric policy of ``checks`` finds it holds on ``c``: its ``recheck_many`` asked
-    once for all (else its ``recheck`` per list), in policy order, a list already failed not
-    asked again. ``known``: ``id(reads list) -> (the list, verdict)`` found on ``c`` already
-    (this frame), read first and filled in."""
-    out: list = [None] * len(batch)
-    todo = []
-    for i, reads in enumerate(batch):
-        hit = known.get(id(reads)) if known is not None else None
-        if hit is not None and hit[0] is reads:
-            out[i] = hit[1]
-        else:
-            todo.append(i)
-    ok = [True] * len(todo)
-    for p in checks:
-        idx = [n for n, v in enumerate(ok) if v]
-        if not idx:
-            break
-        lists = [batch[todo[n]] for n in idx]
-        got = p.recheck_many(c, lists) if p.recheck_many is not None else [p.recheck(c, r) for r in lists]
-        for n, v in zip(idx, got):
-            ok[n] = bool(v)
-    for i, v in zip(todo, ok):
-        out[i] = v
-        if known is not None:
-            known[id(batch[i])] = (batch[i], v)
     return out
 
 

@@ -193,7 +193,7 @@ class Gaps:
         if uid not in seen:
             u = self.units.get(uid)
             key = u.pose_key() if u is not None and u.kind == "ranked" else None
-            seen[uid] = key if key is not None and self.models.get(uid) is u.models(key) else None
+            seen[uid] = key if u is not None and key is not None and self.models.get(uid) is u.models(key) else None
         return seen[uid]
 
     def _closest(self, asks: list[tuple[Any, list[str]]], tol: float, slacks: Optional[list] = None) -> list[list[str]]:
@@ -440,7 +440,7 @@ def _settle_boxes(asks: list, mine: list, boxy: dict, floors: Any, spans: list, 
         if fit and ok[k]:
             row = rows[k]
             out[k] = [e for e in es if row[col[e]]]
-            if margin is not None:
+            if margin is not None and slacks is not None:
                 slacks[k] = margin[k]
     return out
 
