@@ -70,15 +70,16 @@ class UnitResults(Mapping[str, "ModelResult"]):
             r = made[i] = ModelResult("none", 0, (), self.centers[i], self.whys.get(i, self.why))
         return r
 
-    def set_why(self, indices: Iterable[int], why: str) -> None:
-        """Each model of ``indices`` whose role is ``none`` is explained by ``why``."""
-        made, whys = self.made, self.whys
-        for i in indices:
-            r = made.get(i)
-            if r is None:
-                whys[i] = why
-            elif r.role == "none":
-                r.why = why
+    def set_why(self, indices: Sequence[int], why: str) -> None:
+        """Each model of ``indices`` whose role is ``none`` is explained by ``why`` (the
+        untouched ones' whys written at once; a made result's ``why`` only if it is ``none``)."""
+        made = self.made
+        self.whys.update(dict.fromkeys(indices, why))  # (read only by a model made later)
+        if made:
+            for i in set(indices).intersection(made):
+                r = made[i]
+                if r.role == "none":
+                    r.why = why
 
     def fill_why(self, why: str) -> None:
         """``why`` for every ``none`` model not explained yet (empty ``why``)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import compress, count
 from operator import attrgetter
 from typing import Any, Literal, Optional
 
@@ -117,10 +118,9 @@ def base_contact(c: Combat) -> None:
         ids = ids_of(ms)
         block = results.unit(uid) if isinstance(results, ModelResults) else None
         result = block.at if block is not None and block.ids == ids else lambda i, ids=ids: results[ids[i]]
-        for i, touching in enumerate(map(contacts.get, ids)):  # (no per-model Python look-up)
-            if not touching:
-                continue
+        for i in compress(count(), map(contacts.get, ids)):  # (the models in contact: no Python per model)
             mid = ids[i]
+            touching = contacts[mid]
             # (c.sort; a tuple: the collector drops it)
             r, tg = result(i), tuple(sorted(touching, key=in_order))
             case = (frozenset(map(unit_of, tg)), mid in linked)
