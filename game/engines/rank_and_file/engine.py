@@ -30,6 +30,7 @@ from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
 from game.core.strategy import Engine, Legend, ProfileField
 from game.core import closing
+from game.core import unit_results
 from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.policy import legend
@@ -209,12 +210,12 @@ class _Merged:
 _MERGED = LRU(4)  # (ruleset, context, unit ids in board order) -> _Merged
 
 
-def _merged_models(board: Board, shares: list[_Share], key: tuple) -> dict:
+def _merged_models(board: Board, shares: list[_Share], key: tuple, per_unit: dict[str, dict]) -> dict:
     """Every model's result in board order (units in board order, each unit's models in its
     part's order). When the board was last merged with the same units, only the units whose
     result dict changed (a combat analysed anew) are written over a copy of that merge (same
-    model ids in the same order; otherwise it is merged from scratch)."""
-    per_unit: dict[str, dict] = {}
+    model ids in the same order; otherwise it is merged from scratch). ``per_unit`` receives
+    unit id -> that unit's result dict (the shares' own, read-only)."""
     for sh in shares:
         per_unit.update(sh.models)
     seq = [per_unit.get(u.id) for u in board.units]
@@ -245,7 +246,11 @@ def _assemble(board: Board, rs, shares: list[_Share], key: tuple) -> Analysis:
     once) in combat order, engine parts merged per type (:func:`_merge_parts`), strike steps by
     :func:`merge_steps`."""
     res = Analysis(ruleset=rs.id)
-    res.models = _merged_models(board, shares, key)
+    per_unit: dict[str, dict] = {}
+    res.models = _merged_models(board, shares, key, per_unit)
+    # each unit's result dict, by object: the same object while its combat's part is reused, so
+    # the window knows an unchanged unit at once (game.window.retained.DrawnModels); read-only
+    unit_results.keep(res, per_unit)
     res.gap_links = sorted(chain.from_iterable(sh.links for sh in shares))
     moves: dict = {}
     for sh in shares:
