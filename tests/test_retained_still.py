@@ -116,3 +116,24 @@ def test_keep_off_boxes_are_taken_before_the_drawing_places_its_labels(tmp_path)
     label = new[-1]  # (the front marker is registered where it is drawn; the label is placed)
     assert label != first[-1]
     assert all(not (label[0] < k[2] and k[0] < label[2] and label[1] < k[3] and k[1] < label[3]) for k in first)
+
+
+def test_the_panel_draws_the_legend_items_it_is_given(tmp_path):
+    """SceneOptions.legend_items: the retained scene hands the panel the items it built (the
+    panel does not build them twice); given the same items the panel is the same picture, and
+    it draws what it is given."""
+    from game.render.legend import LegendItem, legend_items
+
+    d = _app(tmp_path)
+    board, analysis, models, o = d.doc.board, d.doc.analysis, d.doc.live.models, d.table.options
+    size = d.window.screen.get_size()
+
+    def panel(**kw) -> pygame.Surface:
+        surf = pygame.Surface(size)
+        draw_scene(PygameCanvas(surf), board, analysis, d.table.camera, models=models,
+                   options=dataclasses.replace(o, layer="panel", **kw))
+        return surf
+
+    plain = panel()
+    assert _differing(panel(legend_items=legend_items(board, analysis, models, o)), plain) == 0
+    assert _differing(panel(legend_items=[LegendItem("heading", "Something else")]), plain) > 0

@@ -225,6 +225,12 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
 
+def _given(items: Any) -> Optional[list]:
+    """Legend items built by :meth:`RetainedScene._legend` as the panel takes them (None when
+    building them failed: the panel builds them again and reports the error)."""
+    return None if items is _NOTHING else items
+
+
 class RetainedScene:
     """The window's drawing with a retained layer of unchanged units (see the module doc).
     ``redraws`` counts full base redraws and ``skipped`` frames that were only blitted."""
@@ -328,8 +334,9 @@ class RetainedScene:
         elif options.legend:
             items = self._legend(board, analysis, models, options)
             if items != self.base_legend:  # the legend changed (counts, strike order): redraw it alone
-                errors += draw_scene(self._base_canvas(), board, analysis, view,
-                                     options=dataclasses.replace(options, layer="panel"), models=models)
+                errors += draw_scene(self._base_canvas(), board, analysis, view, models=models,
+                                     options=dataclasses.replace(options, layer="panel",
+                                                                 legend_items=_given(items)))
                 self.base_legend = items
         if full or leaving:
             self.base_version += 1  # the base was drawn again (whole or a region)
@@ -473,8 +480,8 @@ class RetainedScene:
         finally:
             canvas.painted = None
         if options.legend:
-            errors += draw_scene(canvas, board, analysis, view,
-                                 options=dataclasses.replace(options, layer="panel"), models=models)
+            errors += draw_scene(canvas, board, analysis, view, models=models, options=dataclasses.replace(
+                options, layer="panel", legend_items=_given(self._legend(board, analysis, models, options))))
         return errors
 
     def _draw_region(self, board: Board, analysis: Any, view: Any, options: SceneOptions,

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from typing import Any, Callable, Mapping, Optional
 
+import numpy as np
+
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
@@ -123,15 +125,16 @@ def _analyse_board(board: Board, rs) -> Analysis:
     context_key = repr(board.context)
     shares: list[_Share] = []
     moves_free = congruent.usable(rs)
+    near = _Boxes(board.units) if extend else None
     for ids in groups:
         members = [by_id[i] for i in ids]
-        if extend:
+        if near is not None:
             # units near the combat may block an extended base (Fighting over Gaps); an extended
             # base ends at an enemy model of the combat, so it stays within the combat's box
             box = units_box(members)
             grow = max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
             box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
-            members += [u for u in board.units if u.id not in ids and g.bbox_gap(units_box([u]), box) <= 0]
+            members += near.touching(box, set(ids))
         key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))
         part = _COMBAT_CACHE.get(key)
         if part is None:
@@ -141,6 +144,22 @@ def _analyse_board(board: Board, rs) -> Analysis:
             _COMBAT_CACHE.put(key, part)
         shares.append(_share(part, ids))
     return _assemble(board, rs, shares, (rs.id, id(rs), context_key))
+
+
+class _Boxes:
+    """The units of a board with their boxes (:func:`units_box` of each, as arrays), so each
+    combat finds the units whose box touches its own without a loop over every unit."""
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = units
+        b = np.array([units_box([u]) for u in units], dtype=float).reshape(-1, 4)
+        self.x0, self.y0, self.x1, self.y1 = b[:, 0], b[:, 1], b[:, 2], b[:, 3]
+
+    def touching(self, box: tuple[float, float, float, float], but: set[str]) -> list[Unit]:
+        """The units (board order) not in ``but`` whose box touches ``box`` (``g.bbox_gap`` of
+        the two <= 0: overlapping or sharing an edge on both axes)."""
+        hit = np.flatnonzero((self.x0 <= box[2]) & (self.x1 >= box[0]) & (self.y0 <= box[3]) & (self.y1 >= box[1]))
+        return [u for u in map(self.units.__getitem__, hit) if u.id not in but]
 
 
 def _decided(c: pol.Combat, rs, key: tuple, moves_free: bool) -> Analysis:
