@@ -122,6 +122,7 @@ def test_a_policy_reading_enemy_positions_decides_the_enemies_again(monkeypatch)
     monkeypatch.setattr(tow_gaps, "same_answers", lambda *a: False)  # (tow imported it by name)
     from game.engines.rank_and_file import tow
     monkeypatch.setattr(tow, "same_answers", lambda *a: False)
+    monkeypatch.setattr(tow, "same_answers_many", lambda models, units, batch: [False] * len(batch))
     from game.engines.rank_and_file import engine
     rs = load_ruleset("tow")
     board = line(4, 5, 13)

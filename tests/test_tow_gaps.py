@@ -170,3 +170,80 @@ def test_a_recheck_of_closest_answers_settled_by_the_arrays_makes_no_model():
     fresh = {uid: u.models() for uid, u in moved.items()}
     assert same_answers(fresh, moved, gaps.reads["a"])
     assert not fresh["a"]._filled  # (board.Models: made only when read as models)
+
+
+def _line_reads(shift_x: float, shift_y: float, tol: float, was_x: float = 0.0):
+    """Dividing Attacks reads of a ranked unit ``a`` between two enemy units (``b1`` slid by
+    ``was_x``), then ``b1`` slid by (shift_x, shift_y) instead: (models, units, reads) as they
+    stand after the slide."""
+    me = _ranked("a", 0.0, 0.0, 0.0, files=6, count=18)
+    units = {"a": me, "b0": _ranked("b0", -35.0, -0.0, 180.0, files=4, count=8),
+             "b1": _ranked("b1", 45.0, -0.0, 180.0, files=4, count=8)}
+    base = units["b1"]
+    units["b1"] = base.translated(was_x, 0.0)
+    models = {uid: u.models() for uid, u in units.items()}
+    gaps = Gaps(models, units)
+    gaps.closest([(m, ["b0", "b1"]) for m in models["a"] if m.rank > 1], tol)
+    moved = {**units, "b1": base.translated(shift_x, shift_y)}
+    return {uid: u.models() for uid, u in moved.items()}, moved, gaps.reads["a"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.floats(-12, 12), st.floats(-3, 3), st.sampled_from([0.5, 3.0, 25.4]))
+@example(0.3, 0.0, 0.5)
+@example(-8.0, 0.0, 0.5)
+def test_a_closest_answer_kept_by_its_margin_is_the_answer_measured_again(dx, dy, tol):
+    """A recheck skips measuring a closest-units answer whose recorded margin exceeds twice
+    how far its units slid (:func:`tow_gaps.same_answers`): it must say what measuring every
+    read again says (each read's margin taken away)."""
+    from game.engines.rank_and_file.tow_gaps import same_answers
+    models, units, reads = _line_reads(dx, dy, tol)
+    assert any(r[5] is not None for r in reads)  # (margins recorded)
+    bare = [r[:5] + (None, None) for r in reads]
+    for r in reads:
+        assert same_answers(models, units, [r]) == same_answers(models, units, [r[:5] + (None, None)])
+    assert same_answers(models, units, reads) == same_answers(models, units, bare)
+
+
+def test_rechecks_asked_together_equal_each_asked_alone():
+    """:func:`tow_gaps.same_answers_many` (one array pass for several units' reads) gives each
+    list the verdict :func:`same_answers` gives it alone."""
+    from game.engines.rank_and_file.tow_gaps import same_answers, same_answers_many
+    batch = []
+    for was in (0.0, 0.4, -6.0, 9.0, 30.0):
+        models, units, reads = _line_reads(0.4, 0.0, 0.5, was)
+        batch.append(reads)
+    bare = [[r[:5] + (None, None) for r in reads] for reads in batch]
+    want = [same_answers(models, units, r) for r in bare]
+    assert same_answers_many(models, units, bare) == want
+    assert same_answers_many(models, units, batch) == want
+    assert True in want and False in want
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-120, 120), st.sampled_from([-40.5, -40.0, -40.3, -45.0, -60.0, -39.9]),
+                          st.sampled_from([180.0, 0.0, 90.0, 200.0])), min_size=2, max_size=3),
+       st.sampled_from([0.0, 0.5, 3.0]))
+def test_closest_settled_on_the_arrays_at_once_equals_one_by_one(enemies, tol):
+    """Many asks are settled on the arrays at once (:func:`tow_gaps._settle_boxes`), few one by
+    one: the same answers and margins either way."""
+    from game.engines.rank_and_file import tow_gaps
+    me = _ranked("a", 0.0, 0.0, 0.0, files=8, count=40)
+    units = {"a": me, **{f"b{k}": _ranked(f"b{k}", x, y, f) for k, (x, y, f) in enumerate(enemies)}}
+    models = {uid: u.models() for uid, u in units.items()}
+    es = sorted(uid for uid in units if uid != "a")
+    asks = [(m, es[: 2 + i % (len(es) - 1)]) for i, m in enumerate(models["a"])]
+    assert len(asks) > tow_gaps._MANY
+    together: list = []
+    got = Gaps(models, units)._closest(asks, tol, together)
+    old = tow_gaps._MANY
+    try:
+        tow_gaps._MANY = len(asks)
+        alone: list = []
+        assert Gaps(models, units)._closest(asks, tol, alone) == got
+    finally:
+        tow_gaps._MANY = old
+    assert [None if x is None else round(x, 9) for x in together] == [None if x is None else round(x, 9) for x in alone]
+    for (m, es_), answer in zip(asks, got):
+        dist = {e: Gaps(models)(m, e, None) for e in es_}
+        assert answer == [e for e in es_ if dist[e] <= min(dist.values()) + tol]

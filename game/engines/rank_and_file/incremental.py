@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
@@ -36,6 +36,7 @@ from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import Part, StrikeOrder, StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
+from game.engines.rank_and_file.rechecks import rechecked
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
 _MEMO = LRU(64)     # combat key -> _Memo
@@ -400,9 +401,15 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
             continue
         pieces = [piece for piece in (rec.parts.get(t) for rec in recs) if piece is not None]
         if pieces:
+            last = memo.joins.get(("whole", t))  # (the pieces last joined, their join)
+            if last is not None and len(last[0]) == len(pieces) and all(map(is_, last[0], pieces)):
+                res.put(last[1])  # the very same pieces: the same (frozen) part, nothing joined
+                continue
             used: dict = {}
-            res.put(_joined(pieces, memo.joins.get(t) or {}, used))
+            joined = _joined(pieces, memo.joins.get(t) or {}, used)
+            res.put(joined)
             memo.joins[t] = used
+            memo.joins[("whole", t)] = (pieces, joined)
     res.legend = pol.legend(c.rs)
     return res
 
@@ -550,30 +557,45 @@ def free_signature(u: Unit, sig: tuple) -> tuple:
     return (placed_key(u), u.facing_deg) + tuple(sig[1:])
 
 
-def _moved(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: Optional[dict], checks: list) -> set:
+def _moved_fits(c: Any, memo: _Memo, uid: str, sigs: dict, placed: Optional[dict], checks: list) -> list:
+    """Unit ``uid``'s latest records (newest first, at most 3) decided with its position-free
+    inputs now (:func:`free_signature`), each with reads to recheck when ``checks``: what
+    :func:`_moved` may take."""
+    past = memo.past.get(uid)
+    if not past:
+        return []
+    free = free_signature(c.units[uid], placed[uid] if placed is not None else sigs[uid])
+    return [old for old in past[:3] if old.free == free and not (checks and old.reads is None)]
+
+
+def _moved(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: Optional[dict], checks: list,
+           known: Optional[dict] = None) -> set:
     """The units of ``dirty`` decided before with the same position-free inputs
     (:func:`free_signature`: same contacts, engagements, enemies, formation and facing, only
     standing elsewhere) and, when a policy reads where enemy bases stand, the same answers to
-    every recorded read now (``recheck``): that decision stands, each model result given its
-    model's centre now (``at``, the one position a result holds). Their records are replaced
-    in ``memo``; returns those units."""
-    out = set()
+    every recorded read now (``recheck``, :func:`rechecked`): that decision stands, each model
+    result given its model's centre now (``at``, the one position a result holds). Their
+    records are replaced in ``memo``; returns those units. ``checks``: the geometric policies
+    (their rechecks), or empty. Each unit's latest records are tried newest first, the first
+    of each unit's left at once for every unit (one recheck per round; ``known``: verdicts
+    already had this frame, :func:`rechecked`)."""
+    out: set = set()
+    left: dict[str, list] = {}
     for uid in dirty:
-        past = memo.past.get(uid)
-        if not past:
-            continue
-        own = placed[uid] if placed is not None else sigs[uid]
-        free = free_signature(c.units[uid], own)
-        for old in past[:3]:
-            if old.free != free or (checks and old.reads is None):
-                continue
-            if checks and not all(check(c, old.reads) for check in checks):
-                continue
-            rec = _moved_rec(old, c.models[uid], sigs[uid], placed[uid] if placed is not None else None)
+        fit = _moved_fits(c, memo, uid, sigs, placed, checks)
+        if fit:
+            left[uid] = fit
+    while left:
+        tried = [(uid, recs.pop(0)) for uid, recs in left.items()]
+        verdicts = rechecked(c, checks, [old.reads for _uid, old in tried], known) if checks else [True] * len(tried)
+        for (uid, old), ok in zip(tried, verdicts):
+            rec = _moved_rec(old, c.models[uid], sigs[uid], placed[uid] if placed is not None else None) if ok else None
             if rec is not None:
                 memo.units[uid] = rec
                 out.add(uid)
-                break
+                del left[uid]
+            elif not left[uid]:
+                del left[uid]
     return out
 
 
@@ -603,15 +625,16 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
         return decide(c)
     key = (c.rs.id, id(c.rs), repr(c.board.context), tuple(c.units))
     geometry = pol.geometric(c.rs)
-    checks = [p.recheck for p in geometry]
-    sigs, placed = both_signatures(c, bool(geometry), bool(geometry) and all(checks))
+    checks = geometry if all(p.recheck for p in geometry) else []
+    sigs, placed = both_signatures(c, bool(geometry), bool(checks))
     memo = _MEMO.get(key)
     if memo is not None and memo.units.keys() >= sigs.keys():
         dirty = {uid for uid, s in sigs.items() if memo.units[uid].sig != s}
+        known = _prefetch(c, memo, dirty, sigs, placed, checks) if placed is not None and dirty else None
         if placed is not None:
-            dirty -= _still(c, memo, dirty, sigs, placed, checks)
+            dirty -= _still(c, memo, dirty, sigs, placed, checks, known)
         if dirty and (placed is not None or not geometry):
-            dirty -= _moved(c, memo, dirty, sigs, placed, checks)
+            dirty -= _moved(c, memo, dirty, sigs, placed, checks, known)
     else:
         dirty = set(sigs)
         memo = None
@@ -629,16 +652,47 @@ def analyse(c: Any, decide: Callable[[Any], Analysis]) -> Analysis:
     return res
 
 
-def _still(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: dict, checks: list) -> set:
-    """The units of ``dirty`` whose inputs differ only by where their enemies stand and whose
-    policies' recorded reads of enemy geometry still hold on ``c`` (each ``recheck``): their
-    kept results stand (their record now carries the new inputs)."""
-    out = set()
+def _still_fits(memo: _Memo, dirty: set, placed: dict) -> list:
+    """``(unit id, record)`` of the units of ``dirty`` whose inputs differ only by where their
+    enemies stand, with reads to recheck: what :func:`_still` may keep."""
+    fit = []
     for uid in dirty:
         rec = memo.units[uid]
         if rec.placed is None or rec.reads is None or rec.placed != placed[uid]:
             continue
-        if all(check(c, rec.reads) for check in checks):
+        fit.append((uid, rec))
+    return fit
+
+
+def _prefetch(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: dict, checks: list) -> dict:
+    """The verdicts :func:`_still` and then :func:`_moved` will ask for first, found in one
+    :func:`rechecked` (one array pass for the whole frame, not one per step): the reads of
+    each unit :func:`_still` may keep and of the newest record :func:`_moved` may take for
+    each other dirty unit. Returns the ``known`` verdicts."""
+    still = _still_fits(memo, dirty, placed)
+    batch = [rec.reads for _uid, rec in still]
+    kept = {uid for uid, _rec in still}
+    for uid in dirty:
+        if uid not in kept:
+            fit = _moved_fits(c, memo, uid, sigs, placed, checks)
+            if fit:
+                batch.append(fit[0].reads)
+    known: dict = {}
+    if batch:
+        rechecked(c, checks, batch, known)
+    return known
+
+
+def _still(c: Any, memo: _Memo, dirty: set, sigs: dict, placed: dict, checks: list,
+           known: Optional[dict] = None) -> set:
+    """The units of ``dirty`` whose inputs differ only by where their enemies stand and whose
+    policies' recorded reads of enemy geometry still hold on ``c`` (:func:`rechecked`, all of
+    them at once; ``known``: verdicts had this frame): their kept results stand (their record
+    now carries the new inputs). ``checks``: the geometric policies."""
+    fit = _still_fits(memo, dirty, placed)
+    out = set()
+    for (uid, rec), ok in zip(fit, rechecked(c, checks, [rec.reads for _uid, rec in fit], known) if fit else []):
+        if ok:
             rec.sig = sigs[uid]
             out.add(uid)
     return out

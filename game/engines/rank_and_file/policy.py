@@ -41,7 +41,9 @@ fights, :mod:`.incremental`, and a combat moved whole may take its earlier decis
 :mod:`.congruent`; :func:`geometric` lists the chosen ones); such a policy may give
 ``recheck(c, reads) -> bool``: whether what it
 recorded in ``c.state["geometry_reads"][unit]`` while deciding a unit still holds on a later
-combat ``c`` (then that unit need not be decided again when only enemies moved); ``fields(rs)`` lists
+combat ``c`` (then that unit need not be decided again when only enemies moved), and
+``recheck_many(c, [reads, ...]) -> [bool, ...]``, the same for several units' reads at once
+(the engine then asks once per combat, not once per unit); ``fields(rs)`` lists
 the profile values and unit keys the policy reads (:class:`game.core.strategy.ProfileField`),
 for editors.
 
@@ -82,6 +84,7 @@ class Policy(Record):
     fields: Optional[Callable[[Any], list]] = None
     geometry: bool = False
     recheck: Optional[Callable[..., bool]] = None
+    recheck_many: Optional[Callable[..., list]] = None
 
 
 _POLICIES: dict[str, dict[str, Policy]] = {s: {} for s in SLOTS}
@@ -98,7 +101,7 @@ LAZY: dict[tuple[str, str], str] = {
 
 def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = (), neighbours: bool = False,
            fields: Optional[Callable[[Any], list]] = None, geometry: bool = False,
-           recheck: Optional[Callable[..., bool]] = None) -> Callable:
+           recheck: Optional[Callable[..., bool]] = None, recheck_many: Optional[Callable[..., list]] = None) -> Callable:
     """Decorator registering ``fn`` as policy ``name`` of ``slot`` (see the module docstring)."""
     if slot not in _POLICIES:
         raise ValueError(f"no policy slot {slot}; slots: {', '.join(SLOTS)}")
@@ -107,7 +110,8 @@ def policy(slot: str, name: str, params: Optional[type] = None, rows: tuple = ()
         old = _POLICIES[slot].get(name)
         if old is not None and old.run is not fn:
             raise ValueError(f"two {slot} policies named {name}")
-        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields, geometry, recheck)
+        _POLICIES[slot][name] = Policy(slot, name, fn, params, frozenset(rows), neighbours, fields, geometry, recheck,
+                                         recheck_many)
         return fn
     return deco
 

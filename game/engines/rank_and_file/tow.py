@@ -40,7 +40,7 @@ from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file.parts import fight_parts
-from game.engines.rank_and_file.tow_gaps import Gaps, same_answers
+from game.engines.rank_and_file.tow_gaps import Gaps, same_answers, same_answers_many
 from game.engines.rank_and_file.policy import Combat, policy
 from game.engines.rank_and_file.tow_rules import (
     Facing, TroopType, Weapon, _num, row_index, inward, assumed_row_models, stand_ins, combat_order, charge_bonus, initiative, rank_bonus, unit_strength, support_allowed)
@@ -567,8 +567,13 @@ def _same_reads(c: Combat, reads: list) -> bool:
     return same_answers(c.models, c.units, reads)
 
 
+def _same_reads_many(c: Combat, batch: list) -> list:
+    """:func:`_same_reads` of several units' reads at once."""
+    return same_answers_many(c.models, c.units, batch)
+
+
 @policy("fighters", "fighting_rank", params=TowSchema, fields=_fields, geometry=True,  # gaps to enemy bases
-        recheck=_same_reads)
+        recheck=_same_reads, recheck_many=_same_reads_many)
 def fighting_rank(c: Combat) -> None:
     """The Fighting Rank and everything decided with it (see the module doc). The gap
     questions each decided unit asked go to ``c.state["geometry_reads"]`` (``{unit: reads}``)."""

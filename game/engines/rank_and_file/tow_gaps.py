@@ -148,7 +148,8 @@ class Gaps:
     """Gaps from models to the enemy units of ``models`` (unit id -> its models).
 
     ``reads``: every question asked and its answer, per unit of the asking model (``{unit id:
-    [("gap", model id, enemy, limit, gap) | ("closest", model id, enemies, tol, answer)]}``):
+    [("gap", model id, enemy, limit, gap) | ("closest", model id, enemies, tol, answer, slack,
+    poses)]}``, :meth:`closest`):
     what the fight learnt of where enemy bases stand, so :func:`same_answers` can tell later
     whether an enemy that moved changed any of them."""
 
@@ -168,13 +169,34 @@ class Gaps:
         return d
 
     def closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
-        """:meth:`_closest`, each answer kept in :attr:`reads`."""
-        out = self._closest(asks, tol)
-        for (m, enemies), answer in zip(asks, out):
-            self.reads.setdefault(m.unit_id, []).append(("closest", m.id, tuple(enemies), tol, tuple(answer)))
+        """:meth:`_closest`, each answer kept in :attr:`reads` with its margin: ``slack`` (mm,
+        or None) and ``poses`` (the :meth:`~game.core.board.Unit.pose_key` of the asking
+        model's unit, then of each enemy unit, all standing as their poses say; or None), so a
+        later recheck can tell from how far those units moved that the answer holds
+        (:func:`same_answers`)."""
+        slacks: list = []
+        out = self._closest(asks, tol, slacks)
+        poses: dict[str, Optional[tuple]] = {}
+        for (m, enemies), answer, slack in zip(asks, out, slacks):
+            held = None
+            if slack is not None:
+                held = tuple(self._pose(uid, poses) for uid in (m.unit_id, *enemies))
+                if None in held:
+                    held = None
+            self.reads.setdefault(m.unit_id, []).append(
+                ("closest", m.id, tuple(enemies), tol, tuple(answer), slack if held is not None else None, held))
         return out
 
-    def _closest(self, asks: list[tuple[Any, list[str]]], tol: float) -> list[list[str]]:
+    def _pose(self, uid: str, seen: dict) -> Optional[tuple]:
+        """The pose key of ranked unit ``uid`` when its models here are its own (as its pose
+        gives them), else None; kept in ``seen``."""
+        if uid not in seen:
+            u = self.units.get(uid)
+            key = u.pose_key() if u is not None and u.kind == "ranked" else None
+            seen[uid] = key if u is not None and key is not None and self.models.get(uid) is u.models(key) else None
+        return seen[uid]
+
+    def _closest(self, asks: list[tuple[Any, list[str]]], tol: float, slacks: Optional[list] = None) -> list[list[str]]:
         """For each ``(model, enemy unit ids)`` of ``asks``, those enemies whose gap from the
         model is within ``tol`` of the smallest (Dividing Attacks: the closest enemy units),
         in their order: the enemies ``e`` with ``gap(e) <= min(gaps) + tol``, the same answer
@@ -187,41 +209,52 @@ class Gaps:
         for k, (_m, enemies) in enumerate(asks):
             for e in enemies:
                 rows.setdefault(e, []).append(k)
-        low: list[dict[str, tuple]] = [{} for _ in asks]
         mine = self._askers(asks)  # per ask: (its unit's list, index, box-like) from the arrays; or None
         boxy: dict[str, Optional[bool]] = {}  # enemy -> every base box-like (None: not known at once)
         # every asking box against every enemy base in one array operation (numpy calls cost far
         # more than these few hundred numbers): each enemy's boxes a run of columns
         spans, cols = [], []
+        empty: set[str] = set()  # enemy units with no base
         at = 0
         for e, ks in rows.items():
             bx = self.boxes(e)
             n = bx.shape[1]
             if not n:
-                for k in ks:
-                    low[k][e] = (math.inf, -1, None, 0)
+                empty.add(e)
                 continue
             spans.append((e, ks, at, at + n))
             cols.append(bx)
             boxy[e] = unit_box_like(self.units.get(e), self.models[e])
             at += n
+        every = len(asks)
+        if slacks is not None:
+            slacks[:] = [None] * every
+        col = {e: j for j, (e, _ks, _a, _b) in enumerate(spans)}  # enemy -> its run's number
+        grid: Any = None
+        fl_rows: list = []  # per ask, its box bound to each enemy run (the least of the run's columns)
+        settled: list = [None] * every
         if spans:
             (bx0, by0, bx1, by1) = cols[0] if len(cols) == 1 else np.concatenate(cols, axis=1)
             x0, y0, x1, y1 = self._asking_boxes(asks, mine)
             grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
                             np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-            every = len(asks)
-            for e, ks, a, b in spans:
-                seg = grid[:, a:b] if len(ks) == every else grid[ks, a:b]
-                arg = seg.argmin(axis=1).tolist()
-                floor = seg.min(axis=1).tolist()
-                for n, k in enumerate(ks):
-                    low[k][e] = (floor[n], arg[n], seg, n)  # (the row, and its second smallest, read when needed)
+            floors = (np.minimum.reduceat(grid, [a for _e, _ks, a, _b in spans], axis=1) if len(spans) > 1
+                      else grid.min(axis=1)[:, None])  # (every ask against every run: one call)
+            fl_rows = floors.tolist()
+            if every > _MANY:
+                member = np.zeros(floors.shape, dtype=bool)
+                for e, ks, _a, _b in spans:
+                    member[ks, col[e]] = True
+                settled = _settle_boxes(asks, mine, boxy, np.where(member, floors, math.inf), spans, tol, slacks)
         out = []
-        for (m, enemies), lows, me in zip(asks, low, mine):
-            got = _by_boxes(enemies, lows, boxy, tol) if me is not None and me[2] else None
-            if got is None:
-                got = self._by_bounds(m, enemies, lows, tol)
+        for k, ((m, enemies), me, got) in enumerate(zip(asks, mine, settled)):
+            if got is None and me is not None and me[2]:
+                got = _by_floors(enemies, fl_rows[k] if spans else [], col, boxy, tol, slacks, k)
+            if got is not None:
+                out.append(got)
+                continue
+            lows = {e: _low(grid, fl_rows, col, spans, e, k) for e in enemies}
+            got = self._by_bounds(m, enemies, lows, tol)
             if got is not None:
                 out.append(got)
                 continue
@@ -265,6 +298,17 @@ class Gaps:
         if first is not None and all(me is not None and me[0] is first[0] for me in mine):
             sub = boxes(first[0], self.units.get(asks[0][0].unit_id))[:, [me[1] for me in mine]]
             return sub[0][:, None], sub[1][:, None], sub[2][:, None], sub[3][:, None]
+        if all(me is not None for me in mine):  # asks of several such lists: their boxes side by side
+            at: dict[int, int] = {}
+            cols = []
+            n = 0
+            for (m, _es), me in zip(asks, mine):
+                if id(me[0]) not in at:
+                    at[id(me[0])] = n
+                    cols.append(boxes(me[0], self.units.get(m.unit_id)))
+                    n += cols[-1].shape[1]
+            sub = np.concatenate(cols, axis=1)[:, [at[id(me[0])] + me[1] for me in mine]]
+            return sub[0][:, None], sub[1][:, None], sub[2][:, None], sub[3][:, None]
         mb = np.array([m.shape.bbox() for m, _es in asks], dtype=float).reshape(-1, 4)
         return tuple(mb[:, j:j + 1] for j in range(4))
 
@@ -277,7 +321,7 @@ class Gaps:
         ``L > min U + tol`` (margins of 1e-6 mm); any other case: None."""
         bounds = []
         for e in enemies:
-            fl, i, _s, _row = lows[e]
+            fl, i, _row = lows[e]
             if not fl > 0.0 or i < 0:
                 return None  # bases meeting (or none): the exact gaps decide
             other = self.models[e][i].shape
@@ -288,19 +332,117 @@ class Gaps:
         return _settle(bounds, tol)
 
     def _exact(self, m: Any, enemy: str, low: tuple) -> float:
-        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, its rows, its index in them)."""
-        floor, i, seg, n = low
+        """:func:`exact` (no ``limit``) from a row's precomputed (min, argmin, its row of bounds)."""
+        floor, i, row = low
         if i < 0:
             return math.inf
         ems = self.models[enemy]
         best = g.gap_mm(m.shape, ems[i].shape)
         if floor >= best:
             return best
-        row = seg[n]
         second = float(np.partition(row, 1)[1]) if row.shape[0] > 1 else math.inf
         if second >= best:  # no other box is below this exact gap
             return best
         return exact(m, ems, row, None)
+
+
+_MANY = 24  # asks above which :meth:`Gaps._closest` settles them on the arrays at once (else one by one)
+
+
+def _low(grid: Any, fl_rows: list, col: dict, spans: list, e: str, k: int) -> tuple:
+    """Ask ``k``'s bound to enemy ``e`` as :meth:`Gaps._closest` reads it: (its box bound,
+    the index of that base (the first of the least), ask ``k``'s row of bounds to each base of
+    ``e``); an enemy with no base ``(inf, -1, None)``."""
+    j = col.get(e)
+    if j is None:
+        return (math.inf, -1, None)
+    _e, _ks, a, b = spans[j]
+    row = grid[k, a:b]
+    return (fl_rows[k][j], int(row.argmin()), row)
+
+
+def _by_floors(enemies: list[str], row: list, col: dict, boxy: dict, tol: float, slacks: Optional[list],
+               k: int) -> Optional[list[str]]:
+    """:func:`_settle` for a box-like asking base when every enemy's bases are box-like
+    (``boxy``, :func:`unit_box_like`): each upper bound its box bound (``row[col[e]]``) plus
+    1e-6 mm, no shape read. None when some enemy has no base or is not known box-like, a bound
+    is not above 0 or the bounds do not settle it (the caller then asks :meth:`Gaps._by_bounds`).
+    A settled answer's margin goes to ``slacks[k]`` (:func:`_margin`)."""
+    bounds = []
+    for e in enemies:
+        j = col.get(e)
+        if j is None or not boxy.get(e):
+            return None
+        fl = row[j]
+        if not fl > 0.0:
+            return None
+        bounds.append((e, fl, fl + _EPS))
+    keep = _settle(bounds, tol)
+    if keep is not None and slacks is not None and len(set(enemies)) == len(enemies):
+        slacks[k] = _margin(bounds, keep, tol)
+    return keep
+
+
+def _margin(bounds: list[tuple[str, float, float]], keep: list[str], tol: float) -> float:
+    """The margin (mm) of a settled answer ``keep`` from its ``(unit id, L, U)`` bounds, as
+    :func:`_settle_boxes` gives it: the least over the enemies of ``L' + tol - (U + 1e-6)``
+    (kept; ``L'`` the least bound of the others) or ``L - (min U + tol + 1e-6)`` (left out)."""
+    up_min = min(b[2] for b in bounds)
+    worst = math.inf
+    for n, (e, fl, up) in enumerate(bounds):
+        if e in keep:
+            others = min((b[1] for i, b in enumerate(bounds) if i != n), default=math.inf)
+            m = (others + tol) - (up + _EPS)
+        else:
+            m = fl - ((up_min + tol) + _EPS)
+        worst = min(worst, m)
+    return worst
+
+
+def _settle_boxes(asks: list, mine: list, boxy: dict, floors: Any, spans: list, tol: float,
+                  slacks: Optional[list] = None) -> list:
+    """:func:`_by_floors` of every ask at once on the arrays (``floors``: each ask's box bound to
+    each enemy unit of ``spans``, inf where it is not one of its enemies): per ask its answer,
+    or None when :func:`_by_floors` would not settle it (the asking base or an enemy's bases not
+    known box-like, a bound not above 0, an enemy twice, a bound in neither band) or it is not
+    asked. The same float operations as :func:`_settle` on ``U = L + 1e-6``: ``e`` in when
+    ``L + 1e-6 + 1e-6 <= min L + tol``, out when ``L > min U + tol + 1e-6``.
+
+    ``slacks``: filled with each settled ask's margin (mm; None for the others): the least,
+    over its enemies ``e``, of ``L' + tol - (U + 1e-6)`` with ``L'`` the least bound of the
+    other enemies (``e`` kept: it is while its gap is within ``tol`` of every other one's) or
+    ``L - (min U + tol + 1e-6)`` (``e`` left out). The exact gaps lie within these bounds
+    (square-on rectangles: the box gap is the gap), so the answer by comparing every exact
+    gap holds while each difference of two gaps moves by less than it (:func:`same_answers`)."""
+    col = {e: j for j, (e, _ks, _a, _b) in enumerate(spans)}
+    able = [me is not None and me[2] and len(set(es)) == len(es) and all(e in col and boxy.get(e) for e in es)
+            for (_m, es), me in zip(asks, mine)]
+    out: list = [None] * len(asks)
+    if not any(able):
+        return out
+    up = floors + _EPS
+    lo_min = floors.min(axis=1)
+    up_min = up.min(axis=1)
+    keep = up + _EPS <= (lo_min + tol)[:, None]
+    drop = floors > ((up_min + tol) + _EPS)[:, None]
+    ok = ((floors > 0.0).all(axis=1) & (keep | drop).all(axis=1)).tolist()
+    rows = keep.tolist()
+    margin = None
+    if slacks is not None:
+        # a kept enemy stays kept while its gap is within ``tol`` of every other one's (its own
+        # comparison never changes): the least other bound, the second least for the nearest
+        two = np.partition(floors, 1, axis=1) if floors.shape[1] > 1 else np.full((len(asks), 2), math.inf)
+        nearest = floors.argmin(axis=1)[:, None] == np.arange(floors.shape[1])[None, :]
+        others = np.where(nearest, two[:, 1:2], two[:, 0:1])
+        margin = np.where(keep, (others + tol) - (up + _EPS), floors - ((up_min + tol) + _EPS)[:, None])
+        margin = margin.min(axis=1).tolist()
+    for k, ((_m, es), fit) in enumerate(zip(asks, able)):
+        if fit and ok[k]:
+            row = rows[k]
+            out[k] = [e for e in es if row[col[e]]]
+            if margin is not None and slacks is not None:
+                slacks[k] = margin[k]
+    return out
 
 
 def _is(ems: list, i: int, m: Any) -> bool:
@@ -309,20 +451,6 @@ def _is(ems: list, i: int, m: Any) -> bool:
     if isinstance(m, _Ref):
         return m.ems is ems and m.i == i
     return ems[i] is m
-
-
-def _by_boxes(enemies: list[str], lows: dict[str, tuple], boxy: dict, tol: float) -> Optional[list[str]]:
-    """:meth:`Gaps._by_bounds` for a box-like asking base when every enemy's bases are
-    box-like (``boxy``, :func:`unit_box_like`): each upper bound is its box bound plus 1e-6 mm,
-    as there; no shape read. None when some enemy is not known box-like or the bounds do not
-    settle it (the caller then asks :meth:`Gaps._by_bounds`)."""
-    bounds = []
-    for e in enemies:
-        fl, i, _s, _row = lows[e]
-        if not fl > 0.0 or i < 0 or not boxy.get(e):
-            return None
-        bounds.append((e, fl, fl + _EPS))
-    return _settle(bounds, tol)
 
 
 def _settle(bounds: list[tuple[str, float, float]], tol: float) -> Optional[list[str]]:
@@ -363,45 +491,110 @@ def _corners(a: Any, b: Any) -> Optional[float]:
     return math.sqrt(min((px - qx) * (px - qx) + (py - qy) * (py - qy) for px, py in a.points for qx, qy in b.points))
 
 
+def _moved_by(poses: tuple, uids: tuple, models: dict, units: dict, shift: dict) -> Optional[float]:
+    """The asking unit's shift plus the largest enemy unit's (mm) since a read taken with those
+    units at ``poses`` (``uids``: the asking model's unit, then its enemies): each now standing
+    as its pose says, its pose the same but for its front (the same bases, each moved by the
+    front's shift: every gap from a base moves by at most the sum of the two units' shifts);
+    None when some unit is not so."""
+    worst = 0.0
+    for n, (uid, then) in enumerate(zip(uids, poses)):
+        key = (uid, id(then))
+        d = shift.get(key, -1.0)
+        if d == -1.0:
+            d = shift[key] = _shift(units.get(uid), models.get(uid), then)
+        if d is None:
+            return None
+        if n == 0:
+            mine = d
+        elif d > worst:
+            worst = d
+    return mine + worst
+
+
+def _shift(u: Any, ms: Any, then: tuple) -> Optional[float]:
+    """How far (mm) ranked unit ``u`` (models ``ms``) moved from pose key ``then``: the length
+    of its front's shift when only the front changed and ``ms`` are its own models; else None."""
+    if u is None or u.kind != "ranked":
+        return None
+    now = u.pose_key()
+    if ms is not u.models(now):
+        return None
+    if now is then or now == then:
+        return 0.0
+    if now[:7] != then[:7] or now[8:] != then[8:]:
+        return None
+    (x, y), (x0, y0) = now[7], then[7]
+    return math.hypot(x - x0, y - y0)
+
+
 def same_answers(models: dict, units: dict, reads: list[tuple]) -> bool:
     """Whether every question of ``reads`` (:attr:`Gaps.reads` of one unit) gets the same
     answer from the bases as they stand now (``models``: unit id -> models, ``units``: unit id
     -> Unit): a gap beyond its limit the same number (it is written in an explanation), one
     within it within it again, the same closest enemy units (asked all at once). A model or
-    an enemy unit no longer there: False."""
+    an enemy unit no longer there: False.
+
+    A closest-units answer recorded with a margin (``slack``, :meth:`Gaps.closest`) holds
+    without measuring when its units only slid since (:func:`_moved_by`) by less than half of
+    that margin in all (each exact gap moves by at most the asking unit's shift plus its
+    enemy's, so every comparison keeps its side)."""
+    return same_answers_many(models, units, [reads])[0]
+
+
+def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> list[bool]:
+    """:func:`same_answers` of each reads list of ``batch`` on the same bases, the closest-units
+    questions of them all asked at once (one array operation per tolerance, not one per list:
+    the answers are each ask's own, whatever is asked with it)."""
     gaps = Gaps(models, units)
+    shift: dict[tuple, Optional[float]] = {}  # (unit id, id(pose)) -> how far it moved since (:func:`_moved_by`)
     by_id: dict[str, Any] = {}  # model id -> a _Ref to it
     lists: dict[str, tuple] = {}  # unit id -> (its models, {model id: index})
-    asks: dict[float, list[tuple[Any, list[str], tuple]]] = {}  # tol -> (model, enemies, answer)
-    for read in reads:
-        kind, mid = read[0], read[1]
-        m = by_id.get(mid)
-        if m is None:
-            uid = unit_of(mid)
-            lst = lists.get(uid)
-            if lst is None:
-                ems = models.get(uid, ())
-                known = _kind(units.get(uid), ems)
-                lst = lists[uid] = (ems, known[1] if known is not None else {x: i for i, x in enumerate(ids_of(ems))})
-            i = lst[1].get(mid)
-            if i is None:
-                return False
-            m = by_id[mid] = _Ref(lst[0], i, mid, uid)
-        if kind == "gap":
-            _k, _mid, e, limit, d = read
-            if e not in models:
-                return False
-            now = gaps(m, e, limit)
-            if limit is None or d > limit or now > limit:
-                if now != d:
-                    return False
-        else:
-            _k, _mid, enemies, tol, answer = read
-            if any(e not in models for e in enemies):
-                return False
-            asks.setdefault(tol, []).append((m, list(enemies), answer))
+    asks: dict[float, list[tuple[int, Any, list[str], tuple]]] = {}  # tol -> (list index, model, enemies, answer)
+    ok = [True] * len(batch)
+    for n, reads in enumerate(batch):
+        mine: list[tuple[float, tuple]] = []
+        for read in reads:
+            kind, mid = read[0], read[1]
+            m = by_id.get(mid)
+            if m is None:
+                uid = unit_of(mid)
+                lst = lists.get(uid)
+                if lst is None:
+                    ems = models.get(uid, ())
+                    known = _kind(units.get(uid), ems)
+                    lst = lists[uid] = (ems, known[1] if known is not None else {x: i for i, x in enumerate(ids_of(ems))})
+                i = lst[1].get(mid)
+                if i is None:
+                    ok[n] = False
+                    break
+                m = by_id[mid] = _Ref(lst[0], i, mid, uid)
+            if kind == "gap":
+                _k, _mid, e, limit, d = read
+                if e not in models:
+                    ok[n] = False
+                    break
+                now = gaps(m, e, limit)
+                if limit is None or d > limit or now > limit:
+                    if now != d:
+                        ok[n] = False
+                        break
+            else:
+                _k, _mid, enemies, tol, answer, slack, poses = read
+                if any(e not in models for e in enemies):
+                    ok[n] = False
+                    break
+                if slack is not None and poses is not None:
+                    moved = _moved_by(poses, (m.unit_id, *enemies), models, units, shift)
+                    if moved is not None and slack > 2.0 * moved + _EPS:
+                        continue  # no gap moved by half the margin: the same answer
+                mine.append((tol, (n, m, list(enemies), answer)))
+        if ok[n]:
+            for tol, ask in mine:
+                asks.setdefault(tol, []).append(ask)
     for tol, group in asks.items():
-        got = gaps._closest([(m, es) for m, es, _a in group], tol)
-        if any(tuple(x) != a for x, (_m, _es, a) in zip(got, group)):
-            return False
-    return True
+        got = gaps._closest([(m, es) for _n, m, es, _a in group], tol)
+        for x, (n, _m, _es, a) in zip(got, group):
+            if tuple(x) != a:
+                ok[n] = False
+    return ok
