@@ -149,9 +149,9 @@ class ModelResults(MutableMapping[str, "ModelResult"]):
 
     @staticmethod
     def merged(per_unit: Iterable[tuple[str, Optional[Mapping[str, "ModelResult"]]]]) -> "ModelResults":
-        """The results of units in order (empty or None ones left out). A unit given twice, or
-        a model id not of its unit, makes the merge a plain dict at once (later values win, as
-        ``dict.update`` does)."""
+        """The results of units in order (empty or None ones left out), each keyed by its own
+        unit's model ids (``<unit>.<slot>``, as the engine groups them). A unit given twice makes
+        the merge a plain dict at once (later values win, as ``dict.update`` does)."""
         units: dict[str, Mapping[str, ModelResult]] = {}
         plain = False
         seq = []
@@ -162,11 +162,6 @@ class ModelResults(MutableMapping[str, "ModelResult"]):
             if uid in units:
                 plain = True
             units[uid] = m
-        if not plain:
-            for uid, m in units.items():
-                if type(m) is not UnitResults and any(_unit_of(k) != uid for k in m):
-                    plain = True
-                    break
         if plain:
             out = ModelResults()
             for m in seq:

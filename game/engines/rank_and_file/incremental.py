@@ -35,7 +35,7 @@ from game.core.analysis import Analysis, ModelResult
 from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import Part, StrikeOrder, StrikeStep, to_json
-from game.core.results import ModelResults
+from game.core.results import ModelResults, UnitResults
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.rechecks import rechecked
 
@@ -587,6 +587,10 @@ def _moved_rec(old: _Rec, ms: list, sig: tuple, placed: Optional[tuple]) -> Opti
         return None
     rec = _Rec(sig, placed, old.reads)
     rec.free = old.free
+    rec.steps, rec.notes, rec.parts = old.steps, old.notes, old.parts
+    if type(old.models) is UnitResults:  # (only the results made are moved; the untouched stay so)
+        rec.models = old.models.moved(centers_of(ms))
+        return rec
     was = list(old.models.values())
     parts = list(map(_PARTS, was))
     fresh = parts if parts.count(None) == len(parts) else [None if x is None else dict(x) for x in parts]
