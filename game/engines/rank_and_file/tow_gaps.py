@@ -177,14 +177,16 @@ class Gaps:
         slacks: list = []
         out = self._closest(asks, tol, slacks)
         poses: dict[str, Optional[tuple]] = {}
+        shared: dict[tuple, tuple] = {}  # (unit, enemies) -> (enemies, their poses): one tuple for all its asks
         for (m, enemies), answer, slack in zip(asks, out, slacks):
-            held = None
-            if slack is not None:
-                held = tuple(self._pose(uid, poses) for uid in (m.unit_id, *enemies))
-                if None in held:
-                    held = None
+            key = (m.unit_id, *enemies)
+            got = shared.get(key)
+            if got is None:
+                held: Optional[tuple] = tuple(self._pose(uid, poses) for uid in key)
+                got = shared[key] = (tuple(enemies), None if None in held else held)  # type: ignore[operator]
+            held = got[1] if slack is not None else None
             self.reads.setdefault(m.unit_id, []).append(
-                ("closest", m.id, tuple(enemies), tol, tuple(answer), slack if held is not None else None, held))
+                ("closest", m.id, got[0], tol, tuple(answer), slack if held is not None else None, held))
         return out
 
     def _pose(self, uid: str, seen: dict) -> Optional[tuple]:
@@ -552,10 +554,22 @@ def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> li
     lists: dict[str, tuple] = {}  # unit id -> (its models, {model id: index})
     asks: dict[float, list[tuple[int, Any, list[str], tuple]]] = {}  # tol -> (list index, model, enemies, answer)
     ok = [True] * len(batch)
+    moved: dict[int, tuple] = {}  # id(poses) -> (poses, how far its units moved, :func:`_moved_by`)
     for n, reads in enumerate(batch):
         mine: list[tuple[float, tuple]] = []
         for read in reads:
             kind, mid = read[0], read[1]
+            if kind == "closest" and read[5] is not None and read[6] is not None:
+                # the margin first: a unit slid within it keeps its models and the answer holds
+                _k, _mid, enemies, _tol, _answer, slack, poses = read
+                if any(e not in models for e in enemies):
+                    ok[n] = False
+                    break
+                hit = moved.get(id(poses))
+                if hit is None or hit[0] is not poses:
+                    hit = moved[id(poses)] = (poses, _moved_by(poses, (unit_of(mid), *enemies), models, units, shift))
+                if hit[1] is not None and slack > 2.0 * hit[1] + _EPS:
+                    continue  # no gap moved by half the margin: the same answer (its model is there)
             m = by_id.get(mid)
             if m is None:
                 uid = unit_of(mid)
@@ -580,14 +594,10 @@ def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> li
                         ok[n] = False
                         break
             else:
-                _k, _mid, enemies, tol, answer, slack, poses = read
+                _k, _mid, enemies, tol, answer, _slack, _poses = read
                 if any(e not in models for e in enemies):
                     ok[n] = False
                     break
-                if slack is not None and poses is not None:
-                    moved = _moved_by(poses, (m.unit_id, *enemies), models, units, shift)
-                    if moved is not None and slack > 2.0 * moved + _EPS:
-                        continue  # no gap moved by half the margin: the same answer
                 mine.append((tol, (n, m, list(enemies), answer)))
         if ok[n]:
             for tol, ask in mine:
