@@ -132,10 +132,9 @@ def test_indexed_overlap_check_equals_every_pair(units):
 
 
 def test_contacts_at_several_tolerances_on_the_same_geometry():
-    """The near test's grown box is kept per geometry and tolerance (``contact._near_parts``):
-    the same two units asked at one tolerance, then another, get each tolerance's contacts
-    (bases 3 mm apart: none at 0.5 mm, every facing pair at 5 mm; a box grown by the wrong
-    tolerance, or too little, leaves them out)."""
+    """The same two units asked at one tolerance, then another, get each tolerance's contacts
+    (bases 3 mm apart: none at 0.5 mm, every facing pair at 5 mm; a near test whose box is
+    grown by the wrong tolerance, or too little, leaves them out)."""
     a = Unit(id="a", player=1, kind="ranked", base=(20, 20), files=5, count=10, front=(0.0, 0.0), facing_deg=0.0)
     b = Unit(id="b", player=2, kind="ranked", base=(20, 20), files=5, count=10, front=(0.0, -3.0), facing_deg=180.0)
     ma, mb = a.models(), b.models()

@@ -22,7 +22,6 @@ import numpy as np
 
 from game.core import geometry as g
 from game.core.board import Model, Unit, UnitGeom
-from game.core.lru import LRU
 
 Box = tuple[float, float, float, float]
 
@@ -84,24 +83,6 @@ def _arrays(u: Unit, ms: list[Model]) -> UnitGeom:
                     False, None, u.facing_deg)
 
 
-_NEAR = LRU(512)  # id(geometry) -> (the geometry, [-low, high] of its bases, {tol: its box grown by tol})
-
-
-def _near_parts(geom: UnitGeom, tol: float) -> tuple[np.ndarray, np.ndarray]:
-    """``([-low, high]`` of each base of ``geom``, (n, 4) mm; ``[-(hi + tol), lo - tol]`` of
-    the box of them all, (4,)): a base of another unit is near these bases when its own
-    ``[-low, high]`` is at least the latter on every column (read-only; kept per geometry)."""
-    hit = _NEAR.get(id(geom))
-    if hit is None or hit[0] is not geom:
-        low, high, _lo, _hi = geom.boxes()
-        hit = _NEAR.put(id(geom), (geom, np.concatenate((-low, high), axis=1), {}))
-    grown = hit[2].get(tol)
-    if grown is None:
-        _low, _high, lo, hi = geom.boxes()
-        grown = hit[2][tol] = np.concatenate((-(hi + tol), lo - tol))
-    return hit[1], grown
-
-
 _ROTATIONS: dict[float, np.ndarray] = {}  # facing -> its rotation (read-only; a few facings in use)
 
 
@@ -122,13 +103,14 @@ def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol
     if not ms_a or not ms_b:
         return []
     A, B = _arrays(ua, ms_a), _arrays(ub, ms_b)
-    # the bases of each unit near the other unit's bases (box of all of them, grown by tol):
-    # high >= lo - tol and low <= hi + tol on both axes, as one test of [-low, high] against
-    # [-(hi + tol), lo - tol] (a negation is exact)
-    sides_a, grown_a = _near_parts(A, tol)
-    sides_b, grown_b = _near_parts(B, tol)
-    ia = np.flatnonzero((sides_a >= grown_b).all(axis=1))
-    ib = np.flatnonzero((sides_b >= grown_a).all(axis=1))
+    # the bases of each unit near the other unit's bases (box of all of them, grown by tol)
+    low_a, high_a, lo_a, hi_a = A.boxes()  # (kept on a unit's cached geometry)
+    low_b, high_b, lo_b, hi_b = B.boxes()
+    lo_b, hi_b, lo_a, hi_a = lo_b - tol, hi_b + tol, lo_a - tol, hi_a + tol
+    near_a = (high_a >= lo_b) & (low_a <= hi_b)
+    near_b = (high_b >= lo_a) & (low_b <= hi_a)
+    ia = np.nonzero(near_a[:, 0] & near_a[:, 1])[0]
+    ib = np.nonzero(near_b[:, 0] & near_b[:, 1])[0]
     if not len(ia) or not len(ib):
         return []
     ca, cb = A.centers[ia], B.centers[ib]
