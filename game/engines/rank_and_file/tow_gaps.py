@@ -493,6 +493,42 @@ def _corners(a: Any, b: Any) -> Optional[float]:
     return math.sqrt(min((px - qx) * (px - qx) + (py - qy) * (py - qy) for px, py in a.points for qx, qy in b.points))
 
 
+_GROUPS = LRU(256)  # id(reads list) -> (the list, its margin groups, its other reads)
+
+
+def _groups(reads: list) -> tuple:
+    """A reads list's closest-units reads that carry a margin, grouped by their poses (one
+    tuple shared by the asks of one unit against the same enemies, :meth:`Gaps.closest`):
+    ``(poses, enemies, asking unit, least margin, the reads)`` each; and the other reads, in
+    order. Kept per list (a record's reads are only ever added to while it is decided)."""
+    hit = _GROUPS.get(id(reads))
+    if hit is None or hit[0] is not reads or hit[3] != len(reads):
+        by: dict[int, list] = {}
+        other = []
+        for read in reads:
+            if read[0] == "closest" and read[5] is not None and read[6] is not None:
+                g_ = by.get(id(read[6]))
+                if g_ is None:
+                    g_ = by[id(read[6])] = [read[6], read[2], unit_of(read[1]), read[5], []]
+                elif read[2] != g_[1] or unit_of(read[1]) != g_[2]:
+                    other.append(read)  # (the same poses for other units: measured as it is)
+                    continue
+                g_[3] = min(g_[3], read[5])
+                g_[4].append(read)
+            else:
+                other.append(read)
+        hit = _GROUPS.put(id(reads), (reads, [tuple(g_) for g_ in by.values()], other, len(reads)))
+    return hit[1], hit[2]
+
+
+def _grouped(reads: list) -> list:
+    return _groups(reads)[0]
+
+
+def _unmargined(reads: list) -> list:
+    return _groups(reads)[1]
+
+
 def _moved_by(poses: tuple, uids: tuple, models: dict, units: dict, shift: dict) -> Optional[float]:
     """The asking unit's shift plus the largest enemy unit's (mm) since a read taken with those
     units at ``poses`` (``uids``: the asking model's unit, then its enemies): each now standing
@@ -557,19 +593,22 @@ def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> li
     moved: dict[int, tuple] = {}  # id(poses) -> (poses, how far its units moved, :func:`_moved_by`)
     for n, reads in enumerate(batch):
         mine: list[tuple[float, tuple]] = []
-        for read in reads:
+        left: list[tuple] = []  # the reads no margin settles, in order
+        for poses, enemies, asker, least, group in _grouped(reads):
+            # the margins first: units slid within them keep their models and the answers hold
+            if any(e not in models for e in enemies):
+                ok[n] = False
+                break
+            hit = moved.get(id(poses))
+            if hit is None or hit[0] is not poses:
+                hit = moved[id(poses)] = (poses, _moved_by(poses, (asker, *enemies), models, units, shift))
+            if hit[1] is not None and least > 2.0 * hit[1] + _EPS:
+                continue  # no gap moved by half the least margin of the group: every answer holds
+            left += [read for read in group if not (hit[1] is not None and read[5] > 2.0 * hit[1] + _EPS)]
+        if not ok[n]:
+            continue
+        for read in _unmargined(reads) + left:
             kind, mid = read[0], read[1]
-            if kind == "closest" and read[5] is not None and read[6] is not None:
-                # the margin first: a unit slid within it keeps its models and the answer holds
-                _k, _mid, enemies, _tol, _answer, slack, poses = read
-                if any(e not in models for e in enemies):
-                    ok[n] = False
-                    break
-                hit = moved.get(id(poses))
-                if hit is None or hit[0] is not poses:
-                    hit = moved[id(poses)] = (poses, _moved_by(poses, (unit_of(mid), *enemies), models, units, shift))
-                if hit[1] is not None and slack > 2.0 * hit[1] + _EPS:
-                    continue  # no gap moved by half the margin: the same answer (its model is there)
             m = by_id.get(mid)
             if m is None:
                 uid = unit_of(mid)
