@@ -114,7 +114,8 @@ def _kind(unit: Any, ems: list) -> Optional[tuple[Optional[bool], dict]]:
     cx, cy = _codes([o[0] for o in offs], r), _codes([o[1] for o in offs], r)
     verdict = None if cx is None or cy is None else (
         -1 not in cx and -1 not in cy and set(zip(cx, cy)) == {(0, 0), (0, 1), (1, 0), (1, 1)})
-    out = (verdict, {mid: i for i, mid in enumerate(ids_of(ems))})
+    t = unit.geom(key).template  # (its own models: in its formation's slot order, whose index is kept)
+    out = (verdict, t.index(unit.id) if t is not None else {mid: i for i, mid in enumerate(ids_of(ems))})
     _KINDS.put(id(ems), (ems, unit, out))
     return out
 
