@@ -290,8 +290,6 @@ def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], 
             k = keys[i] = units[i].pose_key()
         return k
 
-    # the engagements as find_engagements gives them: every unit in it (each has models), ids unique
-    same = len(parent) == len(units) and all(u.models() for u in units)
     found: list[tuple[str, str, tuple[str, str]]] = []  # (unit a, unit b, their facings) in sweep order
     for i, j in contact.sweep_pairs(boxes, tol):  # sort-and-sweep, not every pair
         (ua, sa), (ub, sb) = bounds[i], bounds[j]
@@ -304,7 +302,9 @@ def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], 
     groups: dict[str, list[str]] = defaultdict(list)
     for u in units:
         groups[root(u.id)].append(u.id)
-    if not same or len(groups) > 1:
+    # the engagements as find_engagements gives them: one combat, every unit in it (each has
+    # models), ids unique (asked only of a board that is one combat)
+    if len(groups) > 1 or not (len(parent) == len(units) and all(u.models() for u in units)):
         return list(groups.values()), None
     return list(groups.values()), [e for a, b, pair in found for e in _engagement_pair(a, b, pair)]
 

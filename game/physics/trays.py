@@ -30,6 +30,7 @@ MAX_FORCE = 5.0e6          # pull of the mouse joint on a body of mass 1
 OVERLAP_TOL_MM = 0.5       # overlap accepted after a step (pymunk's collision slop is 0.1 mm)
 FLUSH_MM = 0.05            # a too-deep step is cut back to this overlap: flush, inside pymunk's slop
 GROUP_DRAG = 1             # shape filter group of a dragged group: its bodies do not collide with each other
+BBox = tuple[float, float, float, float]  # (x0, y0, x1, y1) mm
 
 
 def body_keys(board: Board) -> list[Key]:
@@ -79,13 +80,11 @@ def shapes_of(unit: Unit, index: Optional[int] = None) -> list[g.Shape]:
     return [ms[index].shape] if index is not None else [m.shape for m in ms]
 
 
-def penetration_mm(board: Board, key: Key, unit: Optional[Unit] = None) -> float:
-    """Deepest overlap (mm, >= 0) between body ``key`` (posed as ``unit`` if given) and every
-    other body of the board, from :func:`gap_mm`."""
+def obstacles(board: Board, key: Key) -> list[tuple[BBox, g.Shape]]:
+    """(bounding box, shape) of every body of the board but ``key``, in board order: what
+    :func:`penetration_mm` tests body ``key`` against."""
     uid, idx = key
-    u = unit or board.unit(uid)
-    mine = shapes_of(u, idx)
-    worst = 0.0
+    out = []
     for other in board.units:
         if other.kind == "ranked" or other.id != uid:
             if other.id == uid:
@@ -93,13 +92,41 @@ def penetration_mm(board: Board, key: Key, unit: Optional[Unit] = None) -> float
             theirs = shapes_of(other)
         else:  # the other models of my own skirmish unit
             theirs = [s for i, s in enumerate(shapes_of(other)) if i != idx]
-        for a in mine:
-            ba = a.bbox()
-            for b in theirs:
-                if g.bbox_gap(ba, b.bbox()) > 0:
-                    continue
-                worst = max(worst, -g.gap_mm(a, b))
+        out += [(b.bbox(), b) for b in theirs]
+    return out
+
+
+def penetration_mm(board: Board, key: Key, unit: Optional[Unit] = None,
+                   others: Optional[Sequence[tuple[BBox, g.Shape]]] = None) -> float:
+    """Deepest overlap (mm, >= 0) between body ``key`` (posed as ``unit`` if given) and every
+    other body of the board, from :func:`gap_mm`. ``others``: :func:`obstacles` of the board
+    and key when the caller has them, or those of them near enough to matter (the bodies
+    whose box is apart from every box the body can take are left out: they add nothing)."""
+    uid, idx = key
+    u = unit or board.unit(uid)
+    mine = shapes_of(u, idx)
+    worst = 0.0
+    for a in mine:
+        ba = a.bbox()
+        for bb, b in (obstacles(board, key) if others is None else others):
+            if g.bbox_gap(ba, bb) > 0:
+                continue
+            worst = max(worst, -g.gap_mm(a, b))
     return worst
+
+
+def _near_path(others: Sequence[tuple[BBox, g.Shape]], shapes: Sequence[g.Shape],
+               shift: g.Point) -> list[tuple[BBox, g.Shape]]:
+    """The ``others`` whose box touches the box swept by ``shapes`` moved by any fraction of
+    ``shift`` mm (the union of the boxes at both ends, grown by a micrometre for rounding):
+    every body a pose between the two ends can overlap."""
+    boxes = [s.bbox() for s in shapes]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    dx, dy = shift
+    m = 1e-3
+    box = (x0 + min(0.0, dx) - m, y0 + min(0.0, dy) - m, x1 + max(0.0, dx) + m, y1 + max(0.0, dy) + m)
+    return [o for o in others if g.bbox_gap(box, o[0]) <= 0]
 
 
 def clearance_mm(board: Board, key: Key, unit: Optional[Unit] = None, within_mm: float = math.inf) -> Optional[float]:
@@ -377,7 +404,12 @@ class TraySpace:
                 continue
             unit = board.unit(d.key[0])
             limit = max(OVERLAP_TOL_MM, d.start_pen + 1e-6)
-            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True))
+            # every pose tried below lies between the last good one and this step's: the bodies
+            # near that path, found once
+            start = with_position(unit, d.key[1], d.good_pos, probe=True)
+            near = _near_path(obstacles(board, d.key), shapes_of(start, d.key[1]),
+                              (pos[0] - d.good_pos[0], pos[1] - d.good_pos[1]))
+            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True), near)
             if pen > limit:
                 # the step went too deep (fast drag): keep its farthest point that is still flush
                 # (within pymunk's slop, so the contact solver does not bounce it back out)
@@ -386,12 +418,12 @@ class TraySpace:
                 for _ in range(16):
                     mid = (lo + hi) / 2
                     q = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * mid, d.good_pos[1] + (pos[1] - d.good_pos[1]) * mid)
-                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q, probe=True)) <= limit:
+                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q, probe=True), near) <= limit:
                         lo = mid
                     else:
                         hi = mid
                 pos = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * lo, d.good_pos[1] + (pos[1] - d.good_pos[1]) * lo)
-                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True))
+                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True), near)
                 body.position = pos
                 body.velocity = (0.0, 0.0)
                 self.space.reindex_shapes_for_body(body)

@@ -300,7 +300,7 @@ def draw_panel(p: Paint) -> None:
     P = p.pal
     p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=P["panel"], outline=P["panel_edge"],
                 width=p.u(lw("thin")))
-    items = legend_items(p.b, p.a, p.models, p.o)
+    items = p.o.legend_items if p.o.legend_items is not None else legend_items(p.b, p.a, p.models, p.o)
     ss = p.o.supersample
     scale = fit_text_scale(p.c, items, p.lay.panel, p.fs, ss)
     ops, _ = layout_legend(p.c, items, p.lay.panel, p.fs, scale, ss)

@@ -48,7 +48,12 @@ class SceneOptions:
     continues the letters from panel to panel); ``placed``: a list that receives the px boxes
     the scene placed (labels, badges, markers), so teaching marks drawn after it keep clear;
     ``placements``: a :class:`game.render.placer.Placements` that notes (and may reuse) where
-    each label, badge and marker was placed (the window's retained layer).
+    each label, badge and marker was placed (the window's retained layer); ``keep_off``: px
+    boxes ``(x0, y0, x1, y1)`` taken before this drawing starts (labels, badges and markers
+    an earlier drawing on the same canvas placed: this one keeps its own clear of them);
+    ``legend_items``: the legend panel's items when the caller built them already
+    (:func:`game.render.legend.legend_items` of this board, analysis, drawn models and
+    options; None: built by the panel).
     """
 
     palette: dict = field(default_factory=dict)
@@ -82,6 +87,8 @@ class SceneOptions:
     gap_lettered: Optional[bool] = None
     placed: Optional[list] = None
     placements: Any = None
+    keep_off: Sequence = ()
+    legend_items: Optional[list] = None
 
 
 @dataclass

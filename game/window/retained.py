@@ -6,7 +6,10 @@
 * ``base``: the table, terrain and every unit that has not changed since the layer was
   drawn, with their labels; kept in an off-screen surface and blitted each frame;
 * ``units``: the units that changed (the dragged unit, its enemies whose roles changed),
-  drawn over the base every frame;
+  drawn over the base every frame; those of them that stood still since the last frame go
+  into a *still layer* (a copy of the base with them drawn on it, kept while they and the
+  base stay as they are: :meth:`RetainedScene._draw_live`), and only the rest are drawn over
+  it, their labels kept clear of those the still layer placed (``SceneOptions.keep_off``);
 * ``top``: selection, hover, overlays, title, status, banner and tooltip, every frame;
 * the legend panel is drawn with the base and redrawn there alone when its items change.
 
@@ -40,6 +43,7 @@ from typing import Any, Optional
 from game.core.board import Board, unit_of
 
 from game.core import geometry as g
+from game.core import unit_results
 
 from game.render.canvas import PygameCanvas
 from game.render.drawers import table_wide, wide_parts
@@ -93,13 +97,19 @@ class DrawnModels:
     may be drawn away from their slots)."""
 
     def __init__(self) -> None:
-        self.per: dict[str, tuple] = {}   # unit id -> (key, results tuple, list of DrawnModel, models, their ids, results)
+        # unit id -> (key, results tuple, list of DrawnModel, models, their ids, how many have a
+        # result, result marks, the engine's result dict of the unit or None)
+        self.per: dict[str, tuple] = {}
 
     def __call__(self, board: Board, analysis: Any) -> list[DrawnModel]:
         amodels = analysis.models if analysis is not None else {}
         if analysis is not None and (analysis.moves or table_wide(analysis)):
             self.per = {}
             return drawn_models(board, analysis)
+        # the engine's result dict of each unit (:mod:`game.core.unit_results`, rank and file):
+        # a unit whose dict is the same object as last time has the same results (its ids are
+        # not looked up one by one)
+        own = (unit_results.of(analysis) if analysis is not None else None) or {}
         out, by_unit, marks, per, seen = DrawnList(), {}, {}, {}, 0
         for u in board.units:
             try:
@@ -108,9 +118,17 @@ class DrawnModels:
             except Exception:  # noqa: BLE001 - as drawn_models: a unit that cannot be built is left out
                 continue
             old = self.per.get(u.id)
+            d = own.get(u.id)
+            key = (pk, u.player, u.name, u.kind)
+            if d is not None and old is not None and old[7] is d and old[3] is ms and old[0] == key:
+                per[u.id] = old
+                by_unit[u.id] = old[2]
+                marks[u.id] = old[6]
+                seen += old[5]
+                out.extend(old[2])
+                continue
             ids = old[4] if old is not None and old[3] is ms else [m.id for m in ms]  # (the same list: its ids)
             res = tuple(map(amodels.get, ids))
-            key = (pk, u.player, u.name, u.kind)
             if old is not None and old[0] == key and old[1] == res:
                 lst, n, mk = old[2], old[5], old[6]
             else:
@@ -127,7 +145,7 @@ class DrawnModels:
                     else:
                         return drawn_models(board, analysis)  # drawn elsewhere: the general rules
             seen += n
-            per[u.id] = (key, res, lst, ms, ids, n, mk)
+            per[u.id] = (key, res, lst, ms, ids, n, mk, d)
             by_unit[u.id] = lst
             marks[u.id] = mk
             out.extend(lst)
@@ -207,6 +225,12 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
 
+def _given(items: Any) -> Optional[list]:
+    """Legend items built by :meth:`RetainedScene._legend` as the panel takes them (None when
+    building them failed: the panel builds them again and reports the error)."""
+    return None if items is _NOTHING else items
+
+
 class RetainedScene:
     """The window's drawing with a retained layer of unchanged units (see the module doc).
     ``redraws`` counts full base redraws and ``skipped`` frames that were only blitted."""
@@ -230,6 +254,15 @@ class RetainedScene:
         self.regions: Optional[Regions] = None  # where each unit of the base layer was drawn
         self.placements: Optional[Placements] = None  # where the base layer's labels were placed
         self.partial = 0  # base redraws of a region only (units taken off it)
+        self.base_version = 0  # counts every drawing on the base layer (the still layer is of one)
+        self.still: Any = None  # pygame.Surface: the base with the live units that stood still
+        self.still_canvas: Optional[PygameCanvas] = None
+        self.still_key: Any = None  # (base key, base version, options the units layer reads)
+        self.still_sigs: dict[str, tuple] = {}  # the units the still layer shows: their signatures
+        self.still_placed: list = []  # the px boxes their labels, badges and markers took
+        self.still_box: Any = None  # pygame.Rect: where the still layer's units were drawn
+        self.still_builds = 0
+        self.still_reused = 0  # frames that drew live units over the still layer, not all anew
 
     def _base_canvas(self) -> PygameCanvas:
         assert self.base_canvas is not None, "the base layer is drawn first"
@@ -270,7 +303,8 @@ class RetainedScene:
             self.settled = self.settled + 1 if sigs == self.last_sigs else 0
             if self.moving and self.settled >= 2 and not self.holding:
                 self.base_key = None
-        self.last_sigs = sigs
+        prev_sigs, self.last_sigs = self.last_sigs, sigs
+        legend_was = self.base_legend
         errors: list[str] = []
         full = self.base_key != base_key or self.base is None or self.base.get_size() != size
         leaving: set[str] = set()
@@ -300,13 +334,18 @@ class RetainedScene:
         elif options.legend:
             items = self._legend(board, analysis, models, options)
             if items != self.base_legend:  # the legend changed (counts, strike order): redraw it alone
-                errors += draw_scene(self._base_canvas(), board, analysis, view,
-                                     options=dataclasses.replace(options, layer="panel"), models=models)
+                errors += draw_scene(self._base_canvas(), board, analysis, view, models=models,
+                                     options=dataclasses.replace(options, layer="panel",
+                                                                 legend_items=_given(items)))
                 self.base_legend = items
-        surf.blit(self.base, (0, 0))
+        if full or leaving:
+            self.base_version += 1  # the base was drawn again (whole or a region)
+        elif self.base_legend is not legend_was:
+            self._panel_to_still(canvas, board, analysis, options)
         if self.moving:
-            b, a, ms = _sub(board, analysis, models, self.moving)
-            errors += draw_scene(canvas, b, a, view, options=dataclasses.replace(options, layer="units"), models=ms)
+            errors += self._draw_live(canvas, board, analysis, view, options, models, sigs, prev_sigs, base_key)
+        else:
+            surf.blit(self.base, (0, 0))
         errors += draw_scene(canvas, board, analysis, view, options=dataclasses.replace(options, layer="top"),
                              models=models)
         if self.holding:
@@ -320,6 +359,80 @@ class RetainedScene:
             self.last.blit(surf, (0, 0))
         self.last_key = frame_key
         return errors
+
+    def _draw_live(self, canvas: PygameCanvas, board: Board, analysis: Any, view: Any, options: SceneOptions,
+                   models: list[DrawnModel], sigs: dict[str, tuple], prev: dict[str, tuple],
+                   base_key: Any) -> list[str]:
+        """The base and the units drawn live (:attr:`moving`) on ``canvas``, through the
+        *still layer*: a copy of the base with the live units that stood still (their signature
+        the same as on the last frame) drawn on it, kept while the base and those units stay
+        as they are; each frame then blits it and draws over it only the live units that
+        changed (their labels kept clear of those the still layer placed). A drag moves one
+        unit; its enemies change now and then: most frames draw one unit, not three.
+
+        The still layer is drawn again when the base was drawn again, when a unit it shows
+        changed or is no longer live, or when a unit drawn over it stood still (it joins);
+        with no live unit standing still there is none (every live unit drawn over the base)."""
+        import pygame
+
+        surf = canvas.surface
+        key = (base_key, self.base_version, tuple(sorted(options.differ or {})), tuple(options.overlaps or ()),
+               repr(options.visible), bool(options.labels), bool(options.counts))
+        kept = self.still_sigs
+        valid = (self.still is not None and self.still_key == key and self.still.get_size() == surf.get_size()
+                 and all(uid in self.moving and sigs.get(uid) == s for uid, s in kept.items()))
+        standing = {uid for uid in self.moving if uid in prev and prev[uid] == sigs.get(uid)}
+        errors: list[str] = []
+        if not valid or not standing <= kept.keys():
+            self.still_sigs, self.still_placed, self.still_key = {}, [], None
+            if not standing:
+                self.still = self.still_canvas = None
+                b, a, ms = _sub(board, analysis, models, self.moving)
+                surf.blit(self.base, (0, 0))
+                return draw_scene(canvas, b, a, view, options=dataclasses.replace(options, layer="units"), models=ms)
+            if self.still is None or self.still.get_size() != surf.get_size():
+                self.still = pygame.Surface(surf.get_size())
+                self.still_canvas = PygameCanvas(self.still)
+            assert self.still_canvas is not None
+            self.still.blit(self.base, (0, 0))
+            placed: list = []
+            b, a, ms = _sub(board, analysis, models, standing)
+            self.still_canvas.painted = []
+            try:
+                errors += draw_scene(self.still_canvas, b, a, view, models=ms,
+                                     options=dataclasses.replace(options, layer="units", placed=placed))
+                drawn = self.still_canvas.painted
+                self.still_box = drawn[0][1].unionall([r for _t, r in drawn[1:]]) if drawn else None
+            finally:
+                self.still_canvas.painted = None
+            self.still_sigs = {uid: sigs[uid] for uid in standing}
+            self.still_placed, self.still_key = placed, key
+            self.still_builds += 1
+        else:
+            self.still_reused += 1
+        surf.blit(self.still, (0, 0))
+        rest = self.moving - self.still_sigs.keys()
+        if rest:
+            b, a, ms = _sub(board, analysis, models, rest)
+            errors += draw_scene(canvas, b, a, view, models=ms, options=dataclasses.replace(
+                options, layer="units", keep_off=tuple(self.still_placed)))
+        return errors
+
+    def _panel_to_still(self, canvas: PygameCanvas, board: Board, analysis: Any, options: SceneOptions) -> None:
+        """The legend panel was drawn again on the base alone: the same px copied into the
+        still layer, or (a unit it shows drawn into the panel's box) the still layer dropped."""
+        if self.still is None or self.still_key is None:
+            return
+        panel = scene_layout(canvas, board, options, ruleset_of(analysis)).panel
+        if panel is None:
+            return
+        import pygame
+
+        rect = pygame.Rect(*(int(v) for v in panel)).inflate(4, 4)
+        if self.still_box is not None and self.still_box.colliderect(rect):
+            self.still_key = None
+            return
+        self.still.blit(self.base, rect.topleft, rect)
 
     def _legend(self, board: Board, analysis: Any, models: list[DrawnModel], options: SceneOptions) -> Any:
         """The legend's items, built again only when something they show changed (the
@@ -367,8 +480,8 @@ class RetainedScene:
         finally:
             canvas.painted = None
         if options.legend:
-            errors += draw_scene(canvas, board, analysis, view,
-                                 options=dataclasses.replace(options, layer="panel"), models=models)
+            errors += draw_scene(canvas, board, analysis, view, models=models, options=dataclasses.replace(
+                options, layer="panel", legend_items=_given(self._legend(board, analysis, models, options))))
         return errors
 
     def _draw_region(self, board: Board, analysis: Any, view: Any, options: SceneOptions,

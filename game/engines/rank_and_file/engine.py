@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from typing import Any, Callable, Mapping, Optional
 
+import numpy as np
+
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
@@ -30,6 +32,7 @@ from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
 from game.core.strategy import Engine, Legend, ProfileField
 from game.core import closing
+from game.core import unit_results
 from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.policy import legend
@@ -122,15 +125,16 @@ def _analyse_board(board: Board, rs) -> Analysis:
     context_key = repr(board.context)
     shares: list[_Share] = []
     moves_free = congruent.usable(rs)
+    near = _Boxes(board.units) if extend else None
     for ids in groups:
         members = [by_id[i] for i in ids]
-        if extend:
+        if near is not None:
             # units near the combat may block an extended base (Fighting over Gaps); an extended
             # base ends at an enemy model of the combat, so it stays within the combat's box
             box = units_box(members)
             grow = max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
             box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
-            members += [u for u in board.units if u.id not in ids and g.bbox_gap(units_box([u]), box) <= 0]
+            members += near.touching(box, set(ids))
         key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))
         part = _COMBAT_CACHE.get(key)
         if part is None:
@@ -140,6 +144,22 @@ def _analyse_board(board: Board, rs) -> Analysis:
             _COMBAT_CACHE.put(key, part)
         shares.append(_share(part, ids))
     return _assemble(board, rs, shares, (rs.id, id(rs), context_key))
+
+
+class _Boxes:
+    """The units of a board with their boxes (:func:`units_box` of each, as arrays), so each
+    combat finds the units whose box touches its own without a loop over every unit."""
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = units
+        b = np.array([units_box([u]) for u in units], dtype=float).reshape(-1, 4)
+        self.x0, self.y0, self.x1, self.y1 = b[:, 0], b[:, 1], b[:, 2], b[:, 3]
+
+    def touching(self, box: tuple[float, float, float, float], but: set[str]) -> list[Unit]:
+        """The units (board order) not in ``but`` whose box touches ``box`` (``g.bbox_gap`` of
+        the two <= 0: overlapping or sharing an edge on both axes)."""
+        hit = np.flatnonzero((self.x0 <= box[2]) & (self.x1 >= box[0]) & (self.y0 <= box[3]) & (self.y1 >= box[1]))
+        return [u for u in map(self.units.__getitem__, hit) if u.id not in but]
 
 
 def _decided(c: pol.Combat, rs, key: tuple, moves_free: bool) -> Analysis:
@@ -209,12 +229,12 @@ class _Merged:
 _MERGED = LRU(4)  # (ruleset, context, unit ids in board order) -> _Merged
 
 
-def _merged_models(board: Board, shares: list[_Share], key: tuple) -> dict:
+def _merged_models(board: Board, shares: list[_Share], key: tuple, per_unit: dict[str, dict]) -> dict:
     """Every model's result in board order (units in board order, each unit's models in its
     part's order). When the board was last merged with the same units, only the units whose
     result dict changed (a combat analysed anew) are written over a copy of that merge (same
-    model ids in the same order; otherwise it is merged from scratch)."""
-    per_unit: dict[str, dict] = {}
+    model ids in the same order; otherwise it is merged from scratch). ``per_unit`` receives
+    unit id -> that unit's result dict (the shares' own, read-only)."""
     for sh in shares:
         per_unit.update(sh.models)
     seq = [per_unit.get(u.id) for u in board.units]
@@ -245,7 +265,11 @@ def _assemble(board: Board, rs, shares: list[_Share], key: tuple) -> Analysis:
     once) in combat order, engine parts merged per type (:func:`_merge_parts`), strike steps by
     :func:`merge_steps`."""
     res = Analysis(ruleset=rs.id)
-    res.models = _merged_models(board, shares, key)
+    per_unit: dict[str, dict] = {}
+    res.models = _merged_models(board, shares, key, per_unit)
+    # each unit's result dict, by object: the same object while its combat's part is reused, so
+    # the window knows an unchanged unit at once (game.window.retained.DrawnModels); read-only
+    unit_results.keep(res, per_unit)
     res.gap_links = sorted(chain.from_iterable(sh.links for sh in shares))
     moves: dict = {}
     for sh in shares:

@@ -1,0 +1,139 @@
+"""The still layer of the retained drawing (game.window.retained: RetainedScene._draw_live):
+mid-drag, the live units that stood still since the last frame are drawn once into a copy of
+the base, and only the live units that changed are drawn over it each frame. Every frame must
+show what drawing all live units anew over the base shows: each base in the colour of its
+role now (an enemy whose roles change while kept there is drawn again), at most a few px
+apart where two live units touch. Headless window, synthetic events, a fake clock."""
+import dataclasses
+
+import numpy as np
+import pygame
+
+from test_retained_region import _app, full_redraw
+
+from game.render.canvas import PygameCanvas
+from game.render.scene import draw_scene
+from game.window import retained as rt
+
+
+def all_live_anew(d) -> pygame.Surface:
+    """The frame as drawn without a still layer: the base, every live unit drawn over it in one
+    drawing, then the top layer."""
+    r = d.table.retained
+    board, analysis, models = d.doc.board, d.doc.analysis, d.doc.live.models
+    surf = r.base.copy()
+    canvas = PygameCanvas(surf)
+    b, a, ms = rt._sub(board, analysis, models, r.moving)
+    o = d.table.options
+    draw_scene(canvas, b, a, d.table.camera, options=dataclasses.replace(o, layer="units"), models=ms)
+    draw_scene(canvas, board, analysis, d.table.camera, options=dataclasses.replace(o, layer="top"), models=models)
+    return surf
+
+
+def _differing(a: pygame.Surface, b: pygame.Surface) -> int:
+    return int(np.any(pygame.surfarray.array3d(a) != pygame.surfarray.array3d(b), axis=2).sum())
+
+
+def _bases_agree(d, shown: pygame.Surface, ref: pygame.Surface) -> list[str]:
+    """The live models whose base centre differs in colour between the two pictures."""
+    r = d.table.retained
+    bad = []
+    for dm in d.doc.live.models:
+        if dm.unit.id in r.moving:
+            p = tuple(int(v) for v in d.table.camera.to_px(dm.shape.center))
+            if shown.get_rect().collidepoint(p) and shown.get_at(p) != ref.get_at(p):
+                bad.append(dm.id)
+    return bad
+
+
+def test_live_units_that_stand_still_are_drawn_once_and_every_frame_shows_them_as_they_are(tmp_path):
+    d = _app(tmp_path)
+    r = d.table.retained
+    u = d.doc.board.unit("u0_0")
+    a = d.table.camera.to_px(u.center())
+    d.move_mouse(a)
+    d.press(a)
+    roles_seen, kept_changed = set(), 0
+    # along the enemy's front until it meets u1_1 (a dividing mark there), and back: the enemies
+    # change now and then while the dragged unit changes every frame
+    for i in list(range(1, 25)) + list(range(24, -8, -2)):
+        kept = dict(r.still_sigs)
+        d.move_mouse((a[0] + 4 * i, a[1]), (1, 0, 0))
+        roles_seen.add(tuple(sorted(d.doc.live.roles("u0_1").items())))
+        kept_changed += any(r.last_sigs.get(uid) != s for uid, s in kept.items())
+        shown, ref = d.window.screen.copy(), all_live_anew(d)
+        assert not _bases_agree(d, shown, ref), i
+        assert _differing(shown, ref) < 400, i  # (where the live units' drawings touch)
+    assert len(roles_seen) >= 2 and kept_changed >= 2  # units kept in the still layer changed
+    assert r.still_reused >= 10 and r.still_builds >= 3
+    d.release(d.table.camera.to_px(d.doc.board.unit("u0_0").center()))
+    d.frame(4)  # settled: no live unit, no still layer in the picture
+    assert not r.moving
+    assert _differing(d.window.screen, full_redraw(d)) == 0
+
+
+def test_the_legend_drawn_again_alone_reaches_the_still_layer(tmp_path):
+    """The legend panel is redrawn on the base alone when its items change: a frame over the
+    still layer shows the new panel (copied in), not the one the still layer was made with."""
+    d = _app(tmp_path)
+    r = d.table.retained
+    u = d.doc.board.unit("u0_0")
+    a = d.table.camera.to_px(u.center())
+    d.move_mouse(a)
+    d.press(a)
+    for i in range(1, 20):  # until it presses against u1_1 too: both enemies kept still
+        d.move_mouse((a[0] + 4 * i, a[1]), (1, 0, 0))
+    assert r.still_key is not None and {"u0_1", "u1_1"} <= r.still_sigs.keys()
+    lay = rt.scene_layout(PygameCanvas(d.window.screen), d.doc.board, d.table.options,
+                          rt.ruleset_of(d.doc.analysis))
+    x, y, w, h = (int(v) for v in lay.panel)
+    panel = pygame.Rect(x + 2, y + 2, w - 4, h - 4)
+    r.still.fill((255, 0, 0), panel)  # (as if the still layer held an older panel)
+    r.base_legend = object()  # the legend's items differ: the panel is drawn again on the base
+    reused = r.still_reused
+    d.move_mouse((a[0] + 4 * 20, a[1]), (1, 0, 0))
+    assert r.still_reused == reused + 1  # drawn over the same still layer
+    shown = d.window.screen.subsurface(panel).copy()
+    assert _differing(shown, r.base.subsurface(panel).copy()) == 0
+
+
+def test_keep_off_boxes_are_taken_before_the_drawing_places_its_labels(tmp_path):
+    """SceneOptions.keep_off: the labels of live units drawn over the still layer keep clear of
+    the labels it placed, as one drawing of them all would."""
+    d = _app(tmp_path)
+    board, o = d.doc.board, d.table.options
+    surf = pygame.Surface(d.window.screen.get_size())
+    b, a, ms = rt._sub(board, d.doc.analysis, d.doc.live.models, {"u0_0"})
+    first: list = []
+    draw_scene(PygameCanvas(surf), b, a, d.table.camera, models=ms,
+               options=dataclasses.replace(o, layer="units", placed=first))
+    assert first
+    again: list = []
+    draw_scene(PygameCanvas(surf), b, a, d.table.camera, models=ms,
+               options=dataclasses.replace(o, layer="units", placed=again, keep_off=tuple(first)))
+    new = again[len(first):]  # (the kept-off boxes come first)
+    assert again[:len(first)] == first and new
+    label = new[-1]  # (the front marker is registered where it is drawn; the label is placed)
+    assert label != first[-1]
+    assert all(not (label[0] < k[2] and k[0] < label[2] and label[1] < k[3] and k[1] < label[3]) for k in first)
+
+
+def test_the_panel_draws_the_legend_items_it_is_given(tmp_path):
+    """SceneOptions.legend_items: the retained scene hands the panel the items it built (the
+    panel does not build them twice); given the same items the panel is the same picture, and
+    it draws what it is given."""
+    from game.render.legend import LegendItem, legend_items
+
+    d = _app(tmp_path)
+    board, analysis, models, o = d.doc.board, d.doc.analysis, d.doc.live.models, d.table.options
+    size = d.window.screen.get_size()
+
+    def panel(**kw) -> pygame.Surface:
+        surf = pygame.Surface(size)
+        draw_scene(PygameCanvas(surf), board, analysis, d.table.camera, models=models,
+                   options=dataclasses.replace(o, layer="panel", **kw))
+        return surf
+
+    plain = panel()
+    assert _differing(panel(legend_items=legend_items(board, analysis, models, o)), plain) == 0
+    assert _differing(panel(legend_items=[LegendItem("heading", "Something else")]), plain) > 0
