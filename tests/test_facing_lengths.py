@@ -71,6 +71,7 @@ def test_lengths_are_those_of_the_clipping_they_replace(facing, shape, at, turn,
     elif kind == "tri":
         s = [g.Poly((c, (c[0] + 30.0, c[1] + 5.0), (c[0] + 10.0, c[1] - 25.0)))]
     else:  # an enemy tray flush on an edge, the usual contact
-        s = [g.rect(g.to_table(at[0], -10.0 - tol / 2, u.front, u.facing_deg), 40.0, 20.0, facing + round(turn / 90) * 90)]
+        flush = g.to_table(at[0], -10.0 - tol / 2, u.front, u.facing_deg)
+        s = [g.rect(flush, 40.0, 20.0, facing + round(turn / 90) * 90)]
     assert E.edge_contact_lengths(u, s, tol) == reference_lengths(u, s, tol)
     assert E.edge_contact_lengths(u, s + s, tol) == reference_lengths(u, s + s, tol)

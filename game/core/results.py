@@ -70,13 +70,14 @@ class UnitResults(Mapping[str, "ModelResult"]):
             r = made[i] = ModelResult("none", 0, (), self.centers[i], self.whys.get(i, self.why))
         return r
 
-    def set_why(self, indices: Sequence[int], why: str) -> None:
+    def set_why(self, indices: Sequence[int], why: str, index_set: Optional[frozenset] = None) -> None:
         """Each model of ``indices`` whose role is ``none`` is explained by ``why`` (the
-        untouched ones' whys written at once; a made result's ``why`` only if it is ``none``)."""
+        untouched ones' whys written at once; a made result's ``why`` only if it is ``none``).
+        ``index_set``: the same indices as a set, when the caller keeps one."""
         made = self.made
         self.whys.update(dict.fromkeys(indices, why))  # (read only by a model made later)
         if made:
-            for i in set(indices).intersection(made):
+            for i in (index_set if index_set is not None else set(indices)).intersection(made):
                 r = made[i]
                 if r.role == "none":
                     r.why = why

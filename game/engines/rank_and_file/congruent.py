@@ -92,7 +92,8 @@ def moved(old: Analysis, c: Any) -> Analysis:
     if blocks is not None and list(blocks) == list(c.models) and all(
             type(b) is UnitResults and b.ids == ids_of(c.models[uid]) for uid, b in blocks.items()):
         # (results kept per unit: only the results made are moved, the untouched stay untouched)
-        moved_units = {uid: b.moved(centers_of(c.models[uid])) for uid, b in blocks.items() if isinstance(b, UnitResults)}
+        moved_units = {uid: b.moved(centers_of(c.models[uid])) for uid, b in blocks.items()
+                       if isinstance(b, UnitResults)}
         res.models = ModelResults(moved_units)
         res.__dict__["_by_unit"] = dict(moved_units)
         return _as_old(res, old)

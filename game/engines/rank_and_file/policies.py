@@ -164,9 +164,12 @@ class Horde(Record):
     hint: str = ""
 
 
+_NO_HORDE = Horde(None)  # (a frozen record: one for every unit that is not a horde)
+
+
 @policy("horde", "none")
 def no_horde(c: Combat, uid: str) -> Horde:
-    return Horde(None)
+    return _NO_HORDE
 
 
 @record
@@ -185,7 +188,7 @@ def wide_front(c: Combat, uid: str) -> Horde:
     wide supports with ``horde_support_ranks`` ranks."""
     u, v = c.units[uid], c.v
     if v.horde_keyword.lower() not in {k.lower() for k in u.keywords}:
-        return Horde(None)
+        return _NO_HORDE
     rule = c.rule("horde_min_files")
     width = sum(1 for m in c.models[uid] if m.rank == 1)
     if width >= v.horde_min_files:
@@ -240,7 +243,7 @@ class _Plan:
     (any other model cannot support nor be told why not: simply not fighting, ``others``: their
     indices, the models with no slot left out)."""
 
-    __slots__ = ("near", "others")
+    __slots__ = ("near", "others", "others_set")
 
     def __init__(self, index: dict[tuple, int], slots: list, R: int, F: int, facings: tuple, ranks: int,
                  u) -> None:
@@ -248,6 +251,7 @@ class _Plan:
         near_ids = {i for at in ats for k in range(2, 3 + ranks) for j in range(1, 1 + max(R, F))
                     if (i := index.get(at(k, j))) is not None}
         self.others = tuple(i for i, rf in enumerate(slots) if rf[0] is not None and i not in near_ids)
+        self.others_set = frozenset(self.others)
         self.near: dict[int, tuple] = {}
         for i in sorted(near_ids):
             rank, file = slots[i]
@@ -335,7 +339,7 @@ def ranks_behind(c: Combat) -> None:
         lazy = block is not None and block.ids == ids
         if lazy:  # (a result made only for a model that supports: any other reads as untouched, read only)
             assert block is not None
-            block.set_why(plan.others, NOT_FIGHTING)  # (none of them reads or is read by another)
+            block.set_why(plan.others, NOT_FIGHTING, plan.others_set)  # (none of them reads or is read by another)
             rs, make, made, whys = block.made, block.at, block.made, block.whys
         else:
             rs = list(map(results.__getitem__, ids))
