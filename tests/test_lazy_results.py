@@ -129,3 +129,15 @@ def test_a_cold_whfb8_table_makes_results_only_for_the_models_read(monkeypatch):
     assert len(res.models) == 1000
     assert len(made) < 400  # (fighters and the two ranks behind them: 300 of 1000)
     assert sum(1 for r in res.models.values() if r.role != "none") == 200
+
+
+def test_read_model_by_model_far_and_wide_it_becomes_its_dict():
+    ids = [f"a.r1f{i}" for i in range(1, 201)]
+    a = UnitResults.of(ids, [(float(i), 0.0) for i in range(200)])
+    m = ModelResults.merged([("a", a)])
+    for mid in ids[:60]:
+        assert m[mid].at == (float(ids.index(mid)), 0.0)
+    assert m.unit("a") is a  # (60 look-ups of 200 models: still over the unit's results)
+    for mid in ids[60:]:
+        assert m.get(mid) is a[mid]
+    assert m.unit("a") is None and m == {mid: a[mid] for mid in ids}  # (its dict now; the same results)

@@ -12,7 +12,9 @@ Both read as the plain ``dict`` they stand for (same keys in the same order, the
 :class:`~game.core.analysis.ModelResult` values, made once and then the same object on every
 read). :class:`ModelResults` becomes a plain ``dict`` on its first change (``m[k] = v``, ``del``,
 ``update``) and on its first read of every value (``items()``, ``values()``): from then on it is
-that dict (a change never reaches the units' mappings, which cached analyses share).
+that dict (a change never reaches the units' mappings, which cached analyses share), and
+after as many look-ups by model id as a quarter of its models (a reader going through every
+model one by one is then answered by the dict).
 """
 from __future__ import annotations
 
@@ -142,11 +144,12 @@ class ModelResults(MutableMapping[str, "ModelResult"]):
     :class:`UnitResults` or a dict keyed by that unit's model ids), in order: the dict they
     merge to, made only when every value is read or one changes (then this is that dict)."""
 
-    __slots__ = ("_units", "_plain")
+    __slots__ = ("_units", "_plain", "_left")
 
     def __init__(self, units: Optional[Mapping[str, Mapping[str, "ModelResult"]]] = None) -> None:
         self._units: dict[str, Mapping[str, ModelResult]] = dict(units) if units else {}
         self._plain: Optional[dict[str, ModelResult]] = None if units else {}
+        self._left = -1  # look-ups by id left before this becomes its dict (-1: not counted yet)
 
     @staticmethod
     def merged(per_unit: Iterable[tuple[str, Optional[Mapping[str, "ModelResult"]]]]) -> "ModelResults":
@@ -215,6 +218,12 @@ class ModelResults(MutableMapping[str, "ModelResult"]):
         d = self._plain
         if d is not None:
             return d[mid]
+        left = self._left
+        if left <= 0:
+            if left == 0:  # (read model by model far and wide: the dict answers faster from now on)
+                return self._dict()[mid]
+            left = len(self) // 4 + 16
+        self._left = left - 1
         m = self._units.get(_unit_of(mid)) if type(mid) is str else None
         if m is None:
             raise KeyError(mid)
