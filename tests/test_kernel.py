@@ -129,3 +129,17 @@ def test_indexed_overlap_check_equals_every_pair(units):
             want += [(a.id, b.id) for a in own for b in v.models() if g.gap_mm(a.shape, b.shape) < -0.5]
     got = [(a, b) for a, b, _ in overlapping_bases(board, 0.5, limit=10 ** 6)]
     assert got == want, (len(ms), got, want)
+
+
+def test_contacts_at_several_tolerances_on_the_same_geometry():
+    """The same two units asked at one tolerance, then another, get each tolerance's contacts
+    (bases 3 mm apart: none at 0.5 mm, every facing pair at 5 mm; a near test whose box is
+    grown by the wrong tolerance, or too little, leaves them out)."""
+    a = Unit(id="a", player=1, kind="ranked", base=(20, 20), files=5, count=10, front=(0.0, 0.0), facing_deg=0.0)
+    b = Unit(id="b", player=2, kind="ranked", base=(20, 20), files=5, count=10, front=(0.0, -3.0), facing_deg=180.0)
+    ma, mb = a.models(), b.models()
+    for tol in (0.5, 5.0, 0.5, 2.99, 3.2):
+        want = sorted((i, j) for (i, x), (j, y) in itertools.product(enumerate(ma), enumerate(mb))
+                      if g.gap_mm(x.shape, y.shape) <= tol)
+        assert contact.model_contacts(a, ma, b, mb, tol) == want, tol
+        assert bool(want) == (tol >= 3.2 or tol == 5.0)

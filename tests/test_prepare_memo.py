@@ -77,3 +77,28 @@ def test_contacts_of_keeps_only_the_sets_of_units_whose_pairs_did_not_change(edi
         pairs[(a, b)] = tuple((f"{a}.m{i}", f"{b}.m{j}") for i, j in hits)
         got = contacts_of(pairs)
         assert {k: v for k, v in got.items() if v} == _scratch(pairs)
+
+
+def test_a_pair_slid_with_the_same_contacts_hands_over_the_same_hits():
+    """A unit slid along its enemy's front without changing which bases touch gets, for that
+    pair, the very contacts tuple of the frame before (``incremental.pair_contacts``), so the
+    contact sets of both units are kept; slid to touch other bases, a new one (equal to what a
+    cold frame finds)."""
+    from game.core.ruleset import load_ruleset
+    from game.engines.rank_and_file import engine
+    rs = load_ruleset("whfb8")
+
+    def hits(dx: float) -> tuple:
+        a = Unit(id="a", player=1, kind="ranked", base=(20, 20), files=5, count=10, front=(100.0 + dx, 100.0))
+        b = Unit(id="b", player=2, kind="ranked", base=(20, 20), files=5, count=10, front=(100.0, 100.0),
+                 facing_deg=180.0)
+        with poses_held():
+            return engine.prepare(Board(units=[a, b], ruleset="whfb8", table=(400.0, 400.0)), rs).pair_contacts[("a", "b")]
+
+    first = hits(0.0)
+    same = hits(0.3)  # every base still meets the same enemy bases (within the 0.5 mm tolerance)
+    assert same is first
+    other = hits(10.0)
+    assert other != first and other is not first
+    lru.clear_all()
+    assert hits(10.0) == other and hits(0.3) == first

@@ -83,6 +83,21 @@ def _arrays(u: Unit, ms: list[Model]) -> UnitGeom:
                     False, None, u.facing_deg)
 
 
+_ROTATIONS: dict[float, np.ndarray] = {}  # facing -> its rotation (read-only; a few facings in use)
+
+
+def _rotation(facing_deg: float) -> np.ndarray:
+    """The matrix taking table offsets to (across, -back) of a unit at ``facing_deg``."""
+    rot = _ROTATIONS.get(facing_deg)
+    if rot is None:
+        if len(_ROTATIONS) > 256:
+            _ROTATIONS.clear()
+        rx, ry = g.right(facing_deg)
+        rot = _ROTATIONS[facing_deg] = np.array([[rx, -ry], [ry, rx]])
+        rot.flags.writeable = False
+    return rot
+
+
 def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol: float) -> list[tuple[int, int]]:
     """Index pairs (i into ``ms_a``, j into ``ms_b``) of bases within ``tol`` mm, sorted."""
     if not ms_a or not ms_b:
@@ -101,21 +116,21 @@ def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol
     ca, cb = A.centers[ia], B.centers[ib]
     if A.rect and B.rect and _square(A.facing_deg, B.facing_deg):
         # both sets of rectangles are axis-aligned in A's frame: exact gaps from intervals
-        rx, ry = g.right(A.facing_deg)
-        rot = np.array([[rx, -ry], [ry, rx]])  # table -> (across, -back): columns right, forward
+        rot = _rotation(A.facing_deg)  # table -> (across, -back): columns right, forward
         la, lb = ca @ rot, cb @ rot
         wa, da = A.base
         wb, db = B.base
         turned = abs(((B.facing_deg - A.facing_deg) % 180.0) - 90.0) < 1e-6
         ha = (wa / 2, da / 2)
         hb = (db / 2, wb / 2) if turned else (wb / 2, db / 2)
-        gx = np.abs(la[:, None, 0] - lb[None, :, 0]) - (ha[0] + hb[0])
-        gy = np.abs(la[:, None, 1] - lb[None, :, 1]) - (ha[1] + hb[1])
-        gx = np.maximum(gx, 0.0)
-        gy = np.maximum(gy, 0.0)
-        hit = gx * gx + gy * gy <= tol * tol
-        pi, pj = np.nonzero(hit)
-        return sorted(zip(ia[pi].tolist(), ib[pj].tolist()))
+        # per pair and axis: the gap between the intervals, at least 0 (both axes in one array:
+        # each element the same operations as one axis at a time), then gx * gx + gy * gy
+        gap = np.abs(la[:, None, :] - lb[None, :, :])
+        gap -= np.array((ha[0] + hb[0], ha[1] + hb[1]))
+        np.maximum(gap, 0.0, out=gap)
+        gap *= gap
+        pi, pj = np.nonzero(gap[:, :, 0] + gap[:, :, 1] <= tol * tol)
+        return list(zip(ia[pi].tolist(), ib[pj].tolist()))  # (row-major: already sorted)
     # general case: box test on arrays, then the exact separating-axis test
     ha, hb = A.half[ia], B.half[ib]
     gx = np.maximum(np.abs(ca[:, None, 0] - cb[None, :, 0]) - (ha[:, None, 0] + hb[None, :, 0]), 0.0)

@@ -393,9 +393,8 @@ def prepare(board: Board, rs, engs: Optional[list] = None) -> pol.Combat:
     tol = v.contact_tolerance_mm
     units = {u.id: u for u in board.units}
     models: dict[str, list[Model]] = {u.id: u.models() for u in board.units}
-    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
     if engs is None:
-        engs = find_engagements(units, models, bounds, tol)
+        engs = find_engagements(units, models, {uid: boundary(units[uid], models[uid]) for uid in units}, tol)
     own = dict(models)  # each unit's own models, as its pose gives them (before any policy moves one)
     c = pol.Combat(board=board, rs=rs, units=units, models=models, engs=engs, res=Analysis(ruleset=rs.id), tol=tol)
     c.run("incomplete_ranks")

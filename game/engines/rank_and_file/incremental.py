@@ -25,20 +25,21 @@ combat is decided whole every time.
 """
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from operator import attrgetter, is_
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
-from game.core.parts import Part, StrikeOrder, StrikeStep, to_json
+from game.core.parts import StrikeOrder, StrikeStep, to_json
 from game.engines.rank_and_file import policy as pol
+from game.engines.rank_and_file.joins import _joined, _merge_steps
 from game.engines.rank_and_file.rechecks import rechecked
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
+_LAST = LRU(4096)   # (unit a, unit b, tol) -> the contacts last found between them (one tuple while they stay)
 _MEMO = LRU(64)     # combat key -> _Memo
 
 
@@ -73,7 +74,9 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
     """Base contact per engaged pair of units ``(a, b)`` (``a < b``): the model id pairs whose
     bases are within ``c.tol`` mm (:func:`game.core.contact.model_contacts`), sorted. A pair of
     units standing as their poses say (no model moved) is cached by the two poses. ``own``:
-    unit id -> ``unit.models()`` when the caller has them (else asked for here)."""
+    unit id -> ``unit.models()`` when the caller has them (else asked for here). Contacts equal
+    to the ones last found between the same two units are that very tuple (a drag along a
+    front that keeps its contacts hands :func:`contacts_of` the same hits)."""
     out = {}
     for a, b in sorted({(e.unit, e.enemy) for e in c.engs if e.unit < e.enemy}):
         ua, ub = c.units[a], c.units[b]
@@ -88,6 +91,11 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
         if hit is None:
             ia, ib = ids_of(ma), ids_of(mb)
             hit = tuple((ia[i], ib[j]) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
+            last = _LAST.get((a, b, c.tol))
+            if last is not None and last == hit:
+                hit = last  # the same contacts as this pair's last: the same tuple (contacts_of keeps its sets)
+            else:
+                _LAST.put((a, b, c.tol), hit)
             if key is not None:
                 _PAIRS.put(key, hit)
         out[(a, b)] = hit
@@ -432,73 +440,6 @@ def _assemble_models(res: Analysis, recs: list, memo: _Memo) -> None:
     for d in seq:
         res.models.update(d)
     memo.models = (seq, dict(res.models))
-
-
-def _joined(pieces: list, old: dict, used: dict) -> Any:
-    """``pieces`` (parts of one type, in order) merged as one: ``merged`` is associative (maps
-    joined later-wins, tuples concatenated, a label the last one given), so they are joined as
-    a balanced tree of pairs, and a pair of the very same two pieces (or joins) as in the last
-    assembly is taken from ``old`` (``(id a, id b) -> (a, b, a.merged(b))``): a frame in which
-    one unit changed joins again only the pairs on its way up (about log2 of the units), not
-    every unit. Every pair used goes to ``used`` (the next assembly's ``old``). A part type
-    merged by the generic field-by-field join whose pieces mix mappings or tuples with other
-    values in a field (not associative: a plain value replaces) is merged left to right."""
-    if type(pieces[0]).merged is Part.merged and not _uniform(pieces, old, used):
-        joined = pieces[0]
-        for piece in pieces[1:]:
-            joined = joined.merged(piece)
-        return joined
-    level = pieces
-    while len(level) > 1:
-        up = []
-        for i in range(0, len(level) - 1, 2):
-            a, b = level[i], level[i + 1]
-            k = (id(a), id(b))
-            hit = old.get(k)
-            if hit is None or hit[0] is not a or hit[1] is not b:
-                hit = (a, b, a.merged(b))
-            used[k] = hit
-            up.append(hit[2])
-        if len(level) % 2:
-            up.append(level[-1])
-        level = up
-    return level[0]
-
-
-def _uniform(pieces: list, old: dict, used: dict) -> bool:
-    """Whether each field of ``pieces`` (parts of one type) holds mappings in every piece,
-    tuples in every piece, or neither in any: then the generic ``Part.merged`` is associative.
-    Each piece's kinds are kept with the joins (``("kinds", id(piece))``), so a piece seen in
-    the last assembly is not looked at again."""
-    first = None
-    for p in pieces:
-        k = ("kinds", id(p))
-        hit = old.get(k)
-        if hit is None or hit[0] is not p:
-            hit = (p, tuple(0 if isinstance(v, Mapping) else 1 if isinstance(v, tuple) else 2
-                            for v in (getattr(p, f.name) for f in dataclasses.fields(p))))
-        used[k] = hit
-        if first is None:
-            first = hit[1]
-        elif hit[1] != first:
-            return False
-    return True
-
-
-def _merge_steps(per_unit: list[list[dict]]) -> list[StrikeStep]:
-    """Units' strike steps (each unit's in its model order, units in board order) as one:
-    equal ``step`` values merged, the first label kept, highest first; concatenating in board
-    order gives what :func:`engine.merge_steps` sorts into, without sorting."""
-    steps: dict = {}
-    for seq in per_unit:
-        for s in seq:
-            d = steps.get(s["step"])
-            if d is None:
-                d = steps[s["step"]] = {**s, "models": [], **({"parts": []} if "parts" in s else {})}
-            d["models"] += s["models"]
-            if s.get("parts"):
-                d.setdefault("parts", []).extend(s["parts"])
-    return [StrikeStep.of(steps[k]) for k in sorted(steps, reverse=True)]
 
 
 def _sub_combat(c: Any, dirty: set) -> Any:

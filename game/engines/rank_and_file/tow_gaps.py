@@ -114,7 +114,8 @@ def _kind(unit: Any, ems: list) -> Optional[tuple[Optional[bool], dict]]:
     cx, cy = _codes([o[0] for o in offs], r), _codes([o[1] for o in offs], r)
     verdict = None if cx is None or cy is None else (
         -1 not in cx and -1 not in cy and set(zip(cx, cy)) == {(0, 0), (0, 1), (1, 0), (1, 1)})
-    out = (verdict, {mid: i for i, mid in enumerate(ids_of(ems))})
+    t = unit.geom(key).template  # (its own models: in its formation's slot order, whose index is kept)
+    out = (verdict, t.index(unit.id) if t is not None else {mid: i for i, mid in enumerate(ids_of(ems))})
     _KINDS.put(id(ems), (ems, unit, out))
     return out
 
@@ -177,14 +178,16 @@ class Gaps:
         slacks: list = []
         out = self._closest(asks, tol, slacks)
         poses: dict[str, Optional[tuple]] = {}
+        shared: dict[tuple, tuple] = {}  # (unit, enemies) -> (enemies, their poses): one tuple for all its asks
         for (m, enemies), answer, slack in zip(asks, out, slacks):
-            held = None
-            if slack is not None:
-                held = tuple(self._pose(uid, poses) for uid in (m.unit_id, *enemies))
-                if None in held:
-                    held = None
+            key = (m.unit_id, *enemies)
+            got = shared.get(key)
+            if got is None:
+                held: Optional[tuple] = tuple(self._pose(uid, poses) for uid in key)
+                got = shared[key] = (tuple(enemies), None if None in held else held)  # type: ignore[operator]
+            held = got[1] if slack is not None else None
             self.reads.setdefault(m.unit_id, []).append(
-                ("closest", m.id, tuple(enemies), tol, tuple(answer), slack if held is not None else None, held))
+                ("closest", m.id, got[0], tol, tuple(answer), slack if held is not None else None, held))
         return out
 
     def _pose(self, uid: str, seen: dict) -> Optional[tuple]:
@@ -491,6 +494,42 @@ def _corners(a: Any, b: Any) -> Optional[float]:
     return math.sqrt(min((px - qx) * (px - qx) + (py - qy) * (py - qy) for px, py in a.points for qx, qy in b.points))
 
 
+_GROUPS = LRU(256)  # id(reads list) -> (the list, its margin groups, its other reads)
+
+
+def _groups(reads: list) -> tuple:
+    """A reads list's closest-units reads that carry a margin, grouped by their poses (one
+    tuple shared by the asks of one unit against the same enemies, :meth:`Gaps.closest`):
+    ``(poses, enemies, asking unit, least margin, the reads)`` each; and the other reads, in
+    order. Kept per list (a record's reads are only ever added to while it is decided)."""
+    hit = _GROUPS.get(id(reads))
+    if hit is None or hit[0] is not reads or hit[3] != len(reads):
+        by: dict[int, list] = {}
+        other = []
+        for read in reads:
+            if read[0] == "closest" and read[5] is not None and read[6] is not None:
+                g_ = by.get(id(read[6]))
+                if g_ is None:
+                    g_ = by[id(read[6])] = [read[6], read[2], unit_of(read[1]), read[5], []]
+                elif read[2] != g_[1] or unit_of(read[1]) != g_[2]:
+                    other.append(read)  # (the same poses for other units: measured as it is)
+                    continue
+                g_[3] = min(g_[3], read[5])
+                g_[4].append(read)
+            else:
+                other.append(read)
+        hit = _GROUPS.put(id(reads), (reads, [tuple(g_) for g_ in by.values()], other, len(reads)))
+    return hit[1], hit[2]
+
+
+def _grouped(reads: list) -> list:
+    return _groups(reads)[0]
+
+
+def _unmargined(reads: list) -> list:
+    return _groups(reads)[1]
+
+
 def _moved_by(poses: tuple, uids: tuple, models: dict, units: dict, shift: dict) -> Optional[float]:
     """The asking unit's shift plus the largest enemy unit's (mm) since a read taken with those
     units at ``poses`` (``uids``: the asking model's unit, then its enemies): each now standing
@@ -552,9 +591,24 @@ def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> li
     lists: dict[str, tuple] = {}  # unit id -> (its models, {model id: index})
     asks: dict[float, list[tuple[int, Any, list[str], tuple]]] = {}  # tol -> (list index, model, enemies, answer)
     ok = [True] * len(batch)
+    moved: dict[int, tuple] = {}  # id(poses) -> (poses, how far its units moved, :func:`_moved_by`)
     for n, reads in enumerate(batch):
         mine: list[tuple[float, tuple]] = []
-        for read in reads:
+        left: list[tuple] = []  # the reads no margin settles, in order
+        for poses, enemies, asker, least, group in _grouped(reads):
+            # the margins first: units slid within them keep their models and the answers hold
+            if any(e not in models for e in enemies):
+                ok[n] = False
+                break
+            hit = moved.get(id(poses))
+            if hit is None or hit[0] is not poses:
+                hit = moved[id(poses)] = (poses, _moved_by(poses, (asker, *enemies), models, units, shift))
+            if hit[1] is not None and least > 2.0 * hit[1] + _EPS:
+                continue  # no gap moved by half the least margin of the group: every answer holds
+            left += [read for read in group if not (hit[1] is not None and read[5] > 2.0 * hit[1] + _EPS)]
+        if not ok[n]:
+            continue
+        for read in _unmargined(reads) + left:
             kind, mid = read[0], read[1]
             m = by_id.get(mid)
             if m is None:
@@ -580,14 +634,10 @@ def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> li
                         ok[n] = False
                         break
             else:
-                _k, _mid, enemies, tol, answer, slack, poses = read
+                _k, _mid, enemies, tol, answer, _slack, _poses = read
                 if any(e not in models for e in enemies):
                     ok[n] = False
                     break
-                if slack is not None and poses is not None:
-                    moved = _moved_by(poses, (m.unit_id, *enemies), models, units, shift)
-                    if moved is not None and slack > 2.0 * moved + _EPS:
-                        continue  # no gap moved by half the margin: the same answer
                 mine.append((tol, (n, m, list(enemies), answer)))
         if ok[n]:
             for tol, ask in mine:
