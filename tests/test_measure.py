@@ -162,3 +162,15 @@ def test_nearest_enemy_is_the_closest_first_in_board_order():
         board = Board(units=units, ruleset="whfb8")
         for u in units:
             assert ms.nearest_enemy(board, u.id) == every(board, u.id)
+
+
+def test_nearest_enemy_follows_a_unit_dragged_between_calls():
+    """The bounding boxes are kept by pose: an enemy moved (same id, a new pose) is measured
+    where it stands now, not where its box was first found."""
+    me, near, far = ranked(front=(500, 400), uid="u"), ranked(front=(500, 300), uid="b", player=2), \
+        ranked(front=(500, 800), uid="c", player=2)
+    assert ms.nearest_enemy(Board(units=[me, near, far], ruleset="whfb8"), "u")[0] == "b"
+    moved = [me, ranked(front=(500, 50), uid="b", player=2), ranked(front=(500, 520), uid="c", player=2)]
+    enemy, gap, _, _ = ms.nearest_enemy(Board(units=moved, ruleset="whfb8"), "u")
+    assert enemy == "c" and gap == pytest.approx(60.0)
+    assert ms._box(moved[1]) == ms._box_of(moved[1]) and ms._box(moved[2]) == ms._box_of(moved[2])

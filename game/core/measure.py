@@ -28,6 +28,7 @@ from typing import Any, Callable, Optional
 from game.core.record import Record, record
 from game.core import geometry as g
 from game.core.board import Board, Unit
+from game.core.lru import LRU
 
 UNIT_MM = {"in": g.MM_PER_INCH, "cm": 10.0, "mm": 1.0}
 REACH_SOURCES = ("profile", "param", "value")
@@ -139,7 +140,20 @@ def unit_gap(a: Unit, b: Unit) -> tuple[float, g.Point, g.Point]:
     return best
 
 
+_BOXES = LRU(1024)  # pose key -> that pose's bounding box (bounded): a unit that did not move is not measured again
+
+
 def _box(u: Unit) -> tuple[float, float, float, float]:
+    """(min_x, min_y, max_x, max_y) table mm of the unit's bases (its tray or its models'
+    bases), kept by :meth:`Unit.pose_key` (the shapes depend on the pose alone)."""
+    k = u.pose_key()
+    box = _BOXES.get(k)
+    if box is None:
+        box = _BOXES.put(k, _box_of(u))
+    return box
+
+
+def _box_of(u: Unit) -> tuple[float, float, float, float]:
     boxes = [s.bbox() for s in _shapes(u)] or [(0.0, 0.0, 0.0, 0.0)]
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
