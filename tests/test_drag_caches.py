@@ -75,6 +75,41 @@ def test_window_legend_equals_a_recount_after_drags_edits_undo_and_ruleset_switc
         assert window_legend(d) == recount(d), (step, what, uid)
 
 
+def test_unit_tally_from_the_units_results_equals_the_model_by_model_tally():
+    """A unit's legend tally read from its ``UnitResults`` (results never made are the untouched
+    ``none`` ones: no attacks, no targets) is the tally of looking every drawn model up in the
+    board's results, on random units: roles drawn and made, attacks 0-3, targets in 0-3 units."""
+    from types import SimpleNamespace
+
+    from game.core.analysis import ModelResult
+    from game.core.results import ModelResults, UnitResults
+
+    r = random.Random(11)
+    seen = {"fast": 0, "many": 0, "div": 0, "untouched_fighting": 0}
+    for _ in range(300):
+        n = r.randint(1, 12)
+        ids = [f"u.r1f{k}" for k in range(n)]
+        ur = UnitResults.of(ids, [(float(k), 0.0) for k in range(n)])
+        lst = []
+        for k, mid in enumerate(ids):
+            role = r.choice(["attack", "support", "none", "odd"])
+            if r.random() < 0.7:
+                targets = tuple(f"{r.choice('abc')}.r1f{r.randrange(3)}" for _ in range(r.randint(0, 3)))
+                ur.made[k] = ModelResult(r.choice(["attack", "support", "none"]), r.randint(0, 3), targets)
+            elif role != "none":
+                seen["untouched_fighting"] += 1
+            lst.append(SimpleNamespace(id=mid, role=role))
+        got = legend._tally_unit(lst, "u", ur)
+        want = legend._tally(lst, ModelResults({"u": ur}), set())
+        assert got == want
+        seen["fast"] += 1
+        seen["many"] += got[1]
+        seen["div"] += got[3]
+    assert all(seen.values()), seen
+    stranger = [SimpleNamespace(id="stranger.r1f1", role="none")]
+    assert legend._tally_unit(stranger, "u", ur) is None  # not the unit's: counted the usual way
+
+
 def test_shown_ids_follow_replaced_added_and_removed_units():
     from game.render.drawn import DrawnModel
 

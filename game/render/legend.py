@@ -94,8 +94,38 @@ def _unit_tally(uid: str, lst: list, results: Any) -> Tally:
     very list (it builds a new one whenever the unit or its models' results change)."""
     hit = _TALLIES.get(uid)
     if hit is None or hit[0] is not lst:
-        hit = _TALLIES.put(uid, (lst, _tally(lst, results, set())))
+        unit_results = getattr(results, "unit", None)
+        ur = unit_results(uid) if unit_results is not None else None
+        t = _tally_unit(lst, uid, ur) if ur is not None else None
+        hit = _TALLIES.put(uid, (lst, t if t is not None else _tally(lst, results, set())))
     return hit[1]
+
+
+def _tally_unit(lst: Sequence[Any], uid: str, ur: Any) -> Optional[Tally]:
+    """:func:`_tally` of unit ``uid``'s drawn models ``lst`` read straight from that unit's
+    :class:`~game.core.results.UnitResults` ``ur`` (the one a board's results give each of
+    ``uid``'s model ids ``<uid>.<slot>``): a model whose result was never made is the untouched
+    ``none`` one (no attacks, no targets), so it is not made here. None (count the usual way)
+    when a drawn model is not one of ``ur``'s."""
+    pos, made = ur._pos, ur.made
+    prefix = uid + "."
+    counts = {"attack": 0, "support": 0, "none": 0}
+    many_n, many_set, n_div = 0, set(), 0
+    for dm in lst:
+        mid = dm.id
+        i = pos.get(mid)
+        if i is None or not (mid.startswith(prefix) or mid == uid):
+            return None
+        role = dm.role
+        counts[role if role in counts else "none"] += 1
+        r = made.get(i)
+        n_att, r_role, targets = (r.attacks, r.role, r.targets) if r is not None else (0, "none", ())
+        if role != "none" and n_att != 1:
+            many_n += 1
+            many_set.add(str(n_att))
+        if r_role == "attack" and targets and len(targets) > 1 and len({unit_of(t) for t in targets}) > 1:
+            n_div += 1
+    return counts, many_n, many_set, n_div
 
 
 class ShownIds:
