@@ -5,7 +5,10 @@ per unit, kept on its cached combat parts) notes those dicts with :func:`keep`; 
 :func:`of` and knows a unit whose dict is the same object as before to have the same
 results, without reading its models one by one (:class:`game.window.retained.DrawnModels`).
 The dicts are read-only. They belong to the analysis' ``models`` dict they were noted with:
-an analysis whose ``models`` were replaced since gives None.
+an analysis whose ``models`` were replaced since gives None. A caller that changes results in
+the ``models`` dict in place (e.g. :class:`game.core.combat_round.CombatRound`, after
+``analyse``) must not hand that analysis to a reader of :func:`of` (the window's live analysis
+is the engine's own, never edited).
 """
 from __future__ import annotations
 
