@@ -137,3 +137,38 @@ def test_the_panel_draws_the_legend_items_it_is_given(tmp_path):
     plain = panel()
     assert _differing(panel(legend_items=legend_items(board, analysis, models, o)), plain) == 0
     assert _differing(panel(legend_items=[LegendItem("heading", "Something else")]), plain) > 0
+
+
+def test_units_joined_by_a_gap_link_to_a_changed_unit_are_not_kept_still():
+    """A gap link is drawn with the units at both its ends (retained._sub keeps a link only when
+    both are drawn): a unit standing still but linked, directly or through other still units,
+    to a unit that changed is drawn with it, never into the still layer without its link."""
+    links = [("a.r1f1", "b.r2f1"), ("b.r1f3", "c.r1f1")]
+    assert rt.apart({"b", "c", "d"}, links) == {"d"}  # b is linked to a (changed); c through b
+    assert rt.apart({"a", "b", "c", "d"}, links) == {"a", "b", "c", "d"}  # every end still
+    assert rt.apart({"c", "d"}, [("d.r1f1", "e.r1f1")]) == {"c"}
+    assert rt.apart({"c"}, []) == {"c"}
+
+
+def test_a_drag_keeps_gap_linked_live_units_together(tmp_path):
+    """whfb8_rear_gap: the goblins fight the dwarfs' rear across a gap (gap links). Dragging the
+    goblins along, the dwarfs (live, standing still) stay drawn with them, links and all."""
+    from apputil import SCENARIOS, make_app
+
+    d = make_app(SCENARIOS / "whfb8_rear_gap.yaml", gui=False)
+    d.frame(2)
+    r = d.table.retained
+    a = d.table.camera.to_px(d.doc.board.unit("goblins").center())
+    d.move_mouse(a)
+    d.press(a)
+    linked = 0
+    for i in range(1, 12):
+        d.move_mouse((a[0] + 0.6 * i, a[1]), (1, 0, 0))
+        for ma, mb in d.doc.analysis.gap_links:
+            ua, ub = ma.split(".")[0], mb.split(".")[0]
+            if {ua, ub} <= r.moving:
+                linked += 1
+                assert (ua in r.still_sigs) == (ub in r.still_sigs), i
+        shown, ref = d.window.screen.copy(), all_live_anew(d)
+        assert not _bases_agree(d, shown, ref), i
+    assert linked and {"dwarfs", "goblins"} <= r.moving

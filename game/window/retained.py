@@ -225,6 +225,23 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
 
+def apart(still: set[str], links: Any) -> set[str]:
+    """The units of ``still`` not joined by a gap link (a pair of model ids, ``links``),
+    directly or through other units of ``still``, to a unit outside it: a link is drawn with
+    the units at both its ends, so the still layer and the units drawn over it never share one."""
+    out = set(still)
+    pairs = [(unit_of(a), unit_of(b)) for a, b in links]
+    changed = True
+    while changed:
+        changed = False
+        for ua, ub in pairs:
+            if (ua in out) != (ub in out):
+                out.discard(ua)
+                out.discard(ub)
+                changed = True
+    return out
+
+
 def _given(items: Any) -> Optional[list]:
     """Legend items built by :meth:`RetainedScene._legend` as the panel takes them (None when
     building them failed: the panel builds them again and reports the error)."""
@@ -372,7 +389,9 @@ class RetainedScene:
 
         The still layer is drawn again when the base was drawn again, when a unit it shows
         changed or is no longer live, or when a unit drawn over it stood still (it joins);
-        with no live unit standing still there is none (every live unit drawn over the base)."""
+        with no live unit standing still there is none (every live unit drawn over the base).
+        A unit standing still that a gap link joins to a unit drawn over the layer is drawn
+        over it too (:func:`apart`: the link is drawn with both)."""
         import pygame
 
         surf = canvas.surface
@@ -381,7 +400,8 @@ class RetainedScene:
         kept = self.still_sigs
         valid = (self.still is not None and self.still_key == key and self.still.get_size() == surf.get_size()
                  and all(uid in self.moving and sigs.get(uid) == s for uid, s in kept.items()))
-        standing = {uid for uid in self.moving if uid in prev and prev[uid] == sigs.get(uid)}
+        standing = apart({uid for uid in self.moving if uid in prev and prev[uid] == sigs.get(uid)},
+                         analysis.gap_links if analysis is not None else [])
         errors: list[str] = []
         if not valid or not standing <= kept.keys():
             self.still_sigs, self.still_placed, self.still_key = {}, [], None
