@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Iterable, Mapping, MutableMapping, Optional, Sequence, TypeVar
 
 from game.core.board import Board
 from game.core.engagement import Engagement
@@ -46,7 +46,8 @@ class Analysis:
     """Analysis of a board: the core and its typed parts (see the contract's JSON and
     :mod:`game.core.parts`).
 
-    Core: ``models`` (model id -> :class:`ModelResult`: role, attacks, targets, reason) and
+    Core: ``models`` (model id -> :class:`ModelResult`: role, attacks, targets, reason; a dict,
+    or the rank-and-file engine's :class:`~game.core.results.ModelResults`, which reads as one) and
     ``notes``; ``parts`` (:class:`~game.core.parts.Parts`): one frozen part per type
     (``analysis.part(CombatSlots)``, None when not given), always holding the core parts
     (:data:`~game.core.parts.CORE_PARTS`) read through ``gap_links`` (model id pairs), ``moves``
@@ -59,7 +60,7 @@ class Analysis:
     """
 
     ruleset: str
-    models: dict[str, ModelResult] = field(default_factory=dict)
+    models: MutableMapping[str, ModelResult] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     parts: Parts = field(default_factory=Parts)
     legend: Any = None

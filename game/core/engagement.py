@@ -105,14 +105,28 @@ def _outside(facing: str, u0: float, u1: float, v0: float, v1: float, W: float, 
     return u1 - (W / 2 - tol) < -m or u0 - (W / 2 + tol) > m or v1 < -m or v0 - D > m
 
 
+def _bands(W: float, D: float, tol: float) -> tuple:
+    """Each facing's band as :func:`edge_contact_lengths` clips it: ``(facing, cuts, axis)``,
+    ``cuts`` the band's two half-planes then the edge's extent, each ``(axis, kind, constant)``
+    as :func:`_values` reads it, ``axis`` the one the edge runs along."""
+    return (("front", ((1, "add", tol), (1, "rsub", tol), (0, "sub", -W / 2), (0, "rsub", W / 2)), 0),
+            ("right", ((0, "sub", W / 2 - tol), (0, "rsub", W / 2 + tol), (1, "sub", 0.0), (1, "rsub", D)), 1),
+            ("rear", ((1, "sub", D - tol), (1, "rsub", D + tol), (0, "sub", -W / 2), (0, "rsub", W / 2)), 0),
+            ("left", ((0, "add2", (W / 2, tol)), (0, "rsub", -W / 2 + tol), (1, "sub", 0.0), (1, "rsub", D)), 1))
+
+
 def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> dict[str, float]:
     """How much of each edge of ``unit``'s tray the shapes ``other`` touch (mm along the edge).
 
     A shape touches an edge where it lies within ``tol`` of the edge line, outside or on it,
-    and within the edge's extent. Pure corner contact gives lengths near zero.
+    and within the edge's extent. Pure corner contact gives lengths near zero. (Each shape is
+    clipped by each band's half-planes in turn, Sutherland-Hodgman, :func:`_clip` on the values
+    of :func:`_values`, written out here: a half-plane holding every vertex keeps the polygon,
+    one holding none empties it.)
     """
     W, D = unit.width_mm, unit.depth_mm
     out = dict.fromkeys(FACINGS, 0.0)
+    bands = _bands(W, D, tol)
     # each edge: (facing, normal axis in local (u, v), band test, extent axis, lo, hi)
     (ox, oy), (rx, ry), (fx, fy) = unit.front, g.right(unit.facing_deg), g.forward(unit.facing_deg)
     for s in other:
@@ -120,25 +134,26 @@ def edge_contact_lengths(unit: Unit, other: Iterable[g.Shape], tol: float) -> di
         local = [((x - ox) * rx + (y - oy) * ry, -((x - ox) * fx + (y - oy) * fy)) for x, y in as_poly(s)]
         us, vs = [p[0] for p in local], [p[1] for p in local]
         u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
-        for facing in FACINGS:
+        for facing, cuts, axis in bands:
             if _outside(facing, u0, u1, v0, v1, W, D, tol):
                 continue  # every clip below would leave nothing: the length stays 0.0
-            # the band's two half-planes, then the edge's extent (lo, hi) along ``axis``
-            cuts: tuple[tuple[int, str, Any], ...]
-            if facing == "front":    # -tol <= v <= tol, -W/2 <= u <= W/2
-                cuts = ((1, "add", tol), (1, "rsub", tol), (0, "sub", -W / 2), (0, "rsub", W / 2))
-            elif facing == "rear":   # D - tol <= v <= D + tol
-                cuts = ((1, "sub", D - tol), (1, "rsub", D + tol), (0, "sub", -W / 2), (0, "rsub", W / 2))
-            elif facing == "left":   # -W/2 - tol <= u <= -W/2 + tol, 0 <= v <= D
-                cuts = ((0, "add2", (W / 2, tol)), (0, "rsub", -W / 2 + tol), (1, "sub", 0.0), (1, "rsub", D))
-            else:                    # W/2 - tol <= u <= W/2 + tol
-                cuts = ((0, "sub", W / 2 - tol), (0, "rsub", W / 2 + tol), (1, "sub", 0.0), (1, "rsub", D))
-            axis = cuts[2][0]
             poly = local
             for ax, kind, c in cuts:
-                poly = _clip(poly, _values(poly, ax, kind, c))
-                if not poly:
+                if kind == "sub":
+                    vals = [p[ax] - c for p in poly]
+                elif kind == "rsub":
+                    vals = [c - p[ax] for p in poly]
+                elif kind == "add":
+                    vals = [p[ax] + c for p in poly]
+                else:
+                    c0, c1 = c
+                    vals = [p[ax] + c0 + c1 for p in poly]
+                if min(vals) >= 0:
+                    continue  # wholly inside: every vertex kept
+                if max(vals) < 0:
+                    poly = []
                     break
+                poly = _clip(poly, vals)
             if poly:
                 vals = [p[axis] for p in poly]
                 out[facing] += max(vals) - min(vals)
@@ -155,7 +170,7 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
     if unit.kind != "ranked":
         return "front"
     lengths = edge_contact_lengths(unit, enemy_shapes, tol)
-    best = max(FACINGS, key=lambda f: lengths[f])
+    best = max(FACINGS, key=lengths.__getitem__)
     if lengths[best] > 2 * tol:
         return best
     u, v = g.to_local(enemy_center, unit.front, unit.facing_deg)

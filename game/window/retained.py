@@ -44,6 +44,7 @@ from game.core.board import Board, unit_of
 
 from game.core import geometry as g
 from game.core import unit_results
+from game.core.results import ModelResults, UnitResults
 
 from game.render.canvas import PygameCanvas
 from game.render.drawers import table_wide, wide_parts
@@ -110,6 +111,8 @@ class DrawnModels:
         # a unit whose dict is the same object as last time has the same results (its ids are
         # not looked up one by one)
         own = (unit_results.of(analysis) if analysis is not None else None) or {}
+        # the analysis' own per-unit results (game.core.results), while it reads from them
+        live = amodels.units() if isinstance(amodels, ModelResults) else None
         out, by_unit, marks, per, seen = DrawnList(), {}, {}, {}, 0
         for u in board.units:
             try:
@@ -128,7 +131,11 @@ class DrawnModels:
                 out.extend(old[2])
                 continue
             ids = old[4] if old is not None and old[3] is ms else [m.id for m in ms]  # (the same list: its ids)
-            res = tuple(map(amodels.get, ids))
+            blk = live.get(u.id) if live is not None else None  # (what the analysis reads this unit's models from)
+            if type(blk) is UnitResults and list(blk) == ids:
+                res = tuple(blk.values())  # (its results in order)
+            else:
+                res = tuple(map((blk if type(blk) is dict else amodels).get, ids))  # (a dict answers in C)
             if old is not None and old[0] == key and old[1] == res:
                 lst, n, mk = old[2], old[5], old[6]
             else:

@@ -28,6 +28,7 @@ from typing import Any, Optional
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Unit, centers_of, ids_of
 from game.core.lru import LRU
+from game.core.results import ModelResults, UnitResults
 from game.engines.rank_and_file import policy as pol
 
 DECIDING = ("fighters", "horde", "supports", "attack_cap", "strike_order", "rank_bonus")
@@ -87,6 +88,15 @@ def moved(old: Analysis, c: Any) -> Analysis:
     each a new result at its prepared model's centre, and ``old``'s strike order, notes,
     engine parts and legend. Returns ``c.res``."""
     res = c.res
+    blocks = old.models.units() if isinstance(old.models, ModelResults) else None
+    if blocks is not None and list(blocks) == list(c.models) and all(
+            type(b) is UnitResults and b.ids == ids_of(c.models[uid]) for uid, b in blocks.items()):
+        # (results kept per unit: only the results made are moved, the untouched stay untouched)
+        moved_units = {uid: b.moved(centers_of(c.models[uid])) for uid, b in blocks.items()
+                       if isinstance(b, UnitResults)}
+        res.models = ModelResults(moved_units)
+        res.__dict__["_by_unit"] = dict(moved_units)
+        return _as_old(res, old)
     ats = chain.from_iterable(map(centers_of, c.models.values()))
     was = list(old.models.values())
     parts = list(map(_PARTS, was))
@@ -98,6 +108,12 @@ def moved(old: Analysis, c: Any) -> Analysis:
                                           map(_TARGETS, was), ats, map(_WHY, was), fresh_parts)))
     items = iter(res.models.items())
     res.__dict__["_by_unit"] = {uid: dict(islice(items, len(ms))) for uid, ms in c.models.items()}
+    return _as_old(res, old)
+
+
+def _as_old(res: Analysis, old: Analysis) -> Analysis:
+    """``res`` (its model results moved) given ``old``'s strike order, notes, input errors,
+    engine parts and legend."""
     res.strike_order = old.strike_order
     res.notes = list(old.notes)  # (the prepared notes, in the signature, then the decided ones)
     res.input_errors = list(old.input_errors)

@@ -26,10 +26,11 @@ import numpy as np
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit, centers_of, ids_of, poses_held, reserve_caches, unit_of
+from game.core.board import Board, Model, Models, Unit, centers_of, ids_of, poses_held, reserve_caches, unit_of
 from game.core.engagement import boundary, combats_and_engagements, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
+from game.core.results import ModelResults, UnitResults
 from game.core.strategy import Engine, Legend, ProfileField
 from game.core import closing
 from game.core import unit_results
@@ -215,48 +216,14 @@ def _share(part: Analysis, ids: list[str]) -> _Share:
     return sh
 
 
-class _Merged:
-    """The models of the board last merged under a key: each unit's result dict (by object)
-    and the merged ``models`` dict (never handed out: each analysis gets a copy)."""
-
-    __slots__ = ("seq", "models")
-
-    def __init__(self, seq: list, models: dict) -> None:
-        self.seq = seq
-        self.models = models
-
-
-_MERGED = LRU(4)  # (ruleset, context, unit ids in board order) -> _Merged
-
-
-def _merged_models(board: Board, shares: list[_Share], key: tuple, per_unit: dict[str, dict]) -> dict:
+def _merged_models(board: Board, shares: list[_Share], key: tuple, per_unit: dict[str, Mapping]) -> ModelResults:
     """Every model's result in board order (units in board order, each unit's models in its
-    part's order). When the board was last merged with the same units, only the units whose
-    result dict changed (a combat analysed anew) are written over a copy of that merge (same
-    model ids in the same order; otherwise it is merged from scratch). ``per_unit`` receives
-    unit id -> that unit's result dict (the shares' own, read-only)."""
+    part's order): a :class:`~game.core.results.ModelResults` over the shares' per-unit results
+    (no model copied; it reads as the dict they merge to). ``per_unit`` receives unit id ->
+    that unit's results (the shares' own, read-only). ``key`` is kept for the callers."""
     for sh in shares:
         per_unit.update(sh.models)
-    seq = [per_unit.get(u.id) for u in board.units]
-    mkey = key + (tuple(u.id for u in board.units),)
-    last = _MERGED.get(mkey)
-    models: Optional[dict] = None
-    if last is not None:
-        changed = [new for old, new in zip(last.seq, seq) if old is not new]
-        olds = [old for old, new in zip(last.seq, seq) if old is not new]
-        # (every unit changed, e.g. a table moved or a new one: merged from scratch, no comparing)
-        if len(changed) < len(seq) and all(a is not None and b is not None and list(a) == list(b)
-                                           for a, b in zip(olds, changed)):
-            models = dict(last.models)
-            for d in changed:
-                models.update(d)  # type: ignore[arg-type]
-    if models is None:
-        models = {}
-        for d in seq:
-            if d:
-                models.update(d)
-    _MERGED.put(mkey, _Merged(seq, models))
-    return dict(models)
+    return ModelResults.merged((u.id, per_unit.get(u.id)) for u in board.units)
 
 
 def _assemble(board: Board, rs, shares: list[_Share], key: tuple) -> Analysis:
@@ -265,7 +232,7 @@ def _assemble(board: Board, rs, shares: list[_Share], key: tuple) -> Analysis:
     once) in combat order, engine parts merged per type (:func:`_merge_parts`), strike steps by
     :func:`merge_steps`."""
     res = Analysis(ruleset=rs.id)
-    per_unit: dict[str, dict] = {}
+    per_unit: dict[str, Mapping] = {}
     res.models = _merged_models(board, shares, key, per_unit)
     # each unit's result dict, by object: the same object while its combat's part is reused, so
     # the window knows an unchanged unit at once (game.window.retained.DrawnModels); read-only
@@ -419,25 +386,37 @@ def prepare(board: Board, rs, engs: Optional[list] = None) -> pol.Combat:
 def decide(c: pol.Combat) -> Analysis:
     """Steps 4-5 on a prepared combat (all of it, or the part :mod:`.incremental` hands over):
     ``fighters``, ``supports``, ``strike_order`` and ``rank_bonus``. Returns ``c.res``."""
-    results = c.res.models
     deciding = c.deciding()
-    ids = []
-    for _uid, ms in deciding:  # one fresh result per model, made by maps (no Python loop per model)
-        n = len(ms)
-        ids.append(ids_of(ms))
-        results.update(zip(ids[-1], map(ModelResult, repeat("none", n), repeat(0, n), repeat(_NO_TARGETS, n),
-                                         centers_of(ms))))
+    ids = [ids_of(ms) for _uid, ms in deciding]
+    lazy = _untouched(c, deciding, ids)
+    if lazy is not None:
+        c.res.models = lazy  # (each model's result made when a policy or a reader asks for it)
+    else:
+        results = c.res.models
+        for (_uid, ms), u_ids in zip(deciding, ids):  # one fresh result per model, made by maps
+            n = len(ms)
+            results.update(zip(u_ids, map(ModelResult, repeat("none", n), repeat(0, n), repeat(_NO_TARGETS, n),
+                                          centers_of(ms))))
     c.run("fighters")
     c.run("supports")
-    for r in c.res.models.values():
-        if r.role == "none" and not r.why:
-            r.why = NONE_WHY
+    results = c.res.models
+    if isinstance(results, ModelResults):
+        results.fill_why(NONE_WHY)
+    else:
+        for r in results.values():
+            if r.role == "none" and not r.why:
+                r.why = NONE_WHY
     c.res.strike_order = c.run("strike_order")  # (the setter makes each step a StrikeStep)
     bonus = c.run("rank_bonus")
     if bonus or "rank_bonus_why" in c.state:
         c.res.put(RankBonus(bonus, c.state.get("rank_bonus_why")))
     c.res.legend = legend(c.rs)
     # grouped by unit for the board-wide merge (_by_unit), after the policies (one may replace results)
+    results = c.res.models
+    units = results.units() if isinstance(results, ModelResults) else None
+    if units is not None and list(units) == [uid for uid, _ms in deciding]:
+        c.res.__dict__["_by_unit"] = dict(units)
+        return c.res
     if list(results) == list(chain.from_iterable(ids)):  # (the usual case) unit by unit, in order:
         items = iter(results.items())                     # each unit's run of the dict
         c.res.__dict__["_by_unit"] = {uid: dict(islice(items, len(u_ids))) for (uid, _), u_ids in zip(deciding, ids)}
@@ -446,6 +425,23 @@ def decide(c: pol.Combat) -> Analysis:
     if sum(map(len, grouped.values())) == len(results):
         c.res.__dict__["_by_unit"] = grouped
     return c.res
+
+
+def _untouched(c: pol.Combat, deciding: list, ids: list) -> Optional[ModelResults]:
+    """The deciding units' results before any policy ran, as a
+    :class:`~game.core.results.ModelResults` of one :class:`~game.core.results.UnitResults`
+    per unit (every model ``none`` at its centre, no result made yet); None when the combat's
+    results already hold something, or two models share an id (then a dict is filled)."""
+    if c.res.models:
+        return None
+    units: dict = {}
+    for (uid, ms), u_ids in zip(deciding, ids):
+        block = UnitResults.of(u_ids, centers_of(ms))
+        # (a unit's own Models are ids ``<unit>.<slot>`` by construction: its first one is checked)
+        if block is None or uid in units or any(unit_of(m) != uid for m in (u_ids[:1] if type(ms) is Models else u_ids)):
+            return None
+        units[uid] = block
+    return ModelResults(units)
 
 
 _NO_TARGETS: tuple[str, ...] = ()  # every undecided model's targets (no empty list per model)

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from operator import attrgetter, is_
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
 from game.core.parts import StrikeOrder, StrikeStep, to_json
+from game.core.results import ModelResults, UnitResults
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.joins import _joined, _merge_steps
 from game.engines.rank_and_file.rechecks import rechecked
@@ -143,54 +144,33 @@ def contacts_of(pairs: dict) -> dict[str, set[str]]:
     return contacts
 
 
-_INDEX = LRU(256)  # id(model list) -> (the list, {model id: index in it})
-
-
 class Order(dict):
     """Board order of model ids (``order[mid]`` -> int) over ``models`` (unit id -> its models,
-    in board order): a dict filled one id at a time, on its first look-up, from the index of
-    its unit's list (a ranked unit standing as its pose says: its formation's index, shared by
-    every pose; else the list's own, cached), so a combat of which only a few models are ever
-    sorted builds the order of those few only; later look-ups are plain dict look-ups.
-    ``units`` (unit id -> Unit) lets a unit's own model list use its formation's index."""
+    in board order): a dict filled one unit at a time, on the first look-up of one of its
+    models (its ids with their board indices, zipped in C: no Python per model; a later model
+    of the same id wins, as in an index of the list), so a combat of which only a few units'
+    models are ever sorted builds the order of those units only; later look-ups are plain dict
+    look-ups. ``units`` is accepted for the callers' sake (unused)."""
 
     def __init__(self, models: dict[str, list[Model]], units: Optional[dict[str, Unit]] = None) -> None:
         super().__init__()
         self._models = models
-        self._units = units or {}
         self._start: dict[str, int] = {}
-        self._idx: dict[str, dict[str, int]] = {}
         n = 0
         for uid, ms in models.items():
             self._start[uid] = n
             n += len(ms)
 
-    def _index(self, uid: str) -> dict[str, int]:
-        idx = self._idx.get(uid)
-        if idx is None:
-            ms = self._models[uid]
-            u = self._units.get(uid)
-            if u is not None and u.kind == "ranked":
-                key = u.pose_key()
-                if ms is u.models(key):  # its own models, in its formation's slot order
-                    idx = self._idx[uid] = u.geom(key).template.index(uid)
-                    return idx
-            hit = _INDEX.get(id(ms))
-            if hit is None or hit[0] is not ms:
-                hit = _INDEX.put(id(ms), (ms, {mid: i for i, mid in enumerate(ids_of(ms))}))
-            idx = self._idx[uid] = hit[1]
-        return idx
-
     def __missing__(self, mid: str) -> int:
         uid = unit_of(mid)
-        start = self._start.get(uid)
+        start = self._start.pop(uid, None)  # (each unit filled once)
         if start is None:
             raise KeyError(mid)
-        i = self._index(uid).get(mid)
-        if i is None:
+        ms = self._models[uid]
+        dict.update(self, zip(ids_of(ms), range(start, start + len(ms))))
+        if not dict.__contains__(self, mid):
             raise KeyError(mid)
-        dict.__setitem__(self, mid, start + i)
-        return start + i
+        return dict.__getitem__(self, mid)
 
     def get(self, mid: str, default: Any = None) -> Any:  # type: ignore[override]
         try:
@@ -286,7 +266,7 @@ class _Rec:
         self.placed = placed  # its inputs with its enemies' positions left out (both_signatures)
         self.reads = reads    # what its policies recorded of where enemy bases stand (None: nothing to recheck)
         self.free: Optional[tuple] = None  # its inputs with no position at all (:func:`free_signature`)
-        self.models: dict = {}
+        self.models: Mapping = {}  # model id -> result (a dict or a UnitResults)
         self.steps: list = []
         self.notes: list = []
         self.parts: dict = {}
@@ -349,8 +329,14 @@ def split(res: Analysis, c: Any, which, sigs: dict, placed: Optional[dict] = Non
         return None
     reads = c.state.get("geometry_reads") or {}
     recs = {uid: _Rec(sigs[uid], placed.get(uid) if placed else None, reads.get(uid)) for uid in which}
+    blocks = res.models.units() if isinstance(res.models, ModelResults) else None
     for uid, rec in recs.items():
-        rec.models = {mid: res.models[mid] for mid in ids_of(c.models[uid])}
+        ids = ids_of(c.models[uid])
+        block = blocks.get(uid) if blocks is not None else None
+        if block is not None and list(block) == ids:
+            rec.models = block  # (a unit's results as decided: made only when read)
+        else:
+            rec.models = {mid: res.models[mid] for mid in ids}
     for uid, steps in _steps_by_unit(res.strike_order).items():
         if uid not in units:
             return None
@@ -386,7 +372,7 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     holds the engagements, moves and gap links :func:`engine.prepare` found)."""
     res = c.res
     recs = [memo.units[uid] for uid in c.units]
-    _assemble_models(res, recs, memo)
+    _assemble_models(res, recs, memo, list(c.units))
     res.__dict__["_by_unit"] = {uid: rec.models for uid, rec in zip(c.units, recs)}  # (engine._by_unit)
     seqs = [rec.steps for rec in recs]
     last = memo.joins.get("steps")  # (the steps lists last merged, their StrikeOrder part)
@@ -415,24 +401,17 @@ def _assemble(c: Any, memo: _Memo) -> Analysis:
     return res
 
 
-def _assemble_models(res: Analysis, recs: list, memo: _Memo) -> None:
-    """``res.models``: every unit's model results in board order. When the last assembly of
-    this combat had the same model ids unit by unit, a copy of its dict with only the units
-    whose result dict changed written over it (same keys, same order), else built afresh."""
+def _assemble_models(res: Analysis, recs: list, memo: _Memo, uids: Sequence[str] = ()) -> None:
+    """``res.models``: every unit's model results in board order (units ``uids``, each unit's
+    record ``recs``), as a :class:`~game.core.results.ModelResults` over the records' results
+    (no model copied). Results already in ``res.models`` come first (as a dict update would
+    keep them)."""
     seq = [rec.models for rec in recs]
-    last = memo.models
-    if not res.models and last is not None and len(last[0]) == len(seq):
-        changed = [(a, b) for a, b in zip(last[0], seq) if a is not b]
-        if all(list(a) == list(b) for a, b in changed):
-            models = dict(last[1])
-            for _a, b in changed:
-                models.update(b)
-            memo.models = (seq, models)
-            res.models = dict(models)
-            return
-    for d in seq:
-        res.models.update(d)
-    memo.models = (seq, dict(res.models))
+    if res.models:
+        for d in seq:
+            res.models.update(d)
+        return
+    res.models = ModelResults.merged(zip(uids, seq))
 
 
 def _sub_combat(c: Any, dirty: set) -> Any:
@@ -542,6 +521,10 @@ def _moved_rec(old: _Rec, ms: list, sig: tuple, placed: Optional[tuple]) -> Opti
         return None
     rec = _Rec(sig, placed, old.reads)
     rec.free = old.free
+    rec.steps, rec.notes, rec.parts = old.steps, old.notes, old.parts
+    if type(old.models) is UnitResults:  # (only the results made are moved; the untouched stay so)
+        rec.models = old.models.moved(centers_of(ms))
+        return rec
     was = list(old.models.values())
     parts = list(map(_PARTS, was))
     fresh = parts if parts.count(None) == len(parts) else [None if x is None else dict(x) for x in parts]

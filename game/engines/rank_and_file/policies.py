@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import compress, count
 from operator import attrgetter
 from typing import Any, Literal, Optional
 
 from game.core.record import Record, record
 from game.core import geometry as g
 from game.core.board import Model, ids_of, slot_name
+from game.core.results import ModelResults
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file import gaps as gaps
 from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_attacks, split_parts, words
@@ -105,7 +107,8 @@ class ContactParams(Record):
 def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
     (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
-    contacts, results, unit_of, linked = c.contacts, c.res.models, c.unit_of, c.linked
+    contacts, results, linked = c.contacts, c.res.models, c.linked
+    in_order, unit_of = c.order.__getitem__, c.unit_of.__getitem__
     for uid, ms in c.deciding():
         u = c.units[uid]
         total, parts, _ = profile_attacks(u)
@@ -113,11 +116,14 @@ def base_contact(c: Combat) -> None:
         # fights across a gap: worked out once per such case in this unit
         seen: dict[tuple, tuple] = {}
         ids = ids_of(ms)
-        for mid, touching in zip(ids, map(contacts.get, ids)):  # (no per-model Python look-up)
-            if not touching:
-                continue
-            r, tg = results[mid], tuple(c.sort(touching))  # (a tuple: the collector drops it)
-            case = (frozenset([unit_of[t] for t in tg]), mid in linked)
+        block = results.unit(uid) if isinstance(results, ModelResults) else None
+        result = block.at if block is not None and block.ids == ids else lambda i, ids=ids: results[ids[i]]
+        for i in compress(count(), map(contacts.get, ids)):  # (the models in contact: no Python per model)
+            mid = ids[i]
+            touching = contacts[mid]
+            # (c.sort; a tuple: the collector drops it)
+            r, tg = result(i), tuple(sorted(touching, key=in_order))
+            case = (frozenset(map(unit_of, tg)), mid in linked)
             hit = seen.get(case)
             if hit is None:
                 hit = seen[case] = _fighter(c, uid, u, total, parts, sorted(case[0]), case[1])
@@ -158,9 +164,12 @@ class Horde(Record):
     hint: str = ""
 
 
+_NO_HORDE = Horde(None)  # (a frozen record: one for every unit that is not a horde)
+
+
 @policy("horde", "none")
 def no_horde(c: Combat, uid: str) -> Horde:
-    return Horde(None)
+    return _NO_HORDE
 
 
 @record
@@ -179,7 +188,7 @@ def wide_front(c: Combat, uid: str) -> Horde:
     wide supports with ``horde_support_ranks`` ranks."""
     u, v = c.units[uid], c.v
     if v.horde_keyword.lower() not in {k.lower() for k in u.keywords}:
-        return Horde(None)
+        return _NO_HORDE
     rule = c.rule("horde_min_files")
     width = sum(1 for m in c.models[uid] if m.rank == 1)
     if width >= v.horde_min_files:
@@ -234,7 +243,7 @@ class _Plan:
     (any other model cannot support nor be told why not: simply not fighting, ``others``: their
     indices, the models with no slot left out)."""
 
-    __slots__ = ("near", "others")
+    __slots__ = ("near", "others", "others_set")
 
     def __init__(self, index: dict[tuple, int], slots: list, R: int, F: int, facings: tuple, ranks: int,
                  u) -> None:
@@ -242,6 +251,7 @@ class _Plan:
         near_ids = {i for at in ats for k in range(2, 3 + ranks) for j in range(1, 1 + max(R, F))
                     if (i := index.get(at(k, j))) is not None}
         self.others = tuple(i for i, rf in enumerate(slots) if rf[0] is not None and i not in near_ids)
+        self.others_set = frozenset(self.others)
         self.near: dict[int, tuple] = {}
         for i in sorted(near_ids):
             rank, file = slots[i]
@@ -308,7 +318,7 @@ def ranks_behind(c: Combat) -> None:
     rule = c.rule("support_ranks")
     through = words(list(v.support_facings))
     facings = tuple(v.support_facings)
-    results, unit_of = c.res.models, c.unit_of
+    results, unit_of, in_order = c.res.models, c.unit_of, c.order.__getitem__
     for uid, ms in c.deciding():
         u = c.units[uid]
         if u.kind != "ranked":
@@ -324,10 +334,18 @@ def ranks_behind(c: Combat) -> None:
         texts: dict[tuple[str, int], tuple[str, str]] = {}
         far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
         ids = ids_of(ms)
-        rs = list(map(results.__getitem__, ids))
-        for r in map(rs.__getitem__, plan.others):  # (none of them reads or is read by another)
-            if r.role == "none":
-                r.why = NOT_FIGHTING
+        block = results.unit(uid) if isinstance(results, ModelResults) else None
+        rs: Any
+        lazy = block is not None and block.ids == ids
+        if lazy:  # (a result made only for a model that supports: any other reads as untouched, read only)
+            assert block is not None
+            block.set_why(plan.others, NOT_FIGHTING, plan.others_set)  # (none of them reads or is read by another)
+            rs, make, made, whys = block.made, block.at, block.made, block.whys
+        else:
+            rs = list(map(results.__getitem__, ids))
+            for r in map(rs.__getitem__, plan.others):
+                if r.role == "none":
+                    r.why = NOT_FIGHTING
         for i, walk in plan.near.items():  # (in model order: a lead may be a supporter made just before)
             r = rs[i]
             if r.role != "none":
@@ -347,7 +365,7 @@ def ranks_behind(c: Combat) -> None:
                                         f"directly behind a fighting model ({rule}).")
                     continue
                 assert lead is not None  # (not blocked)
-                lead_r = rs[lead]
+                lead_r = rs[lead]  # (read only)
                 lead_targets = [t for t in lead_r.targets if unit_of[t] in enemies]
                 if not lead_targets:
                     if lead_r.role == "attack":
@@ -359,7 +377,9 @@ def ranks_behind(c: Combat) -> None:
                     n, cap_text = c.run("attack_cap", u, n, "support")
                     support = (n, split_parts(parts, n) if parts else None, cap_text)
                 n, split, cap_text = support
-                r.role, r.targets, r.attacks = "support", tuple(c.sort(lead_targets)), n
+                if lazy:
+                    r = make(i)
+                r.role, r.targets, r.attacks = "support", tuple(sorted(lead_targets, key=in_order)), n  # (c.sort)
                 r.parts = dict(split) if split is not None else None
                 text = texts.get((facing, k))
                 if text is None:  # the words around the lead's id, once per facing and row
@@ -372,7 +392,12 @@ def ranks_behind(c: Combat) -> None:
                 r.why = text[0] + ids[lead] + text[1]
                 break
             if r.role == "none":
-                r.why = reason or NOT_FIGHTING
+                if not lazy:
+                    r.why = reason or NOT_FIGHTING
+                elif i in made:
+                    made[i].why = reason or NOT_FIGHTING
+                else:
+                    whys[i] = reason or NOT_FIGHTING
 
 
 # ----- attack caps ----------------------------------------------------------------------------------
@@ -422,7 +447,12 @@ def by_initiative(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         p = c.units[uid].profile
         value = float(p.get("initiative", p.get("agility", 0)))
-        striking = [mid for mid in ids_of(ms) if results[mid].attacks > 0]
+        ids = ids_of(ms)
+        block = results.unit(uid) if isinstance(results, ModelResults) else None
+        if block is not None and block.ids == ids:  # (only a made result has attacks)
+            striking = list(map(ids.__getitem__, block.striking()))
+        else:
+            striking = [mid for mid in ids if results[mid].attacks > 0]
         if striking:
             steps[value] += striking
     return _steps(steps, {}, "Initiative")
@@ -436,8 +466,13 @@ def by_agility(c: Combat) -> list[dict]:
     for uid, ms in c.deciding():
         u = c.units[uid]
         _, _, agility = profile_attacks(u)
-        for mid in ids_of(ms):
-            r = c.res.models[mid]
+        ids = ids_of(ms)
+        block = c.res.models.unit(uid) if isinstance(c.res.models, ModelResults) else None
+        if block is not None and block.ids == ids:  # (only a made result has attacks)
+            striking = [(ids[i], block.made[i]) for i in block.striking()]
+        else:
+            striking = [(mid, c.res.models[mid]) for mid in ids]
+        for mid, r in striking:
             if r.attacks <= 0:
                 continue
             if r.parts:
