@@ -8,21 +8,12 @@ import dataclasses
 
 from game.core import unit_results
 from game.core.analyse import analyse
-from game.core.board import Board, Unit
+from game.core.board import Board
 from game.core.ruleset import load_ruleset
 from game.render.drawn import drawn_models
 from game.window.retained import DrawnModels
 
-
-def _board() -> Board:
-    units = []
-    for i in range(3):
-        x = 200 + i * 190
-        for side, facing in ((0, 0.0), (1, 180.0)):
-            units.append(Unit(id=f"u{i}_{side}", player=side + 1, kind="ranked", base=(20, 20), files=8, count=24,
-                              front=(float(x), 400.0), facing_deg=facing, name=f"Unit {i}.{side}",
-                              profile={"attacks": 1 + side, "initiative": 3 - side}))
-    return Board(units=units, ruleset="whfb8", table=(900.0, 700.0))
+from test_retained_region import _board  # three combats side by side
 
 
 def _plain(ms) -> list:

@@ -46,13 +46,18 @@ def _bases_agree(d, shown: pygame.Surface, ref: pygame.Surface) -> list[str]:
     return bad
 
 
-def test_live_units_that_stand_still_are_drawn_once_and_every_frame_shows_them_as_they_are(tmp_path):
+def _grab(tmp_path, uid: str):
+    """The three-combat window with unit ``uid`` picked up: (driver, its retained scene, the px
+    where the mouse holds it)."""
     d = _app(tmp_path)
-    r = d.table.retained
-    u = d.doc.board.unit("u0_0")
-    a = d.table.camera.to_px(u.center())
+    a = d.table.camera.to_px(d.doc.board.unit(uid).center())
     d.move_mouse(a)
     d.press(a)
+    return d, d.table.retained, a
+
+
+def test_live_units_that_stand_still_are_drawn_once_and_every_frame_shows_them_as_they_are(tmp_path):
+    d, r, a = _grab(tmp_path, "u0_0")
     roles_seen, kept_changed = set(), 0
     # along the enemy's front until it meets u1_1 (a dividing mark there), and back: the enemies
     # change now and then while the dragged unit changes every frame
@@ -75,12 +80,7 @@ def test_live_units_that_stand_still_are_drawn_once_and_every_frame_shows_them_a
 def test_the_legend_drawn_again_alone_reaches_the_still_layer(tmp_path):
     """The legend panel is redrawn on the base alone when its items change: a frame over the
     still layer shows the new panel (copied in), not the one the still layer was made with."""
-    d = _app(tmp_path)
-    r = d.table.retained
-    u = d.doc.board.unit("u0_0")
-    a = d.table.camera.to_px(u.center())
-    d.move_mouse(a)
-    d.press(a)
+    d, r, a = _grab(tmp_path, "u0_0")
     for i in range(1, 20):  # until it presses against u1_1 too: both enemies kept still
         d.move_mouse((a[0] + 4 * i, a[1]), (1, 0, 0))
     assert r.still_key is not None and {"u0_1", "u1_1"} <= r.still_sigs.keys()
