@@ -79,26 +79,25 @@ def test_contacts_of_keeps_only_the_sets_of_units_whose_pairs_did_not_change(edi
         assert {k: v for k, v in got.items() if v} == _scratch(pairs)
 
 
-def test_a_pair_slid_with_the_same_contacts_hands_over_the_same_hits():
-    """A unit slid along its enemy's front without changing which bases touch gets, for that
-    pair, the very contacts tuple of the frame before (``incremental.pair_contacts``), so the
-    contact sets of both units are kept; slid to touch other bases, a new one (equal to what a
-    cold frame finds)."""
+def test_a_pair_slid_with_the_same_contacts_keeps_the_contact_sets():
+    """A unit slid along its enemy's front without changing which bases touch keeps the
+    contact sets of both units from the frame before (``incremental.contacts_of``: equal
+    hits); slid to touch other bases, new sets, equal to what a cold frame finds."""
     from game.core.ruleset import load_ruleset
     from game.engines.rank_and_file import engine
     rs = load_ruleset("whfb8")
 
-    def hits(dx: float) -> tuple:
+    def contacts(dx: float) -> dict:
         a = Unit(id="a", player=1, kind="ranked", base=(20, 20), files=5, count=10, front=(100.0 + dx, 100.0))
         b = Unit(id="b", player=2, kind="ranked", base=(20, 20), files=5, count=10, front=(100.0, 100.0),
                  facing_deg=180.0)
         with poses_held():
-            return engine.prepare(Board(units=[a, b], ruleset="whfb8", table=(400.0, 400.0)), rs).pair_contacts[("a", "b")]
+            return dict(engine.prepare(Board(units=[a, b], ruleset="whfb8", table=(400.0, 400.0)), rs).contacts)
 
-    first = hits(0.0)
-    same = hits(0.3)  # every base still meets the same enemy bases (within the 0.5 mm tolerance)
-    assert same is first
-    other = hits(10.0)
-    assert other != first and other is not first
+    first = contacts(0.0)
+    same = contacts(0.3)  # every base still meets the same enemy bases (within the 0.5 mm tolerance)
+    assert same == first and all(same[m] is first[m] for m in first)
+    other = contacts(10.0)
+    assert other != first and other["a.r1f1"] is not first["a.r1f1"]
     lru.clear_all()
-    assert hits(10.0) == other and hits(0.3) == first
+    assert contacts(10.0) == other and contacts(0.3) == first

@@ -83,17 +83,18 @@ def _arrays(u: Unit, ms: list[Model]) -> UnitGeom:
                     False, None, u.facing_deg)
 
 
-_ROTATIONS: dict[float, np.ndarray] = {}  # facing -> its rotation (read-only; a few facings in use)
+_ROTATIONS: dict[tuple, np.ndarray] = {}  # (facing, its sign) -> its rotation (read-only; a few facings in use)
 
 
 def _rotation(facing_deg: float) -> np.ndarray:
     """The matrix taking table offsets to (across, -back) of a unit at ``facing_deg``."""
-    rot = _ROTATIONS.get(facing_deg)
+    key = (facing_deg, math.copysign(1.0, facing_deg))  # (-0.0 and 0.0 kept apart: the same floats as before)
+    rot = _ROTATIONS.get(key)
     if rot is None:
         if len(_ROTATIONS) > 256:
             _ROTATIONS.clear()
         rx, ry = g.right(facing_deg)
-        rot = _ROTATIONS[facing_deg] = np.array([[rx, -ry], [ry, rx]])
+        rot = _ROTATIONS[key] = np.array([[rx, -ry], [ry, rx]])
         rot.flags.writeable = False
     return rot
 

@@ -40,7 +40,6 @@ from game.engines.rank_and_file.joins import _joined, _merge_steps
 from game.engines.rank_and_file.rechecks import rechecked
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
-_LAST = LRU(4096)   # (unit a, unit b, tol) -> the contacts last found between them (one tuple while they stay)
 _MEMO = LRU(64)     # combat key -> _Memo
 
 
@@ -75,9 +74,7 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
     """Base contact per engaged pair of units ``(a, b)`` (``a < b``): the model id pairs whose
     bases are within ``c.tol`` mm (:func:`game.core.contact.model_contacts`), sorted. A pair of
     units standing as their poses say (no model moved) is cached by the two poses. ``own``:
-    unit id -> ``unit.models()`` when the caller has them (else asked for here). Contacts equal
-    to the ones last found between the same two units are that very tuple (a drag along a
-    front that keeps its contacts hands :func:`contacts_of` the same hits)."""
+    unit id -> ``unit.models()`` when the caller has them (else asked for here)."""
     out = {}
     for a, b in sorted({(e.unit, e.enemy) for e in c.engs if e.unit < e.enemy}):
         ua, ub = c.units[a], c.units[b]
@@ -92,11 +89,6 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
         if hit is None:
             ia, ib = ids_of(ma), ids_of(mb)
             hit = tuple((ia[i], ib[j]) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
-            last = _LAST.get((a, b, c.tol))
-            if last is not None and last == hit:
-                hit = last  # the same contacts as this pair's last: the same tuple (contacts_of keeps its sets)
-            else:
-                _LAST.put((a, b, c.tol), hit)
             if key is not None:
                 _PAIRS.put(key, hit)
         out[(a, b)] = hit
@@ -110,8 +102,9 @@ def contacts_of(pairs: dict) -> dict[str, set[str]]:
     """``{model id: {enemy model ids}}`` (symmetric) from :func:`pair_contacts`: a fresh dict
     whose sets must not be mutated (they are shared with the next call: replace a set to
     change it). Built unit by unit; a unit none of whose pairs' hits changed since the last
-    call on the same pairs (the very same hit tuples, as :func:`pair_contacts` caches them by
-    pose) keeps its sets, so a drag rebuilds only the sets of the units whose contacts moved."""
+    call on the same pairs (equal hit tuples: the very same when :func:`pair_contacts` has them
+    by pose, or equal ones found anew for a unit slid along a front) keeps its sets, so a drag
+    rebuilds only the sets of the units whose contacts changed."""
     key = tuple(pairs)
     hits = tuple(pairs.values())
     last = _CONTACTS.get(key)
@@ -119,7 +112,7 @@ def contacts_of(pairs: dict) -> dict[str, set[str]]:
     if last is not None:
         stale = set()
         for (a, b), new, old in zip(key, hits, last[0]):
-            if new is not old:
+            if new is not old and new != old:  # (a pair slid along a front keeping its contacts: kept)
                 stale.add(a)
                 stale.add(b)
         by_unit = {uid: sets for uid, sets in last[1].items() if uid not in stale}
