@@ -1,12 +1,12 @@
 """DrawnModels (game.window.retained) knows an unchanged unit by its result dict: the rank and
-file engine hands each unit's results as one dict object (game.core.unit_results) that stays the
+file engine hands each unit's results as one dict object (game.core.results: ModelResults.units) that stays the
 same while its combat's part is reused. The drawn models must always be those
 drawn_models gives for the board and analysis as they are; unchanged units keep their lists
 (by object), the units of a combat analysed anew get theirs rebuilt."""
 import copy
 import dataclasses
 
-from game.core import unit_results
+
 from game.core.analyse import analyse
 from game.core.board import Board
 from game.core.ruleset import load_ruleset
@@ -24,7 +24,7 @@ def test_units_are_known_by_their_result_dict_and_a_changed_combat_is_drawn_anew
     rs = load_ruleset("whfb8")
     board = _board()
     an = analyse(board, rs)
-    assert unit_results.of(an) is not None
+    assert an.models.units() is not None
     dm = DrawnModels()
     first = dm(board, an)
     assert _plain(first) == _plain(drawn_models(board, an))
@@ -50,7 +50,7 @@ def test_a_dict_handed_with_other_models_is_not_trusted():
     dm(board, an)
     other = copy.copy(an)  # (what was noted, kept with the old models)
     other.models = {mid: dataclasses.replace(r, role="none") for mid, r in an.models.items()}
-    assert unit_results.of(other) is None
+    assert not isinstance(other.models, type(an.models)) or other.models.units() is None
     got = dm(board, other)
     assert {m.role for m in got} == {"none"}
     assert _plain(got) == _plain(drawn_models(board, other))

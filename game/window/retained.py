@@ -43,7 +43,6 @@ from typing import Any, Optional
 from game.core.board import Board, unit_of
 
 from game.core import geometry as g
-from game.core import unit_results
 from game.core.results import ModelResults, UnitResults
 
 from game.render.canvas import PygameCanvas
@@ -107,12 +106,11 @@ class DrawnModels:
         if analysis is not None and (analysis.moves or table_wide(analysis)):
             self.per = {}
             return drawn_models(board, analysis)
-        # the engine's result dict of each unit (:mod:`game.core.unit_results`, rank and file):
-        # a unit whose dict is the same object as last time has the same results (its ids are
-        # not looked up one by one)
-        own = (unit_results.of(analysis) if analysis is not None else None) or {}
-        # the analysis' own per-unit results (game.core.results), while it reads from them
+        # the analysis' own per-unit results (game.core.results), while it reads from them: a
+        # unit whose results are the same object as last time has the same results (its ids are
+        # not looked up one by one); none once the results were changed or read whole
         live = amodels.units() if isinstance(amodels, ModelResults) else None
+        own = live or {}
         out, by_unit, marks, per, seen = DrawnList(), {}, {}, {}, 0
         for u in board.units:
             try:

@@ -33,7 +33,6 @@ from game.core.parts import RankBonus, StrikeStep
 from game.core.results import ModelResults, UnitResults
 from game.core.strategy import Engine, Legend, ProfileField
 from game.core import closing
-from game.core import unit_results
 from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.policy import legend
@@ -234,9 +233,6 @@ def _assemble(board: Board, rs, shares: list[_Share], key: tuple) -> Analysis:
     res = Analysis(ruleset=rs.id)
     per_unit: dict[str, Mapping] = {}
     res.models = _merged_models(board, shares, key, per_unit)
-    # each unit's result dict, by object: the same object while its combat's part is reused, so
-    # the window knows an unchanged unit at once (game.window.retained.DrawnModels); read-only
-    unit_results.keep(res, per_unit)
     res.gap_links = sorted(chain.from_iterable(sh.links for sh in shares))
     moves: dict = {}
     for sh in shares:
