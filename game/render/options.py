@@ -51,6 +51,8 @@ class SceneOptions:
     each label, badge and marker was placed (the window's retained layer); ``keep_off``: px
     boxes ``(x0, y0, x1, y1)`` taken before this drawing starts (labels, badges and markers
     an earlier drawing on the same canvas placed: this one keeps its own clear of them);
+    ``keep_clear``: px boxes labels keep off where they can, as they keep off the units this
+    drawing draws (the units an earlier drawing on the same canvas drew: the window's still layer);
     ``legend_items``: the legend panel's items when the caller built them already
     (:func:`game.render.legend.legend_items` of this board, analysis, drawn models and
     options; None: built by the panel).
@@ -88,6 +90,7 @@ class SceneOptions:
     placed: Optional[list] = None
     placements: Any = None
     keep_off: Sequence = ()
+    keep_clear: Sequence = ()
     legend_items: Optional[list] = None
 
 

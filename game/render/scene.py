@@ -148,7 +148,8 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
 def paint_for(canvas: Canvas, board: Board, analysis: Any, view: View, options: SceneOptions) -> Paint:
     """The :class:`Paint` of one drawing: palette merged over :data:`PALETTE`, the layout of
     these options, a placer over the table area (inside a 3-unit margin, below a
-    ``caption_band``) holding only the options' ``keep_off`` boxes, and the units' boxes."""
+    ``caption_band``) holding only the options' ``keep_off`` boxes (taken) and ``keep_clear``
+    boxes (avoided where possible), and the units' boxes."""
     pal = dict(PALETTE)
     pal.update(options.palette or {})
     fs = options.font_scale
@@ -159,6 +160,8 @@ def paint_for(canvas: Canvas, board: Board, analysis: Any, view: View, options: 
     placer = Placer((tl + m, top + m, tl + tw - m, tt + th - m))
     for box in options.keep_off:
         placer.add(tuple(box))
+    for box in options.keep_clear:
+        placer.add(tuple(box), soft=True)
     if options.placements is not None:
         placer.memo = options.placements
         options.placements.canvas = canvas

@@ -9,7 +9,8 @@
   drawn over the base every frame; those of them that stood still since the last frame go
   into a *still layer* (a copy of the base with them drawn on it, kept while they and the
   base stay as they are: :meth:`RetainedScene._draw_live`), and only the rest are drawn over
-  it, their labels kept clear of those the still layer placed (``SceneOptions.keep_off``);
+  it, their labels kept clear of those the still layer placed (``SceneOptions.keep_off``)
+  and, where they can, of its units (``SceneOptions.keep_clear``), as one drawing of them all;
 * ``top``: selection, hover, overlays, title, status, banner and tooltip, every frame;
 * the legend panel is drawn with the base and redrawn there alone when its items change.
 
@@ -50,7 +51,7 @@ from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
 from game.render.options import SceneOptions
-from game.render.placer import Placements
+from game.render.placer import Placements, UnitBoxes, moved_units
 from game.render.scene import draw_scene, ruleset_of, scene_layout
 from game.window.base_regions import Regions
 
@@ -282,6 +283,7 @@ class RetainedScene:
         self.still_key: Any = None  # (base key, base version, options the units layer reads)
         self.still_sigs: dict[str, tuple] = {}  # the units the still layer shows: their signatures
         self.still_placed: list = []  # the px boxes their labels, badges and markers took
+        self.still_units: tuple = ()  # the px boxes of their trays and bases, which labels keep off
         self.still_box: Any = None  # pygame.Rect: where the still layer's units were drawn
         self.still_builds = 0
         self.still_reused = 0  # frames that drew live units over the still layer, not all anew
@@ -409,7 +411,7 @@ class RetainedScene:
                          analysis.gap_links if analysis is not None else [])
         errors: list[str] = []
         if not valid or not standing <= kept.keys():
-            self.still_sigs, self.still_placed, self.still_key = {}, [], None
+            self.still_sigs, self.still_placed, self.still_key, self.still_units = {}, [], None, ()
             if not standing:
                 self.still = self.still_canvas = None
                 b, a, ms = _sub(board, analysis, models, self.moving)
@@ -432,6 +434,7 @@ class RetainedScene:
                 self.still_canvas.painted = None
             self.still_sigs = {uid: sigs[uid] for uid in standing}
             self.still_placed, self.still_key = placed, key
+            self.still_units = tuple(UnitBoxes(b, view, moved_units(a)).avoid(ms))
             self.still_builds += 1
         else:
             self.still_reused += 1
@@ -440,7 +443,7 @@ class RetainedScene:
         if rest:
             b, a, ms = _sub(board, analysis, models, rest)
             errors += draw_scene(canvas, b, a, view, models=ms, options=dataclasses.replace(
-                options, layer="units", keep_off=tuple(self.still_placed)))
+                options, layer="units", keep_off=tuple(self.still_placed), keep_clear=self.still_units))
         return errors
 
     def _panel_to_still(self, canvas: PygameCanvas, board: Board, analysis: Any, options: SceneOptions) -> None:
