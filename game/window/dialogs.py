@@ -40,15 +40,24 @@ class Dialog:
 
 
 class FileDialog(Dialog):
-    """A pygame_gui file picker; ``done(path)`` gets the picked path."""
+    """A pygame_gui file picker; ``done(path)`` gets the picked path (absolute).
+
+    ``new_folders``: Enter on a file name in a folder that does not exist yet picks it (the
+    save makes the folder, as ``render -o`` does); the title says so while it is typed, since
+    pygame_gui greys OK for it. A name typed without a folder is taken in the folder the
+    dialog showed, never the program's working folder."""
 
     def __init__(self, gui: Gui, title: str, done: Callable[[str], object], initial: Optional[str] = None,
-                 must_exist: bool = False, suffixes: Optional[set] = None):
+                 must_exist: bool = False, suffixes: Optional[set] = None, new_folders: bool = False):
         self.done = done
         self.must_exist = must_exist
+        self.new_folders = new_folders and not must_exist
+        self.title = title
         self.window = gui.pg.windows.UIFileDialog(_center(gui, 620, 520), gui.manager, window_title=title,
                                                   initial_file_path=initial, allow_existing_files_only=must_exist,
                                                   allowed_suffixes=suffixes)
+        #: the folder shown before the latest typing (a bare name typed is saved there)
+        self.folder = Path(getattr(self.window, "current_directory_path", "") or Path.cwd())
         line = getattr(self.window, "file_path_text_line", None)
         if line is not None:  # the keyboard goes to the file name at once (never to the board)
             gui.focus(line)
@@ -57,6 +66,23 @@ class FileDialog(Dialog):
         self.kill()
         self.done(path)
 
+    def resolve(self, text: str) -> Optional[Path]:
+        """The path typed: ``~`` expanded, a relative one in :attr:`folder`; None for nothing."""
+        text = text.strip()
+        if not text:
+            return None
+        p = Path(text).expanduser()
+        return p if p.is_absolute() else self.folder / p
+
+    def note(self, text: str) -> None:
+        """Show why OK is greyed (a folder that does not exist) in the title, else the title."""
+        p = self.resolve(text)
+        why = ""
+        if p is not None and not p.parent.is_dir() and not p.is_dir():
+            why = f" - no folder {p.parent}" + (": Enter makes it" if self.new_folders else "")
+        if hasattr(self.window, "set_display_title"):
+            self.window.set_display_title(self.title + why)
+
     def handle(self, ev: pygame.event.Event) -> bool:
         """Enter in the file name field opens (or saves as) the file named there, like OK."""
         line: Any = getattr(self.window, "file_path_text_line", None)
@@ -64,10 +90,23 @@ class FileDialog(Dialog):
             return False
         import pygame_gui
 
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and getattr(ev, "ui_element", None) is line:
-            text = str(ev.text if hasattr(ev, "text") else "").strip()
-            p = Path(text).expanduser() if text else None
-            if p is not None and (p.is_file() or (not self.must_exist and not p.is_dir() and p.parent.is_dir())):
+        mine = getattr(ev, "ui_element", None) is line
+        text = str(getattr(ev, "text", "") or "")
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and mine:
+            self.note(text)
+            if Path(text).expanduser().is_absolute():
+                p = Path(text).expanduser()
+                self.folder = p if p.is_dir() else p.parent
+            return False
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and mine:
+            p = self.resolve(text)
+            if p is None:
+                return False
+            if p.is_dir():
+                self.folder = p
+                self.note("")
+                return False
+            if p.is_file() or (not self.must_exist and (p.parent.is_dir() or self.new_folders)):
                 self.picked(str(p))
                 return True
         return False
@@ -336,6 +375,13 @@ class DialogsSection(Section):
             if done is not None:
                 done(str(ev.text))
             return True
+        if ev.type == gui.pg.UI_TEXT_ENTRY_CHANGED:
+            # typing in a dialog's field: the dialog sees it (a file dialog says why OK is
+            # greyed) and pygame_gui still gets it after the sections (GuiLast)
+            for d in list(self.stack):
+                if d.alive():
+                    d.handle(ev)
+            return False
         if gui.is_ui_event(ev):
             for d in reversed(list(self.stack)):
                 if d.alive() and d.handle(ev):

@@ -20,7 +20,8 @@ from game.core import analyse as core_analysis
 from game.core.board import Board
 from game.core.editor import caption_text
 from game.core.ruleset import Ruleset, RulesetError
-from game.core.scenario import ScenarioError
+from game.core.replacing import existing_of_kind
+from game.core.scenario import ScenarioError, load_scenario
 from game.render.figure import FigureError
 from game.window.dialogs import Buttons, DialogsSection, FileDialog, export_form, figure_options, recent_dialog, \
     title_form
@@ -134,10 +135,22 @@ class FilesSection(Section):
         stem = self.session.path.stem if self.session.path else "scenario"
         initial = str(sp) if sp else str(Path.cwd() / f"{stem}.yaml")
         self.dialogs.open(FileDialog(self.dialogs.gui, "Save scenario as", lambda p: self.save_as(p, after),
-                                     initial=initial))
+                                     initial=initial, new_folders=True))
 
-    def save_as(self, path: str, after: Optional[Callable[[], None]] = None) -> bool:
-        """Save the board to ``path`` (the user's choice) and keep saving there."""
+    def save_as(self, path: str, after: Optional[Callable[[], None]] = None, *, replace: bool = False) -> bool:
+        """Save the board to ``path`` (the user's choice) and keep saving there. Another
+        existing file is never replaced unasked: a scenario asks Replace / Cancel first (unless
+        ``replace``); a file that is not a scenario (not YAML, a demo, a book file) is refused
+        and left as it was."""
+        target = self.session.target(path)
+        if not replace and target.is_file() and not self.session.is_own(target):
+            try:
+                other = existing_of_kind(target, load_scenario, ScenarioError, "scenario")
+            except ValueError as exc:
+                self.status.warn(f"Not saved: {exc} ({target} is as it was).")
+                return False
+            self.ask_replace(target, getattr(other, "title", "") or "", lambda: self.save_as(path, after, replace=True))
+            return False
         try:
             p = self.session.save_as(path)
         except LayoutLoss as exc:
@@ -162,6 +175,24 @@ class FilesSection(Section):
         self.doc.notify("caption")
         if after:
             after()
+
+    def ask_replace(self, target: Path, title: str, go: Callable[[], Any]) -> None:
+        """Save As onto another scenario: name it and ask Replace / Cancel (headless: nothing
+        is written)."""
+        what = f"another scenario ({title!r})" if title else "another scenario"
+        text = f"Replace {target.name}? It holds {what}: {target}."
+        if self.dialogs.gui is None:
+            self.status.warn(text + " Nothing was written.")
+            return
+
+        def chosen(choice: str) -> None:
+            if choice == "Replace":
+                go()
+            else:
+                self.status.say(f"Not saved: {target.name} is as it was.")
+
+        self.dialogs.open(Buttons(self.dialogs.gui, f"Replace {target.name}?", text, ["Replace", "Cancel"], chosen,
+                                  width=620))
 
     def ask_layout(self, notes: list, go: Callable[[], Any]) -> None:
         """A save that cannot keep the file's layout: say so before writing (Save anyway /

@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 from game.core.atomic import write_atomic
 from game.core.board import Board
 from game.core.demo import DemoError, build_steps, load_demo, parse_demo
+from game.core.replacing import existing_of_kind
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
 from game.render.html_page import demo_page
 
@@ -185,11 +186,7 @@ class Recording:
             raise ValueError("a demo file ends in .yaml")
         if not self.steps:
             raise ValueError("record a step first (Add step)")
-        if p.exists():
-            try:
-                load_demo(p)
-            except DemoError:
-                raise ValueError(f"{p.name} is not a demo file; choose another name") from None
+        existing_of_kind(p, load_demo, DemoError, "demo")  # never over a scenario or any other file
         text = self.recorder.to_text(str(p))
         build_steps(parse_demo(text, str(p)), {})  # the file plays: never write one that does not
         write_atomic(p, text.encode("utf-8"))

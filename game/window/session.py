@@ -217,9 +217,7 @@ class Session:
     def save_as(self, path: str | os.PathLike, *, accept_loss: bool = False) -> Path:
         """Write the board to ``path`` (the user's choice) and make it the save path (raises as
         :meth:`save`, without the outside-change check: the user picked this file)."""
-        p = Path(path).expanduser()
-        if p.suffix.lower() not in (".yaml", ".yml"):
-            p = p.with_name(p.name + ".yaml")
+        p = self.target(path)
         if is_builtin(p, self.builtin_dir):
             raise OSError(f"{p.name} is a built-in scenario; choose a file outside {self.builtin_dir}")
         target_of(p)  # a folder, a device or a read-only file: refused before any work
@@ -236,6 +234,21 @@ class Session:
         self.drop_own_recovery()
         self.add_recent(p)
         return p
+
+    def target(self, path: str | os.PathLike) -> Path:
+        """The file a Save As to ``path`` writes: ``~`` expanded, ``.yaml`` added to a name
+        without ``.yaml`` / ``.yml``."""
+        p = Path(path).expanduser()
+        return p if p.suffix.lower() in (".yaml", ".yml") else p.with_name(p.name + ".yaml")
+
+    def is_own(self, path: str | os.PathLike) -> bool:
+        """True when ``path`` is this document's own save file (a link to it too)."""
+        if self.save_path is None:
+            return False
+        try:
+            return Path(path).resolve() == self.save_path.resolve()
+        except OSError:
+            return False
 
     def beside_path(self) -> Path:
         """A new file next to the save file for "keep mine": ``<stem>.mine.yaml``, then
