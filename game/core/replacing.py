@@ -20,7 +20,8 @@ def existing_of_kind(path: str | os.PathLike, load: Callable[[Path], Any],
     p = Path(path)
     if not p.exists():
         return None
+    caught: tuple[type[BaseException], ...] = (OSError, *(errors if isinstance(errors, tuple) else (errors,)))
     try:
         return load(p)
-    except (OSError, *(errors if isinstance(errors, tuple) else (errors,))):
+    except caught:
         raise ValueError(f"{p.name} is not a {kind} file; choose another name") from None

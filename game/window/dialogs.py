@@ -94,9 +94,9 @@ class FileDialog(Dialog):
         text = str(getattr(ev, "text", "") or "")
         if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and mine:
             self.note(text)
-            if Path(text).expanduser().is_absolute():
-                p = Path(text).expanduser()
-                self.folder = p if p.is_dir() else p.parent
+            typed = Path(text).expanduser()
+            if typed.is_absolute():
+                self.folder = typed if typed.is_dir() else typed.parent
             return False
         if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and mine:
             p = self.resolve(text)
