@@ -58,6 +58,14 @@ def test_duplicate_ids_and_bad_yaml():
         parse_scenario("- 1\n- 2\n", "x.yaml")
 
 
+def test_a_control_character_is_reported_at_its_line():
+    """A character YAML refuses (a control character in a title) names its file and line, in
+    our words (no parser internals such as "<unicode string>" or a character position)."""
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario("ruleset: whfb8\nunits: []\ntitle: \"a\x07b\"\n", "x.yaml")
+    assert str(err.value) == "x.yaml:3: is not valid YAML (character #x0007 is not allowed: control characters are not allowed)"
+
+
 def test_yaml_tags_are_refused():
     with pytest.raises(ScenarioError, match="not valid YAML"):
         parse_scenario("ruleset: !!python/object/apply:os.system ['echo hi']\nunits: []\n", "x.yaml")

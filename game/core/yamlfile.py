@@ -186,6 +186,11 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or exc.context or "syntax error"
         raise error(filename, mark.line + 1 if mark else None, "", f"is not valid YAML ({problem})") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        line = text[: max(0, exc.position)].count("\n") + 1
+        code = ord(exc.character) if isinstance(exc.character, str) else int(exc.character)
+        raise error(filename, line, "", f"is not valid YAML (character #x{code:04x} is not "
+                                        f"allowed: {' '.join(str(exc.reason).split())})") from None
     except yaml.YAMLError as exc:
         raise error(filename, None, "", f"is not valid YAML ({exc})") from None
     except (ValueError, TypeError, OverflowError) as exc:  # a scalar that cannot be built
