@@ -180,36 +180,30 @@ class FilesSection(Section):
         """Save As onto another scenario: name it and ask Replace / Cancel (headless: nothing
         is written)."""
         what = f"another scenario ({title!r})" if title else "another scenario"
-        text = f"Replace {target.name}? It holds {what}: {target}."
-        if self.dialogs.gui is None:
-            self.status.warn(text + " Nothing was written.")
-            return
-
-        def chosen(choice: str) -> None:
-            if choice == "Replace":
-                go()
-            else:
-                self.status.say(f"Not saved: {target.name} is as it was.")
-
-        self.dialogs.open(Buttons(self.dialogs.gui, f"Replace {target.name}?", text, ["Replace", "Cancel"], chosen,
-                                  width=620))
+        self.confirm(f"Replace {target.name}?", f"Replace {target.name}? It holds {what}: {target}.", "Replace",
+                     f"Not saved: {target.name} is as it was.", go, width=620)
 
     def ask_layout(self, notes: list, go: Callable[[], Any]) -> None:
         """A save that cannot keep the file's layout: say so before writing (Save anyway /
         Cancel; headless: nothing is written)."""
-        text = "Saving cannot keep all of the file's layout: " + "; ".join(notes) + "."
+        self.confirm("Save changes the layout", "Saving cannot keep all of the file's layout: " + "; ".join(notes) + ".",
+                     "Save anyway", "Not saved: the file is as it was.", go, width=720)
+
+    def confirm(self, title: str, text: str, yes: str, cancelled: str, go: Callable[[], Any], *,
+                width: int) -> None:
+        """Ask ``text`` with ``yes`` / Cancel before a save writes: ``go()`` on ``yes``, the
+        ``cancelled`` status on Cancel; headless (no gui), ``text`` is shown and nothing written."""
         if self.dialogs.gui is None:
             self.status.warn(text + " Nothing was written.")
             return
 
         def chosen(choice: str) -> None:
-            if choice == "Save anyway":
+            if choice == yes:
                 go()
             else:
-                self.status.say("Not saved: the file is as it was.")
+                self.status.say(cancelled)
 
-        self.dialogs.open(Buttons(self.dialogs.gui, "Save changes the layout", text, ["Save anyway", "Cancel"], chosen,
-                                  width=720))
+        self.dialogs.open(Buttons(self.dialogs.gui, title, text, [yes, "Cancel"], chosen, width=width))
 
     # -- the file changed outside ----------------------------------------------------------------------
     def on_update(self) -> None:
