@@ -41,7 +41,7 @@ def main() -> int:
     rng = random.Random(23)
     page, write, readout = [], [], []
     for _ in range(args.runs):
-        steps = build_steps(demo, {})
+        steps = build_steps(demo)
         dx, dy = rng.uniform(-50, 50), rng.uniform(-50, 50)
         for st in steps:  # new inputs: every board shifted, analysed again
             for u in list(st.board.units):

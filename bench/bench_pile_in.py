@@ -29,7 +29,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import board_from_dict, load_scenario  # noqa: E402
-from game.services import default_services  # noqa: E402
 
 WORKED = ROOT / "assets" / "scenarios" / "wh40k_fight_phase.yaml"
 RANKED = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -87,15 +86,14 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="fewer runs of the slow cases")
     args = ap.parse_args()
     rs = load_ruleset("wh40k")
-    services = default_services()
-    print("CPU medians (time.process_time); services:", ", ".join(sorted(services)) or "none")
+    print("CPU medians (time.process_time)")
 
     for movers, enemies, target in ((20, 10, 20), (100, 50, 200)):
         stats = []
 
         def run(k, movers=movers, enemies=enemies):
             b = make_board(args.seed + 1000 * k, movers, enemies)
-            res = analyse(b, rs, **services)
+            res = analyse(b, rs)
             stats.append(sum(1 for m, r in res.models.items() if m.startswith("mob.") and r.role == "attack"))
 
         times = cpu_ms(run, args.runs if movers < 100 or not args.quick else 3)
@@ -106,10 +104,10 @@ def main() -> int:
     times = cpu_ms(lambda k: fight_steps.fight_phase_steps(shifted(worked, k), rs), args.runs)
     line("worked example, every step", times, 50)
 
-    from game.render.figure_file import render_figure
+    from game.render.figure_file import write_figure
     with tempfile.TemporaryDirectory() as tmp:
-        render_figure(worked, rs, Path(tmp) / "warm.png", services=services)  # pygame/font start-up
-        times = cpu_ms(lambda k: render_figure(shifted(worked, k), rs, Path(tmp) / f"w{k}.png", services=services),
+        write_figure(worked, analyse(worked, rs), Path(tmp) / "warm.png")  # pygame/font start-up
+        times = cpu_ms(lambda k: write_figure(shifted(worked, k), analyse(shifted(worked, k), rs), Path(tmp) / f"w{k}.png"),
                        args.runs)
     line("worked example figure (PNG)", times, 200)
 
@@ -121,7 +119,7 @@ def main() -> int:
 
     ranked_board = load_scenario(RANKED)
     ranked_board.ruleset = "wh40k"
-    times = cpu_ms(lambda k: analyse(shifted(ranked_board, k), rs, **services), 3 if args.quick else args.runs)
+    times = cpu_ms(lambda k: analyse(shifted(ranked_board, k), rs), 3 if args.quick else args.runs)
     line("wh40k on the rank-and-file board", times, 200)
     return 0
 

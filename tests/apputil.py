@@ -239,10 +239,9 @@ class Driver:
         finally:
             del a.frame
 
-    # -- analysis services (tests swap in a slow or counting engine) --------------------------------
 
 def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = None, gui: bool = True,
-             services: Optional[dict] = None, recent_file=None, **kw) -> Driver:
+             recent_file=None, **kw) -> Driver:
     """A window on the scenario at ``path`` (copied into ``copy_to`` first when given, so
     saving goes there), with a fake clock, one frame drawn."""
     from game.window.app import App
@@ -255,7 +254,7 @@ def make_app(path, size=(1400, 880), copy_to=None, clock: Optional[FakeClock] = 
     clock = clock or FakeClock()
     out_dir = kw.pop("out_dir", Path(copy_to) / "out" if copy_to is not None else None)
     kw.setdefault("background", InlineBackground())  # drags analysed off the frame, deterministically
-    app = App(load_scenario(path), path=str(path), size=size, clock=clock, gui=gui, services=services,
+    app = App(load_scenario(path), path=str(path), size=size, clock=clock, gui=gui,
               recent_file=recent_file, out_dir=out_dir, **kw)
     app.window.frame()
     return Driver(app, clock)

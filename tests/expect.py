@@ -14,7 +14,6 @@ import yaml
 
 from game.core.analyse import analyse
 from game.core.scenario import board_from_dict
-from game.services import default_services
 
 
 def expand(unit: str, names) -> set[str]:
@@ -67,7 +66,7 @@ def run_case(path: Path, ruleset: str | None = None, placement: tuple | None = N
     board = board_from_dict(data)
     if placement is not None:
         board = placed(board, placement[0], placement[1])
-    res = analyse(board, **default_services()).to_json()
+    res = analyse(board).to_json()
     return res, compare(res, expect)
 
 

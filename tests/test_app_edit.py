@@ -197,8 +197,7 @@ def test_random_edits_round_trip_and_undo(tmp_path, ops):
     board = load_scenario(SKIRMISH if ops[0][1] % 2 else SCENARIO)
     original = board_to_dict(board)
     clock = FakeClock()
-    # the pure pile-in fallback (no services): fast; the pymunk planner has its own tests
-    app = Driver(App(board, surface=pygame.Surface((900, 600)), gui=False, clock=clock, services={},
+    app = Driver(App(board, surface=pygame.Surface((900, 600)), gui=False, clock=clock,
                      out_dir=tmp_path), clock)
     edits = 0
     for op, i, j in ops:

@@ -298,7 +298,7 @@ def test_drawing_stays_bounded_on_absurd_sizes(what):
     else:
         board.unit("goblins").base = (1e15, 1e15)
     clock = FakeClock()
-    app = Driver(App(board, size=(1000, 700), clock=clock, services={}), clock)
+    app = Driver(App(board, size=(1000, 700), clock=clock), clock)
     app.table.camera.zoom_about(1e4, (500, 400))
     canvas = app.recorded()
     assert len(canvas.calls) < 20000  # bounded by the screen, not by the table

@@ -168,7 +168,7 @@ def _counting_analyse(monkeypatch, app, slow_s):
 
 
 def _not_live(monkeypatch):
-    """The board's engine as one that does not declare ``live_drag`` (a slow planner's)."""
+    """The board's engine as one that does not declare ``live_drag``."""
     import dataclasses
 
     import game.window.live as live_mod

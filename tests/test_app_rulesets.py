@@ -15,7 +15,6 @@ import pytest  # noqa: E402
 from game.core.compare import compare  # noqa: E402
 from game.core.ruleset import available, load_ruleset  # noqa: E402
 from game.core.scenario import board_to_dict, load_scenario  # noqa: E402
-from game.services import default_services  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 MISALIGNED = ROOT / "tests" / "fixtures" / "t9a_misaligned.yaml"  # a copy of the shared conformance case
@@ -75,7 +74,7 @@ def _drawn_differ_tags(app, out=None):
 def test_compare_mode_marks_exactly_the_differing_models(app):
     key(app, pygame.K_k)
     assert app.doc.live.compare_id == "whfb8"
-    _, _, diffs = compare(app.doc.board, load_ruleset("t9a"), load_ruleset("whfb8"), **default_services())
+    _, _, diffs = compare(app.doc.board, load_ruleset("t9a"), load_ruleset("whfb8"))
     expect = {d.model for d in diffs}
     assert expect and set(app.doc.live.diffs) == expect
     drawn = []

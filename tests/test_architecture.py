@@ -3,7 +3,8 @@
 * No import cycle among the modules of ``game``, counting imports anywhere in a file (inside
   functions and ``TYPE_CHECKING`` blocks too): ``tests/tools/import_cycles.py`` (a copy of the
   shared tool, so this runs without ``../shared``).
-* ``game.render`` never imports ``game.window``; ``game.core`` imports neither, nor the CLI.
+* ``game.render`` never imports ``game.window``; ``game.core`` imports neither, nor the CLI,
+  nor an engine (``game.engines`` installs its discovery in the core's registry).
 * Whole-process ``main.py analyse SMALL_whfb8.yaml --json`` imports neither scipy, shapely nor
   another engine than ``rank_and_file`` (the registry imports an engine when a ruleset names it).
 """
@@ -41,6 +42,20 @@ def test_the_cycle_check_finds_a_cycle_hidden_in_a_function(tmp_path):
     assert _cycles(tmp_path)[-1].startswith("1 import cycles")
 
 
+def test_the_cycle_check_follows_import_module(tmp_path):
+    """A module that imports another by ``importlib.import_module`` (a name, or an f-string
+    naming a package's modules) closes a cycle the check reports."""
+    pkg = tmp_path / "game"
+    (pkg / "engines").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "reg.py").write_text("import importlib\ndef load(n):\n    importlib.import_module(f'game.engines.{n}')\n")
+    (pkg / "engines" / "__init__.py").write_text("")
+    (pkg / "engines" / "one.py").write_text("from game.reg import load\n")
+    assert _cycles(tmp_path)[-1].startswith("1 import cycles")
+    (pkg / "reg.py").write_text("from importlib import import_module\nimport_module('game.engines.one')\n")
+    assert _cycles(tmp_path)[-1].startswith("1 import cycles")
+
+
 def _imports(path: Path) -> set[str]:
     tree = ast.parse(path.read_text())
     names = set()
@@ -53,8 +68,9 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_imports_run_one_way_between_packages():
-    """core -> nothing above it; render -> not window, not cli; window -> not cli."""
-    above = {"core": ("game.render", "game.window", "game.cli", "game.physics"),
+    """core -> nothing above it (not the engines either); render -> not window, not cli;
+    window -> not cli."""
+    above = {"core": ("game.engines", "game.render", "game.window", "game.cli", "game.physics"),
              "render": ("game.window", "game.cli"), "window": ("game.cli",),
              "engines": ("game.render", "game.window", "game.cli", "game.physics")}
     bad = []

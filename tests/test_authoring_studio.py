@@ -39,7 +39,7 @@ def test_the_view_is_written_per_step_and_played_back(tmp_path):
     views = [[a["view"] for a in s["actions"] if "view" in a] for s in yaml.safe_load(text)["steps"]]
     assert views == [[{"centre": [600.0, 400.0], "size": [1200.0, 800.0]}],
                      [{"centre": [640.0, 360.0], "size": [200.0, 120.0]}], []]
-    steps = build_steps(load_demo(out), {})
+    steps = build_steps(load_demo(out))
     assert steps[0].view_mm == (0.0, 0.0, 1200.0, 800.0)
     assert steps[1].view_mm == (540.0, 300.0, 740.0, 420.0) and steps[2].view_mm is None
     boxes = scene_boxes(steps)           # what `demo`, the window's Play, PNG / GIF and HTML fit
@@ -85,7 +85,7 @@ def test_the_window_records_the_camera_and_show_brings_it_back(tmp_path):
 def test_a_phase_step_is_written_as_phase_step_and_builds_the_same(tmp_path):
     b = load_scenario(ROUND)
     rs = load_ruleset(b.ruleset)
-    phase = strategy_of(rs).phase_steps(b, rs, {})
+    phase = strategy_of(rs).phase_steps(b, rs)
     assert [p.kind for p in phase] == ["strike", "strike", "end"]
     rec = DemoRecorder("round")
     rec.add(RecordedStep("The round begins.", b))
@@ -96,7 +96,7 @@ def test_a_phase_step_is_written_as_phase_step_and_builds_the_same(tmp_path):
     text = rec.to_text(str(out))
     out.write_text(text)
     assert text.count("phase_step: 1") == 1 and text.count("phase_step: 2") == 1
-    steps = build_steps(load_demo(out), {})
+    steps = build_steps(load_demo(out))
     assert len(steps) == 4
     for st, n in ((steps[1], 1), (steps[2], 2)):
         p = phase[n - 1]
@@ -109,14 +109,14 @@ def test_a_phase_step_is_written_as_phase_step_and_builds_the_same(tmp_path):
     # opened for editing: still phase steps, and written again the same
     again = recorder_from_demo(load_demo(out), steps)
     assert [s.phase for s in again.steps] == [None, 1, 2, None]
-    steps2 = build_steps(parse_demo(again.to_text(str(out)), str(out)), {})
+    steps2 = build_steps(parse_demo(again.to_text(str(out)), str(out)))
     assert [step_key(s) for s in steps2] == [step_key(s) for s in steps]
 
 
 def test_phase_step_refuses_what_it_cannot_show(tmp_path):
     head = "title: t\nsteps:\n  - caption: x\n    actions:\n      - load: whfb8_initiative.yaml\n"
     with pytest.raises(DemoError) as e:
-        build_steps(parse_demo(head + "      - phase_step: 9\n", str(SCENARIOS / "x.yaml")), {})
+        build_steps(parse_demo(head + "      - phase_step: 9\n", str(SCENARIOS / "x.yaml")))
     assert "the phase has 3 steps" in str(e.value)
     with pytest.raises(DemoError) as e:
         parse_demo(head + "      - phase_step: 1\n      - strike: 1\n", str(SCENARIOS / "x.yaml"))
@@ -141,7 +141,7 @@ def test_add_step_while_stepping_records_that_step(tmp_path):
     assert "a phase step shows its own strike step" in d.status.message and len(rec.rec.steps) == 2
     out = tmp_path / "stepped.yaml"
     rec.rec.save(str(out))
-    st = build_steps(load_demo(out), {})[1]
+    st = build_steps(load_demo(out))[1]
     shown = d.steps.steps[1]
     assert sorted(st.marks.dim) == sorted(shown.dim) and st.marks.strike == shown.label
     d.action("board")
@@ -153,11 +153,11 @@ def test_add_step_while_stepping_records_that_step(tmp_path):
 def test_a_40k_fight_phase_step_is_recorded():
     b = load_scenario(FIGHT)
     rs = load_ruleset(b.ruleset)
-    phase = strategy_of(rs).phase_steps(b, rs, {})
+    phase = strategy_of(rs).phase_steps(b, rs)
     n = min(3, len(phase))
     rec = DemoRecorder("fight")
     rec.add(RecordedStep("", b, phase=n))
-    steps = build_steps(parse_demo(rec.to_text(), "<rec>"), {})
+    steps = build_steps(parse_demo(rec.to_text(), "<rec>"))
     assert steps[0].caption == phase[n - 1][0]
     assert steps[0].analysis.moves == phase[n - 1][2].moves
 

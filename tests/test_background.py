@@ -44,7 +44,7 @@ def moved(board, uid, dx, dy):
 
 def live_on(board):
     bg = InlineBackground()
-    live = LiveAnalysis({}, clock=Clock(), background=bg)
+    live = LiveAnalysis(clock=Clock(), background=bg)
     live.run(board, RS)
     return live, bg
 
@@ -134,7 +134,7 @@ def test_off_the_frame_is_exactly_a_cold_analysis(seed, steps):
 
 def test_the_worker_process_gives_a_cold_analysis_and_the_latest_board_wins():
     b = load_scenario(WORKED)
-    bg = Background({})
+    bg = Background()
     try:
         assert bg.submit(b, RS)
         assert not bg.submit(b, RS)  # the same board again: nothing to do
@@ -155,9 +155,13 @@ def test_the_worker_process_gives_a_cold_analysis_and_the_latest_board_wins():
     assert bg._proc is None
 
 
-def test_unpicklable_services_stay_in_the_window():
-    assert not Background({"planner": lambda: None}).usable(RS)
-    assert Background({}).usable(RS)
+def test_a_ruleset_that_does_not_pickle_stays_in_the_window():
+    class Unpicklable:
+        def __reduce__(self):
+            raise TypeError("cannot pickle")
+
+    assert not Background().usable(Unpicklable())  # type: ignore[arg-type]
+    assert Background().usable(RS)
 
 
 def test_analyses_cross_to_the_worker_and_back():
@@ -173,9 +177,9 @@ def test_analyses_cross_to_the_worker_and_back():
         a = analyse(b, rs)
         assert pickle.loads(pickle.dumps(a)).to_json() == a.to_json(), path.name
         assert pickle.loads(pickle.dumps(b)).units[0].id == b.units[0].id
-        if Background({}).usable(rs):  # else the window analyses its drags itself (see below)
+        if Background().usable(rs):  # else the window analyses its drags itself (see below)
             assert pickle.loads(pickle.dumps(rs)).id == rs.id
-    assert Background({}).usable(RS)  # the engine analysed off the frame
+    assert Background().usable(RS)  # the engine analysed off the frame
 
 
 def test_a_ruleset_that_cannot_be_sent_stays_in_the_window():
@@ -185,4 +189,4 @@ def test_a_ruleset_that_cannot_be_sent_stays_in_the_window():
         def __reduce__(self):
             raise TypeError("no")
 
-    assert not Background({}).usable(Unsendable())  # type: ignore[arg-type]
+    assert not Background().usable(Unsendable())  # type: ignore[arg-type]

@@ -175,6 +175,6 @@ def test_merging_separate_combats_equals_deciding_the_whole_board_at_once(rid, b
     lru.clear_all()
     merged = _canonical(analyse(copy.deepcopy(board), rs).to_json())
     lru.clear_all()
-    whole = engine.analyse_combat(copy.deepcopy(board), rs).adopt()
+    whole = engine.analyse_combat(copy.deepcopy(board), rs)
     whole.legend = engine.legend(rs)
     assert merged == _canonical(whole.to_json())

@@ -103,11 +103,10 @@ def test_the_40k_parts_are_typed_records():
     from game.core.registry import strategy_of
     from game.engines.engagement_range.parts import (Consolidation, MoveStatus, MoveTargets, PileInTargets,
                                                      SelectedToFight, UnitTargets)
-    from game.services import default_services
     board = load_scenario(ROOT / "tests" / "fixtures" / "wh40k_fight_phase.yaml")
     rs = load_ruleset(board.ruleset)
     seen = set()
-    for s in strategy_of(rs).phase_steps(board, rs, default_services()) or []:
+    for s in strategy_of(rs).phase_steps(board, rs) or []:
         for p in s.analysis.parts:
             for f in dataclasses.fields(p):
                 v = getattr(p, f.name)

@@ -108,7 +108,7 @@ def test_engagement_range_changes_result_and_every_text(rulesets):
         assert not one_inch.search(t), t
     assert any('2"' in r.why for r in a2.models.values())
     assert '2"' in strategy_of(rs).legend(rs).role_labels["attack"]
-    steps = strategy_of(rs).phase_steps(wh40k_board("pile_in"), rs, {})
+    steps = strategy_of(rs).phase_steps(wh40k_board("pile_in"), rs)
     assert steps
     for caption, _board, an in steps:
         for t in [caption] + texts(an):
@@ -125,6 +125,6 @@ def test_pile_in_distance_follows_the_data(rulesets):
                   {"id": "orks", "player": 2, "base": 32, "models": [[500, 400 - 32 - 8 * INCH]]}]})
     a = analyse(far, rs)
     assert any('within 7"' in n for n in a.notes), a.notes
-    steps = strategy_of(rs).phase_steps(wh40k_board("pile_in"), rs, {})
+    steps = strategy_of(rs).phase_steps(wh40k_board("pile_in"), rs)
     caps = [c for c, _b, _a in steps if c.startswith("Pile")]
     assert caps and not any('3"' in c for c in caps), caps

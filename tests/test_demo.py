@@ -19,7 +19,7 @@ STEPS_CACHE: dict = {}
 
 def _steps(path: Path):
     if path not in STEPS_CACHE:
-        STEPS_CACHE[path] = build_steps(load_demo(path))  # pure fallback planner: no pymunk needed
+        STEPS_CACHE[path] = build_steps(load_demo(path))
     return STEPS_CACHE[path]
 
 

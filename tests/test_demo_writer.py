@@ -62,7 +62,7 @@ def test_record_save_load_gives_the_same_steps(tmp_path):
     out = tmp_path / "recorded.yaml"
     out.write_text(rec.to_text(str(out)), encoding="utf-8")
     demo = load_demo(out)                      # validated like any demo
-    steps = build_steps(demo, {})
+    steps = build_steps(demo)
     _same_as_recorded(rec, steps)
     assert steps[1].marks.highlight and all(m.startswith("night_goblins.") for m in steps[1].marks.highlight)
     assert steps[2].marks.strike                # the strike step's label
@@ -71,7 +71,7 @@ def test_record_save_load_gives_the_same_steps(tmp_path):
     assert "turn:" in text and "move:" in text and "casualties:" in text and text.count("load:") == 2
     # and again: the reopened demo saves to the same steps
     again = recorder_from_demo(demo, steps)
-    steps2 = build_steps(parse_demo(again.to_text(str(out)), str(out)), {})
+    steps2 = build_steps(parse_demo(again.to_text(str(out)), str(out)))
     assert [step_key(a) for a in steps] == [step_key(b) for b in steps2]
 
 
@@ -82,7 +82,7 @@ def test_edit_reorder_delete():
     rec.delete(1)
     assert [s.caption for s in rec.steps] == ["A new scene: the Dwarfs are whole again, a Goblin is missing.",
                                               "Edited caption", "The Goblins strike; two Dwarfs fall."]
-    steps = build_steps(parse_demo(rec.to_text()), {})
+    steps = build_steps(parse_demo(rec.to_text()))
     _same_as_recorded(rec, steps)
     with pytest.raises(AttributeError):
         rec.edit(0, colour="red")
@@ -93,12 +93,12 @@ def test_edit_reorder_delete():
 @pytest.mark.parametrize("name", ["whfb8_close_combat.yaml", "wh40k_fight_phase.yaml", "tow_combat_round.yaml"])
 def test_bundled_demos_open_for_editing_and_save_losslessly(tmp_path, name):
     demo = load_demo(ROOT / "assets" / "demos" / name)
-    steps = build_steps(demo, {})
+    steps = build_steps(demo)
     rec = recorder_from_demo(demo, steps)
     out = tmp_path / "copy" / name                    # saved elsewhere: load paths follow
     out.parent.mkdir()
     out.write_text(rec.to_text(str(out)), encoding="utf-8")
-    again = build_steps(load_demo(out), {})
+    again = build_steps(load_demo(out))
     assert [step_key(a) for a in steps] == [step_key(b) for b in again]
 
 

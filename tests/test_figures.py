@@ -13,7 +13,7 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size  # noqa: E402
-from game.render.figure_file import render_figure
+from game.render.figure_file import write_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -22,7 +22,7 @@ HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
 def _render(tmp_path, name="f.png", scenario=HORDE, **opts):
     b = load_scenario(scenario)
     out = tmp_path / name
-    assert render_figure(b, load_ruleset(b.ruleset), out, FigureOptions(**opts), services={}) == []
+    assert write_figure(b, analyse(b, load_ruleset(b.ruleset)), out, FigureOptions(**opts)) == []
     return b, out
 
 
@@ -215,11 +215,11 @@ def test_figure_pixel_size_is_capped():
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
     far.front = (far.front[0] + 9000, far.front[1])  # 9 m apart: a scaled figure, not a huge one
-    f = build_figure(b, None, FigureOptions(), services={})
+    f = build_figure(b, None, FigureOptions())
     assert max(f.size) <= MAX_SIDE_PX and f.size[0] * f.size[1] <= MAX_PIXELS
     far.front = (2.0 ** 63, far.front[1])
     with pytest.raises(FigureError, match="span"):
-        build_figure(b, None, FigureOptions(), services={})
+        build_figure(b, None, FigureOptions())
     with pytest.raises(FigureError, match="million pixels"):
         FigureOptions(size="7000x7000").pixel_size()
 
@@ -258,7 +258,7 @@ def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
 
     b = _board("tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"
-    write_figure(b, None, out, FigureOptions(compare=("whfb8", "t9a")), services={})
+    write_figure(b, None, out, FigureOptions(compare=("whfb8", "t9a")))
     import xml.etree.ElementTree as ET
 
     texts = [t.text or "" for t in ET.fromstring(out.read_bytes()).iter("{http://www.w3.org/2000/svg}text")]
@@ -316,7 +316,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
         from game.render.book import panel_figure_of
         from game.render.figure_panels import draw_panels, panel_size
 
-        pf = panel_figure_of(fig, {})
+        pf = panel_figure_of(fig)
         size = fig.options.pixel_size() or panel_size(pf, fig.options)
         c = SvgCanvas(*size, record=True)
         subs: list = []

@@ -28,7 +28,7 @@ ALL = list(leaf_paths(VALID))
 def build(text: str) -> None:
     name = str(DEMO.with_name("fuzzed.yaml"))
     try:
-        build_steps(parse_demo(text, name), services={})
+        build_steps(parse_demo(text, name))
     except DemoError as exc:
         assert str(exc).startswith(name), str(exc)
 

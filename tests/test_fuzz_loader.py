@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from game.core.analyse import analyse
 from game.core.ruleset import available, load_ruleset
 from game.core.scenario import ScenarioError, parse_scenario
-from game.services import default_services
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -44,7 +43,7 @@ def load_and_analyse(text: str) -> None:
         return
     for rid in available():
         board.ruleset = rid
-        analyse(board, load_ruleset(rid), **default_services())
+        analyse(board, load_ruleset(rid))
 
 
 @FUZZ

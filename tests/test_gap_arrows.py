@@ -75,7 +75,7 @@ def _gap_figure():
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     fig = next(f for f in figs if f.output == "panels/t9a_fighting_over_gaps.png")
-    pf = panel_figure_of(fig, {})
+    pf = panel_figure_of(fig)
     c = SvgCanvas(*(fig.options.pixel_size() or panel_size(pf, fig.options)), record=True)
     subs: list = []
     draw_panels(c, pf, fig.options, record=subs)

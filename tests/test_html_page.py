@@ -79,7 +79,7 @@ def test_demo_page_is_one_self_contained_file(demo_html: Path):
     text = demo_html.read_text(encoding="utf-8")
     p = _Page()
     p.feed(text)
-    steps = build_steps(load_demo(DEMO), {})
+    steps = build_steps(load_demo(DEMO))
     assert p.refs == []                                   # nothing fetched: no src=, href=, url(), link, img
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)  # the SVG namespace is a name, not a fetch
     assert len(p.sections) == len(steps) == p.svgs        # one drawn step per demo step
@@ -111,7 +111,7 @@ def test_page_carries_its_font(demo_html: Path):
                        r'src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\) format\("truetype"\)\}', text)
     assert [w for w, _ in faces] == ["normal", "bold"]
     assert 'font-family="DejaVu Sans, sans-serif"' in text      # the SVG names the embedded family
-    caption = build_steps(load_demo(DEMO), {})[1].caption
+    caption = build_steps(load_demo(DEMO))[1].caption
     for _, data in faces:
         raw = base64.b64decode(data)
         font = TTFont(io.BytesIO(raw))
@@ -123,7 +123,7 @@ def test_page_carries_its_font(demo_html: Path):
 
 
 def test_page_is_deterministic_and_escapes_script_text():
-    steps = build_steps(load_demo(DEMO), {})[:2]
+    steps = build_steps(load_demo(DEMO))[:2]
     a, b = demo_page(steps, "t </script><b>"), demo_page(steps, "t </script><b>")
     assert a == b
     assert a.count("</script>") == a.count("<script")     # the title cannot end a script early

@@ -62,8 +62,8 @@ def _render(scenario: str, opts: dict, fmt: str) -> bytes:
         from game.render.figure_panels import build_panel_figure
 
         fig = next(f for f in load_book(ROOT / "assets" / "book.yaml")[1] if f.output == scenario[5:])
-        return build_panel_figure(panel_figure_of(fig, {}), replace(fig.options, format=fmt, **opts)).data
-    return build_figure(load_scenario(ROOT / scenario), None, FigureOptions(format=fmt, **opts), services={}).data
+        return build_panel_figure(panel_figure_of(fig), replace(fig.options, format=fmt, **opts)).data
+    return build_figure(load_scenario(ROOT / scenario), None, FigureOptions(format=fmt, **opts)).data
 
 
 @pytest.mark.parametrize("name, scenario, opts", CASES, ids=[c[0] for c in CASES])

@@ -51,7 +51,7 @@ def _legend_texts(board, analysis, o):
 def _seed3():
     b = load_scenario(SEED3)
     rs = load_ruleset(b.ruleset)
-    return b, rs, strategy_of(rs).phase_steps(b, rs, {})
+    return b, rs, strategy_of(rs).phase_steps(b, rs)
 
 
 def _ghost_centre(c: Canvas, mid: str):

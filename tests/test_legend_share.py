@@ -29,11 +29,11 @@ def _drawn(fig):
 
     fo = fig.options
     if fig.panels:
-        pf = panel_figure_of(fig, {})
+        pf = panel_figure_of(fig)
     elif fo.compare:
         if fo.compare_mode == "overlay":
             return None, None
-        pf = compare_panels(load_scenario(fig.scenario), fo, {})
+        pf = compare_panels(load_scenario(fig.scenario), fo)
     else:
         b = load_scenario(fig.scenario)
         a = analyse(b, load_ruleset(b.ruleset))

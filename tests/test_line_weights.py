@@ -63,9 +63,9 @@ def test_every_stroke_of_a_book_figure_is_on_the_line_weight_scale(fig):
     fo = replace(fig.options, dpi=DPI, format="svg")
     assert fo.scale() == 1.0
     if fig.panels:
-        data = build_panel_figure(panel_figure_of(fig, {}), fo).data
+        data = build_panel_figure(panel_figure_of(fig), fo).data
     else:
-        data = build_figure(load_scenario(fig.scenario), None, fo, services={}).data
+        data = build_figure(load_scenario(fig.scenario), None, fo).data
     svg = data.decode("utf-8")
     assert "stroke-width" in svg
     assert _svg_off_scale(svg) == [], fig.output

@@ -14,7 +14,6 @@ from game.core.registry import strategy_of
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
 from game.render.window_layers import hover_lines
-from game.services import default_services
 
 ROOT = Path(__file__).resolve().parents[1]
 W40K = ROOT / "tests" / "fixtures" / "wh40k_fight_phase.yaml"
@@ -31,7 +30,7 @@ def _ids_in(text: str, board) -> list[str]:
 def test_the_40k_hover_texts_name_units_at_every_step():
     board = load_scenario(W40K)
     rs = load_ruleset(board.ruleset)
-    steps = strategy_of(rs).phase_steps(board, rs, default_services()) or []
+    steps = strategy_of(rs).phase_steps(board, rs) or []
     assert len(steps) > 2
     seen = 0
     for st in [None] + steps:

@@ -24,7 +24,7 @@ def _texts(data: bytes) -> list[str]:
 
 def test_compare_of_the_built_in_board_has_two_scale_bars_that_read_the_same():
     fo = FigureOptions(size="180x120mm", format="svg", compare=("whfb8", "tow"))
-    data = build_figure(load_scenario(BUILT_IN), None, fo, services={}).data
+    data = build_figure(load_scenario(BUILT_IN), None, fo).data
     bars = [t for t in _texts(data) if BAR.match(t)]
     assert len(bars) == 2 and bars[0] == bars[1], bars
     texts = " ".join(_texts(data))
@@ -39,7 +39,7 @@ def test_panels_share_one_scale_and_align(tmp_path):
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     fig = next(f for f in figs if f.panels and len(f.panels) == 3)
-    pf = panel_figure_of(fig, {})
+    pf = panel_figure_of(fig)
     size = fig.options.pixel_size()
     lay = figure_layout(SvgCanvas(*size), pf, fig.options)
     assert len({round(v.scale, 9) for v in lay["views"]}) == 1  # one scale for every panel
@@ -67,7 +67,7 @@ def test_three_panel_book_entry_renders_lettered_with_verdicts(tmp_path):
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     fig = next(f for f in figs if f.panels and len(f.panels) == 3)
-    data = build_panel_figure(panel_figure_of(fig, {}), replace(fig.options, format="svg")).data
+    data = build_panel_figure(panel_figure_of(fig), replace(fig.options, format="svg")).data
     texts = _texts(data)
     root = ET.fromstring(data)
     heads = [next(g.iter(f"{SVG}text")).text for g in root.iter(f"{SVG}g") if g.get("class") == "panel-caption"]
@@ -97,7 +97,7 @@ def test_merged_legend_lists_rows_once_and_letters_sections_that_differ():
 
 def test_legend_below_a_single_figure(tmp_path):
     fo = FigureOptions(size="180x120mm", format="svg", legend_at="below")
-    data = build_figure(load_scenario(BUILT_IN), None, fo, services={}).data
+    data = build_figure(load_scenario(BUILT_IN), None, fo).data
     root = ET.fromstring(data)
     legend_y = [float(t.get("y")) for g in root.iter(f"{SVG}g") if g.get("class") == "legend" for t in g.iter(f"{SVG}text")]
     table_y = [float(t.get("y")) for g in root.iter(f"{SVG}g") if g.get("class") == "label" for t in g.iter(f"{SVG}text")]
@@ -151,7 +151,7 @@ def test_a_demo_step_panel_draws_the_step_board_its_callouts_and_lists_its_notes
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     fig = next(f for f in figs if f.output == "panels/t9a_marker_in_the_gap_steps.png")
     assert [p.step for p in fig.panels] == [7, 8] and all(p.demo for p in fig.panels)
-    pf = panel_figure_of(fig, {})
+    pf = panel_figure_of(fig)
     left = {m for p in pf.panels[:1] for m, r in p.analysis.models.items() if r.attacks}
     right = {m for p in pf.panels[1:] for m, r in p.analysis.models.items() if r.attacks}
     assert "dwarfs.r1f1" not in left and "dwarfs.r1f1" in right  # the step's own analysis
@@ -164,5 +164,5 @@ def test_a_demo_step_panel_draws_the_step_board_its_callouts_and_lists_its_notes
     assert "Notes" in texts and any("Another unit in the gap" in t and t.startswith("a)") for t in texts)
     assert not any("(1) Another unit in the gap" in t for t in texts)  # not repeated in a band
     out = tmp_path / "steps.png"
-    assert write_panel_figure(fig, out, {}) == []
+    assert write_panel_figure(fig, out) == []
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -24,7 +24,7 @@ INK = "{http://www.inkscape.org/namespaces/inkscape}"
 
 
 def _fig(path: Path, **opts) -> bytes:
-    return build_figure(load_scenario(path), None, FigureOptions(**opts), services={}).data
+    return build_figure(load_scenario(path), None, FigureOptions(**opts)).data
 
 
 def test_pdf_page_is_the_size_asked_for_and_its_text_extracts():

@@ -68,7 +68,7 @@ def test_a_demo_opened_and_saved_again_keeps_a_ringed_unit_as_one_id(tmp_path):
     demo.write_text("title: t\nsteps:\n  - caption: a\n    actions:\n      - load: board.yaml\n"
                     "      - highlight: [dwarfs]\n")
     d = load_demo(demo)
-    rec = recorder_from_demo(d, build_steps(d, {}))
+    rec = recorder_from_demo(d, build_steps(d))
     assert rec.steps[0].highlight == ["dwarfs"]
     assert "highlight: [dwarfs]" in rec.to_text(str(demo))
 

@@ -41,7 +41,7 @@ def test_record_three_steps_save_reopen_edit_and_export(tmp_path):
     assert len(r.steps) == 3                                   # the refused step is not kept
     out = tmp_path / "three.yaml"
     assert "Saved the demo (3 steps)" in r.save(str(out))
-    steps = build_steps(load_demo(out), {})
+    steps = build_steps(load_demo(out))
     assert [s.caption for s in steps] == ["Two blocks meet.", "The Night Goblins come closer.", "The same board under T9A."]
     assert steps[2].ruleset.id == "t9a" and steps[2].marks.fallen == ["dwarfs.r1f1"]
 
@@ -53,7 +53,7 @@ def test_record_three_steps_save_reopen_edit_and_export(tmp_path):
     again.index = 0
     again.update(again.make_step(b, "whfb8", "Edited first caption."))
     again.save(str(out))
-    steps = build_steps(load_demo(out), {})
+    steps = build_steps(load_demo(out))
     assert [s.caption for s in steps] == ["Edited first caption.", "The same board under T9A.",
                                           "The Night Goblins come closer."]
     page = tmp_path / "three.html"

@@ -45,7 +45,7 @@ def test_record_play_save_reopen_and_export(tmp_path):
     d.pick_file(str(out))
     d.frame()
     assert "Saved the demo (3 steps)" in d.status.message
-    steps = build_steps(load_demo(out), {})
+    steps = build_steps(load_demo(out))
     assert [s.caption for s in steps] == ["Two blocks meet.", "The Night Goblins come on.", "Goblins strike."]
     # reopen, edit the first caption, save again
     rec.rec = type(rec.rec)()
@@ -58,7 +58,7 @@ def test_record_play_save_reopen_and_export(tmp_path):
     rec.set_text("caption", "Edited.")
     rec.run("update")
     rec.run("save")
-    assert build_steps(load_demo(out), {})[0].caption == "Edited."
+    assert build_steps(load_demo(out))[0].caption == "Edited."
     page = tmp_path / "recorded.html"
     rec.run("html")
     d.pick_file(str(page))

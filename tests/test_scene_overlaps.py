@@ -47,7 +47,7 @@ def _draw(board, analysis, size=(1000, 700)):
 
 
 def _fast_analysis(board):
-    return analyse(board, load_ruleset(board.ruleset))  # no services: the pure pile-in fallback
+    return analyse(board, load_ruleset(board.ruleset))
 
 
 @pytest.mark.parametrize("name", ["wh40k_pile_in.yaml", "wh40k_fight_phase.yaml", "slots_flank.yaml",

@@ -12,9 +12,8 @@ import pytest  # noqa: E402
 from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.render.palette import PALETTE  # noqa: E402
 from game.render.figure import FigureOptions, svg_text  # noqa: E402
-from game.render.figure_file import render_figure
+from game.render.figure_file import write_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = "{http://www.w3.org/2000/svg}"
@@ -84,9 +83,9 @@ def test_svg_is_deterministic(tmp_path):
     rs = load_ruleset(b.ruleset)
     for opts in ({}, {"palette": "colourblind", "crop": True}, {"compare": ("t9a", "whfb8")}):
         p1, p2 = tmp_path / "a.svg", tmp_path / "b.svg"
-        render_figure(b, rs, p1, FigureOptions(**opts), services={})
-        render_figure(load_scenario(ROOT / "tests/golden/t9a_gap_in_front_rank.yaml"), rs, p2, FigureOptions(**opts),
-                      services={})
+        write_figure(b, analyse(b, rs), p1, FigureOptions(**opts))
+        b2 = load_scenario(ROOT / "tests/golden/t9a_gap_in_front_rank.yaml")
+        write_figure(b2, analyse(b2, rs), p2, FigureOptions(**opts))
         assert p1.read_bytes() == p2.read_bytes()
         ET.fromstring(p1.read_bytes())
 
@@ -94,7 +93,7 @@ def test_svg_is_deterministic(tmp_path):
 def test_compare_side_by_side_has_two_panels_and_rings_differences(tmp_path):
     b = load_scenario(ROOT / "tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"
-    render_figure(b, load_ruleset("whfb8"), out, FigureOptions(compare=("whfb8", "t9a")), services={})
+    write_figure(b, None, out, FigureOptions(compare=("whfb8", "t9a")))
     root = ET.fromstring(out.read_bytes())
     caps = [g for g in root.iter(f"{NS}g") if (g.get("class") or "") == "panel-caption"]
     assert [g.get("id") for g in caps] == ["a-panel-caption-a", "b-panel-caption-b"] or \

@@ -1,5 +1,4 @@
-"""wh40k Pile-in Moves (seeds/003): golden boards checked geometrically, with and without the
-pymunk planner, plus a hypothesis property over random skirmish boards."""
+"""wh40k Pile-in Moves (seeds/003): golden boards checked geometrically, plus a hypothesis property over random skirmish boards."""
 from __future__ import annotations
 
 import math
@@ -213,7 +212,7 @@ def test_every_pile_in_obeys_the_rules(seed):
         before = {m: pc.shape for m, pc in t.pieces.items()}
         engaged_before = {m: {e for e in t.enemy_units(pc.unit_id) if t.model_unit_gap(pc.shape, e) <= ER}
                           for m, pc in t.pieces.items()}
-        reps = wh40k.pile_in_step(t, P, ctx, None, players=[pl])
+        reps = wh40k.pile_in_step(t, P, ctx, players=[pl])
         for uid, rep in reps.items():
             for mid, path in rep.paths.items():
                 s0, s1 = before[mid], t.pieces[mid].shape

@@ -18,7 +18,6 @@ from game.core.checks import overlapping_bases
 from game.core.names import humanize, unit_names
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, check_override, input_error, load_scenario
-from game.services import default_services
 
 
 def run(argv: list[str], ap: argparse.ArgumentParser) -> int:
@@ -75,7 +74,7 @@ def _analyse_loaded(args, board, rs) -> int:
         print(f"warning: {args.file}: bases overlap: {a} and {b} by {depth} mm{more}; analysed as placed",
               file=sys.stderr)
     t0 = time.perf_counter()
-    result = analyse(board, rs, **default_services())
+    result = analyse(board, rs)
     dt = time.perf_counter() - t0
     if result.input_errors:
         path, msg = result.input_errors[0]
@@ -102,7 +101,7 @@ def cmd_compare(args) -> int:
         rsa, rsb = load_ruleset(ids[0]), load_ruleset(ids[1])
     except (ScenarioError, RulesetError) as exc:
         return _fail(str(exc))
-    _, _, diffs = compare(board, rsa, rsb, **default_services())
+    _, _, diffs = compare(board, rsa, rsb)
     if args.json:
         _dump_json({"rulesets": ids, "differences": [
             {"model": d.model, ids[0]: {"role": d.a[0], "attacks": d.a[1], "why": d.why_a},

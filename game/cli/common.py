@@ -13,7 +13,6 @@ from game.core.ruleset import load_ruleset
 from game.core.scenario import check_override, load_scenario
 from game.render.figure import FigureOptions
 from game.render.figure_file import write_figure as write_fig
-from game.services import default_services
 
 
 def err(msg: str, code: int) -> int:
@@ -54,8 +53,8 @@ def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: O
     headless_env()
 
     t0 = time.perf_counter()
-    analysis = analyse(board, rs, **default_services())
+    analysis = analyse(board, rs)
     fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=legend, title=title,
                        scale_px_per_mm=scale)
-    errors = write_fig(board, analysis, out, fo, services={})
+    errors = write_fig(board, analysis, out, fo)
     return time.perf_counter() - t0, errors

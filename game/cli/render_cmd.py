@@ -23,7 +23,6 @@ from game.render.book import BookError, render_book
 from game.render.figure import FigureError, FigureOptions
 from game.render.figure_file import write_figure as write_fig
 from game.render.html_page import PAGE_SIZE, scenario_page
-from game.services import default_services
 
 
 def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
@@ -158,7 +157,7 @@ def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
     try:
         size = fo.pixel_size() or PAGE_SIZE
         fo.size = f"{size[0]}x{size[1]}"
-        an = analyse(board, rs, **default_services())
+        an = analyse(board, rs)
         write_atomic(out, scenario_page(board, an, size=size, options=fo).encode("utf-8"))
     except (FigureError, RulesetError) as exc:
         return err(str(exc), 2)

@@ -19,7 +19,6 @@ from game.core.paths import DEFAULT_SCENARIO, out_dir
 from game.core.ruleset import RulesetError
 from game.core.scenario import ScenarioError
 from game.render.html_page import demo_page
-from game.services import default_services
 from game.window import demo_view
 from game.window.app import App
 from game.window.recovery import default_recent_file
@@ -102,7 +101,7 @@ def _demo(args) -> int:
             if out:  # nor any scenario the demo loads
                 check_output(out, [args.file] + loaded, opt)
 
-        steps = build_steps(demo, default_services())
+        steps = build_steps(demo)
     except (DemoError, UsageError) as exc:
         return err(str(exc), 2)
 

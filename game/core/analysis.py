@@ -148,11 +148,6 @@ class Analysis:
         """The parts beyond the core ones (an engine's, merged per combat by the engine)."""
         return [p for p in self.parts if not isinstance(p, CORE_PARTS)]
 
-    def adopt(self) -> "Analysis":
-        """Kept for engines that built strike steps and engagements as mappings: the setters
-        make them records already. Returns ``self``."""
-        return self
-
     def role_of(self, model_id: str) -> str:
         r = self.models.get(model_id)
         return r.role if r else "none"

@@ -246,12 +246,10 @@ class Round:
 
     :meth:`strike` gives the next strike step (or None when nobody is left to strike),
     :meth:`resolve` removes the step's casualties and closes up, :meth:`finish` ends the round.
-    ``services`` are handed to :func:`game.core.analyse.analyse`.
     """
 
-    def __init__(self, board: Board, rs: Ruleset, services: Optional[dict] = None):
+    def __init__(self, board: Board, rs: Ruleset):
         self.rs = rs
-        self.services = dict(services or {})
         self.board = board.copy()
         self.board.context = {k: v for k, v in (board.context or {}).items() if k != "combats"}
         self.combats = [list(p) for p in (board.context or {}).get("combats") or []]
@@ -274,7 +272,7 @@ class Round:
         self.current: Optional[RoundStep] = None
 
     def analyse(self, board: Board) -> Analysis:
-        an = analyse(board, self.rs, **self.services)
+        an = analyse(board, self.rs)
         for mid in self.cannot_attack:
             r = an.models.get(mid)
             if r is not None and r.attacks:
@@ -459,14 +457,14 @@ class Round:
 
 
 def play_round(board: Board, rs: Ruleset, casualties: Optional[dict] = None,
-               services: Optional[dict] = None, strict: bool = True) -> list[RoundStep]:
+               strict: bool = True) -> list[RoundStep]:
     """Every step of a round on ``board``. ``casualties`` maps a strike step, by label
     ("Initiative 5") or 1-based number, to ``{unit id: [slots] | N}`` falling at that step.
     Returns strike, remove, ... and a last ``end`` or ``recalculate`` step. Raises
     :class:`RoundError` for a casualty list the board cannot take (``strict=False``: the
     entry is left out and named in the step's ``notes`` and caption)."""
     casualties = casualties or {}
-    r = Round(board, rs, services)
+    r = Round(board, rs)
     out: list[RoundStep] = []
     while True:
         st = r.strike()
@@ -489,15 +487,14 @@ def play_round(board: Board, rs: Ruleset, casualties: Optional[dict] = None,
     return out
 
 
-def round_phase_steps(board: Board, rs: Ruleset, planner: Any = None) -> list:
+def round_phase_steps(board: Board, rs: Ruleset) -> list:
     """The round as the window's phase steps (:class:`game.core.strategy.PhaseStep`): strike
     steps dim the models not striking and cross out the ones falling. Casualties come from
     the board's ``context.casualties`` (``{step label: {unit id: [slots] | N}}``), which the
     window edits by clicks; entries the board cannot take are left out and said so."""
     spec = (board.context or {}).get("casualties") or {}
-    services = {"planner": planner} if planner is not None else None
     out = []
-    for st in play_round(board, rs, spec, services, strict=False):
+    for st in play_round(board, rs, spec, strict=False):
         dim: tuple = ()
         if st.kind == "strike":
             striking = set(st.striking)

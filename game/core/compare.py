@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from game.core.analysis import Analysis
 from game.core.analyse import analyse
@@ -30,12 +29,12 @@ class Difference:
         return f"{self.model}: {a_id} {self.a[0]} x{self.a[1]}, {b_id} {self.b[0]} x{self.b[1]}"
 
 
-def compare(board: Board, a: Ruleset, b: Ruleset, **services: Any) -> tuple[Analysis, Analysis, list[Difference]]:
+def compare(board: Board, a: Ruleset, b: Ruleset) -> tuple[Analysis, Analysis, list[Difference]]:
     """Analyse ``board`` under rulesets ``a`` and ``b``; return both analyses and the models
     whose role or attack count differ (models missing under one ruleset count as ``none`` x0),
     in natural model order."""
-    ra = analyse(board, a, **services)
-    rb = analyse(board, b, **services)
+    ra = analyse(board, a)
+    rb = analyse(board, b)
     return ra, rb, differences(ra, rb)
 
 

@@ -402,13 +402,11 @@ def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> None:
     board.replace_unit(u)
 
 
-def build_steps(demo: Demo, services: Optional[dict] = None,
-                load: Callable[[Path], Board] = load_scenario) -> list[DemoStep]:
+def build_steps(demo: Demo, load: Callable[[Path], Board] = load_scenario) -> list[DemoStep]:
     """Apply every step's actions in order and return the steps to show (a ``fight_phase``
-    action expands into several). ``services`` are handed to :func:`analyse` (e.g. a pymunk
-    ``planner``). Raises :class:`DemoError` naming the file, line and field of a bad action
+    action expands into several). Raises :class:`DemoError` naming the file, line and field of a bad action
     (unknown unit or model, a scenario or ruleset that fails to load, ...)."""
-    b = StepBuilder(demo.source, demo.lines, services, load)
+    b = StepBuilder(demo.source, demo.lines, load)
     out: list[DemoStep] = []
     for si, spec in enumerate(demo.steps):
         out += b.feed(si, spec)
@@ -422,9 +420,8 @@ class StepBuilder:
     where each step starts without building the steps before it again). ``source`` names the
     demo file (errors, relative paths), ``lines`` its YAML line map."""
 
-    def __init__(self, source: str, lines: Optional[dict] = None, services: Optional[dict] = None,
+    def __init__(self, source: str, lines: Optional[dict] = None,
                  load: Callable[[Path], Board] = load_scenario) -> None:
-        self.services = dict(services or {})
         self.ctx = _Ctx(source, lines or {})
         self.base_dir = Path(source).resolve().parent
         self.load = load
@@ -437,7 +434,7 @@ class StepBuilder:
 
     def feed(self, si: int, spec: StepSpec) -> list[DemoStep]:
         """Apply step ``si`` (its :class:`StepSpec`); the steps it shows."""
-        ctx, services = self.ctx, self.services
+        ctx = self.ctx
         board, rs = self.board, self.rs
         marks = StepMarks()
         expanded: list[tuple[str, Board, Analysis]] = []
@@ -493,9 +490,9 @@ class StepBuilder:
                 merged.update(v)
                 board.context = check_context(ctx, merged, {u.id for u in board.units}, path)
             elif a.kind == "apply_moves":
-                _apply_moves(board, analyse(board, rs, **services))
+                _apply_moves(board, analyse(board, rs))
             elif a.kind == "fight_phase":
-                phase = strategy_of(rs).phase_steps(board, rs, services)
+                phase = strategy_of(rs).phase_steps(board, rs)
                 if phase is None:
                     ctx.fail(path, f"fight_phase needs a ruleset whose engine steps through a phase "
                                    f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
@@ -530,11 +527,11 @@ class StepBuilder:
             return [self._phase_step(si, spec, board, rs, phase_at, pending, view)]
         rnd = self.rnd
         if fall is not None and (rnd is None or rnd.rs is not rs):
-            rnd = self.rnd = Round(board, rs, services)
+            rnd = self.rnd = Round(board, rs)
         if rnd is not None and rnd.rs is rs:
             an = rnd.analyse(board)
         else:
-            an = analyse(board, rs, **services)
+            an = analyse(board, rs)
         if self.carry is not None:
             an.moves = closing.merge_moves(self.carry.moves, an.moves)
             an.notes += self.carry.notes
@@ -558,7 +555,7 @@ class StepBuilder:
         n, path = at
         key = (dump_scenario(board), rs.id)
         if key not in self._phases:
-            phase = strategy_of(rs).phase_steps(board, rs, self.services)
+            phase = strategy_of(rs).phase_steps(board, rs)
             if phase is None:
                 self.ctx.fail(path, f"phase_step needs a ruleset whose engine steps through a phase "
                                     f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")

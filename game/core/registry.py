@@ -1,28 +1,36 @@
-"""Strategies by name: the one place that knows which engines exist.
+"""Strategies by name: the core's table of the engines, filled from outside the core.
 
-Each package of :mod:`game.engines` provides one strategy, named as the package, as its
-``STRATEGY`` (a :class:`~game.core.strategy.Strategy`). A package is imported only when a
-ruleset names its strategy (:func:`strategy`), so loading whfb8 never imports the 40k solver;
-:func:`names` imports them all. Adding an engine therefore needs no edit here.
+The rules core never imports an engine. The engine packages (:mod:`game.engines`) install
+their discovery here when the ``game`` package is imported (:func:`install`): a package is
+imported only when a ruleset names its strategy (:func:`strategy`), so loading whfb8 never
+imports the 40k solver; :func:`names` imports them all.
 
 * :func:`strategy` -> the strategy of a name (KeyError if none);
 * :func:`names` -> the registered names, sorted;
-* :func:`strategy_of` -> the strategy of a loaded ruleset.
+* :func:`strategy_of` -> the strategy of a loaded ruleset;
+* :func:`register` -> add a strategy (an engine package's ``STRATEGY``);
+* :func:`install` -> the discovery: ``load(name)`` imports one engine and registers it,
+  ``available()`` lists the names that could be loaded.
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from typing import TYPE_CHECKING
-
-import game.engines as engines
+from typing import TYPE_CHECKING, Callable, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.core.ruleset_data import Ruleset
     from game.core.strategy import Strategy
 
 _REGISTRY: dict[str, "Strategy"] = {}
-_loaded = False
+_load: Optional[Callable[[str], None]] = None
+_available: Callable[[], list[str]] = lambda: []
+
+
+def install(load: Callable[[str], None], available: Callable[[], list[str]]) -> None:
+    """Let :func:`strategy` and :func:`names` find engines that are not registered yet:
+    ``load(name)`` imports the engine of that name (if it exists) and registers it;
+    ``available()`` lists the names it knows. Called once, by :mod:`game.engines`."""
+    global _load, _available
+    _load, _available = load, available
 
 
 def register(s: "Strategy") -> "Strategy":
@@ -34,40 +42,18 @@ def register(s: "Strategy") -> "Strategy":
     return s
 
 
-def _engine_names() -> list[str]:
-    """Package names under :mod:`game.engines` (each the name of the strategy it provides)."""
-    return sorted(i.name for i in pkgutil.iter_modules(engines.__path__) if i.ispkg and not i.name.startswith("_"))
-
-
-def _load_one(name: str) -> None:
-    """Import the engine package ``game.engines.<name>`` (if it exists) and register its STRATEGY."""
-    if name in _REGISTRY or name not in _engine_names():
-        return
-    mod = importlib.import_module(f"game.engines.{name}")
-    s = getattr(mod, "STRATEGY", None)
-    if s is not None:
-        register(s)
-
-
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for name in _engine_names():
-        _load_one(name)
-
-
 def names() -> list[str]:
-    """Names of the registered strategies, sorted."""
-    _load()
+    """Names of every strategy (all available engines loaded), sorted."""
+    for name in _available():
+        strategy(name)
     return sorted(_REGISTRY)
 
 
 def strategy(name: str) -> "Strategy":
-    """The strategy registered as ``name``, importing only its engine package; KeyError when
-    there is none."""
-    _load_one(name)
+    """The strategy registered as ``name``, importing only its engine; KeyError when there is
+    none."""
+    if name not in _REGISTRY and _load is not None:
+        _load(name)
     return _REGISTRY[name]
 
 

@@ -29,8 +29,8 @@ class RoundParams(Record):
     close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
 
 
-def round_steps(board, rs, planner=None) -> list:
+def round_steps(board, rs) -> list:
     """The combat round as phase steps (:func:`game.core.combat_round.round_phase_steps`), for
     an engine's ``steps``."""
     from game.core.combat_round import round_phase_steps  # stepping only: an analysis never imports it
-    return round_phase_steps(board, rs, planner)
+    return round_phase_steps(board, rs)

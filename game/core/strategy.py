@@ -6,16 +6,19 @@ rule system:
 
 * ``params(raw)``: the frozen dataclass schema its parameters are checked against (it may
   depend on choices in the raw values, e.g. the ranked engine's policies);
-* ``analyse(board, ruleset, services)``: the :class:`~game.core.analysis.Analysis`;
+* ``analyse(board, ruleset)``: the :class:`~game.core.analysis.Analysis`;
 * ``legend(ruleset)``: the legend rows its analyses produce (:class:`Legend`), with labels
   built from the ruleset's values and rule names;
-* ``phase_steps(board, ruleset, services)``: optional step-through of a phase (a list of
-  :class:`PhaseStep`), or ``None`` when the strategy has none;
+* ``phase_steps(board, ruleset)``: optional step-through of a phase (a list of
+  :class:`PhaseStep`), or ``None`` when the strategy has none (``has_phase_steps`` says which
+  without running it);
 * ``usable_on(board)``: whether offering this strategy for ``board`` makes sense (capability);
   ``unusable_reason`` says why not, in a user's words (``unusable_short``: in a few words);
 * ``profile_fields(ruleset)``: the profile values and unit keys its engine reads
   (:class:`ProfileField`), so an editor offers exactly those;
-* ``steps_name``: what the phase step-through is called ("Fight phase").
+* ``steps_name``: what the phase step-through is called ("Fight phase");
+* ``live_drag``: the engine re-analyses fast and incrementally enough to run on every frame of
+  a drag (else the window analyses drag poses off the frame).
 """
 from __future__ import annotations
 
@@ -92,14 +95,21 @@ class Strategy(Protocol):
     """An engine registered under ``name`` (see module docstring)."""
 
     name: str
+    steps_name: str
+    unusable_reason: str
+    unusable_short: str
+    live_drag: bool
+
+    @property
+    def has_phase_steps(self) -> bool: ...
 
     def params(self, raw: Mapping[str, Any]) -> type: ...
 
-    def analyse(self, board: "Board", rs: "Ruleset", services: Mapping[str, Any]) -> "Analysis": ...
+    def analyse(self, board: "Board", rs: "Ruleset") -> "Analysis": ...
 
     def legend(self, rs: "Ruleset") -> Legend: ...
 
-    def phase_steps(self, board: "Board", rs: "Ruleset", services: Mapping[str, Any]) -> Optional[list]: ...
+    def phase_steps(self, board: "Board", rs: "Ruleset") -> Optional[list]: ...
 
     def usable_on(self, board: "Board") -> bool: ...
 
@@ -136,18 +146,17 @@ class Engine(Record):
             raise TypeError(f"strategy {self.name} declares neither schema nor schema_for")
         return schema
 
-    def analyse(self, board, rs, services: Mapping[str, Any]):
-        return self.run(board, rs, **services).adopt()
+    def analyse(self, board, rs):
+        return self.run(board, rs)
 
     def legend(self, rs) -> Legend:
         return self.legend_of(rs)
 
-    def phase_steps(self, board, rs, services: Mapping[str, Any]) -> Optional[list]:
+    def phase_steps(self, board, rs) -> Optional[list]:
         if self.steps is None:
             return None
-        out = [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs, services.get("planner"))]
+        out = [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs)]
         for s in out:
-            s.analysis.adopt()
             if s.analysis.legend is None:
                 s.analysis.legend = self.legend(rs)
         return out

@@ -1,1 +1,1 @@
-"""pymunk-backed input devices: tray bodies for dragging, the pile-in path planner."""
+"""pymunk-backed input devices: tray bodies for dragging."""

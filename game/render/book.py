@@ -29,7 +29,6 @@ from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
-from game.services import default_services
 
 from game.render.figure import FigureError, FigureOptions, parse_size
 from game.render.figure_file import format_for, write_figure
@@ -277,7 +276,6 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
     _, figures = load_book(path)
     if only:
         figures = [f for f in figures if only(f)]
-    services = default_services()
     bar = None
     if progress:
         try:
@@ -286,14 +284,14 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
             bar = None
     results: list[tuple[str, float, list[str]]] = []
     try:
-        _render_figures(path, out_dir, figures, services, bar, results)
+        _render_figures(path, out_dir, figures, bar, results)
     finally:
         if bar is not None:
             bar.close()  # before any error is printed: the error gets a line of its own
     return results
 
 
-def _render_figures(path, out_dir, figures, services, bar, results) -> None:
+def _render_figures(path, out_dir, figures, bar, results) -> None:
     """The loop of :func:`render_book` (appends to ``results``; raises :class:`BookError`)."""
 
     for f in figures:
@@ -301,7 +299,7 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
         if f.panels:
             try:
                 target = output_path(out_dir, f.output)
-                errors = write_panel_figure(f, target, services, str(path))
+                errors = write_panel_figure(f, target, str(path))
             except BookError:
                 raise
             except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
@@ -316,7 +314,7 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
                 board.ruleset = f.ruleset
             load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
             target = output_path(out_dir, f.output)
-            errors = write_figure(board, None, target, f.options, services=services)
+            errors = write_figure(board, None, target, f.options)
         except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
             raise BookError(str(path), f.line, f.field, str(exc)) from None
         results.append((f.output, time.perf_counter() - t0, errors))
@@ -325,7 +323,7 @@ def _render_figures(path, out_dir, figures, services, bar, results) -> None:
             bar.update(1)
 
 
-def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
+def panel_figure_of(f: BookFigure, book: str = "") -> Any:
     """The :class:`game.render.figure_panels.PanelFigure` of a book figure with ``panels``.
     Raises :class:`BookError` naming the panel (a scenario, demo or ruleset that does not load)."""
 
@@ -342,7 +340,7 @@ def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
                 if bp.ruleset:
                     board = board.copy()
                     board.ruleset = bp.ruleset
-                    analysis = analyse(board, load_ruleset(bp.ruleset), **services)
+                    analysis = analyse(board, load_ruleset(bp.ruleset))
                 marks = Marks(dim=list(st.marks.dim), highlight=list(st.marks.highlight), notes=list(st.marks.notes),
                               fallen=list(st.marks.fallen), numbered=True)
                 caption = bp.caption or st.caption
@@ -350,7 +348,7 @@ def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
                 board = load_scenario(bp.scenario)
                 if bp.ruleset:
                     board.ruleset = bp.ruleset
-                analysis = analyse(board, load_ruleset(board.ruleset), **services)
+                analysis = analyse(board, load_ruleset(board.ruleset))
                 marks = Marks()
                 caption = bp.caption or board.title
         except (ScenarioError, RulesetError, DemoError, ValueError) as exc:
@@ -363,10 +361,10 @@ def panel_figure_of(f: BookFigure, services: dict, book: str = "") -> Any:
     return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns)
 
 
-def write_panel_figure(f: BookFigure, target: Path, services: dict, book: str = "") -> list[str]:
+def write_panel_figure(f: BookFigure, target: Path, book: str = "") -> list[str]:
     """Render a book figure with ``panels`` to ``target`` (format by suffix, atomic)."""
 
     fo = replace(f.options, format=format_for(target))
-    fig = build_panel_figure(panel_figure_of(f, services, book), fo)
+    fig = build_panel_figure(panel_figure_of(f, book), fo)
     write_atomic(target, fig.data)
     return fig.errors

@@ -116,11 +116,11 @@ def _draw_strip(canvas: Canvas, lines: list, width: float, height: float, fs: fl
     canvas.tag = ""
 
 
-def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) -> Figure:
+def build_compare(board: Board, fo: FigureOptions, svg: bool) -> Figure:
     """The compare figure of ``board`` under ``fo.compare`` (see the module doc)."""
     assert fo.compare is not None  # the caller draws a compare figure only when asked
     ida, idb = fo.compare
-    ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb), **services)
+    ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb))
     na, nb = ruleset_name(ida), ruleset_name(idb)
     sa, sb = short_name(ida), short_name(idb)
     sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
@@ -139,17 +139,17 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
             return Figure(c.to_svg(title=board.title or "").encode("utf-8"), errs, size)
         surf, errs = render_png_surface(b, ra, base, size, **kw)
         return Figure(png_bytes(surf, fo.dpi), errs, size)
-    pf = compare_panels(board, fo, services, (ra, rb, diffs))
+    pf = compare_panels(board, fo, (ra, rb, diffs))
     return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
 
 
-def compare_panels(board: Board, fo: FigureOptions, services: dict, compared: Any = None) -> PanelFigure:
+def compare_panels(board: Board, fo: FigureOptions, compared: Any = None) -> PanelFigure:
     """The two panels (a: ``fo.compare[0]``, b: the other) of a side-by-side compare figure,
     headed with the rulesets' names, the differences as the sentences under the title.
     ``compared``: ``compare()``'s result when the caller has it."""
     assert fo.compare is not None
     ida, idb = fo.compare
-    ra, rb, diffs = compared or compare(board, load_ruleset(ida), load_ruleset(idb), **services)
+    ra, rb, diffs = compared or compare(board, load_ruleset(ida), load_ruleset(idb))
     sa, sb = short_name(ida), short_name(idb)
     sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
     title = fo.title if fo.title is not None else (board.title or "")

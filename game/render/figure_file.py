@@ -17,7 +17,6 @@ from game.core.atomic import write_atomic
 from game.core.board import Board
 from game.core.ruleset import load_ruleset
 from game.core.work import doing
-from game.services import default_services
 
 from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
@@ -26,10 +25,6 @@ from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, fi
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
 from game.render.scene import ruleset_name
-
-
-def _services() -> dict:
-    return default_services()
 
 
 def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> Optional[PanelFigure]:
@@ -51,19 +46,17 @@ def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int
     return pf
 
 
-def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = None, *,
-                 services: Optional[dict] = None) -> Figure:
+def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = None) -> Figure:
     """Render ``board`` (analysed as ``analysis``; None: analysed under ``board.ruleset``) to
     a :class:`Figure`. With ``spec.compare`` the board is analysed under both rulesets.
     Raises :class:`FigureError` and ``RulesetError``."""
     fo = spec or FigureOptions()
     fo.validate()
-    services = services if services is not None else _services()
     svg = (fo.format or "png") == "svg"
     if fo.compare:
-        return build_compare(board, fo, svg, services)
+        return build_compare(board, fo, svg)
     if analysis is None:
-        analysis = analyse(board, load_ruleset(board.ruleset), **services)
+        analysis = analyse(board, load_ruleset(board.ruleset))
     with doing("drawing the figure", "the table has too many models or labels to draw"):
         return _draw(board, analysis, fo, svg)
 
@@ -86,21 +79,9 @@ def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
     return Figure(png_bytes(surf, fo.dpi), errors, size)
 
 
-def render_figure(board: Board, analysis: Any = None, spec: Any = None, *args: Any,
-                  services: Optional[dict] = None, **kw: Any) -> Any:
-    """``render_figure(board, analysis, spec) -> bytes``: the figure as PNG or SVG bytes
-    (``spec.format``; see :func:`build_figure`).
-
-    The older form ``render_figure(board, ruleset, out, spec)`` (an output path third) still
-    works: it analyses under ``ruleset``, writes ``out`` (:func:`write_figure`) and returns the
-    drawing errors."""
-    if isinstance(spec, (str, os.PathLike)):
-        fo = args[0] if args else kw.pop("fo", None)
-        a = kw.pop("analysis", None)
-        if a is None and analysis is not None and not hasattr(analysis, "models"):
-            a = analyse(board, analysis, **(services if services is not None else _services()))
-        return write_figure(board, a, spec, fo, services=services)
-    return build_figure(board, analysis, spec, services=services).data
+def render_figure(board: Board, analysis: Any = None, spec: Optional[FigureOptions] = None) -> bytes:
+    """The figure as PNG, SVG or PDF bytes (``spec.format``; see :func:`build_figure`)."""
+    return build_figure(board, analysis, spec).data
 
 
 def format_for(path: str | os.PathLike) -> str:
@@ -109,12 +90,11 @@ def format_for(path: str | os.PathLike) -> str:
     return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
 
 
-def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None, *,
-                 services: Optional[dict] = None) -> list[str]:
+def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None) -> list[str]:
     """Render and write ``out`` atomically (format from its suffix). Returns drawing errors.
     Raises :class:`FigureError`, ``RulesetError``, ``OSError``."""
     fo = replace(spec or FigureOptions(), format=format_for(out))
-    fig = build_figure(board, analysis, fo, services=services)
+    fig = build_figure(board, analysis, fo)
     write_atomic(out, fig.data)
     return fig.errors
 
@@ -128,4 +108,4 @@ def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Opt
     o = options or SceneOptions()
     fo = FigureOptions(size=f"{width}x{height}" if width and height else None, legend=o.legend, title=o.title,
                        scale_px_per_mm=scale_px_per_mm, supersample=supersample, counts=True, style="screen")
-    return write_figure(board, analysis, path, fo, services={})
+    return write_figure(board, analysis, path, fo)

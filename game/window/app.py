@@ -56,21 +56,20 @@ class App:
     ``ruleset``: override of the board's ruleset; ``path``: the scenario file (title, saving,
     autosave); ``size``: window size (px); ``surface``: draw there instead of opening a
     window; ``gui``: build the pygame_gui toolbar, panels and dialogs; ``clock``: seconds
-    (autosave, drag throttles, idling; tests inject one); ``services``: the analysis services
-    (default :func:`game.services.default_services`); ``recent_file`` / ``out_dir``: where
+    (autosave, drag throttles, idling; tests inject one); ``recent_file`` / ``out_dir``: where
     recent files and autosaves of new boards are kept; ``background``: the worker analysing
     drags off the frame (see :class:`~game.window.document.Document`).
     """
 
     def __init__(self, board: Board, *, ruleset: Optional[Ruleset] = None, path: Optional[str] = None,
                  size: tuple[int, int] = (1280, 820), surface: Optional[pygame.Surface] = None, gui: bool = True,
-                 clock: Optional[Callable[[], float]] = None, services: Optional[dict] = None,
+                 clock: Optional[Callable[[], float]] = None,
                  recent_file: Optional[Path] = None, out_dir: Optional[Path] = None,
                  background: Optional[Any] = None) -> None:
         self.window = Window(size=size, surface=surface, clock=clock)
         self.status = Status()
         self.doc = Document(board, self.status, ruleset=ruleset, path=path, clock=self.window.clock,
-                            live_clock=clock or time.perf_counter, services=services, recent_file=recent_file,
+                            live_clock=clock or time.perf_counter, recent_file=recent_file,
                             out_dir=out_dir, background=background)
         self.gui: Optional[Gui] = Gui(self.window.size()) if gui else None
         self.window.gui = self.gui

@@ -53,19 +53,19 @@ class Finished:
     board: Optional[Board] = None  # the board analysed (kept in the window's process, not sent back)
 
 
-def _analyse(board: Board, rs: Ruleset, services: dict) -> tuple[Optional[Analysis], str, float]:
+def _analyse(board: Board, rs: Ruleset) -> tuple[Optional[Analysis], str, float]:
     from game.core.analyse import analyse
 
     t0 = time.process_time()
     try:
-        res = analyse(board, rs, **services)
+        res = analyse(board, rs)
         return res, "", (time.process_time() - t0) * 1000
     except Exception as exc:  # noqa: BLE001 - reported to the window, which keeps its last result
         return None, f"{type(exc).__name__}: {exc}"[:300] + "\n" + traceback.format_exc(limit=3), 0.0
 
 
 def _serve(jobs: Any, out: Any) -> None:
-    """The worker's loop: ``(seq, key, board, rs, services)`` in, :class:`Finished` out; None
+    """The worker's loop: ``(seq, key, board, rs)`` in, :class:`Finished` out; None
     (or the window's end of the pipe closing) stops it."""
     while True:
         try:
@@ -74,8 +74,8 @@ def _serve(jobs: Any, out: Any) -> None:
             return
         if job is None:
             return
-        seq, key, board, rs, services = job
-        res, err, ms = _analyse(board, rs, services)
+        seq, key, board, rs = job
+        res, err, ms = _analyse(board, rs)
         try:
             out.send(Finished(seq, key, res, err, ms))
         except (OSError, ValueError):
@@ -96,13 +96,11 @@ def _snapshot(board: Board) -> Board:
 class Background:
     """A worker process analysing the latest submitted board (see the module doc).
 
-    ``services``: the analysis services (must pickle; :meth:`usable` is False otherwise).
     The worker starts on the first :meth:`submit` (``spawn``: it imports only the rules core
     and the engine it is given). ``busy``: a board is being analysed; ``seq``: the number of
     the last board submitted."""
 
-    def __init__(self, services: Optional[dict] = None) -> None:
-        self.services = dict(services or {})
+    def __init__(self) -> None:
         self.seq = 0
         self.busy = False
         self.pending: Optional[tuple] = None
@@ -116,13 +114,13 @@ class Background:
         self._pickles: dict = {}  # id(object) -> (object, does it pickle?)
 
     def usable(self, rs: Optional[Ruleset] = None) -> bool:
-        """Can the worker be used (a process could start; the services and the ruleset ``rs``
-        pickle, each tried once)?"""
+        """Can the worker be used (a process could start; the ruleset ``rs`` pickles, tried
+        once)?"""
         if self.failed:
             return False
         import pickle
 
-        for obj in (self.services, rs):
+        for obj in (rs,):
             if obj is None:
                 continue
             hit = self._pickles.get(id(obj))
@@ -130,7 +128,7 @@ class Background:
                 try:
                     pickle.dumps(obj)
                     good = True
-                except Exception:  # noqa: BLE001 - test services (lambdas), generated schemas: stay here
+                except Exception:  # noqa: BLE001 - generated schemas that do not pickle: stay here
                     good = False
                 hit = self._pickles[id(obj)] = (obj, good)
             if not hit[1]:
@@ -177,7 +175,7 @@ class Background:
         seq, key, board, rs = self.pending
         self.pending = None
         try:
-            self._jobs.send((seq, key, board, rs, self.services))
+            self._jobs.send((seq, key, board, rs))
             self.busy = True
             self.sent = {seq: board}
         except Exception as exc:  # noqa: BLE001 - cannot be sent: the window analyses itself from now on
@@ -243,8 +241,8 @@ class InlineBackground(Background):
     """:class:`Background` without a process: :meth:`poll` analyses the board waiting (if any)
     right there and returns it; ``hold = True`` makes it return nothing (a worker still busy)."""
 
-    def __init__(self, services: Optional[dict] = None) -> None:
-        super().__init__(services)
+    def __init__(self) -> None:
+        super().__init__()
         self.hold = False
         self.runs = 0
 
@@ -262,7 +260,7 @@ class InlineBackground(Background):
         if seq <= self.floor:
             return None
         self.runs += 1
-        res, err, ms = _analyse(board, rs, self.services)
+        res, err, ms = _analyse(board, rs)
         return Finished(seq, key, res, err, ms, board)
 
     def close(self) -> None:

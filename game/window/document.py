@@ -24,7 +24,6 @@ from game.core.analysis import Analysis
 from game.core.board import Board
 from game.core.editor import Change, Editor
 from game.core.ruleset import Ruleset, RulesetError
-from game.services import default_services
 from game.window.background import Background
 from game.window.live import LiveAnalysis
 from game.window.rulesystems import RuleSystems
@@ -35,15 +34,14 @@ from game.window.status import Status
 class Document:
     """``board``: the scenario (edited in place); ``ruleset``: override of the board's ruleset
     (it becomes the board's); ``path``: its file; ``clock``: seconds for the autosave;
-    ``live_clock``: seconds for the analysis throttles; ``services``: analysis services
-    (default :func:`game.services.default_services`); ``recent_file`` / ``out_dir``: where
+    ``live_clock``: seconds for the analysis throttles; ``recent_file`` / ``out_dir``: where
     recent files and autosaves of new boards are kept; ``background``: the worker analysing
     drags off the frame (default a :class:`~game.window.background.Background` process,
     started on the first drag that needs it)."""
 
     def __init__(self, board: Board, status: Status, *, ruleset: Optional[Ruleset] = None,
                  path: Optional[str] = None, clock: Callable[[], float] = time.monotonic,
-                 live_clock: Callable[[], float] = time.perf_counter, services: Optional[dict] = None,
+                 live_clock: Callable[[], float] = time.perf_counter,
                  recent_file: Optional[Path] = None, out_dir: Optional[Path] = None,
                  background: Optional[Background] = None) -> None:
         self.status = status
@@ -52,9 +50,8 @@ class Document:
         board.ruleset = self.rs.id  # an override is the board's ruleset from now on (saved with it)
         kw: dict[str, Any] = {"out_dir": out_dir} if out_dir is not None else {}
         self.session = Session(board, path, clock=clock, recent_file=recent_file, **kw)
-        self.services: dict = default_services() if services is None else services
-        self.live = LiveAnalysis(self.services, clock=live_clock,
-                                 background=background if background is not None else Background(self.services))
+        self.live = LiveAnalysis(clock=live_clock,
+                                 background=background if background is not None else Background())
         self.editor = Editor(self.rs.p("contact_tolerance_mm"))
         self.last_good: Board = board.copy()
         self.listeners: list[Callable[[str], None]] = []
@@ -84,11 +81,6 @@ class Document:
     def roles(self, unit_id: str) -> dict[str, str]:
         """{model id: role} of one unit in the current analysis."""
         return self.live.roles(unit_id)
-
-    def set_services(self, services: dict) -> None:
-        """Analyse with ``services`` from now on (tests swap in a slow or counting engine)."""
-        self.services = services
-        self.live.services = services
 
     def notify(self, what: str) -> None:
         for f in list(self.listeners):

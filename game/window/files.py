@@ -245,7 +245,7 @@ class FilesSection(Section):
             try:
                 board = self.session.reload_board()
                 rs = self.doc.rules.load(board.ruleset)
-                core_analysis.analyse(board, rs, **self.doc.services)
+                core_analysis.analyse(board, rs)
             except (ScenarioError, RulesetError, OSError) as exc:
                 self._asked_outside = False
                 self.session.outside = None
@@ -378,7 +378,7 @@ class FilesSection(Section):
         try:
             board = self.session.open_board(path)
             rs = self.doc.rules.load(board.ruleset)
-            core_analysis.analyse(board, rs, **self.doc.services)
+            core_analysis.analyse(board, rs)
         except (ScenarioError, RulesetError) as exc:
             self.status.warn(f"Could not open {Path(path).name}: {exc}. Kept the current board; Esc dismisses this.")
             return False

@@ -77,9 +77,8 @@ def moved_units(before: Optional[Board], board: Board) -> list[str]:
 class LiveAnalysis:
     """Analysis, drawn models, overlaps and compare differences of the board shown."""
 
-    def __init__(self, services: dict, *, clock: Callable[[], float] = time.perf_counter,
+    def __init__(self, *, clock: Callable[[], float] = time.perf_counter,
                  budget_ms: float = ANALYSIS_BUDGET_MS, background: Optional[Background] = None):
-        self.services = services
         self.background = background              # the worker analysing drags off the frame
         self.solving = False                      # the analysis shown is of an earlier pose
         self._solved: Optional[tuple] = None      # (board key, analysis): the newest finished off the frame
@@ -111,7 +110,7 @@ class LiveAnalysis:
             if self.background is not None:
                 self.background.forget()
         t0 = self.clock()
-        analysis = analyse(board, rs, **self.services)
+        analysis = analyse(board, rs)
         models = self.drawn_models(board, analysis)
         self.analysis, self.models = analysis, models
         self._board = dataclasses.replace(board, units=list(board.units))  # the board analysed
@@ -125,7 +124,7 @@ class LiveAnalysis:
         """When a drag of this board would be analysed off the frame, start the worker now on
         this board (its answer is dropped: it only loads the engine and its kept answers)."""
         bg = self.background
-        if (bg is not None and self.inline_ms > INLINE_MS and not getattr(strategy_of(rs), "live_drag", False)
+        if (bg is not None and self.inline_ms > INLINE_MS and not strategy_of(rs).live_drag
                 and bg.usable(rs) and not bg.busy):
             bg.submit(board, rs)
             bg.forget()
@@ -134,7 +133,7 @@ class LiveAnalysis:
         """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
         declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
         unit's bases where they are now (:func:`paused_view`)."""
-        if getattr(strategy_of(rs), "live_drag", False):
+        if strategy_of(rs).live_drag:
             self.run(board, rs, dragging=True)
             return
         bg = self.background
@@ -217,7 +216,7 @@ class LiveAnalysis:
         self._compare_t = now
         self.compare_error = ""
         try:
-            other = analyse(board, load_ruleset(self.compare_id), **self.services)
+            other = analyse(board, load_ruleset(self.compare_id))
             self.diffs = {d.model: d for d in differences(self.analysis, other)}
         except Exception as exc:  # noqa: BLE001 - compare mode must never stop the window
             self.diffs = {}

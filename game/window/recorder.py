@@ -108,7 +108,7 @@ class Recording:
             return []
         try:
             return build_steps(parse_demo(self.recorder.to_text(self.path or "<recorded demo>"),
-                                          self.path or "<recorded demo>"), {})
+                                          self.path or "<recorded demo>"))
         except DemoError as exc:
             m = re.match(r"steps\[(\d+)\]", exc.field or "")
             where = f"step {int(m.group(1)) + 1}: " if m else ""
@@ -188,7 +188,7 @@ class Recording:
             raise ValueError("record a step first (Add step)")
         existing_of_kind(p, load_demo, DemoError, "demo")  # never over a scenario or any other file
         text = self.recorder.to_text(str(p))
-        build_steps(parse_demo(text, str(p)), {})  # the file plays: never write one that does not
+        build_steps(parse_demo(text, str(p)))  # the file plays: never write one that does not
         write_atomic(p, text.encode("utf-8"))
         self.path = str(p)
         self.dirty = False
@@ -197,7 +197,7 @@ class Recording:
     def open(self, path: str) -> str:
         """Load the demo ``path`` for editing (its steps as snapshots)."""
         demo = load_demo(path)
-        built = build_steps(demo, {})
+        built = build_steps(demo)
         self.recorder = recorder_from_demo(demo, built)
         self.path = str(path)
         self.index = 0 if self.steps else None

@@ -33,7 +33,7 @@ class RuleSystems:
             return f"cannot be loaded ({str(exc)[:80]})"
         strat = strategy_of(rs)
         if rid != current and not strat.usable_on(board):
-            return getattr(strat, "unusable_reason", "") or "cannot analyse this board"
+            return strat.unusable_reason or "cannot analyse this board"
         if rid != current:
             said: list[str] = []
             check_limits(board.units, rid, lambda _path, msg: said.append(msg))
@@ -50,7 +50,7 @@ class RuleSystems:
             strat = strategy_of(load_ruleset(rid))
         except RulesetError:
             return "cannot be loaded"
-        return getattr(strat, "unusable_short", "") or "cannot analyse this board"
+        return strat.unusable_short or "cannot analyse this board"
 
     def choices(self, board: Board, current: str) -> list[tuple[str, str]]:
         """Every shipped ruleset as ``(id, reason it is unavailable or "")``, sorted by id."""
@@ -67,14 +67,14 @@ class RuleSystems:
     # -- phase steps -------------------------------------------------------------------------
     def has_steps(self, rs: Ruleset) -> bool:
         """True when boards of this ruleset step through a phase (N / P)."""
-        return bool(getattr(strategy_of(rs), "has_phase_steps", False))
+        return strategy_of(rs).has_phase_steps
 
     def steps_name(self, rs: Ruleset) -> str:
-        return getattr(strategy_of(rs), "steps_name", "") or "phase"
+        return strategy_of(rs).steps_name or "phase"
 
-    def steps(self, board: Board, rs: Ruleset, services: dict) -> list:
+    def steps(self, board: Board, rs: Ruleset) -> list:
         """``[(caption, board, analysis)]`` of the phase steps of ``board``."""
-        return strategy_of(rs).phase_steps(board, rs, services) or []
+        return strategy_of(rs).phase_steps(board, rs) or []
 
     # -- unit profile ------------------------------------------------------------------------
     def fields(self, rs: Ruleset) -> list:

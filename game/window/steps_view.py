@@ -70,7 +70,7 @@ class StepsView(View):
         key = (dump_scenario(doc.board), doc.rs.id)
         if self._key != key:
             try:
-                self._cache = rules.steps(doc.board, doc.rs, doc.services)
+                self._cache = rules.steps(doc.board, doc.rs)
             except Exception as exc:  # noqa: BLE001
                 self.status.error("the phase steps failed", exc)
                 return False
@@ -113,7 +113,7 @@ class StepsView(View):
         """The current step's teaching marks: ``dim`` (not acting now) and ``fallen`` ids."""
         assert self.steps is not None
         st = self.steps[self.index]
-        return {"dim": list(getattr(st, "dim", ())), "fallen": list(getattr(st, "fallen", ()))}
+        return {"dim": list(st.dim), "fallen": list(st.fallen)}
 
     def click(self, p_mm: Any) -> bool:
         """At a combat round's strike step, mark the model under ``p_mm`` as a casualty of the
@@ -122,9 +122,9 @@ class StepsView(View):
         when this step takes no casualties or no model is there."""
         assert self.steps is not None
         st = self.steps[self.index]
-        if getattr(st, "kind", "") == "choose":
+        if st.kind == "choose":
             return self.choose(st, p_mm)
-        if getattr(st, "kind", "") != "strike":
+        if st.kind != "strike":
             return False
         dm = model_at(self.models, p_mm)
         if dm is None:

@@ -352,7 +352,7 @@ _BECAUSE = {
 
 
 # ----- analysis -----------------------------------------------------------------------------
-def analyse(board: Board, rs: Ruleset, **_services) -> Analysis:
+def analyse(board: Board, rs: Ruleset) -> Analysis:
     """Allocate models to melee by combat slots (seed 004: Allocated models, Combat slots).
 
     Returns an :class:`~game.core.analysis.Analysis` whose models are ``attack`` (allocated:

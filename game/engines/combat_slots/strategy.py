@@ -39,8 +39,8 @@ def legend(rs: Ruleset) -> Legend:
                                          f"{rs.rule('slots_regular_model')})"}, rows=frozenset())
 
 
-def _analyse(board: Board, rs: Ruleset, **services) -> Analysis:
-    res = analyse(board, rs, **services)
+def _analyse(board: Board, rs: Ruleset) -> Analysis:
+    res = analyse(board, rs)
     res.legend = legend(rs)
     return res
 

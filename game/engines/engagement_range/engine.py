@@ -29,7 +29,7 @@ The step-through (:func:`.steps.fight_phase_steps`) lives in :mod:`.steps`.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Board, unit_of
@@ -171,7 +171,7 @@ def off_table(board: Board, t: Table) -> dict[str, str]:
     return out
 
 
-def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
+def analyse(board: Board, rs: Ruleset) -> Analysis:
     """Analyse a Warhammer 40,000 Fight phase board at ``context.step`` (default ``pile_in``).
 
     ``pile_in``: both players pile in (active player first); ``moves`` holds each moved
@@ -179,8 +179,7 @@ def analyse(board: Board, rs: Ruleset, **_services: Any) -> Analysis:
     ``fight_sequence``/``strike_order`` predict the Fight step from there. ``fight``: roles
     and the fight sequence for the board as it stands; overrun pile-ins are under ``moves``.
     ``consolidate``: consolidation moves, the mode per unit in a ``Consolidation`` part.
-    Services (a path planner of older versions) are accepted and ignored. Never raises on a
-    valid board.
+    Never raises on a valid board.
     """
     p = Params.of(rs)
     ctx = dict(board.context)

@@ -107,7 +107,7 @@ def pick(t: Table, pool: list[str], ctx: dict, p: Params) -> str:
     return min(pool, key=key)
 
 
-def fight_sequence(table: Table, p: Params, ctx: dict, planner=None, *, selected: Optional[set] = None,
+def fight_sequence(table: Table, p: Params, ctx: dict, *, selected: Optional[set] = None,
                    problems: Optional[list] = None) -> list[Selection]:
     """Warhammer 40,000 "Fight" step: who is selected to fight, in what order, with which fight.
 

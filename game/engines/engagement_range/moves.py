@@ -42,13 +42,12 @@ def _undo(table: Table, paths: dict[str, list[g.Point]]) -> None:
         pc.shape = moved_shape(pc.shape, path[0])
 
 
-def pile_in_unit(table: Table, uid: str, p: Params, planner=None) -> MoveReport:
+def pile_in_unit(table: Table, uid: str, p: Params) -> MoveReport:
     """Warhammer 40,000 "Pile-in Moves" for one unit, applied to ``table`` in place.
 
     Targets: every enemy unit ``uid`` is engaged with, else every enemy unit within the
     pile-in target radius (5"). Returns the paths (each at most 3") and notes; the unit does
     not move at all if it could not end engaged ("After moving: your unit must be engaged").
-    ``planner`` is accepted for older callers and ignored (the solver finds the paths).
     """
     rep = MoveReport(mode="pile_in")
     engaged = table.engaged_with(uid, p.er_mm)
@@ -72,7 +71,7 @@ def pile_in_unit(table: Table, uid: str, p: Params, planner=None) -> MoveReport:
     return rep
 
 
-def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point], planner=None) -> MoveReport:
+def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point]) -> MoveReport:
     """Warhammer 40,000 "Consolidation Moves" for one unit, applied to ``table`` in place.
 
     Mode: ``ongoing`` (engaged: towards every engaged enemy unit, base-contact models stay,
@@ -127,7 +126,7 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
     return rep
 
 
-def pile_in_step(table: Table, p: Params, ctx: dict, planner=None, players: Optional[list[int]] = None,
+def pile_in_step(table: Table, p: Params, ctx: dict, players: Optional[list[int]] = None,
                  overrun: tuple = ()) -> dict[str, MoveReport]:
     """Pile-in step: eligible units of the active player, then of the opponent, pile in
     (Warhammer 40,000 "Pile In"). Eligibility is judged when the unit's turn to move comes.
@@ -143,7 +142,7 @@ def pile_in_step(table: Table, p: Params, ctx: dict, planner=None, players: Opti
     return out
 
 
-def consolidation_step(table: Table, p: Params, ctx: dict, planner=None, players: Optional[list[int]] = None,
+def consolidation_step(table: Table, p: Params, ctx: dict, players: Optional[list[int]] = None,
                        eligible: Optional[set] = None) -> dict[str, MoveReport]:
     """Consolidate step: units that were eligible to fight this phase (engaged, charged, or
     listed in ``context.fought``) consolidate, active player first (Warhammer 40,000

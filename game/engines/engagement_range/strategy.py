@@ -49,13 +49,13 @@ def legend(rs) -> Legend:
                   rows=frozenset({"moves"}))
 
 
-def _analyse(board, rs, **services):
-    res = wh40k.analyse(board, rs, **services)
+def _analyse(board, rs):
+    res = wh40k.analyse(board, rs)
     res.legend = legend(rs)
     return res
 
 
-def _steps(board, rs, planner):
+def _steps(board, rs):
     return fight_steps.fight_phase_steps(board, rs)  # looked up at call time
 
 

@@ -86,7 +86,7 @@ _COMBAT_CACHE = LRU(64)  # a combat's units (and neighbours) -> its Analysis (bo
 _unit_key = incremental.unit_key
 
 
-def analyse(board: Board, rs, **_services) -> Analysis:
+def analyse(board: Board, rs) -> Analysis:
     """Analyse a rank-and-file close combat under ruleset ``rs``.
 
     Returns an :class:`Analysis` with every model's role, attacks and targets, gap links,
