@@ -193,12 +193,13 @@ class Session:
         if path:
             self.add_recent(Path(path))
 
-    def check_disk(self) -> Optional[str]:
+    def check_disk(self, full: bool = False) -> Optional[str]:
         """``"changed"`` / ``"missing"`` when the save file is no longer what was opened or last
-        saved (also kept in :attr:`outside`), else None."""
+        saved (also kept in :attr:`outside`), else None. ``full`` (before a save): its bytes
+        are hashed even when its time, size and inode are as known."""
         if self.save_path is None:
             return None
-        what, _ = diskstate.compare(self.save_path, self.disk)
+        what, _ = diskstate.compare(self.save_path, self.disk, full=full)
         self.outside = what
         return what
 
@@ -209,7 +210,7 @@ class Session:
         file's layout (unless ``accept_loss``), OSError when it cannot be written."""
         if self.save_path is None:
             raise NeedsSaveAs()
-        what = self.check_disk()
+        what = self.check_disk(full=True)
         if what is not None and not overwrite:
             raise OutsideChange(self.save_path, what)
         return self.save_as(self.save_path, accept_loss=accept_loss)
