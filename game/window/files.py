@@ -312,8 +312,8 @@ class FilesSection(Section):
             else:
                 for r in recs:
                     self.session.keep_for_later(r)
-                self.status.say(f"Kept for later: {rec.describe()}. F9 restores it; it is removed after "
-                                f"{recovery.MAX_AGE_DAYS:g} days, or once its file is gone.")
+                self.status.say(f"Kept for later: {rec.describe()}. F9 restores it; it is removed "
+                                f"{recovery.MAX_AGE_DAYS:g} days from now, or once its file is gone.")
 
         self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved work found", text, ["Restore", "Discard", "Keep for later"],
                                   chosen, width=680, text_h=130))

@@ -119,7 +119,7 @@ class Session:
         self.last_autosave = self.last_watch = clock()
         for folder in {self.out_dir, *([self.save_path.parent] if self.save_path else [])}:
             recovery.clean_stale_tmp(folder, wall())
-        #: recovery files pruned on start (too old, or refused and their file gone)
+        #: recovery files pruned on start (offered and kept for later: their file gone, or refused long ago)
         self.pruned = recovery.prune(self.out_dir, wall())
 
     # -- state ---------------------------------------------------------------------------------
@@ -372,7 +372,7 @@ class Session:
 
     def keep_for_later(self, rec: Recovery) -> None:
         """The user was offered ``rec`` and kept it for later: noted in its header (pruned once
-        its file is gone, or after :data:`~game.window.recovery.MAX_AGE_DAYS`)."""
+        its file is gone, or :data:`~game.window.recovery.MAX_AGE_DAYS` after this)."""
         recovery.mark_refused(rec, self.wall())
 
     def discard_recovery(self, rec: Recovery) -> bool:
