@@ -44,7 +44,7 @@ def write_atomic(path: Union[str, os.PathLike], data: Union[bytes, str], *, make
                                                   "which does not exist", str(given))
     made = make_folders(folder) if make_dirs else []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
+        fd, tmp = tempfile.mkstemp(prefix=tmp_prefix(path.name, folder), suffix=".tmp", dir=str(folder))
     except OSError as exc:  # name the file and folder the user asked for, not the temporary file
         remove_empty(made)
         raise type(exc)(exc.errno, f"cannot create a file in the folder {folder} "
@@ -69,6 +69,30 @@ def write_atomic(path: Union[str, os.PathLike], data: Union[bytes, str], *, make
             pass
         remove_empty(made)  # a failed write (a full disk) leaves no empty folder behind
         raise
+
+
+#: Letters ``mkstemp`` adds between the prefix and ``.tmp``.
+_RANDOM_CHARS = 8
+
+
+def tmp_prefix(name: str, folder: Union[str, os.PathLike] = ".") -> str:
+    """The temporary file's prefix for a file ``name``: ``.NAME.``, its stem shortened (whole
+    UTF-8 characters, the suffix kept) so that ``.NAME.XXXXXXXX.tmp`` fits the folder's longest
+    file name (``NAME_MAX``, 255 bytes on most file systems): a file of a 242- to 255-byte name
+    can be saved."""
+    try:
+        name_max = int(os.pathconf(str(folder) or ".", "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):
+        name_max = 255
+    room = name_max - 2 - _RANDOM_CHARS - len(".tmp")  # the leading and trailing dots
+    if len(name.encode("utf-8")) <= room:
+        return f".{name}."
+    stem, dot, ext = name.rpartition(".")
+    if not dot or len(ext.encode("utf-8")) > 16:
+        stem, ext = name, ""
+    keep = room - len(ext.encode("utf-8")) - (1 if ext else 0)
+    short = stem.encode("utf-8")[:max(1, keep)].decode("utf-8", errors="ignore") or "f"
+    return f".{short}.{ext}." if ext else f".{short}."
 
 
 def make_folders(folder: Union[str, os.PathLike]) -> list[Path]:
