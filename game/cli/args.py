@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Optional
 
-from game.core.atomic import refuse_link
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.work import current, failed, forget_failure
 
@@ -239,6 +238,8 @@ def check_output(output: str, inputs: list[str], option: str = "-o") -> Path:
                                  "writing there would destroy it (choose another name)")
         except OSError:
             continue
+    from game.core.atomic import refuse_link  # writing only: `analyse` never imports the writer
+
     try:
         refuse_link(out, f"{option} {short(output)}")
     except ValueError as exc:
@@ -251,6 +252,8 @@ def check_export(folder: str, names: list[str], owned: Callable[[Path], bool], o
     existing file (:func:`game.core.atomic.refuse_link`), a folder, or an existing file the
     program did not write there (``owned(path)`` False: a user's own ``step_01.png`` is never
     replaced unasked)."""
+    from game.core.atomic import refuse_link  # writing only
+
     d = Path(folder)
     if d.exists() and not d.is_dir():
         raise UsageError(f"{option} {short(folder)} is not a folder; give a folder name")
