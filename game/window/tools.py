@@ -237,6 +237,9 @@ class MoveTool(Tool):
             self.others = None
             app.space.sync(app.board)
             app.commit_drag(d.unit0.id, d.before, 0.0)
+            n = len(app.selected_ids())
+            app.say(f"{app.board.unit(d.unit0.id).name} selected" + (f" with {n - 1} more" if n > 1 else "")
+                    + ": drag it to move it, Q/E turns it.")
             return
         snapped = None
         try:
