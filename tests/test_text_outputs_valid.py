@@ -93,3 +93,22 @@ def test_pdf_to_unicode_writes_an_emoji_as_a_surrogate_pair(tmp_path):
     cmap = "\n".join(maps)
     assert "<D83DDE00>" in cmap and "<1F600>" not in cmap
     assert GRIN in PdfReader(str(out)).pages[0].extract_text()
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from game.core.validate import text_problem  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(min_size=1, max_size=40))
+def test_any_text_the_loader_accepts_makes_a_well_formed_svg(text):
+    """Property: whatever text passes the loaders' check, an SVG holding it (as a label and as
+    the title) parses as XML."""
+    from game.render.svg_canvas import SvgCanvas
+
+    if text_problem(text) is not None:  # one line: names, titles (captions are laid out line by line)
+        return
+    c = SvgCanvas(200, 100)
+    c.text((10, 10), text, size=12)
+    xml.dom.minidom.parseString(c.to_svg(title=text).encode("utf-8"))
