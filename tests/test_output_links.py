@@ -126,3 +126,21 @@ def test_a_failed_export_or_render_leaves_no_empty_folder(tmp_path, monkeypatch,
     err = capsys.readouterr().err
     assert "No space left" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_window_export_refuses_a_link_onto_another_file(tmp_path, victim):
+    """The window's Export (Ctrl+E) too: the form says why, the linked file is as it was."""
+    from apputil import make_app
+    import pygame
+
+    (tmp_path / "mine").mkdir()
+    d = make_app(HORDE, copy_to=tmp_path / "mine", recent_file=tmp_path / "r.json", out_dir=tmp_path / "rec")
+    before = victim.read_bytes()
+    link = tmp_path / "fig.png"
+    link.symlink_to(victim)
+    d.key(pygame.K_e, pygame.KMOD_CTRL)
+    d.fill({"file": str(link), "size": "300x200"})
+    d.answer("Export")
+    form = d.dialogs.top()
+    assert form is not None and "is a link to" in form.error.text
+    assert victim.read_bytes() == before and link.is_symlink()
