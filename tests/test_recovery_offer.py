@@ -108,15 +108,18 @@ def _session(path, rec, wall, sid):
                    wall=lambda: wall, out_dir=rec, session_id=sid, recent_file=None)
 
 
-def test_old_recovery_files_are_pruned_on_start(battle, tmp_path):
+def test_refused_recovery_files_are_pruned_14_days_after_the_refusal(battle, tmp_path):
     rec, t0 = tmp_path / "rec", 1_800_000_000.0
     s = _session(battle, rec, t0, "1-a")
     s.apply(Editor().turn(s.board, "night_goblins", 90).board)
     old = s.autosave()
     assert old is not None and recovery.read_header(old).changes == "1"
-    _session(battle, rec, t0 + 13 * DAY, "2-b")
+    other = _session(battle, rec, t0 + 60, "2-b")
+    [r] = other.recoveries()
+    other.keep_for_later(r)  # offered and refused at t0 + 60
+    _session(battle, rec, t0 + 13 * DAY, "3-c")
     assert old.exists()  # 13 days: kept
-    assert _session(battle, rec, t0 + 15 * DAY, "3-c").pruned == [old] and not old.exists()
+    assert _session(battle, rec, t0 + 15 * DAY, "4-d").pruned == [old] and not old.exists()
 
 
 def test_refused_recovery_of_a_file_that_is_gone_is_pruned(battle, tmp_path):

@@ -238,7 +238,39 @@ def check_output(output: str, inputs: list[str], option: str = "-o") -> Path:
                                  "writing there would destroy it (choose another name)")
         except OSError:
             continue
+    from game.core.atomic import refuse_link  # writing only: `analyse` never imports the writer
+
+    try:
+        refuse_link(out, f"{option} {short(output)}")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     return out
+
+
+def check_export(folder: str, names: list[str], owned: Callable[[Path], bool], option: str = "--export") -> Path:
+    """A folder to write the files ``names`` into: not a file; none of them a link onto an
+    existing file (:func:`game.core.atomic.refuse_link`), a folder, or an existing file the
+    program did not write there (``owned(path)`` False: a user's own ``step_01.png`` is never
+    replaced unasked)."""
+    from game.core.atomic import refuse_link  # writing only
+
+    d = Path(folder)
+    if d.exists() and not d.is_dir():
+        raise UsageError(f"{option} {short(folder)} is not a folder; give a folder name")
+    for name in names:
+        p = d / name
+        try:
+            refuse_link(p, f"{option} {short(folder)}: {name}")
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if p.is_symlink():
+            continue  # a link to a file not written yet: written where it points
+        if p.exists() and not p.is_file():
+            raise UsageError(f"{option} {short(folder)}: {name} is not a regular file; give another folder")
+        if p.exists() and not owned(p):
+            raise UsageError(f"{option} {short(folder)}: {name} is a file this program did not write there "
+                             "(or it was changed since); it is left as it is: give an empty or new folder")
+    return d
 
 
 def _quiet_stdout() -> None:

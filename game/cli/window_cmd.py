@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from game.cli.args import (MAX_FRAME_PX, MAX_FRAMES, MAX_SECONDS, MIN_SECONDS, UsageError, add_budget_option, budgets,
-                           check_int, check_number, check_output, check_ruleset, check_size)
+                           check_export, check_int, check_number, check_output, check_ruleset, check_size)
 from game.cli.common import err, has_display, headless_env, load, write_figure
 from game.core.atomic import write_atomic
 from game.core.demo import DemoError, build_steps, load_demo
@@ -102,6 +102,8 @@ def _demo(args) -> int:
                 check_output(out, [args.file] + loaded, opt)
 
         steps = build_steps(demo)
+        if args.export:
+            check_export(args.export, demo_view.step_names(len(steps)), demo_view.wrote_it)
     except (DemoError, UsageError) as exc:
         return err(str(exc), 2)
 

@@ -10,7 +10,22 @@ import errno
 import os
 import tempfile
 from pathlib import Path
-from typing import Union
+from typing import Optional, Union
+
+
+def refuse_link(path: Union[str, os.PathLike], name: Optional[str] = None) -> None:
+    """Raise ``ValueError`` when ``path`` (its last part) is a symbolic link onto a file that
+    exists: an output (a figure, a page, a GIF, a demo step, a book figure) is never written
+    through a link onto an existing file, which it would replace (another scenario turned into
+    PNG bytes). A link to a file not written yet, or a folder that is a link, is followed.
+    ``name``: how the message names ``path`` (default: the path)."""
+    p = Path(path)
+    if not p.is_symlink():
+        return
+    target = os.path.realpath(p)
+    if os.path.exists(target):
+        raise ValueError(f"{name or p} is a link to the existing file {target}; an output is never written "
+                         "through a link onto a file (remove the link or give another name)")
 
 
 def write_atomic(path: Union[str, os.PathLike], data: Union[bytes, str], *, make_dirs: bool = True) -> None:
@@ -27,11 +42,11 @@ def write_atomic(path: Union[str, os.PathLike], data: Union[bytes, str], *, make
         if part.is_symlink() and not part.exists():
             raise FileNotFoundError(errno.ENOENT, f"its folder {part} is a link to {os.path.realpath(part)}, "
                                                   "which does not exist", str(given))
-    if make_dirs and not folder.exists():
-        folder.mkdir(parents=True, exist_ok=True)
+    made = make_folders(folder) if make_dirs else []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
+        fd, tmp = tempfile.mkstemp(prefix=tmp_prefix(path.name, folder), suffix=".tmp", dir=str(folder))
     except OSError as exc:  # name the file and folder the user asked for, not the temporary file
+        remove_empty(made)
         raise type(exc)(exc.errno, f"cannot create a file in the folder {folder} "
                                    f"({exc.strerror or exc})", str(given)) from None
     try:
@@ -52,4 +67,62 @@ def write_atomic(path: Union[str, os.PathLike], data: Union[bytes, str], *, make
             os.unlink(tmp)
         except OSError:
             pass
+        remove_empty(made)  # a failed write (a full disk) leaves no empty folder behind
         raise
+
+
+#: Letters ``mkstemp`` adds between the prefix and ``.tmp``.
+_RANDOM_CHARS = 8
+
+
+def tmp_prefix(name: str, folder: Union[str, os.PathLike] = ".") -> str:
+    """The temporary file's prefix for a file ``name``: ``.NAME.``, its stem shortened (whole
+    UTF-8 characters, the suffix kept) so that ``.NAME.XXXXXXXX.tmp`` fits the folder's longest
+    file name (``NAME_MAX``, 255 bytes on most file systems): a file of a 242- to 255-byte name
+    can be saved."""
+    try:
+        name_max = int(os.pathconf(str(folder) or ".", "PC_NAME_MAX"))
+    except (OSError, ValueError, AttributeError):
+        name_max = 255
+    room = name_max - 2 - _RANDOM_CHARS - len(".tmp")  # the leading and trailing dots
+    if len(name.encode("utf-8")) <= room:
+        return f".{name}."
+    stem, dot, ext = name.rpartition(".")
+    if not dot or len(ext.encode("utf-8")) > 16:
+        stem, ext = name, ""
+    keep = room - len(ext.encode("utf-8")) - (1 if ext else 0)
+    short = stem.encode("utf-8")[:max(1, keep)].decode("utf-8", errors="ignore") or "f"
+    return f".{short}.{ext}." if ext else f".{short}."
+
+
+def make_folders(folder: Union[str, os.PathLike]) -> list[Path]:
+    """Make ``folder`` and its missing parents; returns those made, outermost first (for
+    :func:`remove_empty` after a failure). Raises ``OSError`` (none of them left behind)."""
+    missing: list[Path] = []
+    f = Path(folder)
+    while str(f) not in ("", ".") and not f.exists() and not f.is_symlink():
+        missing.append(f)
+        if f.parent == f:
+            break
+        f = f.parent
+    missing.reverse()
+    made: list[Path] = []
+    for m in missing:
+        try:
+            m.mkdir()
+        except FileExistsError:
+            continue  # made meanwhile by another writer: theirs, not ours
+        except OSError:
+            remove_empty(made)
+            raise
+        made.append(m)
+    return made
+
+
+def remove_empty(made: list[Path]) -> None:
+    """Remove the folders ``made`` (by :func:`make_folders`), innermost first, while empty."""
+    for m in reversed(made):
+        try:
+            m.rmdir()
+        except OSError:
+            return

@@ -15,6 +15,7 @@ from typing import Any, Iterable, Optional
 
 from game.core import geometry as g
 from game.core.board import Board, Unit, parse_slot
+from game.core.validate import text_problem
 
 #: gap (mm) left between a skirmisher and the model it is added next to
 SKIRMISH_GAP_MM = 2.0
@@ -228,10 +229,15 @@ def set_files(unit: Unit, files: int) -> Unit:
 
 
 def renamed(unit: Unit, name: str) -> Unit:
-    """The unit with display name ``name`` (stripped; may not be empty)."""
+    """The unit with display name ``name`` (stripped; may not be empty, nor hold what a file's
+    name may not: a line break or other control character, more than 200 characters);
+    raises ValueError."""
     name = str(name).strip()
     if not name:
         raise ValueError("a name may not be empty")
+    why = text_problem(name)
+    if why:
+        raise ValueError(f"the name {why}")
     u = copy.deepcopy(unit)
     u.name = name
     return u

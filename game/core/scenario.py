@@ -20,7 +20,7 @@ import yaml
 from game.core.board import Board, Unit, parse_slot
 from game.core.paths import available as available_rulesets
 from game.core.schema import suggestion
-from game.core.validate import (MAX_ANGLE_DEG, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
+from game.core.validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_bytes, read_text
 
@@ -128,6 +128,8 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
     rs = ctx.ruleset(data.get("ruleset"), ("ruleset",))
     title = data.get("title", "")
     title = "" if title is None else ctx.text(title, ("title",), max_len=MAX_TITLE, numbers=True)
+    if data.get("caption") is not None:  # the figure caption: text of at most MAX_CAPTION characters
+        ctx.text(data["caption"], ("caption",), max_len=MAX_CAPTION, multiline=True, numbers=True)
     seed = data.get("seed")
     if seed is not None:
         seed = ctx.int_(seed, ("seed",), 0, 2 ** 63 - 1)

@@ -64,9 +64,16 @@ def short(v: Any) -> str:
     return s if len(s) <= 120 else s[:119] + "…"
 
 
+#: Code points XML 1.0 forbids beyond the control characters and surrogates (its ``Char``
+#: production): text holding one could not be written into an SVG or HTML figure.
+NOT_XML = "\ufffe\uffff"
+
+
 def text_problem(s: str, *, max_len: int = MAX_NAME, multiline: bool = False) -> Optional[str]:
     """Why ``s`` is not acceptable text (None if it is): too long, or holding a control character
-    (newlines and tabs are allowed in ``multiline`` text such as captions)."""
+    (newlines and tabs are allowed in ``multiline`` text such as captions) or a code point XML
+    forbids (:data:`NOT_XML`, U+FFFE and U+FFFF), so every text the loaders accept can be
+    written into a well-formed SVG."""
     if len(s) > max_len:
         return f"is too long ({len(s)} characters; at most {max_len})"
     for i, ch in enumerate(s):
@@ -75,6 +82,9 @@ def text_problem(s: str, *, max_len: int = MAX_NAME, multiline: bool = False) ->
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cs") or ch in "\u2028\u2029":
             return f"holds a control character (U+{ord(ch):04X} at character {i + 1}); remove it"
+        if ch in NOT_XML:
+            return (f"holds U+{ord(ch):04X} at character {i + 1}, which is not a character (no SVG or "
+                    "HTML figure may hold it); remove it")
     return None
 
 

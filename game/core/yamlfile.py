@@ -30,6 +30,13 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 #: scenario the limits allow (20,000 placed models) is about 300,000; composing a node tree costs
 #: about 600 bytes per event, so an 8 MB file of bare numbers (4 million) took 22 s and 2.4 GB.
 MAX_YAML_EVENTS = 1_000_000
+#: Most entries of one YAML list (the longest list any format allows: models of a unit).
+MAX_SEQ_ITEMS = 10_000
+#: Most keys of one YAML mapping (a mapping keyed by model ids: every model of a file).
+MAX_MAP_KEYS = 20_000
+#: Longest number (characters) a file may write; the largest any format needs has a few dozen.
+MAX_NUMBER_CHARS = 1_000
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 #: Longest message part kept from a file's own text (field names, parser problems).
 _MAX_PART = 200
 
@@ -194,7 +201,8 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
     except yaml.YAMLError as exc:
         raise error(filename, None, "", f"is not valid YAML ({exc})") from None
     except (ValueError, TypeError, OverflowError) as exc:  # a scalar that cannot be built
-        raise error(filename, None, "", f"holds a value that cannot be read ({exc})") from None
+        why = str(exc).split("; use sys.")[0]  # never a Python setting to change
+        raise error(filename, None, "", f"holds a value that cannot be read ({why})") from None
     except RecursionError:
         raise error(filename, None, "", "is nested too deeply") from None
     finally:
@@ -209,17 +217,58 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
 
 
 def _check_size(text: str, filename: str, error: Type[E]) -> None:
-    """Count the YAML events of ``text`` (libyaml's parser, no tree built: about 0.5 s per
-    million) and raise ``error`` past :data:`MAX_YAML_EVENTS`, before any tree is composed.
-    Syntax errors are left to the parse that follows."""
+    """Walk the YAML events of ``text`` (libyaml's parser, no tree built: about 1 s per
+    million) and raise ``error`` before any tree is composed: past :data:`MAX_YAML_EVENTS`
+    events (no line); a list of more than :data:`MAX_SEQ_ITEMS` entries or a mapping of more
+    than :data:`MAX_MAP_KEYS` keys (its line and field: 999,000 keywords are refused in a
+    second, not after 6 s and 634 MB); a number of more than :data:`MAX_NUMBER_CHARS`
+    characters (its line and field; Python would refuse a 5,000-digit one naming its own
+    setting). Syntax errors are left to the parse that follows."""
     loader, n = _LOADER(text), 0
+    # one frame per open list or mapping: [path, line, entries, is_mapping, key expected, key]
+    stack: list[list] = []
     try:
         while loader.check_event():
-            loader.get_event()
+            ev = loader.get_event()
             n += 1
             if n > MAX_YAML_EVENTS:
                 raise error(filename, None, "", f"holds more than {MAX_YAML_EVENTS:,} YAML values (keys, "
                                                 "numbers, list items); no scenario, demo or book needs that many")
+            if isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                if stack:
+                    stack.pop()
+                continue
+            if not isinstance(ev, yaml.NodeEvent):
+                continue
+            path: tuple = ()
+            if stack:
+                top = stack[-1]
+                if top[3] and top[4]:  # a key of a mapping
+                    top[4] = False
+                    top[5] = ev.value if isinstance(ev, yaml.ScalarEvent) else "?"
+                    top[2] += 1
+                    if top[2] > MAX_MAP_KEYS:
+                        raise error(filename, top[1], field_name(top[0]),
+                                    f"holds more than {MAX_MAP_KEYS:,} keys; no scenario, demo or book needs that many")
+                    continue
+                if top[3]:
+                    top[4] = True
+                    path = top[0] + (top[5],)
+                else:
+                    path = top[0] + (top[2],)
+                    top[2] += 1
+                    if top[2] > MAX_SEQ_ITEMS:
+                        raise error(filename, top[1], field_name(top[0]),
+                                    f"lists more than {MAX_SEQ_ITEMS:,} entries; no scenario, demo or book needs "
+                                    "that many")
+            line = ev.start_mark.line + 1 if ev.start_mark is not None else None
+            if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                stack.append([path, line, 0, isinstance(ev, yaml.MappingStartEvent), True, None])
+            elif isinstance(ev, yaml.ScalarEvent) and len(ev.value) > MAX_NUMBER_CHARS and (
+                    ev.tag in _NUMBER_TAGS or (not ev.style and ev.implicit[0] and
+                                               loader.resolve(yaml.ScalarNode, ev.value, (True, False)) in _NUMBER_TAGS)):
+                raise error(filename, line, field_name(path), f"is a number of {len(ev.value):,} characters; "
+                                                              f"a number has at most {MAX_NUMBER_CHARS:,}")
     except yaml.YAMLError:
         return
     finally:

@@ -124,9 +124,13 @@ def dump_flow(v: Any) -> str:
 
 def dump_block(v: Any, indent: int, nl: str) -> str:
     """``v`` (a one-key mapping or a one-item list) as block YAML lines indented by ``indent``
-    spaces, each ended by ``nl``; multi-line strings as ``|`` blocks."""
-    text = yaml.dump(v, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
-                     width=4096, indent=2)
+    spaces, each ended by ``nl``; multi-line strings as ``|`` blocks. The mapping or list itself
+    is always block style (``name: Dwarfs``, never ``{name: Dwarfs}``, which is no entry of a
+    block mapping); collections inside it are flow style (``base: [20, 20]``)."""
+    items = v.values() if isinstance(v, dict) else v
+    nested = any(isinstance(x, (dict, list, tuple)) for x in items)
+    text = yaml.dump(v, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None if nested else False, width=4096, indent=2)
     if text.endswith("...\n"):
         text = text[:-4]
     return "".join(" " * indent + line + nl for line in text.splitlines())

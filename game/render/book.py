@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 from tqdm import tqdm
 
 from game.core.analyse import analyse
-from game.core.atomic import write_atomic
+from game.core.atomic import refuse_link, write_atomic
 from game.core.demo import DemoError, build_steps, load_demo
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, load_scenario
@@ -258,12 +258,14 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
 
 def output_path(out_dir: str | Path, output: str) -> Path:
     """Where a figure's ``output`` is written under ``out_dir``; raises ``ValueError`` when the
-    path, with every symlink in it followed, would land outside ``out_dir``."""
+    path, with every symlink in it followed, would land outside ``out_dir``, or when it is a
+    link onto an existing file (:func:`game.core.atomic.refuse_link`)."""
     root = Path(out_dir).resolve()
     target = (root / output).resolve()
     if target != root and root not in target.parents:
         raise ValueError(f"{output} leads outside the output folder {out_dir} (through a link?)")
-    if target.is_symlink() or (target.exists() and not target.is_file()):
+    refuse_link(root / output, f"{output} in {out_dir}")
+    if target.exists() and not target.is_file():
         raise ValueError(f"{output} in {out_dir} is not a regular file")
     return target
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from typing import Any, Optional, Sequence
 
 from game.core.geometry import MM_PER_INCH
@@ -32,12 +33,36 @@ PT_PER_MM = 72.0 / MM_PER_INCH
 _REGISTERED: list = []
 
 
+_BFCHAR = re.compile(r"<([0-9A-F]{2})> <([0-9A-F]{5,6})>")
+
+
+def utf16_hex(code: int) -> str:
+    """A code point as a ToUnicode CMap destination: UTF-16BE hex, so a character beyond the
+    Basic Multilingual Plane (an emoji, U+1F600) is its surrogate pair (``D83DDE00``)."""
+    return chr(code).encode("utf-16-be").hex().upper()
+
+
+def _astral_safe(make: Any) -> Any:
+    """reportlab's ``makeToUnicodeCMap`` with every destination above U+FFFF rewritten as its
+    UTF-16 surrogate pair: reportlab 5.1 writes ``<1F600>``, which a reader takes for a wrong
+    character (copy and search of an emoji fail)."""
+    def cmap(fontname: str, subset: Sequence[int]) -> str:
+        return _BFCHAR.sub(lambda m: f"<{m.group(1)}> <{utf16_hex(int(m.group(2), 16))}>", make(fontname, subset))
+
+    cmap.astral_safe = True  # type: ignore[attr-defined]
+    return cmap
+
+
 def _register_fonts() -> None:
-    """Register the shipped DejaVu Sans (regular and bold) with reportlab once."""
+    """Register the shipped DejaVu Sans (regular and bold) with reportlab once (and its
+    ToUnicode maps made to write astral characters as surrogate pairs, :func:`_astral_safe`)."""
     if _REGISTERED:
         return
-    from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+    from reportlab.pdfbase import pdfmetrics, ttfonts  # type: ignore[import-untyped]
     from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
+
+    if not getattr(ttfonts.makeToUnicodeCMap, "astral_safe", False):
+        ttfonts.makeToUnicodeCMap = _astral_safe(ttfonts.makeToUnicodeCMap)
 
     pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
     pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))

@@ -14,14 +14,17 @@ or the player with posted events (``DemoPlayer(steps, title, surface=...)``, ``f
 """
 from __future__ import annotations
 
+import errno
+import hashlib
 import io
+import json
 import os
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
-from game.core.atomic import write_atomic
+from game.core.atomic import make_folders, refuse_link, remove_empty, write_atomic
 from game.core.demo import DemoStep
 
 from game.render.canvas import PygameCanvas
@@ -149,18 +152,72 @@ def render_step(step: DemoStep, i: int, n: int, title: str, size: tuple[int, int
     return surf
 
 
+#: The file in an ``--export`` folder naming the steps this program wrote there, with the
+#: SHA-256 of each (``{"step_01.png": "<hex>"}``): only those, unchanged, are ever replaced.
+STEPS_LIST = ".melee_lens_steps.json"
+
+
+def step_names(n: int) -> list[str]:
+    """``step_01.png`` ... the files of an export of ``n`` steps."""
+    return [f"step_{i + 1:02d}.png" for i in range(n)]
+
+
+def _written(folder: Path) -> dict:
+    try:
+        data = json.loads((folder / STEPS_LIST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def wrote_it(path: Path) -> bool:
+    """True when ``path`` is a step this program wrote in its folder and nobody changed since
+    (its SHA-256 is the one :data:`STEPS_LIST` keeps)."""
+    want = _written(path.parent).get(path.name)
+    try:
+        return isinstance(want, str) and hashlib.sha256(path.read_bytes()).hexdigest() == want
+    except OSError:
+        return False
+
+
 def export_frames(steps: Sequence[DemoStep], title: str, out_dir: str | os.PathLike, *,
                   size: tuple[int, int] = (1280, 820), options: Optional[FigureOptions] = None) -> list[Path]:
-    """Write ``step_01.png``, ``step_02.png``... to ``out_dir``; returns the paths."""
+    """Write ``step_01.png``, ``step_02.png``... to ``out_dir``; returns the paths. A step
+    file there that this program did not write (or that was changed since), or a link onto
+    an existing file, is never replaced: ``FileExistsError`` naming it, before anything is
+    written. A folder made here is removed again when writing fails (a full disk)."""
     d = Path(out_dir)
-    d.mkdir(parents=True, exist_ok=True)
+    names = step_names(len(steps))
+    for name in [*names, STEPS_LIST]:
+        p = d / name
+        try:
+            refuse_link(p)
+        except ValueError as exc:
+            raise FileExistsError(errno.EEXIST, str(exc), str(p)) from None
+        if name != STEPS_LIST and p.exists() and not wrote_it(p):
+            raise FileExistsError(errno.EEXIST, f"{name} is not a step this program wrote there; "
+                                                "it is left as it is", str(p))
+    made = make_folders(d)
     fo = options or FigureOptions(style="screen")
     out = []
     boxes = scene_boxes(steps)
-    for i, st in enumerate(steps):
-        p = d / f"step_{i + 1:02d}.png"
-        write_atomic(p, png_bytes(render_step(st, i, len(steps), title, size, fo, boxes[i]), fo.dpi))
-        out.append(p)
+    written = _written(d)
+    try:
+        for i, st in enumerate(steps):
+            p = d / names[i]
+            data = png_bytes(render_step(st, i, len(steps), title, size, fo, boxes[i]), fo.dpi)
+            written[p.name] = hashlib.sha256(data).hexdigest()
+            write_atomic(d / STEPS_LIST, json.dumps(written, indent=1, sort_keys=True))
+            write_atomic(p, data)
+            out.append(p)
+    except BaseException:
+        if made and not out:
+            try:
+                (d / STEPS_LIST).unlink()
+            except OSError:
+                pass
+            remove_empty(made)
+        raise
     return out
 
 

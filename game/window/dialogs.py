@@ -15,7 +15,7 @@ from typing import Any, Callable, Optional
 import pygame
 
 from game.render.figure import FigureError, FigureOptions, parse_size
-from game.window.gui import Gui
+from game.window.gui import Gui, plain
 from game.window.view import Section
 
 
@@ -125,20 +125,23 @@ class Buttons(Dialog):
         self.text = text
         self.pg_gui = g
         self.buttons: dict[Any, str] = {}
+        self.box: Any = None
         if rows is not None:
             self.window = g.elements.UIWindow(_center(gui, width, 60 + 36 * len(rows) + pad), gui.manager,
                                               window_display_title=title)
             cw = self.window.get_container().get_rect().w
             for i, (label, value, tip, enabled) in enumerate(rows):
                 b = g.elements.UIButton(pygame.Rect(8, 6 + 36 * i, cw - 16, 32), label, manager=gui.manager,
-                                        container=self.window, tool_tip_text=tip or None)
+                                        container=self.window, tool_tip_text=plain(tip) if tip else None)
                 if not enabled:
                     b.disable()
                 self.buttons[b] = value
             return
         self.window = g.elements.UIWindow(_center(gui, width, 110 + text_h), gui.manager, window_display_title=title)
         cw = self.window.get_container().get_rect().w
-        g.elements.UITextBox(text, pygame.Rect(8, 6, cw - 16, text_h), manager=gui.manager, container=self.window)
+        #: the question's text box (shown as written: :func:`game.window.gui.plain`)
+        self.box = g.elements.UITextBox(plain(text), pygame.Rect(8, 6, cw - 16, text_h), manager=gui.manager,
+                                        container=self.window)
         bw = (cw - 16 - 8 * (len(choices) - 1)) // len(choices)
         for i, c in enumerate(choices):
             b = g.elements.UIButton(pygame.Rect(8 + i * (bw + 8), text_h + 16, bw, 32), c, manager=gui.manager,
@@ -161,12 +164,6 @@ class Buttons(Dialog):
 MULTILINE = "multiline"
 #: Rows of a multi-line text box.
 MULTILINE_ROWS = 4
-
-
-def _box_text(text: str) -> str:
-    """``text`` as a UITextEntryBox must be given it to show it as typed: the box unescapes
-    HTML entities (``&amp;`` would come back as ``&``), so every ``&`` goes in as ``&amp;``."""
-    return str(text).replace("&", "&amp;")
 
 
 class Form(Dialog):
@@ -192,7 +189,7 @@ class Form(Dialog):
             if choices == MULTILINE:
                 box = g.elements.UITextEntryBox(pygame.Rect(132, y, cw - 140, box_h), "", manager=m,
                                                 container=self.window)
-                box.set_text(_box_text(value))
+                box.set_text(plain(value))
                 self.els[name] = box
                 y += box_h + 6
                 continue
@@ -226,7 +223,7 @@ class Form(Dialog):
     def set(self, name: str, text: str) -> None:
         e = self.els.get(name)
         if e is not None and hasattr(e, "set_text"):
-            e.set_text(_box_text(text) if self.multiline(name) else text)
+            e.set_text(plain(text) if self.multiline(name) else text)
 
     def multiline(self, name: str) -> bool:
         """True when field ``name`` is a multi-line text box."""

@@ -3,8 +3,10 @@
 :func:`snapshot` records a file's modification time (ns), size, inode and SHA-256 of its
 bytes; :func:`compare` tells whether the file now on disk is still that one: ``None`` (the same
 content, even if an editor rewrote it), ``"changed"``, or ``"missing"`` (moved or deleted, or its
-folder gone). The hash is only computed again when the time, size or inode moved, so polling a
-file every few seconds costs one ``stat``.
+folder gone). While polling, the hash is only computed again when the time, size or inode moved,
+so a look every few seconds costs one ``stat``; before a save writes (``full=True``) it is always
+computed again, so an outside edit that kept the size and the time (``cp -p``, ``rsync -t``, a
+coarse file-system clock) is noticed, never written over.
 """
 from __future__ import annotations
 
@@ -43,17 +45,19 @@ def snapshot(path: Optional[Path]) -> Optional[DiskState]:
         return None
 
 
-def compare(path: Optional[Path], known: Optional[DiskState]) -> tuple[Optional[str], Optional[DiskState]]:
+def compare(path: Optional[Path], known: Optional[DiskState],
+            full: bool = False) -> tuple[Optional[str], Optional[DiskState]]:
     """``(what, now)``: ``what`` is None when ``path`` still holds the ``known`` content,
     ``"changed"`` or ``"missing"``; ``now`` the state found (to remember once the user has
-    chosen). A file that had no known state (never saved) is never reported."""
+    chosen). A file that had no known state (never saved) is never reported. ``full``: hash
+    the bytes even when time, size and inode are as known (before a save)."""
     if path is None or known is None:
         return None, known
     try:
         st = os.stat(path)
     except OSError:
         return "missing", None
-    if (st.st_mtime_ns, st.st_size, st.st_ino) == (known.mtime_ns, known.size, known.inode):
+    if not full and (st.st_mtime_ns, st.st_size, st.st_ino) == (known.mtime_ns, known.size, known.inode):
         return None, known
     now = snapshot(Path(path))
     if now is None:

@@ -9,11 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Optional
 
-from game.core.atomic import write_atomic
+from game.core.atomic import refuse_link, write_atomic
 from game.core.board import Board
 
-from game.render.figure import FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, \
-    target_for
+from game.render.figure import FigureError, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, \
+    svg_canvas, target_for
 from game.render.figure_file import format_for, render_figure
 from game.render.marks import Marks
 
@@ -43,8 +43,12 @@ def figure_bytes(board: Board, analysis: Any, fo: FigureOptions, *, box_mm: Opti
 def export_view(board: Board, analysis: Any, fo: FigureOptions, out: str | os.PathLike, *,
                 box_mm: Optional[tuple] = None, caption: str = "") -> Path:
     """Write the figure to ``out`` atomically (``.svg``: SVG, ``.pdf``: PDF, else PNG); returns the path.
-    Raises FigureError, OSError."""
+    Raises FigureError (also for a link onto an existing file: :func:`refuse_link`), OSError."""
     out = Path(out)
+    try:
+        refuse_link(out)
+    except ValueError as exc:
+        raise FigureError(str(exc)) from None
     write_atomic(out, figure_bytes(board, analysis, replace(fo, format=format_for(out)), box_mm=box_mm,
                                    caption=caption))
     return out

@@ -121,6 +121,7 @@ class FilesSection(Section):
         except OSError as exc:
             self.status.say(f"Could not save {self.session.save_path}: {exc.strerror or exc}")
             return False
+        self._asked_outside = False  # the file is ours again: a new outside change is asked about
         self.status.say(f"Saved {p}.")
         self.doc.notify("caption")
         if after:
@@ -159,6 +160,7 @@ class FilesSection(Section):
         except OSError as exc:
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return False
+        self._asked_outside = False
         self.status.say(f"Saved {p}.")
         self.doc.notify("caption")
         if after:
@@ -171,6 +173,7 @@ class FilesSection(Section):
         except OSError as exc:
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return
+        self._asked_outside = False
         self.status.say(f"Saved {p}.")
         self.doc.notify("caption")
         if after:
@@ -276,7 +279,9 @@ class FilesSection(Section):
             self.dialogs.open(Buttons(self.dialogs.gui, "Compare", text, ["Reload", "Keep mine", "Overwrite", "Cancel"],
                                       lambda c: self.outside_choice(c, after), width=720))
         elif choice == "Overwrite":
-            self._asked_outside = False
+            # answered: the watch asks no more while this save goes on (it may ask about the
+            # layout first); a save that is written forgets the answer, Ctrl+S asks anew
+            self._asked_outside = True
             self.save(after, overwrite=True)
         else:
             self.status.say("The file on disk and your board are both as they were; Ctrl+S asks again.")
@@ -312,8 +317,8 @@ class FilesSection(Section):
             else:
                 for r in recs:
                     self.session.keep_for_later(r)
-                self.status.say(f"Kept for later: {rec.describe()}. F9 restores it; it is removed after "
-                                f"{recovery.MAX_AGE_DAYS:g} days, or once its file is gone.")
+                self.status.say(f"Kept for later: {rec.describe()}. F9 restores it; it is removed "
+                                f"{recovery.MAX_AGE_DAYS:g} days from now, or once its file is gone.")
 
         self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved work found", text, ["Restore", "Discard", "Keep for later"],
                                   chosen, width=680, text_h=130))

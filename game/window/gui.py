@@ -13,11 +13,24 @@ them (the wheel over a widget scrolls it, never the board; a click on a widget i
 """
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pygame
 
 from game.window.view import Section
+
+
+def plain(text: object) -> str:
+    """``text`` as a pygame_gui box that reads HTML must be given it to show it as written: a
+    text box (a dialog's question), a multi-line entry and a tooltip parse ``<``, ``>`` and
+    ``&`` as markup (``<img src=...>`` loads a picture, ``<font pixel_size=20000>`` takes
+    gigabytes, ``<br>`` and ``<a>`` push away the dialog's own words), so all three are
+    escaped; pygame_gui's parser turns the entities back into the characters, and a
+    multi-line entry's ``get_text()`` gives the text back as written. Line breaks are kept.
+    Every text from a file or a user that such a box shows goes through here (titles, unit
+    and file names, captions, the recovery, replace, outside-change and compare questions)."""
+    return html.escape(str(text), quote=False)
 
 
 class Gui:

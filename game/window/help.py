@@ -10,7 +10,7 @@ from typing import Any, Callable, Optional
 
 import pygame
 
-from game.window.gui import Gui
+from game.window.gui import Gui, plain
 from game.window.keymap import KeyMap
 from game.window.status import Status
 from game.window.tools import HINT
@@ -27,8 +27,8 @@ class HelpSection(Section):
 
     def text(self) -> str:
         """The help as pygame_gui HTML: every binding of the key map and every tool."""
-        rows = "".join(f"<b>{k}</b>: {v}<br>" for k, v in self.keymap.help_rows())
-        tools = "".join(f"{HINT[t]}<br>" for t in HINT)
+        rows = "".join(f"<b>{plain(k)}</b>: {plain(v)}<br>" for k, v in self.keymap.help_rows())
+        tools = "".join(f"{plain(HINT[t])}<br>" for t in HINT)
         return f"{rows}<br><b>Tools</b><br>{tools}"
 
     def is_open(self) -> bool:

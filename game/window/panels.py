@@ -17,7 +17,7 @@ import pygame
 from game.core.board import Unit
 from game.core.edits import BASE_PALETTE, BaseChoice, format_base
 from game.core.templates import Template, TemplateError, load_templates
-from game.window.gui import Gui
+from game.window.gui import Gui, plain
 from game.window.status import Status
 from game.window.view import Section
 from game.window.window import TITLE_PX
@@ -62,7 +62,7 @@ class PalettePanel:
                 prof = ", ".join(f"{k} {v}" for k, v in entry.profile.items() if k != "parts")
                 tip = f"{entry.name}: {tip}; starts with {prof or 'an empty profile'} (edit it with F2)"
             b = gui.elements.UIButton(pygame.Rect(x, y, bw, 30), ch.label, manager=m, container=self.window,
-                                      tool_tip_text=tip)
+                                      tool_tip_text=plain(tip))
             self.buttons[b] = entry
 
     def alive(self) -> bool:

@@ -17,8 +17,8 @@ folder, :func:`default_dir`), so no session ever writes over another session's f
 documents of one session (``n``) never share one. :func:`find` lists the recovery files kept
 for a file (or for new boards) by *other* sessions, newest first, with what they hold and when.
 :func:`mark_refused` notes that the user was offered one and kept it for later; :func:`prune`
-removes those older than :data:`MAX_AGE_DAYS` and those whose file is gone and which were
-offered and refused. :func:`clean_stale_tmp` removes temporary files a killed writer left behind.
+removes only those: once their file is gone, or :data:`MAX_AGE_DAYS` after they were refused
+(one never offered is kept, whatever its age). :func:`clean_stale_tmp` removes temporary files a killed writer left behind.
 :func:`scenario_text` writes the scenario part (the autosave runs inside a frame, mid-drag too).
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ NEW_BOARD = "(new board)"
 _FIELD = re.compile(r"^# (for|session|saved|title|units|changes|refused): (.*)$")
 #: Header lines read at most (the fields above, in any order).
 HEADER_LINES = 9
-#: Recovery files older than this (days since they were saved) are pruned.
+#: Recovery files offered and kept for later this long ago (days since refused) are pruned.
 MAX_AGE_DAYS = 14.0
 #: Temporary files (``.NAME.XXXX.tmp``, :mod:`game.core.atomic`) older than this are a killed
 #: writer's, never a live one's (a save takes well under a second).
@@ -182,10 +182,12 @@ def mark_refused(rec: Recovery, now_wall_s: float) -> None:
 
 
 def prune(folder: Path, now_wall_s: float, max_age_days: float = MAX_AGE_DAYS) -> list[Path]:
-    """Remove the recovery files in ``folder`` saved more than ``max_age_days`` before
-    ``now_wall_s`` (or, without a readable time, last written then), and those whose file no
-    longer exists and which were offered and kept for later (``refused``). Returns those
-    removed; a file or folder that cannot be read or removed is left alone."""
+    """Remove the recovery files in ``folder`` that were offered and kept for later
+    (``refused``) and whose file no longer exists, or that were refused more than
+    ``max_age_days`` before ``now_wall_s``. A file never offered is never removed, however
+    old it is or however far the clock jumps: its work is offered the next time its file (or a
+    new board) is opened. Returns those removed; a file or folder that cannot be read or
+    removed is left alone."""
     removed: list[Path] = []
     try:
         names = [p for p in Path(folder).glob("*.autosave.yaml") if p.is_file() and not p.is_symlink()]
@@ -193,14 +195,12 @@ def prune(folder: Path, now_wall_s: float, max_age_days: float = MAX_AGE_DAYS) -
         return removed
     for p in names:
         rec = read_header(p)
-        if rec is None:
+        if rec is None or not rec.refused:
             continue
-        saved = rec.saved_wall()
+        refused = _wall(rec.refused)
         try:
-            if saved is None:
-                saved = p.stat().st_mtime
             gone = rec.for_file != NEW_BOARD and not Path(rec.for_file).exists()
-            if now_wall_s - saved > max_age_days * 86400.0 or (rec.refused and gone):
+            if gone or (refused is not None and now_wall_s - refused > max_age_days * 86400.0):
                 p.unlink()
                 removed.append(p)
         except OSError:

@@ -119,7 +119,7 @@ class Session:
         self.last_autosave = self.last_watch = clock()
         for folder in {self.out_dir, *([self.save_path.parent] if self.save_path else [])}:
             recovery.clean_stale_tmp(folder, wall())
-        #: recovery files pruned on start (too old, or refused and their file gone)
+        #: recovery files pruned on start (offered and kept for later: their file gone, or refused long ago)
         self.pruned = recovery.prune(self.out_dir, wall())
 
     # -- state ---------------------------------------------------------------------------------
@@ -193,12 +193,13 @@ class Session:
         if path:
             self.add_recent(Path(path))
 
-    def check_disk(self) -> Optional[str]:
+    def check_disk(self, full: bool = False) -> Optional[str]:
         """``"changed"`` / ``"missing"`` when the save file is no longer what was opened or last
-        saved (also kept in :attr:`outside`), else None."""
+        saved (also kept in :attr:`outside`), else None. ``full`` (before a save): its bytes
+        are hashed even when its time, size and inode are as known."""
         if self.save_path is None:
             return None
-        what, _ = diskstate.compare(self.save_path, self.disk)
+        what, _ = diskstate.compare(self.save_path, self.disk, full=full)
         self.outside = what
         return what
 
@@ -209,7 +210,7 @@ class Session:
         file's layout (unless ``accept_loss``), OSError when it cannot be written."""
         if self.save_path is None:
             raise NeedsSaveAs()
-        what = self.check_disk()
+        what = self.check_disk(full=True)
         if what is not None and not overwrite:
             raise OutsideChange(self.save_path, what)
         return self.save_as(self.save_path, accept_loss=accept_loss)
@@ -371,7 +372,7 @@ class Session:
 
     def keep_for_later(self, rec: Recovery) -> None:
         """The user was offered ``rec`` and kept it for later: noted in its header (pruned once
-        its file is gone, or after :data:`~game.window.recovery.MAX_AGE_DAYS`)."""
+        its file is gone, or :data:`~game.window.recovery.MAX_AGE_DAYS` after this)."""
         recovery.mark_refused(rec, self.wall())
 
     def discard_recovery(self, rec: Recovery) -> bool:

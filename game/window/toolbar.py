@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
-from game.window.gui import Gui
+from game.window.gui import Gui, plain
 from game.window.keymap import KeyMap
 from game.window.view import Section
 from game.window.window import TITLE_PX
@@ -85,7 +85,7 @@ class Toolbar:
             else:
                 text, tip = self._label(item)
                 b = self.pg_gui.elements.UIButton(pygame.Rect(x, y, w, BUTTON_H), text, manager=self.gui,
-                                                  tool_tip_text=tip)
+                                                  tool_tip_text=plain(tip))
                 self.buttons[b] = item
             x += w + GAP
         self.height = y + ROW_PX + 4 - top - 5

@@ -64,6 +64,7 @@ class TableView(Protocol):
 
 CORNER_SNAP_PX = 8  # a tape end this close to a base corner (on screen) snaps to it
 SNAP_MM = 0.5     # a dragged tray left this close to base contact (gap or overlap) is set exactly flush
+CLICK_PX = 3.0    # a press and release with the pointer moved no further than this (screen px) is a click
 
 HINT = {
     "move": "Move: drag a unit anywhere (it stops or slides against others).",
@@ -131,6 +132,8 @@ class MoveTool(Tool):
         self.others: Optional[Board] = None   # the board without the dragged group (what the group may not overlap)
         self.start_pen: dict[str, float] = {}
         self.shift: g.Point = (0.0, 0.0)       # the group's last shift that fitted (mm from the start)
+        self.press_px: Optional[g.Point] = None  # where the drag's press was (screen px)
+        self.dragged = False                   # the pointer moved more than CLICK_PX since the press
 
     def busy(self) -> bool:
         return self.drag is not None or self.box is not None
@@ -164,6 +167,7 @@ class MoveTool(Tool):
         self.followers = {u: app.board.unit(u) for u in app.selected_ids() if u != key[0]} if key[1] is None else {}
         self.shift = (0.0, 0.0)
         self.others = None
+        self.press_px, self.dragged = app.camera.to_px(p), False
         together: list[Key] = []
         if self.followers:
             inside = set(self.followers) | {key[0]}
@@ -176,6 +180,9 @@ class MoveTool(Tool):
     def motion(self, app: TableView, p: g.Point) -> None:
         if self.box is not None:
             self.box = (self.box[0], p)
+        if self.drag is not None and self.press_px is not None and \
+                g.dist(app.camera.to_px(p), self.press_px) > CLICK_PX:
+            self.dragged = True
 
     def up(self, app: TableView, p: g.Point) -> None:
         if self.box is not None:
@@ -214,7 +221,9 @@ class MoveTool(Tool):
         app.analyse_drag(uid)
 
     def cancel(self, app: TableView) -> None:
-        """End the drag; a tray left within :data:`SNAP_MM` of contact is set exactly flush."""
+        """End the drag; a tray left within :data:`SNAP_MM` of contact is set exactly flush. A
+        click (the pointer never moved more than :data:`CLICK_PX`) only selects: every unit of
+        the drag is put back as it stood, never snapped, and nothing is edited."""
         self.box = None
         if self.drag is None:
             return
@@ -222,6 +231,16 @@ class MoveTool(Tool):
         self.drag, self.key = None, None
         assert key is not None  # set with the drag
         app.space.end_drag()
+        if not self.dragged:
+            for uid in [d.unit0.id, *self.followers]:
+                app.board.replace_unit(d.before.unit(uid))
+            self.others = None
+            app.space.sync(app.board)
+            app.commit_drag(d.unit0.id, d.before, 0.0)
+            n = len(app.selected_ids())
+            app.say(f"{app.board.unit(d.unit0.id).name} selected" + (f" with {n - 1} more" if n > 1 else "")
+                    + ": drag it to move it, Q/E turns it.")
+            return
         snapped = None
         try:
             uid0, idx0 = key
