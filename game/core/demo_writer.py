@@ -241,8 +241,9 @@ def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorde
     fed = 0
     for i, st in enumerate(steps):
         acts: Optional[list[dict]] = None
-        if keep is not None and i < len(keep) and keep[i] is not None:
-            written.append(copy.deepcopy(keep[i]))
+        form = keep[i] if keep is not None and i < len(keep) else None
+        if form is not None:
+            written.append(copy.deepcopy(form))
             continue
         if st.actions is not None:
             written.append({"caption": st.caption, "actions": [_relative(a, here) for a in st.actions]})

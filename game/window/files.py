@@ -54,6 +54,8 @@ class FilesSection(Section):
         self.session = doc.session
         self.last_export: Optional[str] = None
         self._asked_outside = False
+        #: other work asked about before quitting: ``ask(then, what)`` runs ``then`` once it is saved or let go
+        self.before_quit: list[Callable[[Callable[[], None], str], None]] = []
 
     @property
     def headless(self) -> bool:
@@ -413,8 +415,12 @@ class FilesSection(Section):
 
     # -- quitting -----------------------------------------------------------------------------------
     def quit(self) -> None:
-        """Close the window; with unsaved changes ask Save / Discard / Cancel first."""
-        self.guard(lambda: self.stop("quit", keep=False), "quit")
+        """Close the window; with unsaved changes ask Save / Discard / Cancel first (first each
+        of :attr:`before_quit`'s, e.g. the demo recorder's unsaved steps, then the board's)."""
+        go: Callable[[], None] = lambda: self.guard(lambda: self.stop("quit", keep=False), "quit")
+        for ask in reversed(self.before_quit):
+            go = (lambda a, then: lambda: a(then, "quit"))(ask, go)
+        go()
 
     def stop(self, reason: str = "", keep: bool = True) -> None:
         """Stop the loop. ``keep``: unsaved changes go to the autosave file (signals, the
