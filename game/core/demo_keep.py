@@ -102,16 +102,21 @@ def _from_load(st: RecordedStep, written: dict, here: Path) -> Optional[dict]:
     return {"caption": st.caption, "actions": [{"load": path}] + reach + marks_actions(st)}
 
 
+def _loads_first(written: dict) -> bool:
+    acts = written.get("actions")
+    return isinstance(acts, list) and bool(acts) and isinstance(acts[0], dict) and "load" in acts[0]
+
+
 def _forms(steps: Sequence[RecordedStep], op: Opened) -> tuple[list[Optional[dict]], list[Optional[int]]]:
     """Per step: the form to write as is (None: the recorder writes it) and, for a step kept as
     written, its written index (to check it still shows what it showed)."""
     here = Path(op.path).parent
     forms: list[Optional[dict]] = []
     kept: list[Optional[int]] = []
-    for st in steps:
+    for i, st in enumerate(steps):
         j = st.origin
         w = _written(op, j)
-        if w is None or j is None:
+        if w is None or j is None or (i == 0 and not _loads_first(w)):  # the first step must load a board
             forms.append(None)
             kept.append(None)
         elif shows_same(st, op.steps[j]):
@@ -143,7 +148,10 @@ def _stale(data: dict, kept: list[Optional[int]], op: Opened, source: str) -> li
     build: the first such step; the steps after it are looked at once it is written anew)."""
     if not any(j is not None for j in kept):
         return []
-    demo = parse_demo(dump_demo(data), source)
+    try:
+        demo = parse_demo(dump_demo(data), source)
+    except DemoError:  # the steps kept as written do not make a demo here: all written anew
+        return [i for i, j in enumerate(kept) if j is not None]
     builder = StepBuilder(source, demo.lines, {})
     out: list[int] = []
     for i, spec in enumerate(demo.steps):
