@@ -157,3 +157,21 @@ def test_an_item_inserted_in_a_list_without_ids_takes_only_its_own_line():
     assert out == "steps:\n  # one\n  - a: 1\n  - {x: 9}\n  # two\n  - b: 2\n  - c: 3\n"
     gone = patch_text(text, base, {"steps": [{"a": 1}, {"c": 3}]}, same)
     assert gone == "steps:\n  # one\n  - a: 1\n  # two\n  - c: 3\n"
+
+
+def test_a_step_after_a_new_board_loads_its_scene_by_reference(tmp_path):
+    """A board of another scene inserted in the middle: the step after it must load its board
+    again, and does so by its scene's file (``load: ../scenarios/...``), not inline."""
+    p = _copy(tmp_path, "t9a_melee.yaml")
+    before = p.read_text()
+    r = Recording()
+    r.open(str(p))
+    other = r.steps[-1].board
+    r.index = 0
+    r.add(r.make_step(other, other.ruleset, "Another scene in between."))
+    r.save(str(p))
+    after = p.read_text()
+    assert after.count("load: ../scenarios/t9a_knight_height2.yaml") == 2
+    assert after.count("load:\n") == 1                     # only the step inserted has its board inline
+    assert NOTE.strip() in after and after.startswith(before.splitlines()[0])
+    assert [step_key(s) for s in build_steps(load_demo(p), {})] == _recorded_keys(r, p)

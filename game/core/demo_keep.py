@@ -7,10 +7,10 @@ text a save writes for the recorder's steps now:
 * a step that still shows what it showed is written **as its author wrote it** (its actions,
   its ``load: ../scenarios/...`` paths, its ``end_round``...; a new caption replaces only the
   caption);
-* a step whose board changed but that began with ``load: FILE`` keeps that load, followed by
-  the actions reaching its new board (:func:`game.core.demo_writer.board_actions`), when
-  actions can;
-* any other step as the recorder writes it (:func:`game.core.demo_writer.demo_data`).
+* any other step as the recorder writes it (:func:`game.core.demo_writer.demo_data`), except
+  that a step the recorder would load as an inline board, when its scene began with
+  ``load: FILE`` in the file, loads that file and then takes the actions reaching its board
+  (:func:`game.core.demo_writer.board_actions`), when actions can.
 
 Every step kept as written is checked by building the demo: one that no longer shows what it
 showed (a step before it changed the board it starts from) is written as the recorder writes
@@ -84,22 +84,43 @@ def _written(op: Opened, j: Optional[int]) -> Optional[dict]:
     return w if isinstance(w, dict) else None
 
 
-def _from_load(st: RecordedStep, written: dict, here: Path) -> Optional[dict]:
-    """``written``'s first ``load: FILE`` and the actions from that board to ``st``'s, or None."""
-    acts = written.get("actions")
-    if st.actions is not None or not isinstance(acts, list) or not acts or not isinstance(acts[0], dict):
-        return None
-    path = acts[0].get("load")
-    if not isinstance(path, str) or len(acts[0]) != 1:
-        return None
-    try:
-        start = load_scenario(here / path)
-    except (ScenarioError, OSError):
-        return None
-    reach = board_actions(start, st.board)
-    if reach is None:
-        return None
-    return {"caption": st.caption, "actions": [{"load": path}] + reach + marks_actions(st)}
+def _scene_loads(op: Opened) -> list[Optional[str]]:
+    """Per written step of the opened file, the ``load: FILE`` path its scene began with (None
+    after an inline board)."""
+    out: list[Optional[str]] = []
+    path: Optional[str] = None
+    for w in op.data.get("steps") or []:
+        for a in (w.get("actions") or []) if isinstance(w, dict) else []:
+            if isinstance(a, dict) and "load" in a:
+                path = a["load"] if isinstance(a["load"], str) else None
+        out.append(path)
+    return out
+
+
+def _by_reference(steps: Sequence[RecordedStep], written: list, forms: list[Optional[dict]], op: Opened) -> None:
+    """A step written anew with its board inline that came from a scene of the opened file
+    loads that scene's file instead (``load: ../scenarios/...``) and the actions reaching its
+    board, when actions can (same board, so the steps after it are unchanged)."""
+    here = Path(op.path).parent
+    scene = _scene_loads(op)
+    cache: dict[str, Any] = {}
+    for i, (st, w) in enumerate(zip(steps, written)):
+        acts = w.get("actions") if isinstance(w, dict) else None
+        j = st.origin
+        if forms[i] is not None or j is None or j >= len(scene) or scene[j] is None or not acts \
+                or not isinstance(acts[0].get("load"), dict):
+            continue
+        path = str(scene[j])
+        if path not in cache:
+            try:
+                cache[path] = load_scenario(here / path)
+            except (ScenarioError, OSError):
+                cache[path] = None
+        if cache[path] is None:
+            continue
+        reach = board_actions(cache[path], st.board)
+        if reach is not None:
+            w["actions"] = [{"load": path}] + reach + acts[1:]
 
 
 def _loads_first(written: dict) -> bool:
@@ -126,7 +147,7 @@ def _forms(steps: Sequence[RecordedStep], op: Opened) -> tuple[list[Optional[dic
             forms.append(form)
             kept.append(j)
         else:
-            forms.append(_from_load(st, w, here))
+            forms.append(None)
             kept.append(None)
     return forms, kept
 
@@ -175,7 +196,9 @@ def plan(recorder: DemoRecorder, op: Opened, source: str) -> tuple[str, list[str
     forms, kept = _forms(recorder.steps, op)
     data: dict = {}
     for _ in range(len(forms) + 1):
-        data = _top(op, recorder.title, recorder.to_data(source, forms)["steps"])
+        written = recorder.to_data(source, forms)["steps"]
+        _by_reference(recorder.steps, written, forms, op)
+        data = _top(op, recorder.title, written)
         if same(data, op.data):
             return op.text, []
         stale = _stale(data, kept, op, source)
