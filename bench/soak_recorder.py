@@ -88,7 +88,7 @@ if demo:
     rec.open_file(demo)
     app.window.frame()
 top = app.dialogs.top()
-out["offered"] = getattr(top, "text", "") if top is not None else app.status.message
+out["offered"] = getattr(top, "text", "") if top is not None else ""
 if top is not None and top.button("Restore") is not None:
     answer("Restore")
 out["steps"] = [s.caption for s in rec.rec.steps]
@@ -279,7 +279,7 @@ def main() -> int:
     print(f"  steps recorded before the kill: {[r.get('recorded') for r in runs]}")
     print(f"  steps restored by the next window: {[r.get('restored') for r in runs]}")
     print(f"  runs losing a step: {len(lost)}; offered at the next start / reopening: "
-          f"{sum(1 for r in runs if r.get('offered'))}/{len(runs)}; temporary files a kill mid-write left: "
+          f"{sum(1 for r in runs if r.get('offered'))}/{sum(1 for r in runs if r.get('recorded'))} runs with a step; temporary files a kill mid-write left: "
           f"{sum(r.get('tmp_left', 0) for r in runs)} (kept by a start within {recovery.STALE_TMP_S:g} s, as a live writer's could be), "
           f"after a start later: {sum(r.get('tmp_later', 0) for r in runs)}")
     if unsaved:
