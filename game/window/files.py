@@ -23,8 +23,8 @@ from game.core.ruleset import Ruleset, RulesetError
 from game.core.replacing import existing_of_kind
 from game.core.scenario import ScenarioError, load_scenario
 from game.render.figure import FigureError
-from game.window.dialogs import Buttons, DialogsSection, FileDialog, export_form, figure_options, recent_dialog, \
-    title_form
+from game.window.dialogs import Buttons, DialogsSection, FileDialog, ask_unsaved, export_form, figure_options, \
+    recent_dialog, title_form
 from game.window import recovery
 from game.window.export import export_view
 from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
@@ -82,19 +82,14 @@ class FilesSection(Section):
             then()
             return
 
-        def chosen(choice: str) -> None:
-            if choice == "Save":
-                self.save(after=then)
-            elif choice == "Discard":
-                self.session.discard()  # thrown away: the recovery file goes too
-                then()
-            else:
-                self.status.say(f"Cancelled: {what} can wait; the board is as it was.")
+        def discard() -> None:
+            self.session.discard()  # thrown away: the recovery file goes too
+            then()
 
-        assert self.dialogs.gui is not None
-        self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved changes",
-                                  f"{self.session.title()} has unsaved changes. Save them before you {what}?",
-                                  ["Save", "Discard", "Cancel"], chosen))
+        ask_unsaved(self.dialogs, "Unsaved changes",
+                    f"{self.session.title()} has unsaved changes. Save them before you {what}?",
+                    lambda: self.save(after=then), discard,
+                    lambda: self.status.say(f"Cancelled: {what} can wait; the board is as it was."))
 
     def keep_unsaved(self) -> Optional[Path]:
         """Write unsaved changes to the autosave file (a failure is kept and shown)."""

@@ -31,7 +31,7 @@ from game.window.recorder_store import RecorderStore
 from game.window.session import OutsideChange
 from game.window.view import Section
 from game.window.demo_play import DemoPlayView
-from game.window.dialogs import Buttons, FileDialog
+from game.window.dialogs import Buttons, FileDialog, ask_unsaved
 
 if TYPE_CHECKING:
     from game.window.dialogs import DialogsSection
@@ -353,20 +353,17 @@ class RecorderSection(Section):
             then()
             return
 
-        def chosen(choice: str) -> None:
-            if choice == "Save":
-                self.save(after=then)
-            elif choice == "Discard":
-                self.rec.dirty = False
-                self.store.drop()  # thrown away: the recovery file goes too
-                then()
-            else:
-                self.status.say(f"Cancelled: {what} can wait; the demo's steps are as they were.")
+        def discard() -> None:
+            self.rec.dirty = False
+            self.store.drop()  # thrown away: the recovery file goes too
+            then()
 
         name = Path(self.rec.path).name if self.rec.path else "The demo being recorded"
-        self.dialogs.open(Buttons(self.gui, "Unsaved demo steps",
-                                  f"{name} has unsaved steps ({len(self.rec.steps)} in all). Save them before you "
-                                  f"{what}?", ["Save", "Discard", "Cancel"], chosen, width=560))
+        ask_unsaved(self.dialogs, "Unsaved demo steps",
+                    f"{name} has unsaved steps ({len(self.rec.steps)} in all). Save them before you {what}?",
+                    lambda: self.save(after=then), discard,
+                    lambda: self.status.say(f"Cancelled: {what} can wait; the demo's steps are as they were."),
+                    width=560)
 
     def save(self, after: Optional[Callable[[], None]] = None, *, overwrite: bool = False) -> bool:
         """Save to the demo's file (none yet: ask where); a file changed or removed outside since
