@@ -50,7 +50,10 @@ class RecordedStep:
     written as it was (``load`` paths absolute here, relative to the demo when written) while
     its board is not edited. ``view``: the table box ``(x0, y0, x1, y1)`` mm shown (None: the
     player fits the scene). ``phase``: the step shows step ``phase`` (1-based) of the phase
-    worked out from ``board`` (the window's N / P), whose own marks it keeps."""
+    worked out from ``board`` (the window's N / P), whose own marks it keeps. ``origin``: the
+    index of the written step of an opened demo this step was opened from (None: recorded
+    here); :mod:`game.core.demo_keep` writes such a step as the user wrote it while it shows
+    what it showed."""
 
     caption: str
     board: Board
@@ -61,11 +64,12 @@ class RecordedStep:
     actions: Optional[list] = None
     view: Optional[tuple] = None
     phase: Optional[int] = None
+    origin: Optional[int] = None
 
     def copy(self) -> "RecordedStep":
         return RecordedStep(self.caption, self.board.copy(), list(self.highlight), [tuple(n) for n in self.notes],
                             self.strike, copy.deepcopy(self.casualties), copy.deepcopy(self.actions), self.view,
-                            self.phase)
+                            self.phase, self.origin)
 
 
 class DemoRecorder:
@@ -101,9 +105,10 @@ class DemoRecorder:
     def delete(self, i: int) -> None:
         del self.steps[i]
 
-    def to_data(self, source: str = "<recorded demo>") -> dict:
-        """The demo as YAML data (see the module doc). ValueError when there is no step."""
-        return demo_data(self.title, self.steps, source, self.about)
+    def to_data(self, source: str = "<recorded demo>", keep: Optional[Sequence[Optional[dict]]] = None) -> dict:
+        """The demo as YAML data (see the module doc; ``keep``: as :func:`demo_data`). ValueError
+        when there is no step."""
+        return demo_data(self.title, self.steps, source, self.about, keep)
 
     def to_text(self, source: str = "<recorded demo>") -> str:
         """The demo file's text."""
@@ -123,7 +128,7 @@ def view_action(box: tuple) -> dict:
     return {"view": {"centre": [r((x0 + x1) / 2), r((y0 + y1) / 2)], "size": [r(abs(x1 - x0)), r(abs(y1 - y0))]}}
 
 
-def _marks_actions(st: RecordedStep) -> list[dict]:
+def marks_actions(st: RecordedStep) -> list[dict]:
     out: list[dict] = []
     if st.phase:
         out.append({"phase_step": int(st.phase)})
@@ -222,8 +227,12 @@ def _inline(board: Board) -> dict:
     return {"load": board_to_dict(board)}
 
 
-def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorded demo>", about: str = "") -> dict:
-    """The demo file's data for ``steps`` (see the module doc). ValueError without steps."""
+def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorded demo>", about: str = "",
+              keep: Optional[Sequence[Optional[dict]]] = None) -> dict:
+    """The demo file's data for ``steps`` (see the module doc). ``keep[i]``, when given and not
+    None, is written for step ``i`` as it is (a step as the user wrote it, ``{caption, actions}``
+    with its paths relative to ``source``); the steps after it start from what it leaves.
+    ValueError without steps."""
     if not steps:
         raise ValueError("a demo needs at least one step")
     written: list[dict] = []
@@ -232,12 +241,17 @@ def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorde
     fed = 0
     for i, st in enumerate(steps):
         acts: Optional[list[dict]] = None
+        form = keep[i] if keep is not None and i < len(keep) else None
+        if form is not None:
+            written.append(copy.deepcopy(form))
+            continue
         if st.actions is not None:
             written.append({"caption": st.caption, "actions": [_relative(a, here) for a in st.actions]})
             continue
         if i > 0:
             prev = steps[i - 1]
-            if prev.actions is None and (prev.phase or not prev.casualties):
+            kept = keep is not None and i - 1 < len(keep) and keep[i - 1] is not None
+            if prev.actions is None and not kept and (prev.phase or not prev.casualties):
                 start = prev.board  # a snapshot step ends on its own board (a phase step on its phase's start)
             else:  # casualties are removed (and units close up) after the step; actions do what they do
                 for k in range(fed, len(written)):
@@ -248,7 +262,7 @@ def demo_data(title: str, steps: Sequence[RecordedStep], source: str = "<recorde
             acts = board_actions(start, st.board)
         if acts is None:
             acts = [_inline(st.board)]
-        written.append({"caption": st.caption, "actions": acts + _marks_actions(st)})
+        written.append({"caption": st.caption, "actions": acts + marks_actions(st)})
     out: dict = {"title": title}
     if about:
         out["about"] = about
@@ -278,6 +292,7 @@ def recorder_from_demo(demo: Any, steps: Sequence[Any]) -> DemoRecorder:
         shown = by_spec.get(i, [])
         if len(shown) == 1 and not any(a.kind == "fight_phase" for a in spec.actions):
             out += recorder_from_steps("", shown).steps
+            out[-1].origin = i
             rings = [x for a in spec.actions if a.kind == "highlight"
                      for x in (a.value if isinstance(a.value, list) else [a.value])]
             if rings:  # the ids as written (a unit stays a unit, not its models one by one)
@@ -286,7 +301,7 @@ def recorder_from_demo(demo: Any, steps: Sequence[Any]) -> DemoRecorder:
         acts = [{a.kind: (str(here / a.value) if a.kind == "load" and isinstance(a.value, str) else copy.deepcopy(a.value))}
                 for a in spec.actions]
         board = shown[-1].board.copy() if shown else out[-1].board.copy()
-        out.append(RecordedStep(spec.caption, board, actions=acts))
+        out.append(RecordedStep(spec.caption, board, actions=acts, origin=i))
     return DemoRecorder(demo.title, out)
 
 

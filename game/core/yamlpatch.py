@@ -11,7 +11,8 @@ node marks (character offsets of each scalar and collection), so:
 * a mapping key that is added goes on a new line after the mapping's last entry (block style)
   or before its ``}`` (flow style); a removed key or list item takes its whole lines (block) or
   its entry and one comma (flow) with it;
-* list items are matched by ``id`` when every item has one (units), else by position;
+* list items are matched by ``id`` when every item has one (units), else by what they hold
+  (a longest common subsequence: an item inserted or removed takes only its own lines);
 * a value whose kind changed (a point that became a mapping) is written in flow style in
   place of the old flow or scalar value.
 
@@ -22,6 +23,8 @@ the caller by parsing it again.
 """
 from __future__ import annotations
 
+import difflib
+import json
 import math
 import re
 from typing import Any, Callable, Optional
@@ -312,12 +315,56 @@ class _Patch:
             return
         if len(node.value) != len(base):
             raise CannotPatch("a list whose items do not match the data")
-        n = min(len(base), len(new))
-        for j in range(n):
-            self.value(node.value[j], base[j], new[j])
-        for j in range(len(base) - 1, n - 1, -1):
-            self.remove_entry(node, j)
-        self.append(node, new[n:], removed_all=n == 0 and len(base) > 0)
+        if not base:
+            self.append(node, new)
+            return
+        # items matched by what they hold (a longest common subsequence): an item inserted or
+        # removed in the middle (a demo's step) takes only its own lines, the others stay as written
+        ops = difflib.SequenceMatcher(None, [_key(x) for x in base], [_key(x) for x in new], autojunk=False)
+        for tag, i0, i1, j0, j1 in ops.get_opcodes():
+            if tag == "equal":
+                continue
+            n = min(i1 - i0, j1 - j0)
+            for k in range(n):
+                if _alike(base[i0 + k], new[j0 + k]):
+                    self.value(node.value[i0 + k], base[i0 + k], new[j0 + k])
+                else:  # another kind of item (a demo action of another kind): its lines written anew
+                    self.replace_item(node, i0 + k, new[j0 + k])
+            for k in range(i0 + n, i1):
+                self.remove_entry(node, k)
+            if j1 - j0 > n:
+                if i1 < len(base):
+                    self.insert(node, i1, new[j0 + n:j1])
+                else:
+                    self.append(node, new[j0 + n:j1], removed_all=n == 0 and i1 - i0 == len(base))
+
+    def replace_item(self, node: yaml.SequenceNode, i: int, v: Any) -> None:
+        """Write item ``i`` of ``node`` anew as ``v`` (a block item: its whole lines)."""
+        item = node.value[i]
+        if node.flow_style:
+            return self.edit(item.start_mark.index, item.end_mark.index, dump_flow(v))
+        ls = self.line_start(item.start_mark.index)
+        if self.text[ls:item.start_mark.index].strip() != "-":
+            raise CannotPatch("a list item that does not start its line with its dash")
+        col = self.text.index("-", ls) - ls
+        self.edit(ls, self.line_end(self.content_end(item)), dump_block([v], col, self.nl))
+
+    def insert(self, node: yaml.SequenceNode, i: int, items: list) -> None:
+        """Insert ``items`` before item ``i`` (after the comment lines just above it)."""
+        first = node.value[i].start_mark.index
+        if node.flow_style:
+            return self.edit(first, first, "".join(dump_flow(v) + ", " for v in items))
+        ls = self.line_start(first)
+        if self.text[ls:first].strip() != "-":
+            raise CannotPatch("a list item that does not start its line with its dash")
+        col = self.text.index("-", ls) - ls
+        at = ls
+        while at > 0:
+            prev = self.line_start(at - 1)
+            if not self.text[prev:at].strip().startswith("#"):
+                break
+            at = prev
+        self.edit(at, at, dump_block(list(items), col, self.nl))
 
     def append(self, node: yaml.SequenceNode, items: list, removed_all: bool = False) -> None:
         if not items:
@@ -341,6 +388,21 @@ class _Patch:
         if at == len(self.text) and not self.text.endswith("\n"):
             text = self.nl + text
         self.edit(at, at, text)
+
+
+def _alike(a: Any, b: Any) -> bool:
+    """True when ``b`` is best written over ``a`` in place: mappings with the same keys, lists, or scalars."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return isinstance(a, dict) and isinstance(b, dict) and list(a) == list(b)
+    return isinstance(a, (list, tuple)) == isinstance(b, (list, tuple))
+
+
+def _key(v: Any) -> str:
+    """A text standing for YAML data ``v`` (equal data, equal text) to match list items by."""
+    try:
+        return json.dumps(v, sort_keys=True, default=repr)
+    except (TypeError, ValueError, RecursionError):
+        return repr(v)
 
 
 def _ids(items: list) -> Optional[list]:

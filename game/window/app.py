@@ -91,7 +91,8 @@ class App:
                         GuiLast(self.gui, lambda: self.window.mouse_px)] + sections
         self.table.sections = self.steps.sections = sections
         self.table.covered = self.covered
-        self.window.on_stop = self.files.stop
+        self.files.before_quit.append(self.recorder.guard)  # the demo recorder's unsaved steps, then the board's
+        self.window.on_stop = self.stop
         self.window.failed = lambda: self.status.failed  # the loop's exit status is never 0 after a MemoryError
         self.register_actions()
         self.doc.listeners.append(self.follow)
@@ -100,6 +101,7 @@ class App:
         self.window.show_view(self.table)
         self.update_caption()
         self.files.offer_recovery()
+        self.recorder.offer_recovery()  # a demo recorded here before, with no file, that was not saved
         self.doc.recompute()
         self.window.collector.loaded(sum(len(u.models()) for u in board.units))
 
@@ -119,6 +121,12 @@ class App:
         a.add_prefix("ruleset", lambda arg: r.cycle(int(arg)))
         self.table.register(a)
         self.steps.register(a)
+
+    def stop(self, reason: str = "") -> None:
+        """A signal or the frame count stops the window: the recorder's unsaved steps and the
+        board's unsaved changes are kept in their recovery files."""
+        self.recorder.keep_unsaved()
+        self.files.stop(reason)
 
     # -- what the window shows -------------------------------------------------------------------
     def shown(self) -> Scene:
@@ -158,8 +166,8 @@ class App:
     def run(self, frames: Optional[int] = None, fps: int = 60) -> int:
         """Run until the window closes (or for ``frames`` frames). Returns an exit status."""
         status = run_loop(self.window, frames, fps)
-        if self.window.running and frames is not None and self.doc.session.unsaved():
-            self.files.stop("the frame count was reached")
+        if self.window.running and frames is not None and (self.doc.session.unsaved() or self.recorder.unsaved()):
+            self.stop("the frame count was reached")
         if not self.window.running:
             self.doc.live.close()
         return status

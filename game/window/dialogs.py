@@ -398,3 +398,13 @@ class DialogsSection(Section):
 
     def on_update(self) -> None:
         self.forget_closed()
+
+
+def ask_unsaved(dialogs: DialogsSection, title: str, text: str, save: Callable[[], object],
+                discard: Callable[[], object], cancel: Callable[[], object], width: int = 460) -> None:
+    """The one unsaved-work question (the board's, the demo recorder's): ``text`` with Save /
+    Discard / Cancel, each running its callable. Needs the window's panels (``dialogs.gui``)."""
+    assert dialogs.gui is not None
+    acts = {"Save": save, "Discard": discard}
+    dialogs.open(Buttons(dialogs.gui, title, text, ["Save", "Discard", "Cancel"], lambda c: acts.get(c, cancel)(),
+                         width=width))

@@ -23,8 +23,8 @@ from game.core.ruleset import Ruleset, RulesetError
 from game.core.replacing import existing_of_kind
 from game.core.scenario import ScenarioError, load_scenario
 from game.render.figure import FigureError
-from game.window.dialogs import Buttons, DialogsSection, FileDialog, export_form, figure_options, recent_dialog, \
-    title_form
+from game.window.dialogs import Buttons, DialogsSection, FileDialog, ask_unsaved, export_form, figure_options, \
+    recent_dialog, title_form
 from game.window import recovery
 from game.window.export import export_view
 from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
@@ -54,6 +54,8 @@ class FilesSection(Section):
         self.session = doc.session
         self.last_export: Optional[str] = None
         self._asked_outside = False
+        #: other work asked about before quitting: ``ask(then, what)`` runs ``then`` once it is saved or let go
+        self.before_quit: list[Callable[[Callable[[], None], str], None]] = []
 
     @property
     def headless(self) -> bool:
@@ -80,19 +82,14 @@ class FilesSection(Section):
             then()
             return
 
-        def chosen(choice: str) -> None:
-            if choice == "Save":
-                self.save(after=then)
-            elif choice == "Discard":
-                self.session.discard()  # thrown away: the recovery file goes too
-                then()
-            else:
-                self.status.say(f"Cancelled: {what} can wait; the board is as it was.")
+        def discard() -> None:
+            self.session.discard()  # thrown away: the recovery file goes too
+            then()
 
-        assert self.dialogs.gui is not None
-        self.dialogs.open(Buttons(self.dialogs.gui, "Unsaved changes",
-                                  f"{self.session.title()} has unsaved changes. Save them before you {what}?",
-                                  ["Save", "Discard", "Cancel"], chosen))
+        ask_unsaved(self.dialogs, "Unsaved changes",
+                    f"{self.session.title()} has unsaved changes. Save them before you {what}?",
+                    lambda: self.save(after=then), discard,
+                    lambda: self.status.say(f"Cancelled: {what} can wait; the board is as it was."))
 
     def keep_unsaved(self) -> Optional[Path]:
         """Write unsaved changes to the autosave file (a failure is kept and shown)."""
@@ -418,8 +415,12 @@ class FilesSection(Section):
 
     # -- quitting -----------------------------------------------------------------------------------
     def quit(self) -> None:
-        """Close the window; with unsaved changes ask Save / Discard / Cancel first."""
-        self.guard(lambda: self.stop("quit", keep=False), "quit")
+        """Close the window; with unsaved changes ask Save / Discard / Cancel first (first each
+        of :attr:`before_quit`'s, e.g. the demo recorder's unsaved steps, then the board's)."""
+        go: Callable[[], None] = lambda: self.guard(lambda: self.stop("quit", keep=False), "quit")
+        for ask in reversed(self.before_quit):
+            go = (lambda a, then: lambda: a(then, "quit"))(ask, go)
+        go()
 
     def stop(self, reason: str = "", keep: bool = True) -> None:
         """Stop the loop. ``keep``: unsaved changes go to the autosave file (signals, the

@@ -13,6 +13,14 @@ keys; Esc comes back), "Save" writes a demo file in the documented format
 (:mod:`game.core.demo_writer`; ``python main.py demo FILE`` plays it), "Open" loads a demo
 for editing and "HTML" writes the one-page export (:mod:`game.render.html_page`).
 
+Saving an opened demo keeps what its author wrote (:mod:`game.core.demo_keep`): a save with
+no change leaves the file byte for byte as it was; after a change, the steps that still show
+what they showed keep their actions, comments and ``load: ../scenarios/...`` paths, and the
+text is patched in place (a one-line note says when it could not be). The file's bytes as
+opened or last saved are kept: a Save over a file changed or deleted by another program since
+raises :class:`~game.window.session.OutsideChange` (the window asks Overwrite / Reload /
+Cancel), never a silent overwrite.
+
 Every step is checked by building the demo (:func:`game.core.demo.build_steps`) when it is
 added or changed: a mark naming no model is refused with the reason, and the step is not kept.
 :class:`Recording` is the pygame-free part (tests drive it directly).
@@ -23,12 +31,15 @@ import re
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from game.core import demo_keep
 from game.core.atomic import write_atomic
 from game.core.board import Board
 from game.core.demo import DemoError, build_steps, load_demo, parse_demo
 from game.core.replacing import existing_of_kind
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
+from game.core.yamlfile import read_text
 from game.render.html_page import demo_page
+from game.window.session import OutsideChange
 
 MAX_CAPTION_SHOWN = 46
 
@@ -83,6 +94,12 @@ class Recording:
         self.path: Optional[str] = None
         self.index: Optional[int] = None
         self.dirty = False
+        #: the demo file as opened or last saved (what a save keeps of its text), or None
+        self.opened: Optional[demo_keep.Opened] = None
+        #: its bytes then (a save compares them with the file on disk: outside changes)
+        self.known: Optional[bytes] = None
+        #: what the last save could not keep of the file's text (one line each)
+        self.notes: list[str] = []
 
     @property
     def steps(self) -> list[RecordedStep]:
@@ -136,6 +153,7 @@ class Recording:
         i = self._chosen()
         old = self.steps[i]
         self.steps[i] = step.copy()
+        self.steps[i].origin = old.origin  # the same step of the file: what it keeps is decided on save
         self._try(lambda: None, lambda: self.steps.__setitem__(i, old))
         return f"Step {i + 1} updated."
 
@@ -178,31 +196,103 @@ class Recording:
             out.append(f"{i + 1}. {cap}")
         return out
 
-    def save(self, path: str) -> str:
+    def text_for(self, path: str) -> str:
+        """The text a save to ``path`` writes: the opened file's text with the changes patched in
+        when ``path`` is that file (:func:`game.core.demo_keep.plan`; :attr:`notes` says what
+        could not be kept), else the demo as the recorder writes it."""
+        self.notes = []
+        if self.opened is not None and _same_file(path, self.opened.path):
+            text, self.notes = demo_keep.plan(self.recorder, self.opened, str(path))
+            return text
+        return self.recorder.to_text(str(path))
+
+    def outside(self, path: str) -> Optional[str]:
+        """``"changed"`` / ``"missing"`` when ``path`` is the file opened or last saved and another
+        program changed or removed it since (its bytes are compared, whatever its time and
+        size say), else None."""
+        if self.known is None or self.opened is None or not _same_file(path, self.opened.path):
+            return None
+        try:
+            now = Path(path).read_bytes()
+        except FileNotFoundError:
+            return "missing"
+        except OSError:
+            return None
+        return None if now == self.known else "changed"
+
+    def save(self, path: str, *, overwrite: bool = False) -> str:
         """Write the demo to ``path`` (checked first; written atomically, so an old file is
-        never left half written). Refuses to replace a file that is not a demo."""
+        never left half written). Refuses to replace a file that is not a demo; raises
+        :class:`OutsideChange` when ``path`` is the demo opened and another program changed or
+        removed it since (unless ``overwrite``)."""
         p = Path(path)
         if p.suffix.lower() not in (".yaml", ".yml"):
             raise ValueError("a demo file ends in .yaml")
         if not self.steps:
             raise ValueError("record a step first (Add step)")
-        existing_of_kind(p, load_demo, DemoError, "demo")  # never over a scenario or any other file
-        text = self.recorder.to_text(str(p))
-        build_steps(parse_demo(text, str(p)))  # the file plays: never write one that does not
+        what = self.outside(str(p))
+        if what is not None and not overwrite:
+            raise OutsideChange(p, what)
+        if what is None:
+            existing_of_kind(p, load_demo, DemoError, "demo")  # never over a scenario or any other file
+        text = self.text_for(str(p))
+        built = build_steps(parse_demo(text, str(p)))  # the file plays: never write one that does not
         write_atomic(p, text.encode("utf-8"))
         self.path = str(p)
         self.dirty = False
-        return f"Saved the demo ({len(self.steps)} steps) to {p.name}: python main.py demo {p}"
+        self._remember(str(p), text, built)
+        kept = f" ({'; '.join(self.notes)})" if self.notes else ""
+        return f"Saved the demo ({len(self.steps)} steps) to {p.name}{kept}: python main.py demo {p}"
+
+    def _remember(self, path: str, text: str, built: list) -> None:
+        """``text`` (just written to, or read from, ``path``) is what the next save keeps; the
+        steps now are its steps."""
+        for i, st in enumerate(self.steps):
+            st.origin = i
+        self.opened = demo_keep.opened(path, text, built, self.recorder)
+        self.known = text.encode("utf-8")
 
     def open(self, path: str) -> str:
         """Load the demo ``path`` for editing (its steps as snapshots)."""
-        demo = load_demo(path)
+        text = read_text(path, DemoError)
+        demo = parse_demo(text, str(Path(path)))
         built = build_steps(demo)
         self.recorder = recorder_from_demo(demo, built)
         self.path = str(path)
         self.index = 0 if self.steps else None
         self.dirty = False
+        try:
+            self.known = Path(path).read_bytes()
+            text = self.known.decode("utf-8")  # as it is on disk (a BOM too): what a save keeps
+        except (OSError, UnicodeDecodeError):
+            self.known = text.encode("utf-8")
+        self.opened = demo_keep.opened(str(path), text, built, self.recorder)
         return f"Opened {Path(path).name}: {len(self.steps)} steps (click one, Show puts it on the table)."
+
+    def restore_text(self, text: str, source: str) -> None:
+        """Take the steps of a recovery file's demo ``text`` (written for ``source``: its paths
+        are relative to that file) as unsaved work; a step that is one of the opened file's,
+        unchanged, keeps its place in that file (what a save keeps). Raises DemoError."""
+        demo = parse_demo(text, source)
+        built = build_steps(demo)
+        rec = recorder_from_demo(demo, built)
+        data = demo_keep.meaning(text)
+        written = data.get("steps") if isinstance(data, dict) else None
+        op = self.opened
+        used: set[int] = set()
+        for st in rec.steps:
+            mine, st.origin = st.origin, None
+            if op is None or not isinstance(written, list) or mine is None or mine >= len(written):
+                continue
+            for j, w in enumerate(op.data.get("steps") or []):
+                if j not in used and j < len(op.steps) and w == written[mine] \
+                        and demo_keep.shows_same(st, op.steps[j]):
+                    st.origin = j
+                    used.add(j)
+                    break
+        self.recorder = rec
+        self.index = 0 if self.steps else None
+        self.dirty = True
 
     def html(self, path: str, size: tuple[int, int] = (1280, 820)) -> str:
         """Write the one-page HTML export of the demo to ``path``."""
@@ -213,3 +303,10 @@ class Recording:
             raise ValueError("record a step first (Add step)")
         write_atomic(path, demo_page(steps, self.recorder.title or "Melee Lens demo", size=size).encode("utf-8"))
         return f"Wrote {Path(path).name}: one page, {len(steps)} steps; open it in any browser."
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False

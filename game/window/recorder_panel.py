@@ -7,19 +7,31 @@ HTML. Add step and Update take the table view's camera box and, while the steps 
 phase step (N / P), that step's number; Show puts a step back on the table at its view (and
 back on its phase step). What each does is in :mod:`game.window.recorder`; every refusal is
 said on the status line.
+
+Never losing the recorder's work, as the scenario side never loses a board's: every change is
+autosaved at once to this session's recovery file (:mod:`game.window.recorder_store`; kill -9
+loses nothing but a title being typed); quitting (the window's close button, Ctrl+Q) and Open
+with unsaved steps ask Save / Discard / Cancel first (:meth:`RecorderSection.guard`); a signal
+or the frame count keeps them in the recovery file (:meth:`RecorderSection.keep_unsaved`);
+recovered work is offered when the same demo is opened again, or, for a demo with no file,
+when the window starts (:meth:`RecorderSection.offer_recovery`); Save over a demo changed or
+removed by another program since it was opened asks Overwrite / Reload / Cancel.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
+from game.core.demo import DemoError
 from game.core.editor import Change
 from game.window.recorder import Recording
+from game.window.recorder_store import RecorderStore
+from game.window.session import OutsideChange
 from game.window.view import Section
 from game.window.demo_play import DemoPlayView
-from game.window.dialogs import FileDialog
+from game.window.dialogs import Buttons, FileDialog, ask_unsaved
 
 if TYPE_CHECKING:
     from game.window.dialogs import DialogsSection
@@ -40,6 +52,8 @@ BUTTONS2 = (("up", "Up", "move the chosen step earlier"), ("down", "Down", "move
 BUTTONS3 = (("play", "Play", "step through the demo here (Esc comes back)"),
             ("save", "Save", "write the demo file (python main.py demo FILE plays it)"),
             ("open", "Open", "open a demo file for editing"), ("html", "HTML", "write the demo as one web page"))
+#: A title being typed is autosaved at most this often (s).
+TITLE_AUTOSAVE_S = 1.0
 
 
 class RecorderSection(Section):
@@ -55,6 +69,11 @@ class RecorderSection(Section):
         self.buttons: dict[Any, str] = {}
         self.list: Any = None
         self.playing: Any = None
+        s = doc.session
+        self.store = RecorderStore(s.out_dir, s.session_id, s.wall)
+        self.clock = s.clock
+        self.changes = 0  # changes since the demo was opened or saved (the recovery header says)
+        self._title_saved = self.clock()
 
     # -- the window ------------------------------------------------------------------------------
     def alive(self) -> bool:
@@ -151,7 +170,7 @@ class RecorderSection(Section):
 
     # -- what the buttons do ---------------------------------------------------------------------
     def run(self, name: str) -> None:
-        """Run button ``name``; a refusal goes to the status line."""
+        """Run button ``name``; a refusal goes to the status line. A change is autosaved at once."""
         try:
             msg = getattr(self, f"do_{name}")()
         except ValueError as exc:
@@ -159,6 +178,9 @@ class RecorderSection(Section):
             return
         if msg:
             self.status.say(msg)
+        if name in ("add", "update", "delete", "up", "down") and self.rec.dirty:
+            self.changes += 1
+        self.autosave()
         self._fill_list()
 
     def phase_shown(self) -> Optional[int]:
@@ -251,7 +273,7 @@ class RecorderSection(Section):
     def _after(self, done: Any, path: str) -> None:
         try:
             self.status.say(done(path))
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, DemoError) as exc:
             self.status.say(f"Demo: {exc}.")
         self._fill_list()
 
@@ -261,24 +283,214 @@ class RecorderSection(Section):
         return str(Path.cwd() / f"my_demo{suffix}")
 
     def do_save(self) -> str:
-        self.rec.recorder.title = self.text("title").strip()
-        if self.rec.path:
-            return self.rec.save(self.rec.path)
-        self._file("Save the demo as", self.rec.save, {".yaml", ".yml"}, False, self._initial(".yaml"))
+        self.save()
         return ""
 
     def do_open(self) -> str:
-        def opened(path: str) -> str:
-            msg = self.rec.open(path)
-            self.set_text("title", self.rec.recorder.title)
-            return msg
-        self._file("Open a demo for editing", opened, {".yaml", ".yml"}, True, self._initial(".yaml"))
+        self.guard(lambda: self._file("Open a demo for editing", self.open_file, {".yaml", ".yml"}, True,
+                                      self._initial(".yaml")), "open another demo")
         return ""
+
+    def open_file(self, path: str) -> str:
+        """Open the demo ``path`` for editing (a new recovery file from now on), then offer the
+        work an earlier session kept for it."""
+        msg = self.rec.open(path)
+        self.store.next_document()
+        self.changes = 0
+        self.set_text("title", self.rec.recorder.title)
+        self.offer_recovery()
+        return msg
 
     def do_html(self) -> str:
         self.rec.recorder.title = self.text("title").strip()
         self._file("Write the demo as one web page", self.rec.html, {".html", ".htm"}, False, self._initial(".html"))
         return ""
+
+    # -- never losing the recorder's work ----------------------------------------------------------
+    def sync_title(self) -> None:
+        """The title typed is the demo's (a change, once there are steps)."""
+        if self.alive():
+            title = self.text("title").strip()
+            if title != self.rec.recorder.title:
+                self.rec.recorder.title = title
+                if self.rec.steps:
+                    self.rec.dirty = True
+                    self.changes += 1
+
+    def unsaved(self) -> bool:
+        """True when the recorder holds steps (or a title) not yet saved."""
+        self.sync_title()
+        return self.rec.dirty and bool(self.rec.steps)
+
+    def autosave(self) -> Optional[Path]:
+        """Write unsaved steps to the recovery file now (removed when there are none); a
+        failure goes to the banner."""
+        self.sync_title()
+        p = self.store.autosave(self.rec, max(1, self.changes))
+        if self.store.error:
+            self.status.warn(self.store.error)
+        return p
+
+    def keep_unsaved(self) -> Optional[Path]:
+        """A signal or the frame count stops the window: unsaved steps stay in the recovery file
+        (what happened to them is printed)."""
+        if not self.unsaved():
+            return None
+        p = self.autosave()
+        if p is not None:
+            print(f"Unsaved demo steps were kept in {p}; opening the demo (or, for a new demo, the window) "
+                  "offers them again.")
+        return p
+
+    def guard(self, then: Callable[[], None], what: str) -> None:
+        """Run ``then`` now when the demo is saved; else ask Save / Discard / Cancel first
+        (headless: the steps stay in the recovery file, then go on)."""
+        if not self.unsaved():
+            then()
+            return
+        if self.gui is None:
+            self.autosave()
+            then()
+            return
+
+        def discard() -> None:
+            self.rec.dirty = False
+            self.store.drop()  # thrown away: the recovery file goes too
+            then()
+
+        name = Path(self.rec.path).name if self.rec.path else "The demo being recorded"
+        ask_unsaved(self.dialogs, "Unsaved demo steps",
+                    f"{name} has unsaved steps ({len(self.rec.steps)} in all). Save them before you {what}?",
+                    lambda: self.save(after=then), discard,
+                    lambda: self.status.say(f"Cancelled: {what} can wait; the demo's steps are as they were."),
+                    width=560)
+
+    def save(self, after: Optional[Callable[[], None]] = None, *, overwrite: bool = False) -> bool:
+        """Save to the demo's file (none yet: ask where); a file changed or removed outside since
+        it was opened asks Overwrite / Reload / Cancel first. ``after`` runs once saved."""
+        self.sync_title()
+        if not self.rec.path:
+            if self.gui is None:
+                self.status.say("Demo: saving a new demo needs the window's file dialog.")
+                return False
+            self._file("Save the demo as", lambda p: self._saved(p, after), {".yaml", ".yml"}, False,
+                       self._initial(".yaml"))
+            return False
+        try:
+            msg = self._saved(self.rec.path, after, overwrite=overwrite)
+        except OutsideChange as exc:
+            self.ask_outside(exc.what, after)
+            return False
+        except (ValueError, OSError, DemoError) as exc:
+            self.status.say(f"Demo: {exc}.")
+            return False
+        self.status.say(msg)
+        return True
+
+    def _saved(self, path: str, after: Optional[Callable[[], None]], *, overwrite: bool = False) -> str:
+        msg = self.rec.save(path, overwrite=overwrite)
+        self.store.drop()
+        self.changes = 0
+        if after:
+            after()
+        return msg
+
+    def ask_outside(self, what: str, after: Optional[Callable[[], None]] = None) -> None:
+        """The demo file changed (or went) on disk since it was opened: Overwrite / Reload /
+        Cancel (Reload keeps the steps recorded here in the recovery file); never a silent
+        overwrite (headless: the banner says so, nothing is written)."""
+        name = Path(self.rec.path or "the demo").name
+        if what == "changed":
+            text = (f"{name} was changed on disk by another program or window since you opened it. Overwrite it "
+                    "with your steps, or reload it (your steps stay in the recovery file)?")
+            buttons = ["Overwrite", "Reload", "Cancel"]
+        else:
+            text = f"{name} was moved or deleted since you opened it. Write your steps back where it was?"
+            buttons = ["Overwrite", "Cancel"]
+        if self.gui is None:
+            self.status.warn(text + " (Nothing was written.)")
+            return
+
+        def chosen(choice: str) -> None:
+            if choice == "Overwrite":
+                self.save(after, overwrite=True)
+            elif choice == "Reload":
+                self.reload()
+            else:
+                self.status.say("Demo: the file on disk and your steps are both as they were; Save asks again.")
+
+        self.dialogs.open(Buttons(self.gui, "Demo changed on disk", text, buttons, chosen, width=640))
+
+    def reload(self) -> None:
+        """Open the demo file again as it is on disk; the steps recorded here stay in the
+        recovery file (offered when the demo is opened again)."""
+        path = self.rec.path
+        kept = self.autosave()
+        try:
+            rec = Recording()
+            msg = rec.open(str(path))
+        except (ValueError, OSError, DemoError) as exc:
+            self.status.warn(f"Demo: could not reload: {exc}. Kept your steps; Save asks again.")
+            return
+        self.rec = rec
+        self.store.next_document()
+        self.changes = 0
+        self.set_text("title", rec.recorder.title)
+        self._fill_list()
+        self.status.say(f"Reloaded. {msg}" + (f" Your steps are kept in {kept.name}." if kept else ""))
+
+    def offer_recovery(self) -> None:
+        """Recovery files another session kept for this demo (or for new demos): say what and
+        when, and ask Restore / Discard / Keep for later (headless: the status line says so)."""
+        recs = self.store.recoveries(self.rec)
+        if not recs:
+            return
+        r = recs[0]
+        if self.gui is None:
+            self.status.say(f"Unsaved demo steps from an earlier session: {r.describe()}. F6, Open the demo to "
+                            "get them back.")
+            return
+        name = Path(self.rec.path).name if self.rec.path else "A new demo"
+        text = (f"{name}: unsaved demo steps from an earlier session were kept: {r.describe()}. Restore them, "
+                "discard them for good, or keep them for later?")
+
+        def chosen(choice: str) -> None:
+            if choice == "Restore":
+                self.restore(r)
+            elif choice == "Discard":
+                gone = self.store.discard(r)
+                self.status.say(f"Discarded the demo steps {r.describe()}." if gone else f"Could not remove {r.path}.")
+                self.offer_recovery()
+            else:
+                for x in recs:
+                    self.store.keep_for_later(x)
+                self.status.say(f"Kept for later: the demo steps {r.describe()}.")
+
+        self.dialogs.open(Buttons(self.gui, "Unsaved demo steps found", text, ["Restore", "Discard", "Keep for later"],
+                                  chosen, width=640, text_h=110))
+
+    def restore(self, r: Any) -> None:
+        """Take recovery file ``r``'s steps as unsaved work and show the recorder."""
+        try:
+            msg = self.store.restore(self.rec, r)
+        except (OSError, ValueError, DemoError) as exc:
+            self.status.say(f"Demo: the recovery file cannot be read: {exc}")
+            return
+        self.changes = max(1, self.changes)
+        if self.gui is not None and not self.alive():
+            self.build()
+        self.set_text("title", self.rec.recorder.title)
+        self.autosave()  # kept under this session too
+        self._fill_list()
+        self.status.say(msg)
+
+    def on_update(self) -> None:
+        """A title being typed is autosaved at most once a second (of the session's clock)."""
+        if self.alive() and self.rec.steps and self.text("title").strip() != self.rec.recorder.title:
+            now = self.clock()
+            if now - self._title_saved >= TITLE_AUTOSAVE_S:
+                self._title_saved = now
+                self.autosave()
 
     # -- events ----------------------------------------------------------------------------------
     def on_event(self, ev: Any) -> bool:

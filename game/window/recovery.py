@@ -8,7 +8,7 @@ naming what it holds::
     # session: 4242-18b2c0ffee           (the process id, then the session's start time)
     # saved: 2026-12-01T22:15:03Z
     # title: Horde supporting attacks
-    # units: 4
+    # units: 4                          (a demo's: "# steps: 3")
     # changes: 3                         (edits since the file was opened or saved)
     # refused: 2026-12-02T09:00:00Z      (once offered and kept for later)
 
@@ -37,9 +37,11 @@ from game.core.scenario import board_to_dict, dump_scenario
 
 HEADER = "# Melee Lens recovery file: unsaved changes kept by a window session."
 NEW_BOARD = "(new board)"
-_FIELD = re.compile(r"^# (for|session|saved|title|units|changes|refused): (.*)$")
+#: The ``for:`` of a demo recorded in the window (F6) that has no file yet.
+NEW_DEMO = "(new demo)"
+_FIELD = re.compile(r"^# (for|session|saved|title|units|steps|changes|refused): (.*)$")
 #: Header lines read at most (the fields above, in any order).
-HEADER_LINES = 9
+HEADER_LINES = 10
 #: Recovery files offered and kept for later this long ago (days since refused) are pruned.
 MAX_AGE_DAYS = 14.0
 #: Temporary files (``.NAME.XXXX.tmp``, :mod:`game.core.atomic`) older than this are a killed
@@ -108,11 +110,14 @@ def _wall(utc: str) -> Optional[float]:
         return None
 
 
-def header(for_file: str, session: str, saved_wall_s: float, title: str, units: int, changes: int = 0) -> str:
-    """The comment lines a recovery file starts with (see the module doc)."""
+def header(for_file: str, session: str, saved_wall_s: float, title: str, units: int, changes: int = 0, *,
+           steps: Optional[int] = None) -> str:
+    """The comment lines a recovery file starts with (see the module doc); ``steps``: a demo's
+    recovery file, which says how many steps it holds instead of units."""
     title = " ".join(title.split())[:120]
+    count = f"# steps: {steps}" if steps is not None else f"# units: {units}"
     return (f"{HEADER}\n# for: {for_file}\n# session: {session}\n# saved: {_utc(saved_wall_s)}\n"
-            f"# title: {title}\n# units: {units}\n# changes: {changes}\n")
+            f"# title: {title}\n{count}\n# changes: {changes}\n")
 
 
 @dataclass
@@ -127,12 +132,16 @@ class Recovery:
     units: str
     changes: str = "?"
     refused: str = ""
+    steps: str = ""
 
     def describe(self) -> str:
         """``'Title' with 4 units and 3 changes, autosaved 2026-12-01 22:15:03 UTC``."""
         what = f"'{self.title}'" if self.title else "a board"
         n = "" if self.changes in ("", "?") else \
             f" and {self.changes} change{'' if self.changes == '1' else 's'}"
+        if self.steps:
+            what = f"'{self.title}'" if self.title else "a demo"
+            return f"{what} with {self.steps} steps{n}, autosaved {self.saved.replace('T', ' ').rstrip('Z')} UTC"
         return f"{what} with {self.units} units{n}, autosaved {self.saved.replace('T', ' ').rstrip('Z')} UTC"
 
     def saved_wall(self) -> Optional[float]:
@@ -157,7 +166,8 @@ def read_header(path: Path) -> Optional[Recovery]:
     if "for" not in fields or "session" not in fields:
         return None
     return Recovery(path, fields["for"], fields["session"], fields.get("saved", "?"), fields.get("title", ""),
-                    fields.get("units", "?"), fields.get("changes", "?"), fields.get("refused", ""))
+                    fields.get("units", "?"), fields.get("changes", "?"), fields.get("refused", ""),
+                    fields.get("steps", ""))
 
 
 def mark_refused(rec: Recovery, now_wall_s: float) -> None:
@@ -199,7 +209,7 @@ def prune(folder: Path, now_wall_s: float, max_age_days: float = MAX_AGE_DAYS) -
             continue
         refused = _wall(rec.refused)
         try:
-            gone = rec.for_file != NEW_BOARD and not Path(rec.for_file).exists()
+            gone = rec.for_file not in (NEW_BOARD, NEW_DEMO) and not Path(rec.for_file).exists()
             if gone or (refused is not None and now_wall_s - refused > max_age_days * 86400.0):
                 p.unlink()
                 removed.append(p)
