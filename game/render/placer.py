@@ -142,10 +142,18 @@ class Placer:
             return None
         stored = [self._stored("taken", self.taken), self._stored("soft", self.soft), self._stored("avoid", avoid)]
         cx0, cy0, cx1, cy1 = (cand[:, i:i + 1] for i in range(4))
+        # only the stored boxes near the candidates (grid look-ups over their joint box): a box
+        # meeting none of them adds 0 to every sum, and the sums decide only through "is it 0"
+        # and "within 1e-9 of the lowest", both kept by leaving out zeros (a table of 500
+        # units: every label against every box was quadratic)
+        union = (float(cand[:, 0].min()), float(cand[:, 1].min()), float(cand[:, 2].max()), float(cand[:, 3].max()))
+        indexes = (self._taken_ix, self._soft_ix, self._avoid_index(avoid))
         sums = []
-        for arr in stored:
+        for arr, ix in zip(stored, indexes):
             if arr is None:
                 return None
+            if len(ix) == len(arr):
+                arr = arr[np.asarray(ix.near_ids(union), dtype=np.intp)].reshape(-1, 4)
             w = np.minimum(cx1, arr[:, 2]) - np.maximum(cx0, arr[:, 0])
             h = np.minimum(cy1, arr[:, 3]) - np.maximum(cy0, arr[:, 1])
             sums.append(np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1))

@@ -20,6 +20,7 @@ from game.core.board import Board, Model, Unit
 from game.core.engagement import Engagement, as_poly, boundary, facing_dir
 from game.core import closing
 from game.core.work import doing
+from game.engines.rank_and_file.gap_index import EnemyAhead
 
 
 def shuffle_incomplete_rank(unit: Unit, side: str) -> dict[tuple[int, int], tuple[int, int]]:
@@ -100,9 +101,10 @@ def edge_overlap(u: Unit, slot: tuple[int, int], edge: str, shape: g.Shape, tol:
     return min(max(vals), hi) - max(min(vals), lo)
 
 
-def _extended(m: Model, u: Unit, direction: g.Point, length: float) -> g.Poly:
-    """Model ``m``'s base stretched ``length`` mm along ``direction`` (a swept outline)."""
-    pts = as_poly(m.shape)
+def _extended(m: Model, u: Unit, direction: g.Point, length: float, pts: list[g.Point] | None = None) -> g.Poly:
+    """Model ``m``'s base stretched ``length`` mm along ``direction`` (a swept outline);
+    ``pts`` its outline when already made (``as_poly(m.shape)``)."""
+    pts = as_poly(m.shape) if pts is None else pts
     moved = [(p[0] + direction[0] * length, p[1] + direction[1] * length) for p in pts]
     return g.Poly(tuple(g.convex_hull(pts + moved)))
 
@@ -190,66 +192,94 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
     terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
     model_grids: dict[str, _Grid] = {}
     bound_grid = _Grid([(uid, sh) for uid, shapes in bounds.items() for sh in shapes], 50.0)
+    polys: dict[str, list[g.Point]] = {}  # each model's outline, made once (as_poly of a round base is 24 points)
+
+    def outline(m: Model) -> list[g.Point]:
+        pts = polys.get(m.id)
+        if pts is None:
+            pts = polys[m.id] = as_poly(m.shape)
+        return pts
+
     for e in engs:
         u = units[e.unit]
         d = facing_dir(u, e.facing)
         occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
         step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
-        for m in models[e.unit]:
-            if m.rank is not None and m.file is not None and (m.rank + step[0], m.file + step[1]) in occupied:
-                continue  # its facing towards the enemy is covered by a friendly model
-            # no distance limit: the extension runs until it meets the enemy's boundary (a
-            # ranked enemy's tray; going further would cross it), or past every enemy base
-            if units[e.enemy].kind == "ranked":
-                hit = closing.sweep_mm([as_poly(m.shape)], [list(units[e.enemy].tray().points)], d)
+        movers = [m for m in models[e.unit]
+                  if not (m.rank is not None and m.file is not None and (m.rank + step[0], m.file + step[1]) in occupied)]
+        if not movers:
+            continue  # every model's facing towards the enemy is covered by a friendly model
+        enemies = models[e.enemy]
+        ranked_enemy = units[e.enemy].kind == "ranked"
+        # the enemy bases indexed along d: each model looks only at those it can meet face to face
+        index = EnemyAhead([em.shape for em in enemies], [outline(em) for em in enemies], d, tol)
+        # no distance limit: the extension runs until it meets the enemy's boundary (a ranked
+        # enemy's tray; going further would cross it), or past every enemy base
+        fars = [] if ranked_enemy else index.far_from([m.center for m in movers])
+        side = (-d[1], d[0])
+        for k, m in enumerate(movers):
+            pts = outline(m)
+            if ranked_enemy:
+                hit = closing.sweep_mm([pts], [list(units[e.enemy].tray().points)], d)
                 if hit is None:
                     continue
                 L = hit + 2 * tol
             else:
-                half = max(g.dot(g.sub(p, m.center), d) for p in as_poly(m.shape))
-                far = max(g.dot(g.sub(p, m.center), d) for em in models[e.enemy] for p in as_poly(em.shape))
-                L = max(0.0, far - half)
-            full = _extended(m, u, d, L)
-            fb = full.bbox()
-            side = (-d[1], d[0])
-            mine = [g.dot(p, side) for p in as_poly(m.shape)]
-            candidates = []
-            for em in models[e.enemy]:
+                half = max(g.dot(g.sub(p, m.center), d) for p in pts)
+                L = max(0.0, fars[k] - half)
+            mine = [g.dot(p, side) for p in pts]
+            along = [g.dot(p, d) for p in pts]
+            full: g.Poly | None = None
+            fb = (0.0, 0.0, 0.0, 0.0)
+            own: g.Poly | None = None  # the base itself as the search's outline (extension 0)
+            reach = []
+            # nearest first; a base whose reach cannot come within tol of the shortest found
+            # is never linked below, and nor is any after it
+            best = math.inf
+            for bound, j in index.ahead((min(mine), max(mine)), (min(along), max(along)), L):
+                if bound > best + tol:
+                    break
+                em = enemies[j]
+                if full is None:
+                    full = _extended(m, u, d, L, pts)
+                    fb = full.bbox()
                 if g.bbox_gap(fb, em.shape.bbox()) > tol or g.gap_mm(full, em.shape) > tol:
                     continue
-                theirs = [g.dot(p, side) for p in as_poly(em.shape)]
+                theirs = [g.dot(p, side) for p in outline(em)]
                 # face to face: the extended base must overlap the enemy base sideways, not
                 # meet it only at a corner (a diagonal is not "along the facing")
-                if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) > tol:
-                    candidates.append(em)
-            reach = []
-            for em in candidates:
+                if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) <= tol:
+                    continue
                 # shortest extension reaching the enemy model; when the bases already meet
                 # every step of the search succeeds, so it ends at exactly L / 2**16
                 # (the extension reaches it from ``t_reach`` on: the 16 halvings replayed on that
                 # number give the search's own end, without 16 hulls and gaps)
                 lo, hi = 0.0, L
-                touching = g.gap_mm(_extended(m, u, d, 0.0), em.shape) <= tol
+                if own is None:
+                    own = _extended(m, u, d, 0.0, pts)
+                touching = g.gap_mm(own, em.shape) <= tol
                 if touching:
                     hi = L / 65536.0
-                t_reach = 0.0 if touching else first_reach(as_poly(m.shape), d, em.shape, tol)
+                t_reach = 0.0 if touching else first_reach(pts, d, em.shape, tol)
                 for _ in range(0 if touching else 16):
                     mid = (lo + hi) / 2
                     if mid >= t_reach:
                         hi = mid
                     else:
                         lo = mid
-                reach.append((hi, em))
+                reach.append((j, hi, em))
+                best = min(best, hi)
+            reach.sort(key=lambda r: r[0])  # the enemy unit's order, as every base was once tried
             # the extended base stops at the first enemy model it touches (it cannot go on past
             # the enemy's boundary): a slanted enemy's next model, further on, is not in contact
-            first = min((h for h, _ in reach), default=0.0)
-            for hi, em in reach:
+            first = min((h for _, h, _ in reach), default=0.0)
+            for _, hi, em in reach:
                 if hi > first + tol:
                     continue
                 pair = frozenset((m.id, em.id))
                 if pair in links:
                     continue  # linked already (through another engagement): nothing to add
-                ext = _extended(m, u, d, max(0.0, hi - tol))
+                ext = _extended(m, u, d, max(0.0, hi - tol), pts)
                 eb = ext.bbox()
 
                 def overlaps(shape: g.Shape, by: float) -> bool:
