@@ -97,6 +97,19 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _strikers(board: Board, uid: str, n: int) -> str:
+    """``n`` models of unit ``uid`` as a caption names them: ``10 Knights``, ``1 model of
+    Knights``, or the name alone for a unit of one model (``Giant``)."""
+    try:
+        whole = len(board.unit(uid).models())
+    except KeyError:
+        whole = -1
+    name = _name(board, uid)
+    if n == whole == 1:
+        return name
+    return f"1 model of {name}" if n == 1 else f"{n} {name}"
+
+
 def _value_of(step: StrikeStep) -> Any:
     return step.step
 
@@ -314,8 +327,9 @@ class Round:
         units = sorted({unit_of(m) for m in striking}, key=[u.id for u in self.board.units].index)
         label = str(s.label or s.step)
         rule = _rule(self.rs, "strike_order")
-        cap = f"{label}: " + " and ".join(
-            f"{sum(1 for m in striking if m.startswith(u + '.'))} of {_name(self.board, u)}" for u in units) + " strike"
+        counts = [(u, sum(1 for m in striking if m.startswith(u + '.'))) for u in units]
+        cap = f"{label}: " + " and ".join(_strikers(self.board, u, n) for u, n in counts) + \
+            (" strikes" if len(counts) == 1 and counts[0][1] == 1 else " strike")
         if len(units) > 1 and s.step is not None:
             cap += (f" at the same time; casualties are removed after both sides have struck"
                     + (f" ({rule})." if rule else "."))
