@@ -37,7 +37,7 @@ from typing import Any, Optional
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
 from game.core.analyse import analyse
-from game.core.parts import StrikeStep
+from game.core.parts import StepShown, StrikeStep
 from game.core.board import Board, Unit, parse_slot, slot_name, unit_of
 from game.core.ruleset import Ruleset
 from game.core.strategy import PhaseStep
@@ -118,9 +118,11 @@ def at_step(an: Analysis, step: StrikeStep) -> Analysis:
     """The analysis as one strike step shows it: each model striking at ``step`` with only the
     model parts striking at it (``step.parts``, ``model/part``; the attacks of those parts), so a
     step view draws what strikes at that step, not the model's total. Models whose parts all
-    strike together, and every other model, are as analysed. Returns a copy (``an`` unchanged)."""
+    strike together, and every other model, are as analysed; a :class:`StepShown` part names the
+    step and its strikers (the legend counts those). Returns a copy (``an`` unchanged)."""
+    shown = StepShown(str(step.label or step.step), tuple(step.models))
     if not step.parts:
-        return an
+        return an.replaced().put(shown)
     by_model: dict[str, list[str]] = {}
     for mp in step.parts:
         m, _, part = str(mp).partition("/")
@@ -135,7 +137,7 @@ def at_step(an: Analysis, step: StrikeStep) -> Analysis:
             r, attacks=n, parts={k: v for k, v in r.parts.items() if k in names},
             why=f"At {step.label}: {' and '.join(names)} strike{'s' if len(names) == 1 else ''}, "
                 f"{_plural(n, 'attack')} ({r.attacks} in the whole round). {r.why}".strip())
-    return out
+    return out.put(shown)
 
 
 # ----- removal ------------------------------------------------------------------------------

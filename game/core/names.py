@@ -17,6 +17,12 @@ _RANKED_SLOT = re.compile(r"r(\d+)f(\d+)")
 _SKIRMISH_SLOT = re.compile(r"m(\d+)")
 
 
+def plural(n: int, word: str, words: str = "") -> str:
+    """A count a reader reads: ``1 model``, ``10 models`` (``words``: the plural, when not
+    ``word`` + ``s``)."""
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
 def unit_names(board: Any) -> dict[str, str]:
     """Unit id -> the unit's name (its id when it has none), for every unit of ``board``."""
     return {u.id: (u.name or u.id) for u in board.units}
