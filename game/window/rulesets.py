@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from game.core.names import plural
 from game.core.compare import differences
 from game.core.ruleset import RulesetError
 from game.window.dialogs import DialogsSection, rules_dialog
@@ -112,7 +113,7 @@ class RulesetCommands:
         if rid is None:
             self.status.say("Compare mode off.")
         else:
-            self.status.say(f"Compare mode: {len(doc.live.diffs)} model(s) fight differently under {rid} (hatched, "
+            self.status.say(f"Compare mode: {plural(len(doc.live.diffs), 'model')} {'fights' if len(doc.live.diffs) == 1 else 'fight'} differently under {rid} (hatched, "
                             f"ringed in yellow; hover one to read how). Shift+K picks another ruleset, K turns it off.")
 
     def toggle_compare(self) -> None:
