@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from game.window.table_view import TableView
 
 
+#: the longest menu row (characters) that fits the chooser's 520 px buttons; a longer one names
+#: the ruleset by its ``short_name`` instead (the tip keeps the full name)
+MENU_CHARS = 62
+
+
 class RulesetCommands:
     """The ruleset and compare commands on ``doc`` (edits go through ``table.apply``)."""
 
@@ -90,10 +95,14 @@ class RulesetCommands:
         self.status.say("Choose a ruleset" + (" (greyed: " + "; ".join(greyed) + ")." if greyed else "."))
         rows = []
         for rid, why in choices:
-            name = doc.rules.load(rid).name if not why.startswith("cannot") else rid
+            rs = doc.rules.load(rid) if not why.startswith("cannot") else None
+            name = rs.name if rs is not None else rid
             short = doc.rules.short_reason(doc.board, rid, doc.rs.id)
-            text = f"{rid}: {name}" + (" (in use)" if rid == doc.rs.id else f" ({short})" if why else "")
-            rows.append((text[:70], rid, f"{rid} {why}" if why else name, not why and rid != doc.rs.id))
+            tail = " (in use)" if rid == doc.rs.id else f" ({short})" if why else ""
+            text = f"{rid}: {name}{tail}"
+            if len(text) > MENU_CHARS and rs is not None:  # never cut a name: the ruleset's short name
+                text = f"{rid}: {rs.short}{tail}"
+            rows.append((text, rid, f"{rid}: {name}; {why}" if why else name, not why and rid != doc.rs.id))
 
         def done(rid: str) -> None:
             self.steps.leave(quiet=True)
