@@ -96,7 +96,7 @@ def legend_slots(part: CombatSlots, ctx: LegendContext) -> list:
     moved = [dm for dm in ctx.shown if getattr(dm, "slot_from", None) is not None]
     if moved:
         out.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
-                                     f"({len(moved)})", swatch="slotmove"))
+                                     f"({plural(len(moved), 'model')})", swatch="slotmove"))
     if any(s.size == "large" for s in slots):
         out.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
     return out
