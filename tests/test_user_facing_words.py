@@ -82,3 +82,13 @@ def test_the_json_keeps_the_ids():
     js = analyse(board, load_ruleset(board.ruleset)).to_json()
     assert any(re.fullmatch(r"\w+\.r\d+f\d+", m) for m in js["models"])
     assert any(re.search(r"\w+\.r\d+f\d+", r.get("why", "")) for r in js["models"].values())
+
+
+def test_a_unit_called_by_an_english_word_is_not_read_into_every_sentence():
+    """tests/golden/tow_press_of_battle.yaml has a unit with id ``a``: "fills a combat slot"
+    must not become "fills Swordsmen (charged) combat slot"."""
+    from game.core.names import humanize
+    names = {"a": "Swordsmen (charged)", "orcs": "Orc Boyz"}
+    text = "fills a combat slot beside a.r1f2; in base contact with a (front facing); no Press of Battle in a turn"
+    assert humanize(text, names) == ("fills a combat slot beside Swordsmen (charged) (rank 1, file 2); in base contact "
+                                     "with Swordsmen (charged) (front facing); no Press of Battle in a turn")

@@ -13,6 +13,9 @@ import re
 from itertools import groupby
 from typing import Any, Callable, Iterable, Mapping
 
+#: short English words an engine's sentence may hold, which a unit may also be called
+WORDS = frozenset("a an the of in on at to by and or it its is as no not so with for from one two all any each "
+                  "this that then than but if".split())
 _RANKED_SLOT = re.compile(r"r(\d+)f(\d+)")
 _SKIRMISH_SLOT = re.compile(r"m(\d+)")
 
@@ -99,5 +102,8 @@ def humanize(text: str, names: Mapping[str, str]) -> str:
             continue
         out = re.sub(rf"(?<![\w.]){re.escape(uid)}\.(\w+)", _named_model(name), out)
         if name != uid:
-            out = re.sub(rf"(?<![\w.]){re.escape(uid)}(?![\w.])", _named_unit(name), out)
+            # a unit called by an English word ("a", "it") is that unit only where no word follows
+            # ("with a (front facing)", not "fills a combat slot")
+            tail = r"(?![\w.])(?!\s+[a-z])" if uid.lower() in WORDS else r"(?![\w.])"
+            out = re.sub(rf"(?<![\w.]){re.escape(uid)}{tail}", _named_unit(name), out)
     return out
