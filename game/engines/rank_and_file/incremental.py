@@ -30,7 +30,6 @@ from operator import attrgetter, is_
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
-from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
 from game.core.board import Model, Unit, centers_of, ids_of, unit_of
 from game.core.lru import LRU
@@ -107,9 +106,9 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
         corner = _CORNERS.get(key) if key is not None else None
         if hit is None or corner is None:
             ia, ib = ids_of(ma), ids_of(mb)
-            index = contact.model_contacts(ua, ma, ub, mb, c.tol)
+            index, at_corners = contact.contacts_and_corners(ua, ma, ub, mb, c.tol)
             hit = tuple((ia[i], ib[j]) for i, j in index)
-            corner = tuple((ia[i], ib[j]) for i, j in index if g.corner_touch(ma[i].shape, mb[j].shape, c.tol))
+            corner = tuple(pair for pair, at_corner in zip(hit, at_corners) if at_corner)
             if key is not None:
                 _PAIRS.put(key, hit)
                 _CORNERS.put(key, corner)
