@@ -165,7 +165,7 @@ def test_overlapping_bases_load_with_a_warning_and_marks(tmp_path):
     c = app.recorded()
     warning = " ".join(x.args[1] for x in c.find("text", "warning"))
     assert warning.startswith("Warning: 6 pairs of bases overlap")
-    assert "a.r1f1 and b.r1f5 by 5.0 mm" in warning
+    assert "a (rank 1, file 1) and b (rank 1, file 5) by 5.0 mm" in warning
     assert marked(c) == expected  # exactly the overlapping models are marked
     assert "Base overlaps another base (12 models)" in " ".join(x.args[1] for x in c.find("text", "legend"))
 

@@ -80,7 +80,7 @@ def test_compare_mode_marks_exactly_the_differing_models(app):
     drawn = []
     assert _drawn_differ_tags(app, drawn) == expect
     legend = [c.args[1] for c in drawn[0].calls if c.name == "text" and c.get("tag") == "legend"]
-    assert any(t.startswith(f"Differs under whfb8 ({len(expect)})") for t in legend)
+    assert any(t.startswith(f"Differs under whfb8 ({len(expect)} model") for t in legend)
     # the tooltip names the rule (why) and how the model fights under the other ruleset
     mid = "dwarfs.r2f2"
     assert mid in expect

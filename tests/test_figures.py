@@ -237,7 +237,7 @@ def test_labels_show_names_and_counts_not_ids():
     assert len(c.find("text", "count:")) == sum(1 for r in a.models.values() if r.role != "none" and r.attacks != 1)
     # the dividing-attacks figure marks the two Dwarfs touching both enemy units
     assert {x.get("tag") for x in c.find(tag_prefix="divide:")} == {"divide:dwarfs.r1f3", "divide:dwarfs.r1f4"}
-    assert any("may divide its attacks (2)" in t for t in texts)
+    assert any("may divide its attacks (2 models)" in t for t in texts)
 
 
 def test_cropped_legend_counts_only_what_is_in_the_picture():
@@ -250,7 +250,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
     legend = " ".join(x.args[1] for x in c.find("text", "legend"))
     assert "Night Goblins" not in legend  # cropped out
     n_none = sum(1 for m, r in a.models.items() if r.role == "none" and not m.startswith("night_goblins"))
-    assert f"Does not fight ({n_none})" in legend
+    assert f"Does not fight ({n_none} models)" in legend
 
 
 def test_compare_caption_says_the_difference_in_plain_words(tmp_path):

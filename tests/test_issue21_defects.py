@@ -85,10 +85,10 @@ def test_a_destroyed_unit_is_crossed_out_not_drawn_as_not_fighting():
     c, o = _draw(st.board, st.analysis)
     assert c.find("line", "removed:transport.m1")
     texts = _legend_texts(st.board, st.analysis, o)
-    assert any(t.startswith("Destroyed by Red Monster (A)'s fight: crossed out (1)") for t in texts)
+    assert any(t.startswith("Destroyed by Red Monster (A)'s fight: crossed out (1 model)") for t in texts)
     none_row = next((t for t in texts if t.startswith("Does not fight")), "")
     n_none = sum(1 for d in drawn_models(st.board, st.analysis) if d.role == "none" and d.id not in gone.models)
-    assert (f"({n_none})" in none_row) if n_none else not none_row
+    assert (f"({n_none} model" in none_row) if n_none else not none_row
     # the window at the Fight step: the transport the Monster destroys before it fights
     bf = b.copy()
     bf.context["step"] = "fight"
@@ -170,7 +170,7 @@ def test_every_model_the_legend_counts_has_its_badge(scenario):
     for size in ((1200, 800), (640, 420)):
         c, o = _draw(b, a, size=size)
         row = next(t for t in _legend_texts(b, a, o) if t.startswith("×N: makes N attacks"))
-        n = int(re.search(r"\((\d+)\)$", row).group(1))
+        n = int(re.search(r"\((\d+) models?\)$", row).group(1))
         assert len({x.get("tag") for x in c.find("text", "count:")}) == n, (size, row)
 
 
@@ -182,4 +182,4 @@ def test_the_padlock_is_explained_in_the_legend():
     c, o = _draw(b, a)
     drawn = {x.get("tag") for x in c.find("polygon", "locked:")}
     row = next(t for t in _legend_texts(b, a, o) if t.startswith("Padlock"))
-    assert f"({len(drawn)})" in row and "may not move" in row
+    assert f"({len(drawn)} model" in row and "may not move" in row

@@ -40,15 +40,15 @@ def test_the_40k_hover_texts_name_units_at_every_step():
             assert not _ids_in(text, b), text
             seen += 1
     lines = [t for t, _ in hover_lines(board, steps[2].analysis, "assault_squad.m1")]
-    assert lines[0] == "Red assault squad (B) m1"
+    assert lines[0] == "Red assault squad (B) (model 1)"
     assert any("Engagement Range" in t and "Blue Transport" in t for t in lines), lines
     assert seen > 20
 
 
 def test_humanize_replaces_ids_only_as_words():
     names = {"a": "Alpha", "ab": "Alpha Beta"}
-    assert humanize("a.m1 and ab, not cab or a2", names) == "Alpha m1 and Alpha Beta, not cab or a2"
-    assert model_name("ab.r1f2", names) == "Alpha Beta r1f2" and model_name("zz.m1", names) == "zz m1"
+    assert humanize("a.m1 and ab, not cab or a2", names) == "Alpha (model 1) and Alpha Beta, not cab or a2"
+    assert model_name("ab.r1f2", names) == "Alpha Beta (rank 1, file 2)" and model_name("zz.m1", names) == "zz (model 1)"
     assert unit_names(load_scenario(W40K))["monster"] == "Red Monster (A)"
 
 

@@ -98,7 +98,7 @@ def test_a_new_board_is_offered_an_earlier_untitled_boards_work(tmp_path):
     assert first.doc.session.autosave_path.exists()
     second = make_blank(out_dir=rec)
     d = second.dialogs.top()
-    assert d is not None and "A new board" in d.text and "'My sketch'" in d.text and "1 change" in d.text
+    assert d is not None and "a new board" in d.text and "'My sketch'" in d.text and "1 change" in d.text
     second.answer("Restore")
     assert second.doc.board.title == "My sketch"
 

@@ -15,7 +15,7 @@ from game.cli.args import UsageError, add_budget_option, budgets, check_budget, 
 from game.core.analyse import analyse
 from game.core.board import unit_of
 from game.core.checks import overlapping_bases
-from game.core.names import humanize, unit_names
+from game.core.names import humanize, model_name, plural, unit_names
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, check_override, input_error, load_scenario
 
@@ -70,8 +70,10 @@ def _analyse_loaded(args, board, rs) -> int:
     overlaps = overlapping_bases(board, float(rs.p("contact_tolerance_mm")))
     if overlaps:
         a, b, depth = overlaps[0]
-        more = f" and {len(overlaps) - 1} more pair(s)" if len(overlaps) > 1 else ""
-        print(f"warning: {args.file}: bases overlap: {a} and {b} by {depth} mm{more}; analysed as placed",
+        more = f" and {plural(len(overlaps) - 1, 'more pair', 'more pairs')}" if len(overlaps) > 1 else ""
+        names = unit_names(board)
+        print(f"warning: {args.file}: bases overlap: {model_name(a, names)} and {model_name(b, names)} by {depth} mm"
+              f"{more}; analysed as placed",
               file=sys.stderr)
     t0 = time.perf_counter()
     result = analyse(board, rs)
@@ -108,7 +110,7 @@ def cmd_compare(args) -> int:
              ids[1]: {"role": d.b[0], "attacks": d.b[1], "why": d.why_b}} for d in diffs]})
         sys.stdout.write("\n")
         return 0
-    print(f"{board.title or board.source}: {len(diffs)} model(s) differ between {ids[0]} and {ids[1]}")
+    print(f"{board.title or board.source}: {plural(len(diffs), 'model')} {'differs' if len(diffs) == 1 else 'differ'} between {ids[0]} and {ids[1]}")
     names = unit_names(board)  # the text names units, as the summary does; the JSON keeps ids
     for d in diffs:
         print("  " + humanize(d.describe(ids[0], ids[1]), names))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from game.cli import analyse_cmd
 from game.cli.args import guarded
@@ -49,11 +50,25 @@ def main(argv: list[str] | None = None) -> int:
     return guarded(lambda: _main(argv))
 
 
+def not_a_command(word: str) -> str:
+    """The error line for a first argument that is neither a command nor a file: a word with
+    no file suffix and no folder that names no existing file ("" when it may be a file)."""
+    if word.startswith("-") or word in COMMANDS or os.path.exists(word) or Path(word).suffix or os.sep in word \
+            or "/" in word:
+        return ""
+    return (f"error: {word}: no such command, and no file of that name (commands: {', '.join(COMMANDS)}; "
+            f"or give a scenario file to open in the window; {_prog()} --help lists them)")
+
+
 def _main(argv: list[str]) -> int:
     if argv and argv[0] in COMMANDS:
         cmd = argv.pop(0)
     else:
         cmd = "window"
+        wrong = not_a_command(argv[0]) if argv else ""
+        if wrong:
+            print(wrong, file=sys.stderr)
+            return 2
     ap = argparse.ArgumentParser(prog=f"{_prog()} {cmd if cmd != 'window' else ''}".strip(), description=_usage(),
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     if cmd == "analyse":

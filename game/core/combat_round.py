@@ -37,7 +37,7 @@ from typing import Any, Optional
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
 from game.core.analyse import analyse
-from game.core.parts import StrikeStep
+from game.core.parts import StepShown, StrikeStep
 from game.core.board import Board, Unit, parse_slot, slot_name, unit_of
 from game.core.ruleset import Ruleset
 from game.core.strategy import PhaseStep
@@ -97,6 +97,19 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _strikers(board: Board, uid: str, n: int) -> str:
+    """``n`` models of unit ``uid`` as a caption names them: ``10 Knights``, ``1 model of
+    Knights``, or the name alone for a unit of one model (``Giant``)."""
+    try:
+        whole = len(board.unit(uid).models())
+    except KeyError:
+        whole = -1
+    name = _name(board, uid)
+    if n == whole == 1:
+        return name
+    return f"1 model of {name}" if n == 1 else f"{n} {name}"
+
+
 def _value_of(step: StrikeStep) -> Any:
     return step.step
 
@@ -105,9 +118,11 @@ def at_step(an: Analysis, step: StrikeStep) -> Analysis:
     """The analysis as one strike step shows it: each model striking at ``step`` with only the
     model parts striking at it (``step.parts``, ``model/part``; the attacks of those parts), so a
     step view draws what strikes at that step, not the model's total. Models whose parts all
-    strike together, and every other model, are as analysed. Returns a copy (``an`` unchanged)."""
+    strike together, and every other model, are as analysed; a :class:`StepShown` part names the
+    step and its strikers (the legend counts those). Returns a copy (``an`` unchanged)."""
+    shown = StepShown(str(step.label or step.step), tuple(step.models))
     if not step.parts:
-        return an
+        return an.replaced().put(shown)
     by_model: dict[str, list[str]] = {}
     for mp in step.parts:
         m, _, part = str(mp).partition("/")
@@ -122,7 +137,7 @@ def at_step(an: Analysis, step: StrikeStep) -> Analysis:
             r, attacks=n, parts={k: v for k, v in r.parts.items() if k in names},
             why=f"At {step.label}: {' and '.join(names)} strike{'s' if len(names) == 1 else ''}, "
                 f"{_plural(n, 'attack')} ({r.attacks} in the whole round). {r.why}".strip())
-    return out
+    return out.put(shown)
 
 
 # ----- removal ------------------------------------------------------------------------------
@@ -312,8 +327,9 @@ class Round:
         units = sorted({unit_of(m) for m in striking}, key=[u.id for u in self.board.units].index)
         label = str(s.label or s.step)
         rule = _rule(self.rs, "strike_order")
-        cap = f"{label}: " + " and ".join(
-            f"{sum(1 for m in striking if m.startswith(u + '.'))} of {_name(self.board, u)}" for u in units) + " strike"
+        counts = [(u, sum(1 for m in striking if m.startswith(u + '.'))) for u in units]
+        cap = f"{label}: " + " and ".join(_strikers(self.board, u, n) for u, n in counts) + \
+            (" strikes" if len(counts) == 1 and counts[0][1] == 1 else " strike")
         if len(units) > 1 and s.step is not None:
             cap += (f" at the same time; casualties are removed after both sides have struck"
                     + (f" ({rule})." if rule else "."))

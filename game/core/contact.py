@@ -4,7 +4,8 @@ models of two engaged units touch (array tests on their bases), in table mm.
 * :func:`unit_box` - the bounding box of a unit's boundary (ranked: the tray; skirmish: the bases).
 * :func:`sweep_pairs` - pairs of units whose boxes come within ``tol``: sorted by left edge and
   swept once, O(n log n + pairs) instead of testing every pair.
-* :func:`model_contacts` - the model pairs of two units whose bases are within ``tol``. Only the
+* :func:`model_contacts` - the model pairs of two units whose bases are within ``tol`` (and
+  :func:`contacts_and_corners`: also which of them touch only at a corner). Only the
   bases near the other unit take part (a box test on arrays); two ranked units square to each
   other (facings a multiple of 90 degrees apart) are decided there exactly, the bases being
   rectangles aligned in one frame (gap = hypot of the per-axis gaps); any other pair gets the
@@ -101,8 +102,17 @@ def _rotation(facing_deg: float) -> np.ndarray:
 
 def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol: float) -> list[tuple[int, int]]:
     """Index pairs (i into ``ms_a``, j into ``ms_b``) of bases within ``tol`` mm, sorted."""
+    return contacts_and_corners(ua, ms_a, ub, ms_b, tol)[0]
+
+
+def contacts_and_corners(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model],
+                         tol: float) -> tuple[list[tuple[int, int]], list[bool]]:
+    """:func:`model_contacts` and, for each pair, whether the two bases touch only at a corner
+    (:func:`game.core.geometry.corner_touch`: no stretch of edge longer than ``tol`` mm along
+    the other's edge). Two square-on rectangle sets answer from the same interval arrays
+    (overlap at most ``tol`` on both axes)."""
     if not ms_a or not ms_b:
-        return []
+        return [], []
     A, B = _arrays(ua, ms_a), _arrays(ub, ms_b)
     # the bases of each unit near the other unit's bases (box of all of them, grown by tol)
     low_a, high_a, lo_a, hi_a = A.boxes()  # (kept on a unit's cached geometry)
@@ -113,7 +123,7 @@ def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol
     ia = np.nonzero(near_a[:, 0] & near_a[:, 1])[0]
     ib = np.nonzero(near_b[:, 0] & near_b[:, 1])[0]
     if not len(ia) or not len(ib):
-        return []
+        return [], []
     ca, cb = A.centers[ia], B.centers[ib]
     if A.rect and B.rect and _square(A.facing_deg, B.facing_deg):
         # both sets of rectangles are axis-aligned in A's frame: exact gaps from intervals
@@ -124,14 +134,17 @@ def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol
         turned = abs(((B.facing_deg - A.facing_deg) % 180.0) - 90.0) < 1e-6
         ha = (wa / 2, da / 2)
         hb = (db / 2, wb / 2) if turned else (wb / 2, db / 2)
-        # per pair and axis: the gap between the intervals, at least 0 (both axes in one array:
-        # each element the same operations as one axis at a time), then gx * gx + gy * gy
+        # per pair and axis: the gap between the intervals (negative: their overlap), then at
+        # least 0 (both axes in one array: each element the same operations as one axis at a
+        # time), then gx * gx + gy * gy
         gap = np.abs(la[:, None, :] - lb[None, :, :])
         gap -= np.array((ha[0] + hb[0], ha[1] + hb[1]))
+        corner = (gap[:, :, 0] >= -tol) & (gap[:, :, 1] >= -tol)  # (no axis overlapping by more than tol)
         np.maximum(gap, 0.0, out=gap)
         gap *= gap
         pi, pj = np.nonzero(gap[:, :, 0] + gap[:, :, 1] <= tol * tol)
-        return list(zip(ia[pi].tolist(), ib[pj].tolist()))  # (row-major: already sorted)
+        # (row-major: already sorted)
+        return list(zip(ia[pi].tolist(), ib[pj].tolist())), corner[pi, pj].tolist()
     # general case: box test on arrays, then the exact separating-axis test
     ha, hb = A.half[ia], B.half[ib]
     gx = np.maximum(np.abs(ca[:, None, 0] - cb[None, :, 0]) - (ha[:, None, 0] + hb[None, :, 0]), 0.0)
@@ -142,7 +155,7 @@ def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol
         if g.within(ms_a[i].shape, ms_b[j].shape, tol):
             out.append((i, j))
     out.sort()
-    return out
+    return out, [g.corner_touch(ms_a[i].shape, ms_b[j].shape, tol) for i, j in out]
 
 
 def boxes_gap(a: Box, b: Box) -> float:

@@ -303,6 +303,32 @@ def within(a: Shape, b: Shape, tol: float) -> bool:
     return gap_mm(a, b) <= tol
 
 
+def corner_touch(a: Shape, b: Shape, tol: float) -> bool:
+    """True when polygon bases ``a`` and ``b``, touching within ``tol`` mm, touch only at a
+    corner: no edge of one runs along an edge of the other (parallel, at most ``tol`` mm
+    apart) for more than ``tol`` mm. False for a round base (it touches at a point, not at a
+    corner) and for bases along each other's edges."""
+    if not (isinstance(a, Poly) and isinstance(b, Poly)):
+        return False
+    for p0, p1 in _edges(a.points):
+        d = sub(p1, p0)
+        length = math.hypot(d[0], d[1])
+        if length <= 0.0:
+            continue
+        u = (d[0] / length, d[1] / length)
+        for q0, q1 in _edges(b.points):
+            e = sub(q1, q0)
+            le = math.hypot(e[0], e[1])
+            if le <= 0.0 or abs(u[0] * e[1] - u[1] * e[0]) > 1e-6 * le:  # (not parallel)
+                continue
+            if abs(u[0] * (q0[1] - p0[1]) - u[1] * (q0[0] - p0[0])) > tol:  # (the lines too far apart)
+                continue
+            s0, s1 = dot(sub(q0, p0), u), dot(sub(q1, p0), u)
+            if min(length, max(s0, s1)) - max(0.0, min(s0, s1)) > tol:
+                return False
+    return True
+
+
 def bbox_of(shapes: Sequence["Shape"]) -> tuple[float, float, float, float]:
     """(min_x, min_y, max_x, max_y) mm of every shape's box together (one shape: its own kept
     box, e.g. a tray's); all zeros for no shape."""

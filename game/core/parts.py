@@ -358,6 +358,23 @@ class Removed(Part):
 
 
 @record
+class StepShown(Part):
+    """The strike step a step view shows (a combat round's step, a demo's ``strike`` step):
+    its ``label`` ("Agility 3") and the ``models`` (ids) striking at it. The legend counts the
+    fighters of this step only and marks the step in the strike order. Not part of the JSON."""
+
+    key: ClassVar[str] = "step_shown"
+    label: str = ""
+    models: tuple = ()
+
+    def json_items(self) -> dict[str, Any]:
+        return {}
+
+    def for_units(self, ids: set) -> "Part":
+        return self  # one step of the whole board
+
+
+@record
 class MovesPreview(Part):
     """The moves are a preview: the board is not moved, models stand where they start. Views
     still draw every move the same way (the model at the end, its start a dashed outline)."""

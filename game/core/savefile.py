@@ -283,7 +283,7 @@ def plan_text(template: str, base: Any, new: Any, check: Callable[[str], Any]) -
 
     changed = sum(1 for ln in difflib.ndiff(lf.splitlines(), merged.splitlines()) if ln.startswith("- "))
     notes.append(f"this change could not be written in place ({why}); the file was rewritten through a YAML "
-                 f"round trip, which changes {changed} line(s) of its layout (comments kept)")
+                 f"round trip, which changes {changed} line{'s' if changed != 1 else ''} of its layout (comments kept)")
     return out, notes
 
 

@@ -17,13 +17,13 @@ from typing import Any, Optional, Sequence
 
 from game.core.board import empty_slots, unit_of
 from game.core.lru import LRU
-from game.core.parts import RoleWords
+from game.core.parts import RoleWords, StepShown
 
 from game.render.canvas import Canvas, wrap
 from game.render.hatching import cross_hatch, hatch_segments
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
-from game.core.names import humanize
+from game.core.names import humanize, plural
 from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
@@ -32,20 +32,28 @@ from game.render.unit_marks import DIFFER_COLOUR, role_fill
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
               "none": "Does not fight"}
 _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
+FADED_ALPHA = 200  # (game.render.marks.DIM_ALPHA: the step views' faded models)
 
 
-def role_rows(legend: Any, counts: dict, words: Optional[dict] = None) -> list[LegendItem]:
+def role_rows(legend: Any, counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:
     """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
     :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
-    ``words`` (a :class:`~game.core.parts.RoleWords` part), each with its count in the picture; a role nobody
-    has is left out."""
+    ``words`` (a :class:`~game.core.parts.RoleWords` part), each with its count of models in
+    the picture; a role nobody has is left out. ``step``: the label of the strike step shown
+    (the counts are of its strikers, and the fighting rows say so); ``counts["later"]``: the
+    fighters striking at another step (drawn faded), a row of their own."""
     labels = {**(getattr(legend, "role_labels", None) or {}), **(words or {})}
     out = []
     for role in ("attack", "support", "none"):
         if not counts.get(role):
             continue
         label = labels.get(role, ROLE_LABEL[role])
-        out.append(LegendItem("row", f"{label} ({counts[role]})", swatch=f"role:{role}"))
+        if step and role != "none":
+            label = f"At {step}: {label[:1].lower()}{label[1:]}"
+        out.append(LegendItem("row", f"{label} ({plural(counts[role], 'model')})", swatch=f"role:{role}"))
+    if step and counts.get("later"):
+        out.append(LegendItem("row", f"Fights at another step, faded here ({plural(counts['later'], 'model')})",
+                              swatch="faded"))
     return out
 
 
@@ -209,32 +217,43 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         many_set |= t_many
         n_div += t_div
     words = a.part(RoleWords) if a is not None else None
-    items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None)
+    step = a.part(StepShown) if a is not None else None
+    if step is not None:  # a strike step: its strikers only; the other fighters strike at another step
+        now = set(step.models)
+        counts = {"attack": 0, "support": 0, "none": 0, "later": 0}
+        for dm in shown:
+            role = dm.role if dm.role in counts else "none"
+            if gone and dm.id in gone:
+                continue
+            counts[role if role == "none" or dm.id in now else "later"] += 1
+    items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None,
+                       step=humanize(step.label, names) if step is not None else "")
     moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
     cropped = frozenset() if vis is None else frozenset(dm.id for dm in models if dm.id not in vis)
     ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a,
                         cropped)
     if options.counts and not numbers_fighters(a, shown_ids):
         if many_set:
-            items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({many_n})", swatch="count"))
+            items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({plural(many_n, 'model')})", swatch="count"))
     items += legend_parts(a, "marks", ctx)
     if n_div:
-        items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({n_div})", swatch="divide"))
+        items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({plural(n_div, 'model')})",
+                                swatch="divide"))
     items += legend_parts(a, "gaps", ctx)
     if (options.palette or {}).get("print"):
         n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
         if n_empty:
-            items.append(LegendItem("row", f"Empty place in a unit: a gap ({n_empty})", swatch="empty"))
+            items.append(LegendItem("row", f"Empty place in a unit: a gap ({plural(n_empty, 'place')})", swatch="empty"))
     items += legend_parts(a, "moves", ctx)  # one convention in every view: the model ends where it is drawn
     if any(dm.unit.is_ranked for dm in shown):
         items.append(LegendItem("row", "Front of a unit", swatch="front"))
     if options.differ:
         n = len([m for m in options.differ if m in shown_ids])
-        items.append(LegendItem("row", f"{options.differ_label or 'Differs under the other ruleset'} ({n})",
+        items.append(LegendItem("row", f"{options.differ_label or 'Differs under the other ruleset'} ({plural(n, 'model')})",
                                 swatch="differ"))
     n_over = len([m for m in set(options.overlaps or ()) if m in shown_ids])
     if n_over:
-        items.append(LegendItem("row", f"Base overlaps another base ({n_over} model{'s' if n_over != 1 else ''}): "
+        items.append(LegendItem("row", f"Base overlaps another base ({plural(n_over, 'model')}): "
                                        "move them apart", swatch="overlap"))
     items += legend_parts(a, "rows", ctx)
     players: dict[int, list[str]] = {}
@@ -349,6 +368,9 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
     my = sy + sh / 2
     if kind.startswith("role:"):
         role_fill(p, pts, kind.split(":", 1)[1], "poly")
+    elif kind == "faded":  # a fighter drawn faded, as a step view fades what strikes at another step
+        role_fill(p, pts, "attack", "poly")
+        p.c.polygon(pts, fill=tuple(P["table"][:3]) + (FADED_ALPHA,), outline=None)
     elif kind == "count":
         p.c.polygon(pts, fill=P["attack"], outline=P["base_edge"], width=u(lw("thin")))
         p.c.text((sx + sw / 2, my), "×2", p.size(sh * 0.75 / p.fs), (255, 255, 255), anchor="center", bold=True)

@@ -31,9 +31,9 @@ from typing import Any
 from game.core import geometry as g
 from game.core.board import parse_slot
 from game.core.lru import LRU
-from game.core.names import humanize
+from game.core.names import humanize, plural
 from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
-                             OutlinedRows, RankBonus, ReducedAttackers, Removed, StrikeOrder, UnitReasons)
+                             OutlinedRows, RankBonus, ReducedAttackers, Removed, StepShown, StrikeOrder, UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
 from game.render.drawers import LegendContext, LegendItem, legend_parts, register
 from game.render.drawn import circle_pts
@@ -92,11 +92,11 @@ def legend_slots(part: CombatSlots, ctx: LegendContext) -> list:
     if not slots:
         return []
     n_f = sum(1 for s in slots if s.filled_by)
-    out = [LegendItem("row", f"Combat slot: filled ({n_f}) / free ({len(slots) - n_f})", swatch="slots")]
+    out = [LegendItem("row", f"Combat slots: {n_f} filled, {len(slots) - n_f} free", swatch="slots")]
     moved = [dm for dm in ctx.shown if getattr(dm, "slot_from", None) is not None]
     if moved:
         out.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
-                                     f"({len(moved)})", swatch="slotmove"))
+                                     f"({plural(len(moved), 'model')})", swatch="slotmove"))
     if any(s.size == "large" for s in slots):
         out.append(LegendItem("row", "Slot of a large model: larger dot", swatch="slot_large"))
     return out
@@ -133,7 +133,7 @@ def legend_locked(part: Locked, ctx: LegendContext) -> list:
     n = sum(1 for m in part.models if m in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"Padlock: in base contact with an enemy, so it may not move ({n})", swatch="locked")]
+    return [LegendItem("row", f"Padlock: in base contact with an enemy, so it may not move ({plural(n, 'model')})", swatch="locked")]
 
 
 def hover_locked(part: Locked, mid: str) -> str:
@@ -165,7 +165,7 @@ def cross(p: Any, box: tuple) -> None:
 
 def legend_removed(part: Removed, ctx: LegendContext) -> list:
     n = sum(1 for m in part.models if m in ctx.shown_ids)
-    return [LegendItem("row", f"{part.label}: crossed out ({n})", swatch="removed")] if n else []
+    return [LegendItem("row", f"{part.label}: crossed out ({plural(n, 'model')})", swatch="removed")] if n else []
 
 
 def removed_ids(analysis: Any) -> set:
@@ -247,11 +247,11 @@ def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
     n = part.shown(ctx.shown_ids) if hasattr(part, "shown") else len(part.groups())
     out = []
     if n and part.label:
-        out.append(LegendItem("row", f"{part.label} ({n})", swatch="fighting_rank"))
+        out.append(LegendItem("row", f"{part.label} ({plural(n, 'row')})", swatch="fighting_rank"))
     reduced = ctx.analysis.part(ReducedAttackers)
     apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
     if apart and reduced is not None and reduced.label:
-        out.append(LegendItem("row", f"{reduced.label} ({len(apart)})", swatch="one_attack"))
+        out.append(LegendItem("row", f"{reduced.label} ({plural(len(apart), 'model')})", swatch="one_attack"))
     if n:
         out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
     return out
@@ -368,7 +368,7 @@ def draw_moves(p: Paint, part: Moves, analysis: Any) -> None:
 def legend_moves(part: Moves, ctx: LegendContext) -> list:
     if not ctx.moves:
         return []
-    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({len(ctx.moves)})",
+    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({plural(len(ctx.moves), 'model')})",
                        swatch="move")]
 
 
@@ -382,7 +382,7 @@ def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
     n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({n})",
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')})",
                        swatch="gap")]
 
 
@@ -406,6 +406,7 @@ def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
     as in the window), then the parts listed under it (``legend_at="strike"``)."""
     if not part.steps:
         return []
+    shown = ctx.analysis.part(StepShown) if ctx.analysis is not None else None
     out = [LegendItem("space", units=8), LegendItem("heading", "Strike order")]
     for i, step in enumerate(part.steps, start=1):
         # models per unit, in the order the units first strike (unit ids hold no dot)
@@ -413,10 +414,11 @@ def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
         per = _per_unit(mids)
         if not per:
             continue
-        who = ", ".join(f"{ctx.names.get(k, k)} ({n})" for k, n in per.items())
+        who = ", ".join(f"{ctx.names.get(k, k)} ({plural(n, 'model')})" for k, n in per.items())
         simul = " at the same time" if len(per) > 1 else ""
         label = humanize(step.label or str(step.step), ctx.names)
-        out.append(LegendItem("para", f"{i}. {label}{simul}: {who}"))
+        now = " (this step)" if shown is not None and shown.label == str(step.label or step.step) else ""
+        out.append(LegendItem("para", f"{i}. {label}{now}{simul}: {who}"))
     return out + legend_parts(ctx.analysis, "strike", ctx)
 
 

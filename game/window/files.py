@@ -1,7 +1,7 @@
 """The file commands of the window, as a section: New, Open (file dialog, recent files, a
 file dropped on the window), Save, Save As, the autosave, the unsaved-changes question (Save /
 Discard / Cancel) before anything would drop the board, quitting (the window's close button
-too), the title and caption, and exporting the view as a PNG or SVG figure through the same
+too), the title and caption, and exporting the view as a PNG, SVG or PDF figure through the same
 drawing code as ``render``.
 
 :class:`FilesSection` owns the file state the document does not (the last figure exported);
@@ -299,9 +299,10 @@ class FilesSection(Section):
             self.status.say(f"Unsaved work from an earlier session: {rec.describe()}{more}. "
                             "F9 loads it (Ctrl+Z goes back); saving then removes the recovery file.")
             return
-        name = self.session.save_path.name if self.session.save_path else "A new board"
-        text = (f"{name}: unsaved work from an earlier session was kept: {rec.describe()}{more}. Restore it "
-                "(Ctrl+Z goes back to the file), discard it for good, or keep it for later (F9 restores it)?")
+        path = self.session.path
+        on, back = (path.name, "the file as it is on disk") if path else ("a new board", "the empty board")
+        text = (f"Unsaved work on {on} from an earlier session was kept: {rec.describe()}{more}. Restore it "
+                f"(Ctrl+Z goes back to {back}), discard it for good, or keep it for later (F9 restores it)?")
 
         def chosen(choice: str) -> None:
             if choice == "Restore":

@@ -46,7 +46,7 @@ BINDINGS: list[Binding] = [
     B("open", "Ctrl+O", "open a scenario file", "Open"),
     B("save", "Ctrl+S", "save (a new or built-in board asks where)", "Save"),
     B("save_as", "Ctrl+Shift+S", "save under another name", "Save as"),
-    B("export", "Ctrl+E", "export the view as a PNG or SVG figure", "Export"),
+    B("export", "Ctrl+E", "export the view as a PNG, SVG or PDF figure", "Export"),
     B("title", "Ctrl+T", "edit the title and caption", "Title"),
     B("quit", "Ctrl+Q", "quit (asks first when there are unsaved changes)"),
     B("autosave_load", "F9", "load the autosave of unsaved changes"),
@@ -76,7 +76,8 @@ BINDINGS: list[Binding] = [
     B("reform:-1", "[", "reform one file narrower (deeper)", "Narrower"),
     B("reform:1", "]", "reform one file wider (shallower)", "Wider"),
     # units
-    B("palette", "U", "new unit: pick a base size, then click the table", "New unit"),
+    B("palette", "U", "new unit: pick a troop type of the ruleset (listed first) or a base size, then click the table",
+      "New unit"),
     B("panel", "F2", "unit panel of the selected unit: name, player, profile, bases, files, models",
       "Edit unit"),
     B("panel_name", "Enter", "open the unit panel with the cursor in the name field"),

@@ -25,6 +25,7 @@ from game.core.analysis import Analysis
 from game.core.analyse import analyse
 from game.core.board import Board, unit_of
 from game.core.checks import overlapping_bases
+from game.core.names import model_name, unit_names
 from game.core.compare import Difference, differences
 from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
@@ -194,7 +195,9 @@ class LiveAnalysis:
         n = len(self.overlaps)
         if not n:
             return ""
-        shown = ", ".join(f"{a} and {b} by {d:.1f} mm" for a, b, d in self.overlaps[:3])
+        names = unit_names(self._overlaps_of[0]) if self._overlaps_of is not None else {}
+        shown = ", ".join(f"{model_name(a, names)} and {model_name(b, names)} by {d:.1f} mm"
+                          for a, b, d in self.overlaps[:3])
         more = f", +{n - 3} more" if n > 3 else ""
         count = f"{n}+ pairs of bases overlap" if n >= 200 else (
             "1 pair of bases overlaps" if n == 1 else f"{n} pairs of bases overlap")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
+from game.core.names import plural
 from game.core.compare import differences
 from game.core.ruleset import RulesetError
 from game.window.dialogs import DialogsSection, rules_dialog
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from game.window.document import Document
     from game.window.steps_view import StepsView
     from game.window.table_view import TableView
+
+
+#: the longest menu row (characters) that fits the chooser's 520 px buttons; a longer one names
+#: the ruleset by its ``short_name`` instead (the tip keeps the full name)
+MENU_CHARS = 62
 
 
 class RulesetCommands:
@@ -89,10 +95,14 @@ class RulesetCommands:
         self.status.say("Choose a ruleset" + (" (greyed: " + "; ".join(greyed) + ")." if greyed else "."))
         rows = []
         for rid, why in choices:
-            name = doc.rules.load(rid).name if not why.startswith("cannot") else rid
+            rs = doc.rules.load(rid) if not why.startswith("cannot") else None
+            name = rs.name if rs is not None else rid
             short = doc.rules.short_reason(doc.board, rid, doc.rs.id)
-            text = f"{rid}: {name}" + (" (in use)" if rid == doc.rs.id else f" ({short})" if why else "")
-            rows.append((text[:70], rid, f"{rid} {why}" if why else name, not why and rid != doc.rs.id))
+            tail = " (in use)" if rid == doc.rs.id else f" ({short})" if why else ""
+            text = f"{rid}: {name}{tail}"
+            if len(text) > MENU_CHARS and rs is not None:  # never cut a name: the ruleset's short name
+                text = f"{rid}: {rs.short}{tail}"
+            rows.append((text, rid, f"{rid}: {name}; {why}" if why else name, not why and rid != doc.rs.id))
 
         def done(rid: str) -> None:
             self.steps.leave(quiet=True)
@@ -112,7 +122,7 @@ class RulesetCommands:
         if rid is None:
             self.status.say("Compare mode off.")
         else:
-            self.status.say(f"Compare mode: {len(doc.live.diffs)} model(s) fight differently under {rid} (hatched, "
+            self.status.say(f"Compare mode: {plural(len(doc.live.diffs), 'model')} {'fights' if len(doc.live.diffs) == 1 else 'fight'} differently under {rid} (hatched, "
                             f"ringed in yellow; hover one to read how). Shift+K picks another ruleset, K turns it off.")
 
     def toggle_compare(self) -> None:

@@ -91,7 +91,7 @@ def results(board: Board, t: Table, p: Params, res: Analysis, reports: dict[str,
                 units = ", ".join(sorted({q.split('.')[0] for q in tg}))
                 r.role, r.attacks, r.targets = "attack", attacks, tg
                 r.why = (f"Fights: within {er} of {units}, so it is engaged and makes {attacks} "
-                         f"attack(s) from its profile ({p.rules['default_attacks']}).{moved}")
+                         f"attack{'s' if attacks != 1 else ''} from its profile ({p.rules['default_attacks']}).{moved}")
             elif tg:
                 r.why = f"Engaged, but another unit is fighting at this step.{moved}"
             else:

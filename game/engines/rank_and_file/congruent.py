@@ -65,7 +65,8 @@ def signature(c: Any) -> Optional[tuple]:
     if c.res.engine_parts():
         return None
     return (tuple(c.units), tuple((uid, tuple(ids_of(ms))) for uid, ms in c.models.items()),
-            tuple(c.res.engagements), tuple(sorted(c.pair_contacts.items())), tuple(c.res.gap_links),
+            tuple(c.res.engagements), tuple(sorted(c.pair_contacts.items())), tuple(sorted(c.corner_pairs.items())),
+            tuple(c.res.gap_links),
             tuple(c.res.notes), repr(c.state))
 
 

@@ -40,6 +40,7 @@ from game.engines.rank_and_file.joins import _joined, _merge_steps
 from game.engines.rank_and_file.rechecks import rechecked
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)
+_CORNERS = LRU(4096)  # the same key -> the pairs of those touching only at a corner
 _MEMO = LRU(64)     # combat key -> _Memo
 
 
@@ -87,8 +88,11 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
     """Base contact per engaged pair of units ``(a, b)`` (``a < b``): the model id pairs whose
     bases are within ``c.tol`` mm (:func:`game.core.contact.model_contacts`), sorted. A pair of
     units standing as their poses say (no model moved) is cached by the two poses. ``own``:
-    unit id -> ``unit.models()`` when the caller has them (else asked for here)."""
+    unit id -> ``unit.models()`` when the caller has them (else asked for here). Also sets
+    ``c.corner_pairs``: per pair, the model id pairs of those that touch only at a corner
+    (:func:`game.core.geometry.corner_touch`), which a fighter's explanation says."""
     out = {}
+    corners = {}
     for a, b in sorted({(e.unit, e.enemy) for e in c.engs if e.unit < e.enemy}):
         ua, ub = c.units[a], c.units[b]
         ma, mb = c.models[a], c.models[b]
@@ -99,12 +103,19 @@ def pair_contacts(c: Any, own: Optional[dict] = None) -> dict[tuple[str, str], t
             mine = ma is ua.models(ka) and mb is ub.models(kb)
         key = (ka, kb, c.tol) if mine else None
         hit = _PAIRS.get(key) if key is not None else None
-        if hit is None:
+        corner = _CORNERS.get(key) if key is not None else None
+        if hit is None or corner is None:
             ia, ib = ids_of(ma), ids_of(mb)
-            hit = tuple((ia[i], ib[j]) for i, j in contact.model_contacts(ua, ma, ub, mb, c.tol))
+            index, at_corners = contact.contacts_and_corners(ua, ma, ub, mb, c.tol)
+            hit = tuple((ia[i], ib[j]) for i, j in index)
+            corner = tuple(pair for pair, at_corner in zip(hit, at_corners) if at_corner)
             if key is not None:
                 _PAIRS.put(key, hit)
+                _CORNERS.put(key, corner)
         out[(a, b)] = hit
+        if corner:
+            corners[(a, b)] = corner
+    c.corner_pairs = corners
     return out
 
 
@@ -255,12 +266,13 @@ def both_signatures(c: Any, whole: bool, also_placed: bool) -> tuple[dict[str, t
     for e in c.engs:
         a, b = (e.unit, e.enemy) if e.unit < e.enemy else (e.enemy, e.unit)
         around[e.unit].append((e.enemy, e.facing, c.eng_facing.get((e.enemy, e.unit)),
-                               tuple(moves.get(e.enemy, ())), c.pair_contacts.get((a, b), ())))
+                               tuple(moves.get(e.enemy, ())), c.pair_contacts.get((a, b), ()),
+                               c.corner_pairs.get((a, b), ())))
 
     def sigs(enemy_keys: dict) -> dict[str, tuple]:
         out = {}
         for uid in c.units:
-            near = sorted((x[0], x[1], x[2], enemy_keys[x[0]], x[3], x[4]) for x in around.get(uid, ()))
+            near = sorted((x[0], x[1], x[2], enemy_keys[x[0]], x[3], x[4], x[5]) for x in around.get(uid, ()))
             out[uid] = (keys[uid], tuple(moves.get(uid, ())), tuple(near), tuple(links.get(uid, ())))
         return out
     full = sigs(keys if whole else placed_keys)
@@ -446,6 +458,7 @@ def _sub_combat(c: Any, dirty: set) -> Any:
             if hit is not None:
                 contacts[mid] = {t for t in hit if unit_of(t) in part}
     sub.contacts = contacts
+    sub.corner_pairs = c.corner_pairs
     sub.linked = {m for m in c.linked if unit_of(m) in part}
     sub.order, sub.unit_of = c.order, c.unit_of
     sub.res.moves = {k: v for k, v in c.res.moves.items() if unit_of(k) in part}

@@ -14,8 +14,9 @@ ruleset's ``rule:`` fields, so a ruleset's numbers and rule names are the ones a
 * ``supports``: ``ranks_behind``: the ranks (or files) behind a model fighting through one of
   ``support_facings`` support it, up to ``support_ranks`` deep, each with at most
   ``support_attack_cap`` attacks.
-* ``attack_cap``: ``restricted_height`` (t9a Restricted Attacks: supporting attacks and
-  attacks made only into a flank or rear are capped at the model's Height), ``none``.
+* ``attack_cap``: ``restricted_height`` (t9a Restricted Attacks: supporting attacks, and the
+  attacks of a model whose enemies are all engaged with its own unit's Flank or Rear, are
+  capped at the model's Height; the enemy attacking into that flank or rear is not), ``none``.
 * ``strike_order``: ``initiative`` (highest first; equal strikes together), ``agility_step``
   (per model part).
 * ``rank_bonus``: ``none`` (the system shows no Rank Bonus).
@@ -38,7 +39,7 @@ from game.engines.rank_and_file.policy import Combat, ordinal, policy, profile_a
 
 Facing = Literal["front", "right", "rear", "left"]
 _ID = attrgetter("id")
-NOT_FIGHTING = "Not in base contact with an enemy and not behind a model that fights through a facing supports go to."
+NOT_FIGHTING = "Does not fight: not in base contact with an enemy, and not directly behind a fighting model it could support."
 
 
 # ----- incomplete ranks ---------------------------------------------------------------------------
@@ -106,7 +107,9 @@ class ContactParams(Record):
 @policy("fighters", "base_contact", params=ContactParams)
 def base_contact(c: Combat) -> None:
     """Models in base contact, or linked across a gap, fight with their profile's attacks
-    (capped by the ``attack_cap`` policy when they attack only into a flank or rear)."""
+    (capped by the ``attack_cap`` policy when every enemy they touch is engaged with their own
+    unit's flank or rear). The explanation says "touching at a corner counts" only for a model
+    that touches its enemies at a corner and nowhere along an edge."""
     contacts, results, linked = c.contacts, c.res.models, c.linked
     in_order, unit_of = c.order.__getitem__, c.unit_of.__getitem__
     for uid, ms in c.deciding():
@@ -123,26 +126,33 @@ def base_contact(c: Combat) -> None:
             touching = contacts[mid]
             # (c.sort; a tuple: the collector drops it)
             r, tg = result(i), tuple(sorted(touching, key=in_order))
-            case = (frozenset(map(unit_of, tg)), mid in linked)
+            case = (frozenset(map(unit_of, tg)), mid in linked, c.corner_only(mid, touching))
             hit = seen.get(case)
             if hit is None:
-                hit = seen[case] = _fighter(c, uid, u, total, parts, sorted(case[0]), case[1])
+                hit = seen[case] = _fighter(c, uid, u, total, parts, sorted(case[0]), case[1], case[2])
             r.role, r.targets = "attack", tg
             r.attacks, r.why = hit[0], hit[2]
             r.parts = dict(hit[1]) if hit[1] is not None else None
 
 
-def _fighter(c: Combat, uid: str, u, total: int, parts, enemies: list[str], across_gap: bool) -> tuple:
+def _said(text: str) -> str:
+    """``text`` ending a sentence: a full stop unless it ends with one, or with ``?`` or ``!``."""
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _fighter(c: Combat, uid: str, u, total: int, parts, enemies: list[str], across_gap: bool,
+             corner: bool = False) -> tuple:
     """(attacks, attacks per part or None, why) of a model of ``uid`` in contact with (or
-    linked across a gap to) models of the units ``enemies``."""
+    linked across a gap to) models of the units ``enemies`` (``corner``: touching them only
+    at a corner)."""
     facings = {c.eng_facing.get((uid, e), "front") for e in enemies}
     n, cap_text = c.run("attack_cap", u, total, "flank_rear" if "front" not in facings else "")
     if across_gap:
         why = f"Fights: across a gap with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
-              f"Rule: {c.rule('gaps')}. "
+              f"Rule: {_said(c.rule('gaps'))} "
     else:
         why = f"Fights: in base contact with {', '.join(enemies)} ({'/'.join(sorted(facings))} facing). " \
-              f"Rule: {c.rule('fighters')} (touching at a corner counts). "
+              f"Rule: {_said(c.rule('fighters') + (' (touching at a corner counts)' if corner else ''))} "
     if cap_text:
         why += cap_text
     elif len(enemies) > 1:
@@ -357,8 +367,9 @@ def ranks_behind(c: Combat) -> None:
                     if not reason and k == 2 + ranks and enemies and lead is not None \
                             and rs[lead].role == "attack":
                         reason = far.get((facing, k)) or far.setdefault((facing, k), (
-                            f"The {ordinal(k)} row from the {facing} is too far back: only {ranks} rank(s) behind "
-                            f"the fighting rank support ({rule})" + (horde.hint or ".")))
+                            f"The {ordinal(k)} row from the {facing} is too far back: only "
+                            f"{ranks} rank{' behind the fighting rank supports' if ranks == 1 else 's behind the fighting rank support'} "
+                            f"({rule})" + (horde.hint or ".")))
                     continue
                 if blocked:
                     reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
@@ -416,14 +427,17 @@ class HeightParams(Record):
 @policy("attack_cap", "restricted_height", params=HeightParams,
         fields=lambda rs: [ProfileField("height", "Height", default=rs.values.default_height)])
 def restricted_height(c: Combat, unit, n: int, kind: str) -> tuple[int, str]:
-    """Supporting attacks (``kind`` "support") and attacks made only into a flank or rear
-    (``flank_rear``) are capped at the model's Height (``default_height`` when the profile
-    gives none)."""
+    """Supporting attacks (``kind`` "support") and the attacks of a model whose enemies are
+    all engaged with its own unit's Flank or Rear facing (``flank_rear``) are capped at the
+    model's Height (``default_height`` when the profile gives none). The enemy attacking into
+    that flank or rear is engaged with its own front and keeps its attacks."""
     if not kind:
         return n, ""
     height = int(unit.profile.get("height", c.v.default_height))
-    what = "Supporting attacks are" if kind == "support" else "Attacks into a Flank or Rear facing are"
-    return min(n, height), f"{what} {c.rule('attack_cap')}, capped at Height {height}."
+    if kind == "support":
+        return min(n, height), f"Supporting attacks are {c.rule('attack_cap')}, capped at Height {height}."
+    return min(n, height), (f"The enemies it attacks are engaged with its own unit's Flank or Rear, so its "
+                            f"attacks are {c.rule('attack_cap')}, capped at Height {height}.")
 
 
 # ----- strike order ---------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ slot                 what a policy decides (signature)
 ``supports``         supporting attacks: ``run(c) -> None``, sets role ``support``.
 ``attack_cap``       caps on attacks. ``run(c, unit, n, restricted) -> (n, text)``;
                      ``restricted`` is True for supporting attacks and attacks made only
-                     into a flank or rear facing.
+                     against enemies engaged with the model's own unit's Flank or Rear.
 ``strike_order``     ``run(c) -> list[dict]``: the contract's strike steps, highest first,
                      each ``{step, label, models[, parts]}`` (separate combats' steps of equal
                      ``step`` are merged, models kept in board order).
@@ -223,6 +223,7 @@ class Combat:
     unit_of: Any = field(default_factory=dict)  # model id -> unit id (a mapping: [], get)
     eng_facing: dict[tuple[str, str], str] = field(default_factory=dict)
     pair_contacts: dict[tuple[str, str], tuple] = field(default_factory=dict)  # (a, b), a < b -> model id pairs
+    corner_pairs: dict[tuple[str, str], tuple] = field(default_factory=dict)  # the same, touching only at a corner
     state: dict[str, Any] = field(default_factory=dict)  # what one policy hands a later one
     only: Optional[set] = None  # the units to decide (None: all); the others are read, not decided
     _chosen: dict[str, Callable] = field(default_factory=dict, repr=False)
@@ -231,6 +232,17 @@ class Combat:
     def v(self) -> Any:
         """The ruleset's typed parameter values."""
         return self.rs.values
+
+    def corner_only(self, mid: str, touching: Any) -> bool:
+        """True when model ``mid`` touches each enemy model of ``touching`` (ids) only at a
+        corner (``corner_pairs``, found with the base contacts)."""
+        uid, unit_of = self.unit_of[mid], self.unit_of
+        for t in touching:
+            e = unit_of[t]
+            key, pair = ((uid, e), (mid, t)) if uid < e else ((e, uid), (t, mid))
+            if pair not in self.corner_pairs.get(key, ()):
+                return False
+        return bool(touching)
 
     def rule(self, name: str) -> str:
         """The rule a parameter implements, as the ruleset names it."""
