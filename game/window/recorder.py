@@ -192,7 +192,7 @@ class Recording:
         write_atomic(p, text.encode("utf-8"))
         self.path = str(p)
         self.dirty = False
-        return f"Saved the demo ({len(self.steps)} steps) to {p.name}: python main.py demo {p}"
+        return f"Saved the demo ({len(self.steps)} steps) to {p}: python main.py demo {p}"
 
     def open(self, path: str) -> str:
         """Load the demo ``path`` for editing (its steps as snapshots)."""
@@ -212,4 +212,4 @@ class Recording:
         if not steps:
             raise ValueError("record a step first (Add step)")
         write_atomic(path, demo_page(steps, self.recorder.title or "Melee Lens demo", size=size).encode("utf-8"))
-        return f"Wrote {Path(path).name}: one page, {len(steps)} steps; open it in any browser."
+        return f"Wrote {Path(path).absolute()}: one page, {len(steps)} steps; open it in any browser."
