@@ -86,6 +86,8 @@ def _demo(args) -> int:
         check_number(args.time_budget, "--time-budget", 0, 86_400)
         check_number(args.memory_budget, "--memory-budget", 0, 10 ** 7)
         if args.gif:
+            if Path(args.gif).suffix.lower() != ".gif":  # the suffix says what the file holds
+                raise UsageError(f"--gif must end in .gif, as the file it writes is a GIF (got {args.gif})")
             check_output(args.gif, [args.file], "--gif")
         if args.html:
             if Path(args.html).suffix.lower() not in (".html", ".htm"):

@@ -274,10 +274,14 @@ def render_book(path: str | Path, out_dir: str | Path, *, progress: bool = True,
                 only: Optional[Callable[[BookFigure], bool]] = None) -> list[tuple[str, float, list[str]]]:
     """Render every figure of the book into ``out_dir``; returns ``[(output, seconds,
     errors)]``. Raises :class:`BookError` (the book, or a figure's scenario/ruleset, with the
-    figure's line)."""
+    figure's line; field ``--only`` when ``only`` keeps no figure, before anything is written)."""
     _, figures = load_book(path)
     if only:
-        figures = [f for f in figures if only(f)]
+        kept = [f for f in figures if only(f)]
+        if not kept:  # a filter matching nothing is a mistake: nothing is written, no folder made
+            raise BookError(str(path), None, "--only", f"no figure matches ({len(figures)} figures, e.g. "
+                            + ", ".join(f.output for f in figures[:3]) + ")")
+        figures = kept
     bar = None
     if progress:
         try:

@@ -345,6 +345,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.differ, so.differ_label = dict(differ or {}), differ_label
     so.gap_letter_start, so.gap_lettered = gap_letter_start, gap_lettered
     mk = marks if marks is not None else fo.marks
+    so.rings = tuple(mk.highlight)  # rings drawn with the bases: under the gap letters and labels
     if mk.patterns:
         so.palette["patterns"] = (1,)
     box = box_mm or figure_box(board, analysis, fo)

@@ -104,6 +104,7 @@ button{font:inherit;font-size:15px;padding:5px 14px;border-radius:4px;border:1px
 button:disabled{opacity:.4;cursor:default}
 #counter{font-size:15px;min-width:70px;text-align:center;font-variant-numeric:tabular-nums}
 #caption{padding:8px 14px;font-size:16px;min-height:1.3em;background:#2d3138;white-space:pre-wrap}
+#caption[hidden]{display:none}
 main{padding:6px}
 .step svg{display:block;margin:0 auto;height:auto;overflow:hidden;background:#fff}
 .hint{font-size:12px;color:#aaa;padding:4px 14px}
@@ -127,7 +128,8 @@ _SCRIPT = """
     i=Math.max(0,Math.min(n-1,k));
     steps.forEach(function(s,j){s.hidden=(j!==i);});
     counter.textContent=(i+1)+' / '+n;
-    caption.textContent=steps[i].getAttribute('data-caption');
+    var words=steps[i].getAttribute('data-caption')||'';
+    caption.textContent=words; caption.hidden=!words;
     prev.disabled=(i===0); next.disabled=(i===n-1);
     document.body.setAttribute('data-step',String(i+1));
     tip.style.display='none';
@@ -191,7 +193,9 @@ def page_html(title: str, steps: Sequence[PageStep]) -> str:
              f'<span id="counter">1 / {len(steps)}</span>',
              '<button id="next" type="button" title="Next step (Right, Space)">Next &#9654;</button>',
              '<button id="restart" type="button" title="Back to the first step (R)">Restart</button>',
-             '</header>', f'<div id="caption">{escape(steps[0].caption)}</div>', '<main>']
+             # a step without a caption shows no band for it (hidden, not an empty dark strip)
+             '</header>', f'<div id="caption"{"" if steps[0].caption else " hidden"}>{escape(steps[0].caption)}</div>',
+             '<main>']
     for i, st in enumerate(steps):
         hidden = "" if i == 0 else " hidden"
         parts.append(f'<section class="step" id="step-{i + 1}" data-caption="{escape(st.caption, quote=True)}"{hidden}>')

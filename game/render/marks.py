@@ -22,9 +22,10 @@ from game.render.drawn import drawn_models, font_px
 from game.render.options import SceneOptions
 from game.render.scene import scene_layout
 from game.render.transform import View
+from game.render.unit_marks import RING_COLOUR
 
 DIM_ALPHA = 200
-HIGHLIGHT = (225, 0, 200)
+HIGHLIGHT = RING_COLOUR
 DIFF = (255, 210, 0)
 
 
@@ -148,6 +149,8 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         if s is None:
             errors.append(f"highlight: no model {mid}")
             continue
+        if mid in o.rings:
+            continue  # drawn by the scene, under its gap letters and labels
         canvas.tag = f"highlight:{mid}"
         _ring(canvas, view, s, (255, 255, 255), lw("bold", casing=True) * fs)
         _ring(canvas, view, s, HIGHLIGHT, lw("bold") * fs)

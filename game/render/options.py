@@ -80,6 +80,10 @@ class SceneOptions:
     differ: dict = field(default_factory=dict)
     differ_label: str = ""
     overlaps: Sequence[str] = ()
+    #: model ids ringed (a demo step's ``highlight``), drawn on the bases under the gap arrows,
+    #: their letters, counts and labels (never over them); :func:`game.render.marks.draw_marks`
+    #: then leaves them out
+    rings: Sequence[str] = ()
     warning: str = ""
     visible: Optional[set] = None
     callouts: Sequence[str] = ()

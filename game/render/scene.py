@@ -274,6 +274,10 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     for dm in p.models:
         if dm.id in over:
             p.safe(f"overlap {dm.id}", um.overlap_mark, p, dm)
+    rings = set(o.rings or ())
+    for dm in p.models:
+        if dm.id in rings:  # under the gap arrows, letters and counts drawn below
+            p.safe(f"ring {dm.id}", um.ring_mark, p, dm)
     for dm in p.models:
         if divides(analysis, dm.id) > 1:
             p.safe(f"divide {dm.id}", labels.divide_mark, p, dm, divides(analysis, dm.id))

@@ -154,6 +154,17 @@ def slot_move(p: Paint, dm: DrawnModel, frm: Point, to: Point) -> None:
                   p.u(lw("medium")), head=p.u(6))
 
 
+#: the ring of a highlighted model (a demo step's ``highlight``)
+RING_COLOUR = (225, 0, 200)
+
+
+def ring_mark(p: Paint, dm: DrawnModel) -> None:
+    """A highlighted model: a bold magenta ring edged in white on its base outline."""
+    p.c.tag = f"highlight:{dm.id}"
+    p.draw_shape(dm.shape, None, (255, 255, 255), p.u(lw("bold", casing=True)))
+    p.draw_shape(dm.shape, None, RING_COLOUR, p.u(lw("bold")))
+
+
 def differ_mark(p: Paint, dm: DrawnModel) -> None:
     """A model that fights differently under the compared ruleset: dark hatching over the
     base (its role colour still shows between the lines) and a yellow ring edged in black."""

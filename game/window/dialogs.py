@@ -66,6 +66,47 @@ class FileDialog(Dialog):
         self.kill()
         self.done(path)
 
+    def show_folder(self, folder: Path) -> None:
+        """List ``folder`` (a folder typed without its parents is found in :attr:`folder`,
+        where pygame_gui looks in the working folder)."""
+        win: Any = self.window
+        if not hasattr(win, "update_current_file_list") or not self.alive():
+            return
+        win.current_directory_path = str(folder.resolve())
+        win.current_file_path = None
+        win.update_current_file_list()
+        win.file_selection_list.set_item_list(win.current_file_list)
+        win.file_path_text_line.set_text(win.current_directory_path)
+        win.ok_button.disable()
+
+    def sync(self) -> None:
+        """After pygame_gui has seen the frame's events: a name typed without a folder is taken
+        in :attr:`folder` (pygame_gui takes it in the working folder, so OK would write or open
+        the file there); otherwise the folder pygame_gui shows (moved by the list, the parent
+        or home button) is :attr:`folder`."""
+        win: Any = self.window
+        line: Any = getattr(win, "file_path_text_line", None)
+        if line is None or not self.alive():
+            return
+        text = line.get_text().strip()
+        typed = Path(text).expanduser() if text else None
+        if typed is None or typed.is_absolute():
+            shown = Path(str(getattr(win, "current_directory_path", "") or ""))
+            if shown.is_absolute() and shown.is_dir():
+                self.folder = shown
+            return
+        p = self.folder / typed
+        if self.must_exist:
+            ok = p.is_file()
+        else:
+            ok = bool(p.name) and not p.is_dir() and (p.parent.is_dir() or self.new_folders)
+        win.current_directory_path = str(self.folder)
+        win.current_file_path = p if ok else None
+        if ok:
+            win.ok_button.enable()
+        else:
+            win.ok_button.disable()
+
     def resolve(self, text: str) -> Optional[Path]:
         """The path typed: ``~`` expanded, a relative one in :attr:`folder`; None for nothing."""
         text = text.strip()
@@ -105,6 +146,7 @@ class FileDialog(Dialog):
             if p.is_dir():
                 self.folder = p
                 self.note("")
+                self.show_folder(p)
                 return False
             if p.is_file() or (not self.must_exist and (p.parent.is_dir() or self.new_folders)):
                 self.picked(str(p))
@@ -398,6 +440,9 @@ class DialogsSection(Section):
 
     def on_update(self) -> None:
         self.forget_closed()
+        for d in self.stack:
+            if isinstance(d, FileDialog):
+                d.sync()
 
 
 def ask_unsaved(dialogs: DialogsSection, title: str, text: str, save: Callable[[], object],

@@ -53,6 +53,8 @@ class FilesSection(Section):
         self.table, self.steps, self.shown = table, steps, shown
         self.session = doc.session
         self.last_export: Optional[str] = None
+        #: the folder of the file the export form showed (a bare name typed is written there)
+        self.export_folder: Path = Path.cwd()
         self._asked_outside = False
         #: other work asked about before quitting: ``ask(then, what)`` runs ``then`` once it is saved or let go
         self.before_quit: list[Callable[[Callable[[], None], str], None]] = []
@@ -119,7 +121,7 @@ class FilesSection(Section):
             self.status.say(f"Could not save {self.session.save_path}: {exc.strerror or exc}")
             return False
         self._asked_outside = False  # the file is ours again: a new outside change is asked about
-        self.status.say(f"Saved {p}.")
+        self.status.say(f"Saved {Path(p).absolute()}.")
         self.doc.notify("caption")
         if after:
             after()
@@ -158,7 +160,7 @@ class FilesSection(Section):
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return False
         self._asked_outside = False
-        self.status.say(f"Saved {p}.")
+        self.status.say(f"Saved {Path(p).absolute()}.")
         self.doc.notify("caption")
         if after:
             after()
@@ -171,7 +173,7 @@ class FilesSection(Section):
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return
         self._asked_outside = False
-        self.status.say(f"Saved {p}.")
+        self.status.say(f"Saved {Path(p).absolute()}.")
         self.doc.notify("caption")
         if after:
             after()
@@ -263,7 +265,7 @@ class FilesSection(Section):
                 self.status.say(f"Could not save beside it: {exc.strerror or exc}")
                 return
             self._asked_outside = False
-            self.status.say(f"Kept yours in {p.name}; the file on disk is untouched, and Ctrl+S saves to {p.name}.")
+            self.status.say(f"Kept yours in {p}; the file on disk is untouched, and Ctrl+S saves to {p.name}.")
             self.doc.notify("caption")
             if after:
                 after()
@@ -464,6 +466,7 @@ class FilesSection(Section):
         stem = self.session.path.stem if self.session.path else "figure"
         folder = self.session.save_path.parent if self.session.save_path else Path.cwd()
         last = self.last_export or str(folder / f"{stem}.png")
+        self.export_folder = Path(last).expanduser().parent  # a bare name typed is written there
         self.dialogs.open(export_form(self.dialogs.gui, self.dialogs, last, self.session.title(),
                                       self.doc.board.extra.get("caption", ""), self.export_figure))
 
@@ -473,6 +476,8 @@ class FilesSection(Section):
         if not out:
             return "Choose a file name ending in .png, .svg or .pdf."
         p = Path(out).expanduser()
+        if not p.is_absolute():  # the folder the form showed, never the working folder
+            p = self.export_folder / p
         if p.suffix.lower() not in (".png", ".svg", ".pdf"):
             return "The file name must end in .png, .svg or .pdf."
         if p.suffix.lower() in SCENARIO_SUFFIXES or (self.session.path and p.resolve() == self.session.path.resolve()):

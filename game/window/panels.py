@@ -10,6 +10,8 @@ event and returns True when it belonged to the panel.
 """
 from __future__ import annotations
 
+import html
+
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
@@ -188,10 +190,8 @@ class UnitPanel:
         y += row
         if unit.is_ranked:
             entry("files", "Files")
-            self.els["files"].set_allowed_characters("numbers")
             y += row
-        entry("models", "Models")
-        self.els["models"].set_allowed_characters("numbers")
+        entry("models", "Models")  # any text: what it cannot hold is refused with a reason (never filtered)
         y += row
         if unit.is_ranked:
             choice("last_rank", "Last rank", LAST_RANK_OPTIONS, unit.last_rank)
@@ -212,6 +212,9 @@ class UnitPanel:
             b = gui.elements.UIButton(pygame.Rect(8 + i * (bw + 8), y + 4, bw, 30), text, manager=m, container=c,
                                       tool_tip_text=tip)
             self.actions[b] = action
+        # why the last value typed was refused (the field then shows the unit's value again)
+        self.els["refused"] = gui.elements.UITextBox("", pygame.Rect(4, y + 36, cw - 8, 2 * (ROW_PX - 2)), manager=m,
+                                                     container=c)
         self._update(unit, force=True)
 
     def _text(self, unit: Unit, name: str) -> str:
@@ -276,13 +279,16 @@ class UnitPanel:
             cmd = {"name": "rename", "base": "set_base", "files": "set_files", "models": "set_models",
                    "facing": "set_facing"}.get(name)
             if name in ("x", "y"):
-                app.unit_command("set_position", self.els["x"].get_text(), self.els["y"].get_text())
+                ok = app.unit_command("set_position", self.els["x"].get_text(), self.els["y"].get_text())
             elif cmd:
-                app.unit_command(cmd, ev.text)
+                ok = app.unit_command(cmd, ev.text)
             elif name in self.fields:
-                self._set_field(name, ev.text)
+                ok = self._set_field(name, ev.text)
             else:
                 return False
+            u0 = app.selected_unit()
+            why = app.status.message.removeprefix(f"{u0.name}: " if u0 else "")
+            self.els["refused"].set_text("" if ok else html.escape(f"Not changed: {why}", quote=False))
         else:
             return False
         self.shown_key = None  # show what the board holds now (a refused edit reverts the text)
@@ -291,16 +297,16 @@ class UnitPanel:
             self._update(u, force=True)
         return True
 
-    def _set_field(self, name: str, text: str) -> None:
+    def _set_field(self, name: str, text: str) -> bool:
+        """Set profile field ``name`` to ``text``; False when the editor refused it."""
         f, app = self.fields[name], self.table
         if f.key.startswith("extra:"):
-            app.unit_command("set_extra", f.key[6:], text)
-        elif f.kind == "keywords":
-            app.unit_command("set_keywords", text)
-        elif f.kind == "parts":
-            app.unit_command("set_parts", text)
-        else:
-            app.unit_command("set_profile", f.key, text, f.kind == "int")
+            return app.unit_command("set_extra", f.key[6:], text)
+        if f.kind == "keywords":
+            return app.unit_command("set_keywords", text)
+        if f.kind == "parts":
+            return app.unit_command("set_parts", text)
+        return app.unit_command("set_profile", f.key, text, f.kind == "int")
 
     def entry(self, name: str) -> Any:
         """The entry ``name`` (``name``, ``base``, ``files``, ``models``, ``f:<profile key>``)."""
@@ -369,7 +375,7 @@ class PanelsSection(Section):
         left, top, tw, th = self.table.layout().table
         shadow = 16  # a pygame_gui window draws its shadow around the rectangle it is given
         # room for every value the ruleset reads (a troop type, a weapon, keywords...): one row each
-        rows = 8 + len(self.table.rules.fields(self.table.rs))
+        rows = 10 + len(self.table.rules.fields(self.table.rs))  # and the refusal's two rows
         size = (size[0], max(200, min(max(size[1], 110 + rows * (ROW_PX - 2)), h - top - 40)))
         x = left + tw - size[0] - shadow - 6
         if x < 8 + 300 + shadow:  # would cover the new-unit palette: over the legend then

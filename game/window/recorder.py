@@ -242,7 +242,7 @@ class Recording:
         self.dirty = False
         self._remember(str(p), text, built)
         kept = f" ({'; '.join(self.notes)})" if self.notes else ""
-        return f"Saved the demo ({len(self.steps)} steps) to {p.name}{kept}: python main.py demo {p}"
+        return f"Saved the demo ({len(self.steps)} steps) to {p}{kept}: python main.py demo {p}"
 
     def _remember(self, path: str, text: str, built: list) -> None:
         """``text`` (just written to, or read from, ``path``) is what the next save keeps; the
@@ -302,7 +302,7 @@ class Recording:
         if not steps:
             raise ValueError("record a step first (Add step)")
         write_atomic(path, demo_page(steps, self.recorder.title or "Melee Lens demo", size=size).encode("utf-8"))
-        return f"Wrote {Path(path).name}: one page, {len(steps)} steps; open it in any browser."
+        return f"Wrote {Path(path).absolute()}: one page, {len(steps)} steps; open it in any browser."
 
 
 def _same_file(a: str, b: str) -> bool:

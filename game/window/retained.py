@@ -5,7 +5,8 @@
 
 * ``base``: the table, terrain and every unit that has not changed since the layer was
   drawn, with their labels; kept in an off-screen surface and blitted each frame;
-* ``units``: the units that changed (the dragged unit, its enemies whose roles changed),
+* ``units``: the units that changed (the dragged unit, its enemies whose roles changed) and
+  the units gap links join to them (a link is drawn with both its units: :func:`linked`),
   drawn over the base every frame; those of them that stood still since the last frame go
   into a *still layer* (a copy of the base with them drawn on it, kept while they and the
   base stay as they are: :meth:`RetainedScene._draw_live`), and only the rest are drawn over
@@ -231,6 +232,21 @@ def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) 
     return b, analysis, [dm for dm in models if dm.unit.id in keep]
 
 
+def linked(units: set[str], links: Any) -> set[str]:
+    """``units`` and every unit a gap link (a pair of model ids, ``links``) joins to one of
+    them, directly or through others."""
+    out = set(units)
+    pairs = [(unit_of(a), unit_of(b)) for a, b in links]
+    changed = bool(out)
+    while changed:
+        changed = False
+        for ua, ub in pairs:
+            if (ua in out) != (ub in out):
+                out |= {ua, ub}
+                changed = True
+    return out
+
+
 def apart(still: set[str], links: Any) -> set[str]:
     """The units of ``still`` not joined by a gap link (a pair of model ids, ``links``),
     directly or through other units of ``still``, to a unit outside it: a link is drawn with
@@ -337,11 +353,13 @@ class RetainedScene:
         else:
             changed = {uid for uid, s in sigs.items() if self.base_sigs.get(uid) != s}
             gone = set(self.base_sigs) - set(sigs)
-            moving = self.moving | changed
-            if gone or (changed - self.moving and len(moving) > max(3, MAX_MOVING_SHARE * len(sigs))):
+            # a unit joined by a gap link to a changing one is drawn live with it: a link is
+            # drawn with the units at both its ends (else neither layer draws it)
+            moving = linked(self.moving | changed, analysis.gap_links if analysis is not None else [])
+            if gone or (moving - self.moving and len(moving) > max(3, MAX_MOVING_SHARE * len(sigs))):
                 moving, full = set(), True  # too much changed (or a unit went): one fresh base
             else:
-                leaving = changed - self.moving  # new units started changing: the base without them
+                leaving = moving - self.moving  # new units started changing: the base without them
         if leaving:
             part = self._draw_region(board, analysis, view, options, models, leaving)
             if part is None:

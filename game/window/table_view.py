@@ -389,6 +389,13 @@ class TableView(View):
             self.fit()
 
     # -- the view ----------------------------------------------------------------------------------
+    def dispatch(self, ev: Any) -> bool:
+        """As :meth:`View.dispatch`; first, whatever the user does next (a key, a click, the
+        pointer leaving the window) ends the last charge's readout, whoever takes the event."""
+        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE):
+            self.charge_tool.forget()
+        return super().dispatch(ev)
+
     def on_event(self, ev: Any) -> bool:
         cam = self.camera
         if ev.type == pygame.MOUSEMOTION:
@@ -441,8 +448,11 @@ class TableView(View):
 
     def hover_at(self, models: list[DrawnModel]) -> Optional[str]:
         """The id of the model of ``models`` under the mouse (None while dragging or panning,
-        when something covers the table there, or when the tool shows no tooltips)."""
+        when something covers the table there, when the tool shows no tooltips, or when the
+        pointer is not in the window)."""
         px = self.mouse_px
+        if not self.window.pointer_in:
+            return None
         if self.busy() or not self.tools[self.tool].hover or self.pan_from is not None or self.covered(px) or not self.in_table_area(px):
             return None
         # looked up again only when the mouse, the drawn models or the camera moved (and then

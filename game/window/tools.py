@@ -383,8 +383,13 @@ class ChargeTool(Tool):
             self.done = (before, app.board.unit(before.id))
         self.charger = None
 
+    def forget(self) -> None:
+        """The user did something else: the last charge's readout goes."""
+        self.done = None
+
     def overlays(self, app: TableView) -> list:
-        """The last charge's readout while the charger stands where the charge put it."""
+        """The last charge's readout while the charger stands where the charge put it, until
+        the user's next key, click or the pointer leaving the window (:meth:`forget`)."""
         if self.done is None:
             return []
         start, now = self.done

@@ -53,6 +53,9 @@ class Window:
         self.gui: Optional[Gui] = None
         self.view: Optional[View] = None
         self.mouse_px: tuple[float, float] = (0.0, 0.0)
+        #: the pointer is in the window: set by a mouse event there, cleared when it leaves (no
+        #: tooltip for a pointer that has gone, nor for where it stood when the window opened)
+        self.pointer_in = False
         self.running = True
         self.frame_ms = 0.0
         self.frames = 0
@@ -88,6 +91,9 @@ class Window:
         """Apply one pygame event: the mouse position and window size here, the rest to the view."""
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse_px = ev.pos
+            self.pointer_in = True
+        elif ev.type == pygame.WINDOWLEAVE:
+            self.pointer_in = False
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resized()
         if self.view is not None:
