@@ -189,7 +189,10 @@ class MoveTool(Tool):
         if self.drag is None:
             return
         pos = app.space.drag_to(app.board, app.camera.to_mm(app.mouse_px))
-        if pos is None or self.key is None:
+        if self.key is None:
+            return
+        if pos is None:  # the hand rests: nothing moved, but the worker's answer may have landed
+            app.analyse_drag(self.key[0])
             return
         uid, idx = self.key
         prev, _ = pose_of(app.board.unit(uid), idx)
@@ -254,7 +257,7 @@ class MoveTool(Tool):
     def overlays(self, app: TableView) -> list:
         if self.box is not None:
             return [("box", self.box[0], self.box[1])]
-        return _readout(app, self.drag) if self.drag else []
+        return (_held(app) + _readout(app, self.drag)) if self.drag else []
 
 
 class _ManualDrag(Tool):
@@ -478,6 +481,18 @@ class PlaceTool(Tool):
             return [("ghost_unit", new_unit(app.board, choice, app.camera.to_mm(app.mouse_px), self.player))]
         except ValueError:
             return []
+
+
+def _held(app: TableView) -> list:
+    """While the view shows an answer for an earlier pose (:attr:`LiveAnalysis.shown_board`),
+    the bases of the board that stand elsewhere there, as a ghost: where the hand holds them."""
+    shown = app.live.shown_board
+    if shown is None:
+        return []
+    was = {m.id: m.center for u in shown.units for m in u.models()}
+    out = [m.shape for u in app.board.units for m in u.models()
+           if m.id in was and g.dist(was[m.id], m.center) > 1e-6]
+    return [("ghost_shapes", out)] if out else []
 
 
 def _readout(app: TableView, drag: _Drag) -> list:
