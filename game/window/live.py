@@ -170,7 +170,8 @@ class LiveAnalysis:
         it is of (:attr:`shown_board`, :attr:`solving` set when that is not ``board``; the
         :func:`paused_view` of it when that board is not known). Never waits for the worker."""
         if self._solved is None:  # until one is finished: the analysis before the drag
-            self._solved = (None, self.analysis, self._board)
+            of = self._board
+            self._solved = (board_key(of, rs) if of is not None else None, self.analysis, of)
         bg.submit(board, rs)
         done = bg.poll()
         if done is not None:
