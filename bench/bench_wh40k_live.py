@@ -167,6 +167,7 @@ def drag(board, uid: str, cycles: int, worker: str) -> dict:
     out: dict = {"cpu": [], "rest": 0, "exact": 0, "lat": [], "frame_ms": [], "mismatch": 0, "checked": 0}
     first_seen: dict = {}
     last_solved = None
+    last_key = None
     here = a
     paced_at = time.perf_counter()
     for c in range(2 * cycles):
@@ -186,7 +187,8 @@ def drag(board, uid: str, cycles: int, worker: str) -> dict:
             app.window.frame()
             out["frame_ms"].append((time.process_time() - t0) * 1000)
             key = board_key(app.doc.board, app.doc.rs)
-            first_seen.setdefault(key, frame[0])
+            if key != last_key:  # a pose arrives (again: a later visit counts from then)
+                first_seen[key], last_key = frame[0], key
             solved = getattr(live, "_solved", None)
             if solved is not None and solved is not last_solved and solved[0] is not None:
                 last_solved = solved
