@@ -104,3 +104,26 @@ def test_every_frame_draws_the_board_its_answer_is_for():
         else:
             assert board is d.doc.board
     assert d.doc.board.unit("monster").models()[0].center != start
+
+
+def test_a_forward_drag_at_rest_takes_the_answer_too():
+    d = make_app(WORKED, gui=False, clock=FakeClock(step=0.05))
+    bg = d.doc.live.background
+    bg.hold = True
+    drawn = next(dm.shape.center for dm in d.doc.live.models if dm.id == "assault_squad.m1")
+    cam = d.table.camera
+    d.table.set_tool("forward")
+    d.move_mouse(cam.to_px(drawn))
+    d.press(cam.to_px(drawn))
+    for i in range(1, 4):
+        d.move_mouse(cam.to_px((drawn[0], drawn[1] - 4.0 * i)), (1, 0, 0))  # forward: up the page
+    d.frame(5)
+    assert d.doc.live.solving
+    held = d.doc.board.unit("assault_squad").pose_key()
+    bg.hold = False  # the worker answers while the hand rests
+    d.frame(2)
+    assert not d.doc.live.solving
+    assert d.doc.live.analysis.to_json() == analyse(d.doc.board.copy(), d.doc.rs).to_json()
+    runs = bg.runs
+    d.frame(10)  # pressed against the Transport, at rest: no creep, nothing sent again
+    assert d.doc.board.unit("assault_squad").pose_key() == held and bg.runs == runs

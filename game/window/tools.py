@@ -294,9 +294,12 @@ class _ManualDrag(Tool):
             return
         u0, p = self.drag.unit0, app.camera.to_mm(app.mouse_px)
         ed = app.editor
+        # fitted against the board as the drag began (the unit at its start): measured against
+        # its current pose, each frame could sink another micrometre deeper (a creep at rest)
+        start = self.drag.before
         if self.name == "forward":
             d = g.dot(g.sub(p, self.grab), g.forward(u0.facing_deg))
-            d, new = ed.clamp(app.board, lambda x: mv.forward(u0, x), d)
+            d, new = ed.clamp(start, lambda x: mv.forward(u0, x), d)
             self.drag.live_mm = abs(d)
         else:
             fl, fr = mv.front_corners(u0)
@@ -304,11 +307,11 @@ class _ManualDrag(Tool):
             a0 = math.atan2(self.grab[1] - pv[1], self.grab[0] - pv[0])
             a1 = math.atan2(p[1] - pv[1], p[0] - pv[0])
             deg = (math.degrees(a1 - a0) + 180) % 360 - 180
-            deg, new = ed.clamp(app.board, lambda x: mv.wheel(u0, x, self.pivot), deg)
+            deg, new = ed.clamp(start, lambda x: mv.wheel(u0, x, self.pivot), deg)
             self.drag.live_mm = mv.wheel_distance_mm(u0, deg)
         if new.pose_key() != app.board.unit(u0.id).pose_key():
             app.board.replace_unit(new)
-            app.analyse_drag(u0.id)
+        app.analyse_drag(u0.id)  # also at rest: the worker's answer for this pose may have landed
 
     def up(self, app: TableView, p: g.Point) -> None:
         self.cancel(app)
@@ -325,7 +328,7 @@ class _ManualDrag(Tool):
     def overlays(self, app: TableView) -> list:
         if self.drag is None:
             return []
-        return [("ghost_unit", self.drag.unit0)] + _readout(app, self.drag)
+        return [("ghost_unit", self.drag.unit0)] + _held(app) + _readout(app, self.drag)
 
 
 class ForwardTool(_ManualDrag):
