@@ -53,3 +53,13 @@ def test_a_box_selects_the_units_drawn_in_it():
     assert math.dist(c, d.doc.board.unit("intercessors").center()) > 20.0  # drawn well up from where they stand
     d.table.select_box((c[0] - 8, c[1] - 8), (c[0] + 8, c[1] + 8))
     assert d.table.selection == "intercessors"
+
+
+def test_a_casualty_click_on_the_drawn_model_removes_it():
+    d = make_app(PILE_IN, gui=False)
+    n = len(d.doc.board.unit("intercessors").models())
+    start = standing(d, MID)
+    d.table.set_tool("casualty")
+    d.click(drawn_at(d, MID))
+    left = [m.center for m in d.doc.board.unit("intercessors").models()]
+    assert len(left) == n - 1 and start not in left  # that very model

@@ -393,6 +393,14 @@ class CasualtyTool(Tool):
     name = "casualty"
 
     def down(self, app: TableView, p: g.Point) -> None:
+        """The model drawn under ``p`` (a piled-in model at its piled-in place) is the one
+        removed: the editor is handed where that model stands on the board."""
+        dm = model_at(app.live.models, p)
+        if dm is not None:
+            at = next((m.center for u in app.board.units if u.id == dm.unit.id for m in u.models() if m.id == dm.id),
+                      None)
+            if at is not None and g.dist(at, dm.shape.center) > 1e-6:
+                p = at
         app.apply(app.editor.casualty(app.board, p))
 
 
