@@ -192,6 +192,8 @@ def drag(board, uid: str, cycles: int, worker: str) -> dict:
             solved = getattr(live, "_solved", None)
             if solved is not None and solved is not last_solved and solved[0] is not None:
                 last_solved = solved
+                if bg is None:
+                    out["cpu"].append(live.analyse_ms)  # the worker process's CPU for that answer
                 if solved[0] in first_seen:
                     out["lat"].append(frame[0] - first_seen[solved[0]])
             if k >= MOVE_FRAMES:
@@ -206,7 +208,8 @@ def drag(board, uid: str, cycles: int, worker: str) -> dict:
             frame[0] += 1
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=here, button=1))
     app.window.frame()
-    out["cpu"] = list(bg.cpu) if bg is not None else []
+    if bg is not None:
+        out["cpu"] = list(bg.cpu)
     live.close()
     pygame.display.quit()
     return out
