@@ -164,6 +164,7 @@ def drag(board, uid: str, cycles: int, worker: str) -> dict:
     a = grab
     shift = (a[0] - cam.to_px(m.center)[0], a[1] - cam.to_px(m.center)[1])  # the hand's offset from the body
     targets = [tuple(cam.to_px(x)[i] + shift[i] for i in range(2)) for x in (push, back)]
+    before = live.analysis  # the answer before the drag (not the worker's)
     out: dict = {"cpu": [], "rest": 0, "exact": 0, "lat": [], "frame_ms": [], "mismatch": 0, "checked": 0}
     first_seen: dict = {}
     last_solved = None
@@ -190,7 +191,7 @@ def drag(board, uid: str, cycles: int, worker: str) -> dict:
             if key != last_key:  # a pose arrives (again: a later visit counts from then)
                 first_seen[key], last_key = frame[0], key
             solved = getattr(live, "_solved", None)
-            if solved is not None and solved is not last_solved and solved[0] is not None:
+            if solved is not None and solved is not last_solved and solved[1] is not before:
                 last_solved = solved
                 if bg is None:
                     out["cpu"].append(live.analyse_ms)  # the worker process's CPU for that answer
