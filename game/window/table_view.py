@@ -487,7 +487,7 @@ class TableView(View):
             sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)}"
         parts: list[tuple[int, str]] = [(0, mode or f"[{self.tool}]")]
         if live.solving:
-            parts.append((0, "solving... (shown as last solved; the dashed outline is where you hold it)"))
+            parts.append((0, "solving... (shown as last solved; the thin outline is where you hold it)"))
         if live.solve_error:
             parts.append((1, f"analysis off the frame failed: {live.solve_error}"))
         if live.paused:
