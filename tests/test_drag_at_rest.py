@@ -53,21 +53,23 @@ def test_a_free_body_comes_to_rest_near_the_hand():
     assert len(set(seen[35:])) == 1 and math.dist(seen[-1], hand) < 0.5  # (it used to crawl on for 45 frames)
 
 
-def grab_monster(hold: bool):
-    d = make_app(WORKED, gui=False, clock=FakeClock(step=0.05))  # every analysis "slow": drags go to the worker
+def grab(mid: str = "monster.m1", tool: str = "move"):
+    """The worked example in the window, every analysis "slow" (drags go to the worker, which
+    is held busy), model ``mid`` pressed where it is drawn with ``tool``."""
+    d = make_app(WORKED, gui=False, clock=FakeClock(step=0.05))
     bg = d.doc.live.background
-    bg.hold = hold
-    drawn = next(dm.shape.center for dm in d.doc.live.models if dm.id == "monster.m1")
+    bg.hold = True
+    drawn = next(dm.shape.center for dm in d.doc.live.models if dm.id == mid)
     cam = d.table.camera
-    d.table.set_tool("move")
+    d.table.set_tool(tool)
     d.move_mouse(cam.to_px(drawn))
     d.press(cam.to_px(drawn))
-    assert d.table.move_tool.drag is not None
+    assert d.table.busy()
     return d, bg, cam, drawn
 
 
 def test_a_resting_hand_shows_the_exact_analysis_and_keeps_it():
-    d, bg, cam, drawn = grab_monster(hold=True)
+    d, bg, cam, drawn = grab()
     board = d.doc.board
     hand = past(board.unit("monster").models()[0].center, board.unit("transport").models()[0].center, 10.0)
     hand = (hand[0] + drawn[0] - board.unit("monster").models()[0].center[0],
@@ -89,7 +91,7 @@ def test_a_resting_hand_shows_the_exact_analysis_and_keeps_it():
 
 
 def test_every_frame_draws_the_board_its_answer_is_for():
-    d, bg, cam, drawn = grab_monster(hold=True)
+    d, bg, cam, drawn = grab()
     start = d.doc.board.unit("monster").models()[0].center
     for k in range(12):
         bg.hold = k % 4 != 2  # the worker answers now and then
@@ -107,14 +109,7 @@ def test_every_frame_draws_the_board_its_answer_is_for():
 
 
 def test_a_forward_drag_at_rest_takes_the_answer_too():
-    d = make_app(WORKED, gui=False, clock=FakeClock(step=0.05))
-    bg = d.doc.live.background
-    bg.hold = True
-    drawn = next(dm.shape.center for dm in d.doc.live.models if dm.id == "assault_squad.m1")
-    cam = d.table.camera
-    d.table.set_tool("forward")
-    d.move_mouse(cam.to_px(drawn))
-    d.press(cam.to_px(drawn))
+    d, bg, cam, drawn = grab("assault_squad.m1", "forward")
     for i in range(1, 4):
         d.move_mouse(cam.to_px((drawn[0], drawn[1] - 4.0 * i)), (1, 0, 0))  # forward: up the page
     d.frame(5)
