@@ -21,35 +21,32 @@ def past(a, b, beyond_mm):
     return tuple(a[i] + (b[i] - a[i]) * (d + beyond_mm) / d for i in range(2))
 
 
-def test_a_body_pressed_into_contact_rests_where_it_stopped():
+def hold_monster(hand_of, frames: int):
+    """The worked example's Monster dragged by the physics alone, the mouse held still at
+    ``hand_of(board, start)``: (its start, its centre after each frame)."""
     b = load_scenario(WORKED)
     space = TraySpace(b)
-    key = ("monster", 0)
     c = b.unit("monster").models()[0].center
-    space.start_drag(b, key, c)
-    hand = past(c, b.unit("transport").models()[0].center, 10.0)  # behind the transport: pressed into it
+    space.start_drag(b, ("monster", 0), c)
+    hand = hand_of(b, c)
     seen = []
-    for _ in range(150):
+    for _ in range(frames):
         pos = space.drag_to(b, hand)
         if pos is not None:
             b.replace_unit(with_position(b.unit("monster"), 0, pos))
         seen.append(b.unit("monster").models()[0].center)
+    return c, hand, seen
+
+
+def test_a_body_pressed_into_contact_rests_where_it_stopped():
+    # the hand behind the Transport: pressed into it
+    c, _, seen = hold_monster(lambda b, c: past(c, b.unit("transport").models()[0].center, 10.0), 150)
     assert seen[10] != c  # it moved up to the transport ...
     assert len(set(seen[90:])) == 1  # ... and then stays exactly where it stopped
 
 
 def test_a_free_body_comes_to_rest_near_the_hand():
-    b = load_scenario(WORKED)
-    space = TraySpace(b)
-    c = b.unit("monster").models()[0].center
-    space.start_drag(b, ("monster", 0), c)
-    hand = (c[0] - 60.0, c[1] + 80.0)
-    seen = []
-    for _ in range(120):
-        pos = space.drag_to(b, hand)
-        if pos is not None:
-            b.replace_unit(with_position(b.unit("monster"), 0, pos))
-        seen.append(b.unit("monster").models()[0].center)
+    c, hand, seen = hold_monster(lambda b, c: (c[0] - 60.0, c[1] + 80.0), 120)
     assert len(set(seen[35:])) == 1 and math.dist(seen[-1], hand) < 0.5  # (it used to crawl on for 45 frames)
 
 
