@@ -10,7 +10,6 @@ from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
 from game.render.html_page import _SCRIPT, _STYLE, PageStep, page_html, scenario_page
-from game.services import default_services
 
 GAP = Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "whfb8_rear_gap.yaml"
 
@@ -34,7 +33,7 @@ def caption_attrs(page: str) -> dict:
 
 def test_a_scenario_page_has_no_caption_band():
     b = load_scenario(GAP)
-    page = scenario_page(b, analyse(b, load_ruleset(b.ruleset), **default_services()))
+    page = scenario_page(b, analyse(b, load_ruleset(b.ruleset)))
     assert "hidden" in caption_attrs(page)
     assert "#caption[hidden]{display:none}" in _STYLE  # hidden wins over the band's own style
 

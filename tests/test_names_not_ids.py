@@ -57,5 +57,5 @@ def test_the_summary_names_units_and_lists_engagements():
                          timeout=120)
     assert out.returncode == 0, out.stderr  # it raised on the engagement records before
     assert "Blue Transport is engaged with the front of Red Monster (A)" in out.stdout
-    assert "strikes at 1st: Red Monster (A) (Fights First): Red Monster (A)" in out.stdout
+    assert "strikes 1: Red Monster (A), Fights First: 1 model" in out.stdout
     assert not _ids_in(out.stdout.split("\n", 1)[1], load_scenario(W40K))

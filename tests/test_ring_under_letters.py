@@ -11,14 +11,13 @@ from game.core.scenario import load_scenario
 from game.render.canvas import Canvas
 from game.render.figure import FigureOptions, draw_figure
 from game.render.marks import Marks
-from game.services import default_services
 
 GAP = Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "whfb8_rear_gap.yaml"
 
 
 def test_the_ring_is_drawn_under_gap_letter_a():
     b = load_scenario(GAP)
-    a = analyse(b, load_ruleset(b.ruleset), **default_services())
+    a = analyse(b, load_ruleset(b.ruleset))
     c = Canvas(1280, 820)
     _, errors = draw_figure(c, b, a, FigureOptions(style="screen"), marks=Marks(highlight=["dwarfs.r2f3"]))
     assert not errors

@@ -22,7 +22,6 @@ from game.render.drawn import drawn_models
 from game.render.legend import legend_items
 from game.render.options import SceneOptions
 from game.render.window_layers import hover_lines
-from game.services import default_services
 from game.window.rulesystems import RuleSystems
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.yaml"))
@@ -36,11 +35,10 @@ STRIKE_OF = re.compile(r"\b\d+ of [A-Za-z_]\w* strike\b")  # "10 of knights stri
 
 def _texts(board, rs) -> list[tuple[str, str]]:
     """(where, text) of every sentence the window, figures and command line show for ``board``."""
-    services = default_services()
-    a = analyse(board, rs, **services)
+    a = analyse(board, rs)
     out = [(f"hover {mid}", " | ".join(t for t, _ in hover_lines(board, a, mid))) for mid in a.models]
     out += [("legend", it.text) for it in legend_items(board, a, drawn_models(board, a), SceneOptions())]
-    for i, st in enumerate(strategy_of(rs).phase_steps(board, rs, services) or []):
+    for i, st in enumerate(strategy_of(rs).phase_steps(board, rs) or []):
         cap, b, sa = st[0], st[1], st[2]
         out.append((f"step {i + 1} caption", cap))
         out += [(f"step {i + 1} legend", it.text) for it in legend_items(b, sa, drawn_models(b, sa), SceneOptions())]
@@ -65,7 +63,7 @@ def test_no_id_no_hedged_plural_no_removed_fragment(path, rid, capsys):
     board.ruleset = rid
     rs = load_ruleset(rid)
     texts = _texts(board, rs)
-    _print_summary(board, analyse(board, rs, **default_services()), 0.0)
+    _print_summary(board, analyse(board, rs), 0.0)
     texts += [("analyse summary", ln) for ln in capsys.readouterr().out.splitlines()[1:]]
     bad = []
     for where, text in texts:

@@ -8,6 +8,7 @@ import pytest
 
 from game.core import geometry as g
 from game.core.analyse import analyse
+from game.core.parts import Removed
 from game.core.ruleset import load_ruleset
 from game.engines.engagement_range import engine as wh40k
 from game.engines.engagement_range.table import moved_shape
@@ -41,7 +42,7 @@ def test_fights_first_alternate_from_the_active_player_then_remaining_combats():
     # the remaining combats: b1, then r3, then b3
     assert order(res) == [("r1", "normal", True), ("b2", "normal", True), ("r2", "normal", True),
                           ("b1", "normal", False), ("r3", "normal", False), ("b3", "normal", False)]
-    assert [s.label for s in res.strike_order][:2] == ["1st: r1 (Fights First)", "2nd: b2 (Fights First)"]
+    assert [s.label for s in res.strike_order][:2] == ["r1, Fights First", "b2, Fights First"]
     assert list(res.strike_order[0].models) == ["r1.m1"]
     assert [s.step for s in res.strike_order] == [1, 2, 3, 4, 5, 6]
 
@@ -92,7 +93,7 @@ def test_worked_example_overrun_fight():
     assert res.models["passengers.m1"].role == "none"
     assert order(res) == [("monster", "normal", True), ("assault_squad", "overrun", True),
                           ("passengers", "normal", False)]
-    assert res.strike_order[1].label == "2nd: assault_squad (Fights First, overrun fight)"
+    assert res.strike_order[1].label == "assault_squad, Fights First, overrun fight"
     seq = res.to_json()["fight_sequence"]
     assert seq[0]["destroys"] == ["transport"] and len(seq[1]["kills"]) == 2
     assert seq[1]["overrun_because"] == "engaged at the start of the Fight step" and seq[1]["moved"]
@@ -127,12 +128,14 @@ def test_worked_example_steps_follow_seed_003():
     assert a5.moves and all(m.startswith("assault_squad.") for m in a5.moves)
     assert all(wh40k.path_length(pth) <= MOVE + 1e-6 for pth in a5.moves.values())
     assert any(r.role == "attack" for m, r in a5.models.items() if m.startswith("assault_squad."))
-    # ... then fights, destroying two models: removed from the board
+    # ... then fights, destroying two models: crossed out where they stood (as the Transport was)
     _, b6, a6 = steps[6]
-    assert "destroying 2 models of Blue passengers (embarked)" in caps[6]
-    assert len(b6.unit("passengers").models()) == 3 and len(a6.to_json()["destroyed_models"]) == 2
+    assert "destroying 2 models of Blue passengers (removed)" in caps[6]
+    assert len(b6.unit("passengers").models()) == 5 and len(a6.to_json()["destroyed_models"]) == 2
+    assert set(a6.to_json()["destroyed_models"]) <= set(a6.part(Removed).models)
+    assert len(steps[7][1].unit("passengers").models()) == 3  # gone from the next step on
     # fight 4: the passengers fight back, inflicting no damage
-    assert "Blue passengers (embarked) makes a normal fight" in caps[7] and "no casualties" in caps[7]
+    assert "Blue passengers makes a normal fight" in caps[7] and "no casualties" in caps[7]
     assert any(r.role == "attack" for m, r in steps[7][2].models.items() if m.startswith("passengers."))
     # consolidation: Red first; the Monster has no enemy within 3" but objective C: it moves onto it
     _, b8, a8 = steps[8]

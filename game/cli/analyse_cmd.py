@@ -136,4 +136,10 @@ def _print_summary(board, result, dt: float) -> None:
         print(f"  gap links: {len(result.gap_links)}")
     for s in result.strike_order:
         units = list(dict.fromkeys(names.get(unit_of(m), unit_of(m)) for m in s.models))
-        print(f"  strikes at {humanize(str(s.label or s.step), names)}: {', '.join(units)}")
+        label = humanize(str(s.label or s.step), names)
+        if len(units) == 1 and label.startswith(units[0]):  # the label names its unit: once
+            n = len(s.models)
+            print(f"  strikes {s.step}: {label}: {n} model{'' if n == 1 else 's'}" if isinstance(s.step, int)
+                  else f"  strikes at {label}: {n} model{'' if n == 1 else 's'}")
+        else:
+            print(f"  strikes at {label}: {', '.join(units)}")

@@ -9,6 +9,11 @@ and follows a kinematic mouse body through a :class:`pymunk.PivotJoint` with a c
 fixed ``1/60`` s. After every step the new pose is checked against the board geometry with
 :func:`game.core.geometry.gap_mm`; a pose that would push a tray into another (pymunk has no
 continuous collision, so a very fast drag could tunnel) is refused and the last good pose kept.
+While the mouse stands still a step shorter than :data:`REST_MM` is undone (the body is put back
+and stopped): a tray pressed into contact would otherwise creep micrometres a frame under the
+contact solver (or inch along the other base by one cut back to flush a frame), and one closing
+on the mouse would crawl ever shorter steps, each a new pose to analyse. It stops within three
+times that of the mouse (each step closes a quarter of the distance left).
 """
 from __future__ import annotations
 
@@ -29,6 +34,9 @@ MAX_SPEED_MM_S = 1500.0   # fastest a dragged tray moves (also the joint's max_b
 MAX_FORCE = 5.0e6          # pull of the mouse joint on a body of mass 1
 OVERLAP_TOL_MM = 0.5       # overlap accepted after a step (pymunk's collision slop is 0.1 mm)
 FLUSH_MM = 0.05            # a too-deep step is cut back to this overlap: flush, inside pymunk's slop
+# a step shorter than this while the mouse stands still is no move: the body rests (twice the cut
+# back to flush, so a body pressed into contact does not inch along it one cut-back step a frame)
+REST_MM = 2 * FLUSH_MM
 GROUP_DRAG = 1             # shape filter group of a dragged group: its bodies do not collide with each other
 BBox = tuple[float, float, float, float]  # (x0, y0, x1, y1) mm
 
@@ -282,6 +290,7 @@ class DragState:
     start_pos: g.Point
     start_pen: float
     together: tuple = ()
+    mouse_mm: Optional[g.Point] = None  # where the mouse was at the last step
 
 
 class TraySpace:
@@ -391,6 +400,8 @@ class TraySpace:
         d = self.drag
         assert d is not None
         body = self.bodies[d.key]
+        still = d.mouse_mm is not None and g.dist(mouse_mm, d.mouse_mm) < 1e-9
+        d.mouse_mm = (float(mouse_mm[0]), float(mouse_mm[1]))
         self.mouse.position = mouse_mm
         moved = None
         for _ in range(max(1, steps)):
@@ -400,6 +411,11 @@ class TraySpace:
             if sp > MAX_SPEED_MM_S:
                 body.velocity = (v.x * MAX_SPEED_MM_S / sp, v.y * MAX_SPEED_MM_S / sp)
             pos = (float(body.position.x), float(body.position.y))
+            if still and g.dist(pos, d.good_pos) < REST_MM:  # at rest: put back, no creep
+                body.position = d.good_pos
+                body.velocity = (0.0, 0.0)
+                self.space.reindex_shapes_for_body(body)
+                continue
             if g.dist(pos, d.good_pos) < 1e-4:
                 continue
             unit = board.unit(d.key[0])

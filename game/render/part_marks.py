@@ -400,6 +400,20 @@ def _per_unit(mids: Any) -> dict[str, int]:
     return hit
 
 
+def strike_line(label: str, per_unit: dict[str, int], now: str = "") -> str:
+    """One strike step in words from its ``label`` and ``{unit name: models striking}``: a
+    step whose label already names its one unit names it once and counts its models
+    (``"Red Monster (A), Fights First: 1 model"``); otherwise the label, then each unit with
+    its count of models (``"Initiative 4: Dwarfs (20 models)"``); ``now`` (e.g. ``" (this
+    step)"``) follows the label."""
+    if len(per_unit) == 1:
+        (name, n), = per_unit.items()
+        if label.startswith(name):
+            return f"{label}{now}: {plural(n, 'model')}"
+    who = ", ".join(f"{name} ({plural(n, 'model')})" for name, n in per_unit.items())
+    return f"{label}{now}{' at the same time' if len(per_unit) > 1 else ''}: {who}"
+
+
 def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
     """The strike order section: each step's units (by name) and how many of their models
     strike at it in the picture (less those cropped out; embarked models, never drawn, count
@@ -414,11 +428,9 @@ def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
         per = _per_unit(mids)
         if not per:
             continue
-        who = ", ".join(f"{ctx.names.get(k, k)} ({plural(n, 'model')})" for k, n in per.items())
-        simul = " at the same time" if len(per) > 1 else ""
         label = humanize(step.label or str(step.step), ctx.names)
         now = " (this step)" if shown is not None and shown.label == str(step.label or step.step) else ""
-        out.append(LegendItem("para", f"{i}. {label}{now}{simul}: {who}"))
+        out.append(LegendItem("para", f"{i}. {strike_line(label, {ctx.names.get(k, k): n for k, n in per.items()}, now)}"))
     return out + legend_parts(ctx.analysis, "strike", ctx)
 
 

@@ -131,9 +131,9 @@ def overlay(p: Paint, item: Sequence[Any]) -> None:
             p.c.circle(q, 4, fill=p.pal["tape"])
         p.c.text(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 6), text, p.size(14), p.pal["tape"],
                  anchor="bottom", bold=True, background=p.pal["label_bg"])
-    elif kind == "ghost_unit":
+    elif kind in ("ghost_unit", "ghost_shapes"):
         u = item[1]
-        shapes = [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
+        shapes = item[1] if kind == "ghost_shapes" else [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
         for s in shapes:
             kind2, data = p.shape_px(s)
             if kind2 == "circle":

@@ -6,9 +6,12 @@ While a unit is dragged, an engine declaring ``live_drag`` (fast and incremental
 and file) is re-analysed on every frame. Any other engine is analysed off the frame by a
 worker process (:mod:`game.window.background`, the latest board wins) unless its last
 analysis took at most ``INLINE_MS``: each frame shows the
-newest finished analysis, as is when it is of the board shown, else with the dragged bases
-where they are now (:func:`paused_view`) and :attr:`LiveAnalysis.solving` set (the status
-line says "solving"). Without a usable worker, an analysis slower than ``budget_ms`` is not
+newest finished analysis with the board it is of (:attr:`LiveAnalysis.shown_board`: the
+dragged unit drawn at the pose that answer is for, so roles always match positions; the hand's
+pose is a ghost) and :attr:`LiveAnalysis.solving` set while that is an earlier pose than the
+board's (the status line says "solving"). A frame whose board did not change since the last one
+(the hand rests) only takes the worker's answer: its pose is not sent again, so the exact
+analysis shows within two answers of the hand stopping, and stays. Without a usable worker, an analysis slower than ``budget_ms`` is not
 rerun on every frame of a drag (the paused view again). The compare analysis runs at most once
 per four times its own cost while dragging. The throttles measure with the injected ``clock``
 (seconds; tests pass a fake one), and all of this only decides *when* to analyse: the end of
@@ -82,7 +85,11 @@ class LiveAnalysis:
                  budget_ms: float = ANALYSIS_BUDGET_MS, background: Optional[Background] = None):
         self.background = background              # the worker analysing drags off the frame
         self.solving = False                      # the analysis shown is of an earlier pose
-        self._solved: Optional[tuple] = None      # (board key, analysis): the newest finished off the frame
+        self._solved: Optional[tuple] = None      # (board key, analysis, board): the newest finished off the frame
+        self._drag_key: Optional[tuple] = None    # the board key of the last drag frame
+        #: the board :attr:`analysis` is of when that is not the board shown (a drag analysed off the
+        #: frame, behind the hand): the view draws this board, so roles match positions; else None
+        self.shown_board: Optional[Board] = None
         self.solve_error = ""
         self._board: Optional[Board] = None       # the board of the last analysis run here
         self.clock = clock
@@ -106,6 +113,9 @@ class LiveAnalysis:
     def run(self, board: Board, rs: Ruleset, *, dragging: bool = False) -> None:
         """Analyse ``board`` now (raises what the engine raises; the old results stay then)."""
         self.paused, self._paused_from = False, None
+        self.shown_board = None
+        if not dragging:
+            self._drag_key = None
         if self._solved is not None or self.solving:
             self._solved, self.solving = None, False
             if self.background is not None:
@@ -133,7 +143,12 @@ class LiveAnalysis:
     def drag(self, board: Board, rs: Ruleset, uid: str) -> None:
         """Follow a drag of unit ``uid``: re-analyse while that is cheap (always for an engine
         declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
-        unit's bases where they are now (:func:`paused_view`)."""
+        unit's bases where they are now (:func:`paused_view`). A frame whose board is the last
+        frame's (the hand rests) does nothing unless an answer is still due from the worker."""
+        key = board_key(board, rs)
+        if key == self._drag_key and not self.solving:
+            return  # nothing moved and what is shown is this board's analysis: kept as is
+        self._drag_key = key
         if strategy_of(rs).live_drag:
             self.run(board, rs, dragging=True)
             return
@@ -150,11 +165,13 @@ class LiveAnalysis:
         self.models = self.drawn_models(board, self.analysis)
 
     def drag_off_frame(self, board: Board, rs: Ruleset, uid: str, bg: Background) -> None:
-        """One frame of a drag analysed by the worker ``bg``: hand it the board, take the
-        newest finished analysis, and show it (as is when it is of this board, else the
-        :func:`paused_view` of it, :attr:`solving` set). Never waits for the worker."""
+        """One frame of a drag analysed by the worker ``bg``: hand it the board (unless it is the
+        board last handed over), take the newest finished analysis, and show it with the board
+        it is of (:attr:`shown_board`, :attr:`solving` set when that is not ``board``; the
+        :func:`paused_view` of it when that board is not known). Never waits for the worker."""
         if self._solved is None:  # until one is finished: the analysis before the drag
-            self._solved = (None, self.analysis, self._board)
+            of = self._board
+            self._solved = (board_key(of, rs) if of is not None else None, self.analysis, of)
         bg.submit(board, rs)
         done = bg.poll()
         if done is not None:
@@ -165,11 +182,12 @@ class LiveAnalysis:
                 self.solve_error = done.error.splitlines()[0] if done.error else "the analysis failed"
         key, latest, of = self._solved
         if key == board_key(board, rs):
-            self.analysis, self.solving = latest, False
+            self.analysis, self.solving, self.shown_board = latest, False, None
+        elif of is not None:  # the answer with the board it is of: the dragged unit a little behind the hand
+            self.analysis, self.solving, self.shown_board = latest, True, of
         else:
-            stale = moved_units(of, board) if of is not None else [uid]
-            self.analysis, self.solving = paused_view(latest, board, *stale), True
-        self.models = self.drawn_models(board, self.analysis)
+            self.analysis, self.solving, self.shown_board = paused_view(latest, board, uid), True, None
+        self.models = self.drawn_models(self.shown_board or board, self.analysis)
 
     def close(self) -> None:
         """Stop the worker, if one was started."""

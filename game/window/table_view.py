@@ -119,8 +119,12 @@ class TableView(View):
         self.doc.analyse_drag(uid)
 
     def shown(self) -> Scene:
-        """What the view shows: the board, its analysis and its models as drawn."""
-        return self.doc.board, self.doc.live.analysis, self.doc.live.models
+        """What the view shows: the board, its analysis and its models as drawn. While a drag is
+        analysed off the frame and the worker is behind the hand, the board that analysis is of
+        (:attr:`LiveAnalysis.shown_board`): roles always match positions (the hand's pose is a
+        ghost, drawn by the move tool)."""
+        live = self.doc.live
+        return live.shown_board or self.doc.board, live.analysis, live.models
 
     def layout(self) -> Any:
         return scene_layout(self.window.canvas, self.board, self.options)
@@ -136,18 +140,24 @@ class TableView(View):
         return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
     def body_at(self, p_mm: g.Point) -> Optional[Key]:
-        """The draggable body under table point ``p_mm`` (tray or skirmish model)."""
+        """The draggable body under table point ``p_mm`` where it is drawn: the model drawn
+        there (:attr:`LiveAnalysis.models`: at its piled-in place when moves are shown; the
+        dashed outline where it stood is a ghost, not a handle), else the tray of a ranked unit."""
+        dm = model_at(self.live.models, p_mm)
+        if dm is not None:
+            try:
+                u = self.board.unit(dm.unit.id)
+            except KeyError:
+                u = None
+            if u is not None and u.is_ranked:
+                return (u.id, None)
+            if u is not None:
+                ids = [m.id for m in u.models()]
+                if dm.id in ids:
+                    return (u.id, ids.index(dm.id))
         for u in reversed(self.board.units):
-            if u.is_ranked:
-                if g.point_in_poly(p_mm, u.tray().points):
-                    return (u.id, None)
-            else:
-                for i, m in enumerate(u.models()):
-                    s = m.shape
-                    inside = (g.dist(p_mm, s.center) <= s.radius_mm) if isinstance(s, g.Circle) else \
-                        g.point_in_poly(p_mm, s.points)
-                    if inside:
-                        return (u.id, i)
+            if u.is_ranked and g.point_in_poly(p_mm, u.tray().points):
+                return (u.id, None)
         return None
 
     def selected_unit(self) -> Optional[Unit]:
@@ -214,10 +224,20 @@ class TableView(View):
                  if n > 1 else "One unit selected (Shift+click adds more).")
 
     def select_box(self, a_mm: g.Point, b_mm: g.Point) -> None:
-        """Select every unit whose centre lies in the box from ``a_mm`` to ``b_mm``."""
+        """Select every unit whose centre as drawn (the mean of its drawn models' centres: at
+        their piled-in places when moves are shown; a unit with none drawn: its centre) lies in
+        the box from ``a_mm`` to ``b_mm``."""
         x0, x1 = sorted((a_mm[0], b_mm[0]))
         y0, y1 = sorted((a_mm[1], b_mm[1]))
-        ids = [u.id for u in self.board.units if x0 <= u.center()[0] <= x1 and y0 <= u.center()[1] <= y1]
+        drawn: dict[str, list[g.Point]] = {}
+        for dm in self.live.models:
+            drawn.setdefault(dm.unit.id, []).append(dm.shape.center)
+        ids = []
+        for u in self.board.units:
+            cs = drawn.get(u.id)
+            c = (sum(p[0] for p in cs) / len(cs), sum(p[1] for p in cs) / len(cs)) if cs else u.center()
+            if x0 <= c[0] <= x1 and y0 <= c[1] <= y1:
+                ids.append(u.id)
         self.select(ids[0] if ids else None)
         self.group = ids[1:]
         self.say(f"{len(ids)} units selected: drag one to move them together, Q/E turns them together."
@@ -477,7 +497,7 @@ class TableView(View):
             sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)}"
         parts: list[tuple[int, str]] = [(0, mode or f"[{self.tool}]")]
         if live.solving:
-            parts.append((0, "solving... (moves and roles shown as last solved)"))
+            parts.append((0, "solving... (shown as last solved; the thin outline is where you hold it)"))
         if live.solve_error:
             parts.append((1, f"analysis off the frame failed: {live.solve_error}"))
         if live.paused:
@@ -541,5 +561,7 @@ class TableView(View):
 
     def fingerprint(self) -> tuple:
         board, analysis, _ = self.shown()  # (by identity: a new board or analysis is a change)
+        held = self.selected_unit() if self.busy() else None  # the hand's pose (a ghost while solving)
         return (self.status.message, self.status.banner, self.hover, self.tool, self.selection, tuple(self.group),
-                Same(board), Same(analysis), self.camera.scale, tuple(self.camera.offset_px))
+                Same(board), Same(analysis), self.camera.scale, tuple(self.camera.offset_px),
+                held.pose_key() if held is not None else None)

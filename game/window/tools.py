@@ -196,7 +196,10 @@ class MoveTool(Tool):
         if self.drag is None:
             return
         pos = app.space.drag_to(app.board, app.camera.to_mm(app.mouse_px))
-        if pos is None or self.key is None:
+        if self.key is None:
+            return
+        if pos is None:  # the hand rests: nothing moved, but the worker's answer may have landed
+            app.analyse_drag(self.key[0])
             return
         uid, idx = self.key
         prev, _ = pose_of(app.board.unit(uid), idx)
@@ -273,7 +276,7 @@ class MoveTool(Tool):
     def overlays(self, app: TableView) -> list:
         if self.box is not None:
             return [("box", self.box[0], self.box[1])]
-        return _readout(app, self.drag) if self.drag else []
+        return (_held(app) + _readout(app, self.drag)) if self.drag else []
 
 
 class _ManualDrag(Tool):
@@ -310,9 +313,12 @@ class _ManualDrag(Tool):
             return
         u0, p = self.drag.unit0, app.camera.to_mm(app.mouse_px)
         ed = app.editor
+        # fitted against the board as the drag began (the unit at its start): measured against
+        # its current pose, each frame could sink another micrometre deeper (a creep at rest)
+        start = self.drag.before
         if self.name == "forward":
             d = g.dot(g.sub(p, self.grab), g.forward(u0.facing_deg))
-            d, new = ed.clamp(app.board, lambda x: mv.forward(u0, x), d)
+            d, new = ed.clamp(start, lambda x: mv.forward(u0, x), d)
             self.drag.live_mm = abs(d)
         else:
             fl, fr = mv.front_corners(u0)
@@ -320,11 +326,11 @@ class _ManualDrag(Tool):
             a0 = math.atan2(self.grab[1] - pv[1], self.grab[0] - pv[0])
             a1 = math.atan2(p[1] - pv[1], p[0] - pv[0])
             deg = (math.degrees(a1 - a0) + 180) % 360 - 180
-            deg, new = ed.clamp(app.board, lambda x: mv.wheel(u0, x, self.pivot), deg)
+            deg, new = ed.clamp(start, lambda x: mv.wheel(u0, x, self.pivot), deg)
             self.drag.live_mm = mv.wheel_distance_mm(u0, deg)
         if new.pose_key() != app.board.unit(u0.id).pose_key():
             app.board.replace_unit(new)
-            app.analyse_drag(u0.id)
+        app.analyse_drag(u0.id)  # also at rest: the worker's answer for this pose may have landed
 
     def up(self, app: TableView, p: g.Point) -> None:
         self.cancel(app)
@@ -341,7 +347,7 @@ class _ManualDrag(Tool):
     def overlays(self, app: TableView) -> list:
         if self.drag is None:
             return []
-        return [("ghost_unit", self.drag.unit0)] + _readout(app, self.drag)
+        return [("ghost_unit", self.drag.unit0)] + _held(app) + _readout(app, self.drag)
 
 
 class ForwardTool(_ManualDrag):
@@ -411,6 +417,14 @@ class CasualtyTool(Tool):
     name = "casualty"
 
     def down(self, app: TableView, p: g.Point) -> None:
+        """The model drawn under ``p`` (a piled-in model at its piled-in place) is the one
+        removed: the editor is handed where that model stands on the board."""
+        dm = model_at(app.live.models, p)
+        if dm is not None:
+            at = next((m.center for u in app.board.units if u.id == dm.unit.id for m in u.models() if m.id == dm.id),
+                      None)
+            if at is not None and g.dist(at, dm.shape.center) > 1e-6:
+                p = at
         app.apply(app.editor.casualty(app.board, p))
 
 
@@ -502,6 +516,18 @@ class PlaceTool(Tool):
             return [("ghost_unit", new_unit(app.board, choice, app.camera.to_mm(app.mouse_px), self.player))]
         except ValueError:
             return []
+
+
+def _held(app: TableView) -> list:
+    """While the view shows an answer for an earlier pose (:attr:`LiveAnalysis.shown_board`),
+    the bases of the board that stand elsewhere there, as a ghost: where the hand holds them."""
+    shown = app.live.shown_board
+    if shown is None:
+        return []
+    was = {m.id: m.center for u in shown.units for m in u.models()}
+    out = [m.shape for u in app.board.units for m in u.models()
+           if m.id in was and g.dist(was[m.id], m.center) > 1e-6]
+    return [("ghost_shapes", out)] if out else []
 
 
 def _readout(app: TableView, drag: _Drag) -> list:

@@ -187,13 +187,15 @@ def fight_sequence(table: Table, p: Params, ctx: dict, *, selected: Optional[set
 
 
 def strike_order(seq: list[Selection], t: Table) -> list[dict]:
-    """The contract's ``strike_order`` from a fight sequence: one step per selection."""
+    """The contract's ``strike_order`` from a fight sequence: one step per selection, its
+    ``label`` the unit and when it fights (``"monster, Fights First"``, ``"..., overrun fight"``,
+    ``"..., Remaining Combats"``); the step number is the selection order."""
     out = []
     for s in seq:
         e = s.entry
         tag = "Fights First" if e["fights_first"] else "Remaining Combats"
         kind = ", overrun fight" if e["fight"] == "overrun" else ""
         models = s.attackers or list(t.by_unit.get(e["unit"], [])) or list(s.table.by_unit.get(e["unit"], []))
-        out.append({"step": e["order"], "label": f"{ordinal(e['order'])}: {e['unit']} ({tag}{kind})",
+        out.append({"step": e["order"], "label": f"{e['unit']}, {tag}{kind}",
                     "models": models})
     return out

@@ -202,9 +202,11 @@ def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, a
     if not out and s.attackers:
         out.append("inflicting no casualties")
     cap = f"{head} {how}" + (", " + " and ".join(out) if out else "") + "." + (S.offer(s) if choose else "")
-    tab = s.table if (s.killed or s.destroyed) else (s.at_fight or s.table)
-    shown_at = s.at_fight if not s.killed else tab
-    gone = tuple(m for u in s.destroyed for m in (shown_at.by_unit.get(u, []) if shown_at is not None else []))
+    # drawn as the unit fights, every model it destroys (whole units or some models of one)
+    # standing there crossed out: destroyed models look the same at every step
+    shown_at = s.at_fight or s.table
+    gone = tuple(m for u in s.destroyed for m in shown_at.by_unit.get(u, [])) + tuple(
+        k for k in s.killed or () if k in shown_at.pieces)
     S.snap(cap, "fight", shown_at, {}, seq=shown, only=e["unit"],
            extra=((DestroyedModels(tuple(s.killed)),) if s.killed else ())
            + ((Removed(gone, f"Destroyed by {S.n(e['unit'])}'s fight"),) if gone else ()), choose=choose)
