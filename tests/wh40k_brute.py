@@ -121,10 +121,18 @@ def upper_bound(board, **kw) -> int:
 
 def brute_force_engaged(board, *, er: float, move: float, tol: float, clearance: float) -> int:
     """The most models of ``mob`` that end engaged (see the module doc)."""
+    return brute_force_search(board, er=er, move=move, tol=tol, clearance=clearance)[0]
+
+
+def brute_force_search(board, *, er: float, move: float, tol: float, clearance: float,
+                       max_nodes: int = 0) -> tuple[int, bool]:
+    """(the most models of ``mob`` found to end engaged, whether the search was complete):
+    ``max_nodes`` (0: no limit) stops the search after so many nodes, keeping the best found."""
     fixed, movable = options(board, er=er, move=move, tol=tol, clearance=clearance)
     movable = sorted(movable, key=lambda o: len(o[3]))
     best = [0]
     n = len(movable)
+    nodes = [0]
 
     def orderable(chosen) -> bool:
         # i must go before j when i's slide crosses j's end; after j when it crosses j's start
@@ -165,6 +173,9 @@ def brute_force_engaged(board, *, er: float, move: float, tol: float, clearance:
         return orderable(chosen)
 
     def dfs(k, chosen):
+        nodes[0] += 1
+        if max_nodes and nodes[0] > max_nodes:
+            return
         if len(chosen) + sum(1 for o in movable[k:] if o[3]) <= best[0]:
             return
         if k == n:
@@ -182,4 +193,4 @@ def brute_force_engaged(board, *, er: float, move: float, tol: float, clearance:
         dfs(k + 1, chosen)
 
     dfs(0, {})
-    return fixed + best[0]
+    return fixed + best[0], not max_nodes or nodes[0] <= max_nodes

@@ -58,7 +58,10 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
             for gp in (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4):
                 R = float(cs.R[j] + gp)
                 step = max(1.0, min(2.0 * math.pi * R * ANGLE_STEP_DEG / 360.0, 4.0))
-                pts.append(cs.ring(j, gp, step))
+                if foot.round and cs.round[j]:
+                    pts.append(_tangent_ring(cs, j, R, foot.rad, p.clearance_mm, step))
+                else:
+                    pts.append(cs.ring(j, gp, step))
         P = np.concatenate(pts)
         ok, eng = solver._legal_many(ms, P)
         for k, i in enumerate(idx):
@@ -84,6 +87,26 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
             res[i] = (P[sel[order]], d[order], e[order])
     out = res
     return out
+
+
+def _tangent_ring(cs: CSpace, j: int, R_mm: float, r_mm: float, clearance_mm: float, step_mm: float) -> np.ndarray:
+    """Centres on the circle of radius ``R_mm`` about round obstacle ``j`` for a round mover of
+    radius ``r_mm``, at most ``step_mm`` apart and starting on the side facing ``cs.ref``, at an
+    angular step that divides the angle between two such movers just ``clearance_mm`` apart:
+    a row of movers side by side round the target (the tightest packing of that ring) is a
+    subset of the points, wherever it starts."""
+    c = cs.centers[j] + cs.cores[j][0]
+    s = min(1.0, (r_mm + clearance_mm / 2 + 1e-6) / R_mm)
+    tangent = 2.0 * math.asin(s)
+    m = max(1, math.ceil(tangent / (step_mm / R_mm)))
+    da = tangent / m
+    a0 = 0.0
+    if cs.ref is not None:
+        v = np.asarray(cs.ref, float) - c
+        if float(np.hypot(*v)) > 1e-9:
+            a0 = math.atan2(v[1], v[0])
+    a = a0 + np.arange(int(2.0 * math.pi / da + 1e-9)) * da
+    return np.stack([c[0] + R_mm * np.cos(a), c[1] + R_mm * np.sin(a)], 1)
 
 
 def _conflicts(solver, movers: list, spots: list) -> tuple[list[int], list[int], list[int]]:

@@ -45,7 +45,7 @@ from game.engines.engagement_range.table import Params, Table, gap
 
 EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
 SLACK = 0.05  # a drawn path may graze a base by this much (never its end)
-EXACT_MOVERS = 8  # units this small get an exact search when the packings leave a model out
+EXACT_MOVERS = 12  # units this small get an exact search when the packings leave a model out
 
 
 @dataclass
