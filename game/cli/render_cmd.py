@@ -47,6 +47,11 @@ def _legend_place(v: str):
     return _on_off(v)
 
 
+def _counts(v: str):
+    """``all`` or ``on``/``off`` (bool)."""
+    return "all" if str(v).lower() == "all" else _on_off(v)
+
+
 def _wrote(output: str, errors: list, seconds: float) -> int:
     """Report a written figure: drawing warnings on stderr, one line on stdout; exit 0."""
     for e in errors:
@@ -81,8 +86,9 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
                     help="colourblind: Okabe-Ito colours plus role patterns; greyscale: roles by shade and outline")
     ap.add_argument("--ids", action="store_true", help="unit labels add the unit id after the name")
     ap.add_argument("--letters", action="store_true", help="name units A: name, B: name... in labels and legend")
-    ap.add_argument("--counts", type=_on_off, default=True, metavar="on|off",
-                    help="draw xN on models making other than 1 attack (default on)")
+    ap.add_argument("--counts", type=_counts, default=True, metavar="on|off|all",
+                    help="xN attack badges: on (the default: only a model whose attacks differ from its unit's "
+                         "usual; never x1), all (every model making other than 1 attack), off")
     ap.add_argument("--compare", metavar="A,B", help="two rulesets: panels side by side, differing models ringed")
     ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
                     help="side: two panels; overlay: one panel under A with the differences ringed")
@@ -137,7 +143,8 @@ def _render(args) -> int:
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
-                       letters=args.letters, counts=args.counts)
+                       letters=args.letters, counts=bool(args.counts),
+                       count_all=args.counts == "all")
     t0 = time.perf_counter()
     if out.suffix.lower() in (".html", ".htm"):
         return _render_html(board, rs, fo, out, args.output, t0)

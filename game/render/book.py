@@ -129,6 +129,8 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
         if k == "legend" and v in ("right", "below"):
             kw["legend"], kw["legend_at"] = True, v
+        elif k == "counts" and v == "all":
+            kw["counts"], kw["count_all"] = True, True
         elif k == "style":
             if v not in ("print", "screen"):
                 fail(k, f"must be print or screen (got {short(v)})")

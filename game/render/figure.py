@@ -77,8 +77,9 @@ class FigureOptions:
     ``scale_px_per_mm``, default 1.4 px/mm); ``dpi``: pixels per inch for mm sizes and the
     PNG's pHYs chunk; ``format``: ``png`` or ``svg`` (None: from the output suffix, else png);
     ``legend``, ``caption`` (the title bar), ``labels`` (unit labels) on/off; ``ids``: labels
-    add unit ids; ``letters``: units named ``A: name``...; ``counts``: ``×N`` on models making
-    other than 1 attack; ``title`` overrides the scenario title; ``crop``: fit the view to the
+    add unit ids; ``letters``: units named ``A: name``...; ``counts``: ``×N`` where it teaches (a
+    model whose attacks differ from its unit's usual; never ``×1``), ``count_all``: on every model
+    making other than 1 attack (a figure about attacks); ``title`` overrides the scenario title; ``crop``: fit the view to the
     engaged units plus ``crop_margin_mm`` (the legend then lists and counts only what is in
     the picture); ``palette``: ``default``, ``colourblind`` (Okabe-Ito with role patterns) or
     ``greyscale`` (roles by shade and outline style); ``compare``: two ruleset ids, drawn as
@@ -101,6 +102,7 @@ class FigureOptions:
     ids: bool = False
     letters: bool = False
     counts: bool = True
+    count_all: bool = False
     title: Optional[str] = None
     crop: bool = False
     crop_margin_mm: float = 40.0
@@ -194,7 +196,8 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
         t = ""
     pal = style_palette(fo.style, fo.palette, fo.table)
     return SceneOptions(palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
-                        wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, legend_share=LEGEND_SHARE)
+                        wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
+                        legend_share=LEGEND_SHARE)
 
 
 def check_extent(box: tuple) -> None:

@@ -125,7 +125,7 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
     sa, sb = short_name(ida), short_name(idb)
     sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
     title = fo.title if fo.title is not None else (board.title or "")
-    base = replace(fo, compare=None, title=None)
+    base = replace(fo, compare=None, title=None, count_all=True)  # a compare figure is about attacks
     if fo.compare_mode == "overlay":
         b = board.copy()
         b.ruleset = ida
