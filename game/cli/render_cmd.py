@@ -42,7 +42,7 @@ def _on_off(v: str) -> bool:
 
 def _legend_place(v: str):
     """``on``/``off`` (bool) or ``right``/``below`` (where the legend sits)."""
-    if str(v).lower() in ("right", "below"):
+    if str(v).lower() in ("right", "below", "key"):
         return str(v).lower()
     return _on_off(v)
 
@@ -70,8 +70,11 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--height", type=int, help="figure height in px (with --width)")
     ap.add_argument("--scale", type=float, help="px per table mm (PNG only, instead of a size)")
     ap.add_argument("--ruleset", help="draw under this ruleset id instead of the file's")
-    ap.add_argument("--legend", type=_legend_place, default=True, metavar="on|off|right|below",
-                    help="the legend: right of the figure (on, the default), below it, or off")
+    ap.add_argument("--legend", type=_legend_place, default=True, metavar="on|off|key|right|below",
+                    help="the key: in the print style a caption key under the picture (on, the default: key), "
+                         "in the screen style a panel on the right; right or below: a legend panel; off: none")
+    ap.add_argument("--sections", action="store_true",
+                    help="the key adds the strike order, fight sequence, rank bonus and the rules' notes")
     ap.add_argument("--style", default="print", choices=["print", "screen"],
                     help="print: white paper, no grid (the default); screen: the window's look")
     ap.add_argument("--table", action="store_true", help="print style: keep the table tint and the 6-inch grid")
@@ -143,7 +146,7 @@ def _render(args) -> int:
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
-                       letters=args.letters, counts=bool(args.counts),
+                       letters=args.letters, counts=bool(args.counts), sections=args.sections,
                        count_all=args.counts == "all")
     t0 = time.perf_counter()
     if out.suffix.lower() in (".html", ".htm"):

@@ -9,7 +9,7 @@ Book format (paths relative to the book file; see ``docs/DEMOS.md``)::
       - {scenario: ..., output: ....svg, options: {palette: colourblind, compare: whfb8,t9a}}
 
 Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, ``caption``,
-``labels``, ``ids``, ``letters``, ``counts``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
+``labels``, ``ids``, ``letters``, ``counts`` (true, false or all), ``sections``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
 ``compare_mode`` (``side``/``overlay``), ``font_scale``, ``ruleset``. Errors raise
 :class:`BookError` naming the file, line and field.
 """
@@ -39,7 +39,7 @@ from game.render.scene import ruleset_name
 
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
-OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
+OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "sections", "title", "crop", "crop_margin_mm",
                "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk"}
 
 
@@ -127,7 +127,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
     for k, v in d.items():
         if not isinstance(k, str) or k not in OPTION_KEYS:
             fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
-        if k == "legend" and v in ("right", "below"):
+        if k == "legend" and v in ("right", "below", "key"):
             kw["legend"], kw["legend_at"] = True, v
         elif k == "counts" and v == "all":
             kw["counts"], kw["count_all"] = True, True
@@ -139,7 +139,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
                 fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
             kw[k] = v
-        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk"):
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk", "sections"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v

@@ -49,6 +49,7 @@ MAX_AUTO_PIXELS = 12_000_000  # a figure sized from the board holds at most this
 DRAW_BUDGET = 40_000_000    # the supersampled drawing surface (160 MB); supersampling steps down to keep to it
 MAX_SPAN_MM = 1_000_000.0   # 1 km: a board wider than this cannot be drawn usefully
 DEFAULT_PX_PER_MM = 1.4
+MIN_PRINT_PT = 6.0          # the smallest text a figure of a print size (mm) prints
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(px|mm)?\s*$", re.I)
 
 
@@ -87,7 +88,10 @@ class FigureOptions:
     dpi for mm sizes (dpi/125 px per unit), else 1; ``marks``: teaching marks; ``style``:
     ``print`` (white paper, no grid, print palette: :data:`game.render.palette.PRINT`) or
     ``screen`` (the window's look); ``table``: print style with the table tint and grid;
-    ``legend_at``: ``right`` or ``below`` (None: right of one panel, below several);
+    ``legend_at``: ``key`` (the caption key under the picture: :mod:`game.render.caption_key`),
+    ``right`` or ``below`` (a legend panel) (None: the key in the print style; in the screen style
+    right of one panel, below several); ``sections``: the key adds the strike order, fight
+    sequence, rank bonus and the analysis's notes;
     ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
     writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
     row of a multi-panel figure.
@@ -103,6 +107,7 @@ class FigureOptions:
     letters: bool = False
     counts: bool = True
     count_all: bool = False
+    sections: bool = False
     title: Optional[str] = None
     crop: bool = False
     crop_margin_mm: float = 40.0
@@ -136,8 +141,8 @@ class FigureOptions:
             raise FigureError(f"format must be png, svg or pdf (got {self.format!r})")
         if self.style not in ("print", "screen"):
             raise FigureError(f"style must be print or screen (got {self.style!r})")
-        if self.legend_at not in (None, "right", "below"):
-            raise FigureError(f"the legend sits right or below (got {self.legend_at!r})")
+        if self.legend_at not in (None, "right", "below", "key"):
+            raise FigureError(f"the legend is a key, or sits right or below (got {self.legend_at!r})")
         try:
             palette_named(self.palette)
         except ValueError as exc:
@@ -195,7 +200,8 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     if not fo.caption:
         t = ""
     pal = style_palette(fo.style, fo.palette, fo.table)
-    return SceneOptions(palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
+    min_px = math.ceil(MIN_PRINT_PT * fo.dpi / 72 - 1e-9) if fo.svg_size_attrs() else 0
+    return SceneOptions(min_font_px=min_px, palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
                         legend_share=LEGEND_SHARE)
 

@@ -22,7 +22,7 @@ from game.render.figure import Figure, FigureOptions, default_size, draw_figure,
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 from game.render.svg_canvas import SvgCanvas, svg_document
-from game.render.figure_panels import build_panel_figure, Panel, PanelFigure
+from game.render.figure_panels import build_panel_figure, key_wanted, Panel, PanelFigure
 
 
 def short_name(ruleset_id: str) -> str:
@@ -130,6 +130,10 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool, services: dict) ->
         b = board.copy()
         b.ruleset = ida
         caption = " ".join(sentences) if sentences else f"Every model fights the same under {sa} and {sb}."
+        if key_wanted(base):  # print: the differences under the title, the caption key under the picture
+            pf = PanelFigure([Panel(b, ra, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")],
+                             title=title, sentences=[caption])
+            return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
         mk = replace(fo.marks, caption=caption)
         size = fo.pixel_size() or default_size(b, base, ra)
         kw: dict[str, Any] = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")

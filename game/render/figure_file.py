@@ -22,7 +22,7 @@ from game.services import default_services
 from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
-from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, figure_layout, legend_fits
+from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
 from game.render.scene import ruleset_name
@@ -33,18 +33,20 @@ def _services() -> dict:
 
 
 def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> Optional[PanelFigure]:
-    """The one-panel figure (legend below, in columns) a figure of ``size`` px is drawn as
-    when asked for (``legend_at`` ``below``) or when its legend would not fit on the right
-    within the legend share (``legend_at`` None); None: the legend sits on the right."""
+    """The one-panel figure a figure of ``size`` px is drawn as: with the caption key in the print
+    style (:func:`game.render.figure_panels.key_wanted`), or the legend below in columns when asked
+    for (``legend_at`` ``below``) or when its legend would not fit on the right within the legend
+    share (``legend_at`` None, screen style); None: the legend sits on the right."""
     if not fo.legend or fo.legend_at == "right":
         return None
-    if fo.legend_at is None and right_legend_fits(board, analysis, fo, size):
+    key = key_wanted(fo)
+    if not key and fo.legend_at is None and right_legend_fits(board, analysis, fo, size):
         return None
     figure_box(board, analysis, fo)
     title = fo.title if fo.title is not None else (board.title or "")
     pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
                      sentences=[f"Rules: {ruleset_name((analysis.ruleset if analysis is not None else None) or board.ruleset)}"])
-    if fo.legend_at is None:  # below only when it fits there within the share; else the right, widened
+    if fo.legend_at is None and not key:  # below only when it fits there within the share; else the right, widened
         lay = figure_layout(SvgCanvas(size[0], size[1]), pf, replace(fo, legend_at="below"))
         if not legend_fits(lay) or lay["legend_room"] > size[1] * LEGEND_SHARE + 0.5:
             return None
@@ -73,7 +75,7 @@ def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
     size = fo.pixel_size() or default_size(board, fo, analysis)
     pf = legend_below(board, analysis, fo, size)
     if pf is not None:
-        return build_panel_figure(pf, replace(fo, legend_at="below"))
+        return build_panel_figure(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
     if svg:
         text, errors = svg_text(board, analysis, fo, size)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence
 
 from game.render.canvas import Canvas, SubCanvas, wrap
+from game.render.caption_key import KEY_SHARE, key_fits, key_of
 from game.render.drawn import font_px
 from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
                                 visible_ids)
@@ -249,6 +250,9 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
                 so.callouts = [t for _, t in p.marks.notes]
             lists.append(legend_items(p.board, p.analysis, models, so))
         items = merge_legends(lists, letters)
+    if items and key_wanted(fo):
+        key = key_of(items, bool(getattr(fo, "sections", False)))
+        return _arrange(canvas, pf, fo, items, "key", 1.0, lines, title_h, fs, ss, m, cols, rows, key=key)
     best = None
     fixed = fo.legend_at
     places = [fixed] if fixed else (["below", "right"] if n > 1 else ["right", "below"])
@@ -270,13 +274,20 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     return best[1]
 
 
+def key_wanted(fo: Any) -> bool:
+    """Does a figure with options ``fo`` carry the caption key (the print style's default, or
+    ``legend_at`` ``key``) rather than a legend panel?"""
+    return bool(fo.legend) and (fo.legend_at == "key" or (fo.legend_at is None and fo.style == "print"))
+
+
 def legend_fits(lay: dict) -> bool:
     """Does the legend of a :func:`figure_layout` fit its room (no line lost)?"""
     return bool(lay["legend_h_needed"] <= lay["legend_room"] + 0.5)
 
 
 def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, ts: float, lines: list,
-             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int, share: float = LEGEND_SHARE) -> dict:
+             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int, share: float = LEGEND_SHARE,
+             key: Optional[tuple] = None) -> dict:
     """The layout with the legend at ``place`` (below/right/none) in text ``ts`` times the
     usual size, taking at most ``share`` of the height (below) or width (right) (see
     :func:`figure_layout`)."""
@@ -286,7 +297,17 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     legend_box = None
     right_w = 0.0
     need, room = 0.0, 0.0
-    if items and place == "below":
+    dropped: list[str] = []
+    if key is not None and place == "key":
+        key_rows, blocks = key
+        room = H * KEY_SHARE
+        ops, need, ts, kept = key_fits(canvas, key_rows, blocks, W - 2 * m, room, fs, ss)
+        dropped = [b.name for b in blocks if b not in kept]
+        if ops:
+            lh = min(need, room)
+            legend_box = (m, H - lh - m * 0.5, W - 2 * m, lh)
+            legend_cols = [ops]
+    elif items and place == "below":
         legend_cols, need = _legend_columns(canvas, items, W - 2 * m, fs, ss, ts)
         room = H * share
         lh = min(need, room)
@@ -298,7 +319,7 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
         room = legend_box[3]
         legend_cols = [ops]
     grid_top = title_h
-    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and place == "below") else H - m
+    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and place in ("below", "key")) else H - m
     gap = 10 * fs
     grid_w = W - 2 * m - right_w
     cell_w = (grid_w - gap * (cols - 1)) / cols
@@ -332,7 +353,7 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     return dict(fs=fs, ss=ss, lines=lines, title_h=title_h, cells=cells, scenes=scenes, boxes=boxes, views=views,
                 headers=headers, head_size=head_size, head_lh=head_lh, scale=scale, legend_cols=legend_cols,
                 legend_box=legend_box, legend_at=place, m=m, items=items, legend_h_needed=need, legend_room=room,
-                text_scale=ts)
+                text_scale=ts, dropped=dropped, grid=(m, grid_top, grid_w, grid_bottom - grid_top))
 
 
 def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record: Optional[list] = None) -> list[str]:
@@ -358,7 +379,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
         x, y, w, h = lay["scenes"][i]
         sub = SubCanvas(canvas, x, y, w, h, prefix=letter if len(pf.panels) > 1 else "")
         sub.push_clip((0, 0, w, h))
-        marks = replace(p.marks, listed=True) if lay["legend_cols"] else p.marks  # notes: in the legend
+        listed = bool(lay["legend_cols"]) and "Notes" not in lay["dropped"]
+        marks = replace(p.marks, listed=True) if listed else p.marks  # notes: in the legend
         _, e = draw_figure(sub, p.board, p.analysis, inner, marks=marks, k=k, view=lay["views"][i],
                            box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
                            gap_letter_start=letters if pf.continue_letters else 0,
@@ -429,7 +451,7 @@ def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: 
                        outline=pal["panel_edge"], width=lay["fs"])
     for ops in lay["legend_cols"]:
         for op in ops:
-            if lay["legend_at"] == "below":
+            if lay["legend_at"] in ("below", "key"):
                 op = _shift(op, lx, ly)
             if op[0] == "text":
                 _, pos, text, size, bold, dim = op

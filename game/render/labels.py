@@ -141,7 +141,7 @@ def count_mark(p: Paint, dm: Any, attacks: Any) -> None:
     ss = p.o.supersample
     # never left out: the legend counts every model making other than one attack, so each
     # carries its badge (at least the smallest font, on the least crowded spot)
-    size = max(6 * ss, int(min(p.size(11), bh * 0.34, bw * 0.34) / ss) * ss)
+    size = max(max(6, int(p.o.min_font_px)) * ss, int(min(p.size(11), bh * 0.34, bw * 0.34) / ss) * ss)
     tw, th = p.c.text_size(text, size, True)
     pad = max(1.0, 0.22 * size)
     ranked = dm.unit.is_ranked

@@ -241,8 +241,10 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
     if r < 4:
         return
     c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+    size = p.size(r * 1.3 / p.fs)  # at least the smallest print text: the disc grows round it
+    r = max(r, size / 1.3)
     p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(lw("thin")))
-    p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)
+    p.c.text(c, str(attacks), size, (20, 20, 20), anchor="center", bold=True)
 
 
 def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
