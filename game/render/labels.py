@@ -119,7 +119,16 @@ def badge(p: Paint, entry: Any) -> None:
     corners += [(ub[0] - r, ub[1] - r), (ub[2] + r - ff_w, ub[1] - r), (ub[0] - r, ub[3] + r),
                 (ub[2] + r - ff_w, ub[3] + r), (ub[0] - r, ub[1] - r - out), (ub[2] + r - ff_w, ub[3] + r + out),
                 (ub[0] - r - out, ub[1] + r), (ub[2] + r + out, ub[1] + r)]
-    b = p.placer.best([box(c) for c in corners])
+    others = []  # another unit's bases: a badge never covers them
+    for dm in p.models:
+        if dm.unit.id != uid:
+            x0, y0, x1, y1 = dm.shape.bbox()
+            q0, q1 = p.v.to_px((x0, y0)), p.v.to_px((x1, y1))
+            others.append((min(q0[0], q1[0]), min(q0[1], q1[1]), max(q0[0], q1[0]), max(q0[1], q1[1])))
+    far = 2 * out
+    corners += [(ub[0] - r - far, ub[1] + r), (ub[2] + r + far, ub[1] + r), (ub[0] - r, ub[3] + r + far),
+                (ub[2] + r - ff_w, ub[1] - r - far)]
+    b = p.placer.best([box(c) for c in corners], others)
     p.placer.add(b)
     c = (b[0] + r + 1, b[1] + r + 1)
     p.c.circle(c, r, fill=p.pal["badge"], outline=p.pal["badge_text"], width=p.u(lw("thin")))
