@@ -47,8 +47,8 @@ def test_pdf_page_is_the_size_asked_for_and_its_text_extracts():
 def test_pdf_fonts_are_embedded_and_output_is_deterministic():
     from pypdf import PdfReader
 
-    data = _fig(GAP, size="90x60mm", format="pdf", crop=True)
-    assert data == _fig(GAP, size="90x60mm", format="pdf", crop=True)
+    data = _fig(GAP, size="120x80mm", format="pdf", crop=True)
+    assert data == _fig(GAP, size="120x80mm", format="pdf", crop=True)
     page = PdfReader(io.BytesIO(data)).pages[0]
     fonts = page["/Resources"]["/Font"]
     names = []
@@ -151,8 +151,8 @@ def test_pdf_cmyk_writes_cmyk_colours_only():
 
         return PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data().decode("latin-1")
 
-    rgb = ops(_fig(GAP, size="90x60mm", format="pdf"))
-    cmyk = ops(_fig(GAP, size="90x60mm", format="pdf", cmyk=True))
+    rgb = ops(_fig(GAP, size="120x80mm", format="pdf"))
+    cmyk = ops(_fig(GAP, size="120x80mm", format="pdf", cmyk=True))
     assert re.search(r"\brg\b", rgb) and not re.search(r"\b(k|K)\b", rgb)
     assert re.search(r"\bk\b", cmyk) and not re.search(r"\b(rg|RG)\b", cmyk)
 

@@ -33,7 +33,8 @@ from game.services import default_services
 
 from game.render.figure import FigureError, FigureOptions, parse_size
 from game.render.figure_file import format_for, write_figure
-from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
+from game.render.figure_fit import build_fitted
+from game.render.figure_panels import Panel, PanelFigure
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 
@@ -369,6 +370,6 @@ def write_panel_figure(f: BookFigure, target: Path, services: dict, book: str = 
     """Render a book figure with ``panels`` to ``target`` (format by suffix, atomic)."""
 
     fo = replace(f.options, format=format_for(target))
-    fig = build_panel_figure(panel_figure_of(f, services, book), fo)
+    fig = build_fitted(panel_figure_of(f, services, book), fo)
     write_atomic(target, fig.data)
     return fig.errors

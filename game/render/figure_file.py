@@ -22,7 +22,8 @@ from game.services import default_services
 from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
-from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, figure_layout, key_wanted, legend_fits
+from game.render.figure_fit import build_fitted
+from game.render.figure_panels import Panel, PanelFigure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
 from game.render.scene import ruleset_name
@@ -75,7 +76,7 @@ def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
     size = fo.pixel_size() or default_size(board, fo, analysis)
     pf = legend_below(board, analysis, fo, size)
     if pf is not None:
-        return build_panel_figure(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))
+        return build_fitted(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
     if svg:
         text, errors = svg_text(board, analysis, fo, size)

@@ -56,6 +56,7 @@ class Panel:
     marks: Marks = field(default_factory=Marks)
     differ: dict = field(default_factory=dict)
     differ_label: str = ""
+    box_mm: Optional[tuple] = None   # the table box (x0, y0, x1, y1 mm) to show; None: figure_box
 
 
 @dataclass
@@ -252,9 +253,11 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
         items = merge_legends(lists, letters)
     if items and key_wanted(fo):
         key = key_of(items, bool(getattr(fo, "sections", False)))
-        return _arrange(canvas, pf, fo, items, "key", 1.0, lines, title_h, fs, ss, m, cols, rows, key=key)
+        arr = _arrange(canvas, pf, fo, items, "key", 1.0, lines, title_h, fs, ss, m, cols, rows, key=key)
+        if legend_fits(arr) or fo.svg_size_attrs() is not None or not fo.size:
+            return arr  # a print size: the key or a refusal (game.render.figure_fit); a px size: a panel instead
     best = None
-    fixed = fo.legend_at
+    fixed = fo.legend_at if fo.legend_at != "key" else None
     places = [fixed] if fixed else (["below", "right"] if n > 1 else ["right", "below"])
     for share in (LEGEND_SHARE, LEGEND_MAX_SHARE):  # the wider share only when nothing fits
         for place in places if items else ["none"]:
@@ -343,7 +346,7 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
         y = grid_top + r * (cell_h + gap)
         cells.append((x, y, cell_w, cell_h))
         scenes.append((x, y + head_h[r], cell_w, max(1.0, cell_h - head_h[r])))
-        boxes.append(figure_box(p.board, p.analysis, fo))
+        boxes.append(p.box_mm or figure_box(p.board, p.analysis, fo))
     margin = 12 * fs
     scale = min(_fit_scale(b, s[2], s[3], margin) for b, s in zip(boxes, scenes))
     views = []
