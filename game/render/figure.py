@@ -200,10 +200,23 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     if not fo.caption:
         t = ""
     pal = style_palette(fo.style, fo.palette, fo.table)
-    min_px = math.ceil(MIN_PRINT_PT * fo.dpi / 72 - 1e-9) if fo.svg_size_attrs() else 0
+    min_px = min_print_px(fo)
     return SceneOptions(min_font_px=min_px, palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
                         legend_share=LEGEND_SHARE)
+
+
+def min_print_px(fo: FigureOptions) -> int:
+    """The smallest font size (px at the final size) that prints at :data:`MIN_PRINT_PT` on a figure
+    of a print size (``WxHmm``), measured as the page is: its px width over its mm width (the px
+    are whole, so slightly off the dpi); 0 for a px size."""
+    if not fo.svg_size_attrs():
+        return 0
+    px = fo.pixel_size()
+    w_mm = parse_size(str(fo.size))[0]
+    if px is None or w_mm <= 0:
+        return 0
+    return math.ceil(MIN_PRINT_PT / 72 * MM_PER_INCH * px[0] / w_mm - 1e-9)
 
 
 def check_extent(box: tuple) -> None:
