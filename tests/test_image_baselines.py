@@ -36,7 +36,7 @@ CASES = [  # (baseline name, scenario, options): small print sizes keep the file
     ("greyscale_gap", "tests/golden/t9a_gap_in_front_rank.yaml", dict(size="120x80mm", dpi=120, crop=True,
                                                                      palette="greyscale")),
     # the print style's variants and the multi-panel layout (issue 22)
-    ("print_legend_below", "tests/golden/whfb8_initiative.yaml", dict(size="90x70mm", dpi=120, crop=True,
+    ("print_legend_below", "tests/golden/whfb8_initiative.yaml", dict(size="100x77mm", dpi=120, crop=True,
                                                                       legend_at="below")),
     ("table_grid", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, table=True)),
     ("screen_style", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, style="screen")),

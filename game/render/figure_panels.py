@@ -261,7 +261,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     places = [fixed] if fixed else (["below", "right"] if n > 1 else ["right", "below"])
     for share in (LEGEND_SHARE, LEGEND_MAX_SHARE):  # the wider share only when nothing fits
         for place in places if items else ["none"]:
-            for ts in (1.0, 0.9, 0.8, 0.7):
+            for ts in ((1.0, 0.9) if fo.svg_size_attrs() else (1.0, 0.9, 0.8, 0.7)):  # print: never under 6 pt
                 arr = _arrange(canvas, pf, fo, items, place, ts, lines, title_h, fs, ss, m, cols, rows, share)
                 fits = arr["legend_h_needed"] <= arr["legend_room"] + 0.5
                 # the arrangement whose legend fits and whose pictures are largest; larger text
