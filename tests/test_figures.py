@@ -118,7 +118,7 @@ def test_render_book(tmp_path):
 
     book = tmp_path / "book.yaml"
     book.write_text(f"""title: t
-defaults: {{size: 60x40mm, dpi: 100}}
+defaults: {{size: 120x80mm, dpi: 100}}
 figures:
   - {{scenario: {ROOT}/tests/golden/whfb8_rear_gap.yaml, output: a/rear.png}}
   - {{scenario: {ROOT}/tests/golden/t9a_gap_in_front_rank.yaml, output: gap.svg, options: {{crop: true}}}}
@@ -181,8 +181,8 @@ def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
-    png = render_figure(b, a, FigureSpec(size="60x40mm", dpi=100))
-    svg = render_figure(b, a, FigureSpec(size="60x40mm", dpi=100, format="svg"))
+    png = render_figure(b, a, FigureSpec(size="120x80mm", dpi=100))
+    svg = render_figure(b, a, FigureSpec(size="120x80mm", dpi=100, format="svg"))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and svg.startswith(b"<?xml")
     assert write_figure(b, a, tmp_path / "f.svg", FigureSpec()) == []
     assert (tmp_path / "f.svg").read_bytes().startswith(b"<?xml")

@@ -19,10 +19,11 @@ from game.core.ruleset import load_ruleset
 from game.core.work import doing
 from game.services import default_services
 
-from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
+from game.render.figure import (Figure, FigureError, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
 from game.render.figure_fit import build_fitted
+from game.render.glyphs import board_texts, glyph_problem
 from game.render.figure_panels import Panel, PanelFigure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
@@ -61,6 +62,10 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
     Raises :class:`FigureError` and ``RulesetError``."""
     fo = spec or FigureOptions()
     fo.validate()
+    problem = glyph_problem(board_texts(board) + [("title", fo.title or ""), ("caption", fo.marks.caption or "")]
+                            + [("note", t) for _, t in fo.marks.notes])
+    if problem:
+        raise FigureError(problem)
     services = services if services is not None else _services()
     svg = (fo.format or "png") == "svg"
     if fo.compare:

@@ -12,7 +12,8 @@ line naming what does not fit and the smallest size of the same shape that would
 (``the key does not fit 90x60mm; the smallest size that holds it is 145x97mm``: text never
 shrinks under 6 pt), which the
 command line prints with exit 2 and the window's Export shows in its dialog; an optional block of
-the key (strike order, notes) dropped for room is one warning line in ``Figure.errors``.
+the key (strike order, notes) dropped for room is one warning line in ``Figure.errors``. A figure whose texts hold characters no font of the figure has is
+refused the same way (:mod:`game.render.glyphs`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from game.render.canvas import Canvas
 from game.render.drawn import font_px
 from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, parse_size
 from game.render.figure_panels import PanelFigure, build_panel_figure, figure_layout, legend_fits, panel_size
+from game.render.glyphs import board_texts, glyph_problem
 from game.render.labels import unit_caption
 from game.render.svg_canvas import SvgCanvas
 
@@ -91,6 +93,12 @@ def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
     doc), for a figure of a print size (mm); a px size is a screen image, drawn as before (its key
     may give way to a legend panel whose text shrinks). Raises :class:`FigureError` when something
     does not fit."""
+    texts = [("title", pf.title)] + [("sentence", t) for t in pf.sentences]
+    for p in pf.panels:
+        texts += board_texts(p.board) + [("panel caption", p.caption)] + [("note", t) for _, t in p.marks.notes]
+    gone = glyph_problem(texts)
+    if gone:
+        raise FigureError(gone)
     size = fo.pixel_size() or panel_size(pf, fo)
     if fo.svg_size_attrs() is None:  # a px size is a screen image: its legend may shrink (no print size, no pt)
         return build_panel_figure(pf, fo)
