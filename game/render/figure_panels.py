@@ -79,6 +79,31 @@ def gap_count(p: Panel) -> int:
     return len(arrows(p.board, p.analysis, {dm.id: dm.shape for dm in drawn_models(p.board, p.analysis)}))
 
 
+def arrows_lettered(pf: "PanelFigure") -> bool:
+    """Do the gap arrows of ``pf`` carry letters (two or more in the figure, lettered on from panel
+    to panel; a compare figure: two or more in a panel, the same contact the same letter in both)?
+    Then the panels are titled, not lettered: one meaning per letter."""
+    if len(pf.panels) < 2:
+        return False
+    counts = [gap_count(p) for p in pf.panels]
+    return (sum(counts) > 1) if pf.continue_letters else any(c > 1 for c in counts)
+
+
+def panel_name(i: int, n: int, cols: int) -> str:
+    """How the text names panel ``i`` of ``n`` when letters belong to the arrows: ``left``,
+    ``middle``, ``right`` in a single row of two or three, else ``panel 1``, ``panel 2``..."""
+    if n == cols and n in (2, 3):
+        return ("left", "middle", "right")[i] if n == 3 else ("left", "right")[i]
+    return f"panel {i + 1}"
+
+
+def panel_tag(pf: "PanelFigure", i: int, cols: int) -> str:
+    """The prefix of panel ``i``'s lines in the figure's one legend or key: ``a)``, or ``left:``
+    when the arrows carry the letters (:func:`arrows_lettered`)."""
+    n = len(pf.panels)
+    return f"{panel_name(i, n, cols)}:" if arrows_lettered(pf) else f"{panel_letter(i)})"
+
+
 def panel_letter(i: int) -> str:
     """``a``, ``b``, ... ``z``, ``aa``..."""
     s = ""
@@ -140,7 +165,8 @@ def merge_legends(lists: Sequence[Sequence[LegendItem]], letters: Sequence[str])
                 seen.add(it.text)
                 out.append(replace(it))
             else:
-                out.append(replace(it, text=f"{letter}) {it.text}"))
+                tag = letter if letter.endswith((")", ":")) else f"{letter})"
+                out.append(replace(it, text=f"{tag} {it.text}"))
     return out
 
 
@@ -240,7 +266,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     title_h = (sum(canvas.text_size("Ag", s, b)[1] + 3 * fs for _, s, b in lines) + 2 * m) if lines else m
     items: list = []
     if fo.legend:
-        letters = [panel_letter(i) for i in range(n)]
+        letters = [panel_tag(pf, i, cols) for i in range(n)]
         lists = []
         for p in pf.panels:
             so = scene_options(p.board, replace(fo, legend=True), "", k)
@@ -331,8 +357,10 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     head_lh = canvas.text_size("Ag", head_size, True)[1] + 2 * fs
     verdict_w = canvas.text_size("✗ illegal", head_size, True)[0] + 24 * fs
     headers = []
+    titled = arrows_lettered(pf)
     for i, p in enumerate(pf.panels):
-        text = (f"{panel_letter(i)}) " if pf.letters and n > 1 else "") + (p.caption or "")
+        lettered = pf.letters and n > 1 and not titled  # arrows lettered: panels titled, not lettered
+        text = (f"{panel_letter(i)}) " if lettered else "") + (p.caption or "")
         avail = cell_w - (verdict_w if p.verdict else 0) - 4 * fs
         headers.append(wrap(canvas, text, head_size, avail, bold=True) if text.strip() else [])
     head_h = [0.0] * rows
