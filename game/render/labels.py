@@ -89,6 +89,7 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
                 x = ub[2] + gap + step if d[0] > 0 else ub[0] - gap - tw - step
                 cands += [(x, cy - th / 2), (x, ub[1]), (x, ub[3] - th)]
     boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
+    boxes = own_first(p, u.id, ub, boxes)
     b = p.placer.best(boxes, p.boxes.avoid(p.models))
     p.placer.add(b)
     x, y = b[0] + pad, b[1] + pad
@@ -96,6 +97,35 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     p.c.text((x, y), text, size, p.pal["label"], anchor="topleft", bold=True, background=p.pal["label_bg"])
     line_w = p.u(lw("medium"))
     p.c.line([(x - pad, y + th + pad - line_w / 2), (x + tw + pad, y + th + pad - line_w / 2)], col, line_w)
+
+
+def _box_dist(a: Box, b: Box) -> float:
+    """Px distance between two boxes (0 when they overlap)."""
+    dx = max(0.0, a[0] - b[2], b[0] - a[2])
+    dy = max(0.0, a[1] - b[3], b[1] - a[3])
+    return math.hypot(dx, dy)
+
+
+def own_first(p: Paint, uid: str, own: Box, boxes: list) -> list:
+    """``boxes`` (a label's candidate spots, in order) with those nearer another unit's drawn
+    models than their own unit's moved to the end: a label reads as its own unit's, never as a
+    neighbour's (the spot's centre measured to each unit's drawn box)."""
+    others = []
+    for o in p.b.units:
+        if o.id != uid:
+            ob = p.boxes.drawn_box(o.id, p.models)
+            if ob is not None:
+                others.append(ob)
+    if not others:
+        return boxes
+    good: list = []
+    bad: list = []
+    for bx in boxes:
+        c = ((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
+        pt = (c[0], c[1], c[0], c[1])
+        d_own = _box_dist(pt, own)
+        (bad if any(_box_dist(pt, ob) < d_own for ob in others) else good).append(bx)
+    return good + bad
 
 
 def badge(p: Paint, entry: Any) -> None:
