@@ -39,7 +39,7 @@ CASES = [  # (baseline name, scenario, options): small print sizes keep the file
     ("print_legend_below", "tests/golden/whfb8_initiative.yaml", dict(size="100x77mm", dpi=120, crop=True,
                                                                       legend_at="below")),
     ("table_grid", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, table=True)),
-    ("screen_style", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, style="screen")),
+    ("screen_style", "tests/golden/whfb8_rear_gap.yaml", dict(size="109x73mm", dpi=120, crop=True, style="screen")),
     ("panels_gaps", "book:panels/t9a_fighting_over_gaps.png", dict(size="160x90mm", dpi=120)),
 ]
 

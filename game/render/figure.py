@@ -337,9 +337,11 @@ def fit_legend_panel(canvas: Canvas, board: Board, analysis: Any, so: SceneOptio
     return lay, fits
 
 
-def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> bool:
-    """Does the legend fit on the right of a ``size`` px figure within the legend share, its
-    text at 80 % or more? (Measured with the SVG back end's metrics: the same font file.)"""
+def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int],
+                      widen: bool = False) -> bool:
+    """Does the legend fit on the right of a ``size`` px figure within the legend share (``widen``:
+    up to ``LEGEND_MAX_SHARE``), its text at 80 % or more? (Measured with the SVG back end's
+    metrics: the same font file.)"""
     c = SvgCanvas(size[0], size[1])
     so = scene_options(board, fo)
     models = drawn_models(board, analysis)
@@ -347,7 +349,7 @@ def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tupl
     mk = fo.marks
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
-    return fit_legend_panel(c, board, analysis, so, models, widen=False)[1]
+    return fit_legend_panel(c, board, analysis, so, models, widen=widen)[1]
 
 
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,

@@ -22,7 +22,7 @@ from game.services import default_services
 from game.render.figure import (Figure, FigureError, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
-from game.render.figure_fit import build_fitted
+from game.render.figure_fit import build_fitted, check_scene_legend
 from game.render.glyphs import board_texts, glyph_problem
 from game.render.figure_panels import Panel, PanelFigure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
@@ -83,6 +83,7 @@ def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
     if pf is not None:
         return build_fitted(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
+    check_scene_legend(board, analysis, fo, size)  # a print size: the legend panel whole, or refused
     if svg:
         text, errors = svg_text(board, analysis, fo, size)
         return Figure(text.encode("utf-8"), errors, size)

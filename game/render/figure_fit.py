@@ -24,7 +24,7 @@ from game.core.geometry import MM_PER_INCH
 
 from game.render.canvas import Canvas
 from game.render.drawn import font_px
-from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, parse_size
+from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, parse_size, right_legend_fits
 from game.render.figure_panels import PanelFigure, build_panel_figure, figure_layout, legend_fits, panel_size
 from game.render.glyphs import board_texts, glyph_problem
 from game.render.labels import unit_caption
@@ -114,3 +114,24 @@ def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
         fig.errors.append(f"left out of the key for room at {asked}: {', '.join(lay['dropped']).lower()}"
                           + (f" (it all fits at {better})" if better else ""))
     return fig
+
+
+def check_scene_legend(board: Any, analysis: Any, fo: Any, size: tuple[int, int]) -> None:
+    """A one-panel figure of a print size whose legend panel sits on the right (the screen style,
+    ``--legend right``): refused (:class:`FigureError`, the smallest size that would) when its
+    legend does not fit the panel, widened to its most, at 80 % text or more, rather than cut."""
+    if fo.svg_size_attrs() is None or not fo.legend or right_legend_fits(board, analysis, fo, size, widen=True):
+        return
+    w, h, unit = parse_size(fo.size)
+    better = None
+    for k in range(1, GROW_STEPS + 1):
+        f = 1.1 ** k
+        sw, sh = float(math.ceil(w * f)), float(math.ceil(h * f))
+        px = _px(sw, sh, unit, fo.dpi)
+        if max(px) > MAX_SIDE_PX or px[0] * px[1] > MAX_PIXELS:
+            break
+        if right_legend_fits(board, analysis, fo, px, widen=True):
+            better = _size_text(sw, sh, unit)
+            break
+    tail = f"; the smallest size that holds it is {better}" if better else "; no size within the pixel caps holds it"
+    raise FigureError(f"the legend does not fit {fo.size}{tail}")
