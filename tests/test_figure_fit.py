@@ -54,3 +54,10 @@ def test_what_fits_at_the_asked_size_prints_every_text_at_6_pt_or_more():
     svg = build_figure(b, None, FigureOptions(size="120x80mm", dpi=200, crop=True, format="svg")).data.decode()
     sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
     assert sizes and min(sizes) * 72 / 200 >= 6.0
+
+
+def test_a_legend_panel_cut_at_a_print_size_is_refused_too():
+    b = load_scenario(ROOT / "tests/golden/whfb8_rear_gap.yaml")
+    with pytest.raises(FigureError, match=r"the legend does not fit 90x60mm; the smallest size that holds it is \d+x\d+mm"):
+        build_figure(b, None, FigureOptions(size="90x60mm", dpi=120, crop=True, style="screen", format="svg"))
+    build_figure(b, None, FigureOptions(size="109x73mm", dpi=120, crop=True, style="screen", format="svg"))
