@@ -110,6 +110,10 @@ def own_first(p: Paint, uid: str, own: Box, boxes: list) -> list:
     """``boxes`` (a label's candidate spots, in order) with those nearer another unit's drawn
     models than their own unit's moved to the end: a label reads as its own unit's, never as a
     neighbour's (the spot's centre measured to each unit's drawn box)."""
+    if p.o.placements is not None:
+        # the window's retained layer reuses each label's spot while its candidates stay the
+        # same: an order that followed every other unit's move would re-place every label on a drag
+        return boxes
     others = []
     for o in p.b.units:
         if o.id != uid:
