@@ -57,3 +57,15 @@ def test_letters_sit_beside_the_shaft_not_on_a_base_where_there_is_room():
     for bx in boxes:
         covered = sum(s.intersection(box(*bx)).area for s in shapes.values())
         assert covered <= 0.1 * box(*bx).area, bx
+
+
+def test_unit_tags_and_arrow_letters_never_share_a_letter():
+    b = load_scenario(ROOT / "tests" / "golden" / "whfb8_rear_gap.yaml")
+    a = analyse(b, load_ruleset(b.ruleset))
+    fo = FigureOptions(size="120x80mm", dpi=150, crop=True, letters=True)
+    pf = legend_below(b, a, fo, fo.pixel_size())
+    _, (sub,) = _drawn(pf, fo)
+    arrows = [tag.split(":")[1] for tag, _ in text_boxes(sub) if tag.startswith("gapletter:")]
+    tags = [x.args[1].split(":")[0] for x in sub.calls if x.name == "text" and (x.get("tag") or "").startswith("label:")]
+    assert tags == ["A", "B"] and len(arrows) == 3
+    assert not {t.lower() for t in tags} & {x.lower() for x in arrows}, (tags, arrows)

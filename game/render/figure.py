@@ -367,6 +367,8 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.supersample = max(1, int(round(k)))
     so.status = status
     so.differ, so.differ_label = dict(differ or {}), differ_label
+    if fo.letters and gap_letter_start == 0:  # unit tags A, B...: the arrows go on after them (one meaning per letter)
+        gap_letter_start = len(board.units)
     so.gap_letter_start, so.gap_lettered = gap_letter_start, gap_lettered
     mk = marks if marks is not None else fo.marks
     if mk.patterns:

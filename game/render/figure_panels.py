@@ -399,7 +399,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     canvas.fill(pal["background"])
     errors: list[str] = []
     inner = replace(fo, legend=False, caption=False, title="", compare=None)
-    letters = 0
+    # with unit tags (A, B...: --letters) the arrows' letters go on after the last tag: one meaning per letter
+    letters = max(len(p.board.units) for p in pf.panels) if getattr(fo, "letters", False) else 0
     counts = [gap_count(p) for p in pf.panels]
     # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
     # then d, e): so do we, in every panel that has arrows
