@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from print_ready import check
 
 from game.render.book import render_book
@@ -33,3 +34,24 @@ def test_every_book_figure_is_print_ready(tmp_path, monkeypatch):
     assert len(svgs) == len({r[0] for r in res}) > 60
     failing = {str(p.relative_to(out)): r["problems"] for p in svgs for r in [check(str(p))] if r["problems"]}
     assert failing == {}, f"{len(svgs) - len(failing)} of {len(svgs)} figures print-ready: {failing}"
+
+
+@pytest.mark.parametrize("size", ["90x60mm", "120x80mm"])
+def test_every_bundled_scenario_at_a_small_size_prints_or_is_refused(tmp_path, monkeypatch, size):
+    from game.core.scenario import load_scenario
+    from game.render.figure import FigureError, FigureOptions
+    from game.render.figure_file import write_figure
+
+    monkeypatch.chdir(ROOT)
+    refused = printed = 0
+    for path in sorted((ROOT / "assets" / "scenarios").glob("*.yaml")):
+        out = tmp_path / f"{path.stem}.svg"
+        try:
+            write_figure(load_scenario(path), None, out, FigureOptions(size=size, dpi=200, crop=True))
+        except FigureError as exc:
+            assert "\n" not in str(exc) and "does not fit" in str(exc), (path.name, str(exc))
+            refused += 1
+            continue
+        assert check(str(out))["problems"] == [], path.name
+        printed += 1
+    assert printed and printed + refused == len(list((ROOT / "assets" / "scenarios").glob("*.yaml")))
