@@ -57,7 +57,7 @@ def test_mm_size_and_dpi(tmp_path):
 
 @pytest.mark.parametrize("palette, red", [("default", True), ("colourblind", False)])
 def test_attack_model_pixel_is_red_or_vermillion(tmp_path, palette, red):
-    fo = dict(size="900x600", palette=palette)
+    fo = dict(size="900x600", palette=palette, legend_at="right")  # the scene's own layout: _pixel_of finds the model
     b, out = _render(tmp_path, **fo)
     x, y = _pixel_of(b, "dwarfs.r1f3", FigureOptions(**fo), (900, 600))
     with Image.open(out) as im:
@@ -118,7 +118,7 @@ def test_render_book(tmp_path):
 
     book = tmp_path / "book.yaml"
     book.write_text(f"""title: t
-defaults: {{size: 60x40mm, dpi: 100}}
+defaults: {{size: 120x80mm, dpi: 100}}
 figures:
   - {{scenario: {ROOT}/tests/golden/whfb8_rear_gap.yaml, output: a/rear.png}}
   - {{scenario: {ROOT}/tests/golden/t9a_gap_in_front_rank.yaml, output: gap.svg, options: {{crop: true}}}}
@@ -181,8 +181,8 @@ def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
-    png = render_figure(b, a, FigureSpec(size="60x40mm", dpi=100))
-    svg = render_figure(b, a, FigureSpec(size="60x40mm", dpi=100, format="svg"))
+    png = render_figure(b, a, FigureSpec(size="120x80mm", dpi=100))
+    svg = render_figure(b, a, FigureSpec(size="120x80mm", dpi=100, format="svg"))
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and svg.startswith(b"<?xml")
     assert write_figure(b, a, tmp_path / "f.svg", FigureSpec()) == []
     assert (tmp_path / "f.svg").read_bytes().startswith(b"<?xml")
@@ -230,7 +230,7 @@ def test_labels_show_names_and_counts_not_ids():
     b = _board("tests/golden/whfb8_dividing_attacks.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
     c = SvgCanvas(1200, 800, record=True)
-    draw_figure(c, b, a, FigureOptions())
+    draw_figure(c, b, a, FigureOptions(count_all=True))  # a figure about attacks: every ×N drawn
     texts = [x.args[1] for x in c.find("text")]
     assert not any("." in t and t.split(".")[0] in {"dwarfs", "orcs", "goblins"} for t in texts)
     texts = [" ".join(x.args[1] for x in c.find("text", "legend"))]
@@ -312,26 +312,39 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
 
-    if fig.panels:  # a multi-panel figure: each panel as drawn in it
-        from game.render.book import panel_figure_of
-        from game.render.figure_panels import draw_panels, panel_size
+    from game.render.figure_compare import compare_panels
+    from game.render.figure_file import legend_below
+    from game.render.figure_panels import draw_panels, panel_size
 
-        pf = panel_figure_of(fig)
-        size = fig.options.pixel_size() or panel_size(pf, fig.options)
+    def check_panels(pf, fo):  # a figure drawn as panels (the print style's caption key): each panel as drawn in it
+        size = fo.pixel_size() or panel_size(pf, fo)
         c = SvgCanvas(*size, record=True)
         subs: list = []
-        draw_panels(c, pf, fig.options, record=subs)
-        inner = replace(fig.options, legend=False, caption=False, title="")
+        draw_panels(c, pf, fo, record=subs)
+        inner = replace(fo, legend=False, caption=False, title="")
         for p, sub in zip(pf.panels, subs):
             lay = scene_layout(sub, p.board, scene_options(p.board, inner, ""), p.board.ruleset)
             assert problems(sub, lay) == [], (fig.output, p.caption)
             assert model_problems(sub) == [], (fig.output, p.caption)
             assert letter_problems(sub) == [], (fig.output, p.caption)
+
+    if fig.panels:  # a multi-panel figure
+        from game.render.book import panel_figure_of
+
+        check_panels(panel_figure_of(fig), fig.options)
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
         b.ruleset = fig.ruleset
     fo = fig.options
+    if fo.compare and fo.compare_mode == "side":
+        check_panels(compare_panels(b, fo), replace(fo, compare=None))
+        return
+    if not fo.compare:
+        pf = legend_below(b, analyse(b, load_ruleset(b.ruleset)), fo, fo.pixel_size() or default_size(b, fo))
+        if pf is not None:
+            check_panels(pf, fo)
+            return
     runs = [(b.ruleset, fo)]
     if fo.compare:
         runs = [(rid, replace(fo, compare=None)) for rid in fo.compare]

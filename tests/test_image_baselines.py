@@ -26,19 +26,20 @@ BASE = Path(__file__).resolve().parent / "baselines"
 MAX_MEAN_DIFF = 1.5        # mean absolute difference per channel (0-255)
 MAX_CHANGED_SHARE = 0.004  # share of pixels differing by more than 48 levels in a channel
 
-CASES = [  # (baseline name, scenario, options): small print sizes keep the files and the run small
+CASES = [  # (baseline name, scenario, options): small print sizes keep the files and the run small (each the
+    # smallest of its shape that holds the figure with text at 6 pt or more: a smaller one is refused)
     ("rear_gap", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True)),
     ("dividing_attacks", "tests/golden/whfb8_dividing_attacks.yaml", dict(size="90x60mm", dpi=120, crop=True)),
-    ("slots_large_model", "assets/scenarios/slots_large_model.yaml", dict(size="90x90mm", dpi=120, crop=True)),
+    ("slots_large_model", "assets/scenarios/slots_large_model.yaml", dict(size="100x100mm", dpi=120, crop=True)),
     ("compare_rear_gap", "tests/golden/rear_gap_both_rulesets.yaml",
      dict(size="150x100mm", dpi=120, crop=True, compare=("whfb8", "t9a"))),
-    ("greyscale_gap", "tests/golden/t9a_gap_in_front_rank.yaml", dict(size="90x60mm", dpi=120, crop=True,
+    ("greyscale_gap", "tests/golden/t9a_gap_in_front_rank.yaml", dict(size="120x80mm", dpi=120, crop=True,
                                                                      palette="greyscale")),
     # the print style's variants and the multi-panel layout (issue 22)
-    ("print_legend_below", "tests/golden/whfb8_initiative.yaml", dict(size="90x70mm", dpi=120, crop=True,
+    ("print_legend_below", "tests/golden/whfb8_initiative.yaml", dict(size="100x77mm", dpi=120, crop=True,
                                                                       legend_at="below")),
     ("table_grid", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, table=True)),
-    ("screen_style", "tests/golden/whfb8_rear_gap.yaml", dict(size="90x60mm", dpi=120, crop=True, style="screen")),
+    ("screen_style", "tests/golden/whfb8_rear_gap.yaml", dict(size="109x73mm", dpi=120, crop=True, style="screen")),
     ("panels_gaps", "book:panels/t9a_fighting_over_gaps.png", dict(size="160x90mm", dpi=120)),
 ]
 

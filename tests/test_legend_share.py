@@ -24,7 +24,7 @@ def _drawn(fig):
     from game.render.figure import draw_figure
     from game.render.figure_compare import compare_panels
     from game.render.figure_file import legend_below
-    from game.render.figure_panels import draw_panels, panel_size
+    from game.render.figure_panels import draw_panels, key_wanted, panel_size
     from game.render.svg_canvas import SvgCanvas
 
     fo = fig.options
@@ -43,7 +43,7 @@ def _drawn(fig):
             c = SvgCanvas(*size, record=True)
             draw_figure(c, b, a, fo)
             return c, "right"
-        fo = replace(fo, legend_at="below")
+        fo = replace(fo, legend_at="key" if key_wanted(fo) else "below")  # as figure_file._draw draws it
     c = SvgCanvas(*(fo.pixel_size() or panel_size(pf, fo)), record=True)
     draw_panels(c, pf, fo)
     return c, None

@@ -71,9 +71,11 @@ def test_three_panel_book_entry_renders_lettered_with_verdicts(tmp_path):
     texts = _texts(data)
     root = ET.fromstring(data)
     heads = [next(g.iter(f"{SVG}text")).text for g in root.iter(f"{SVG}g") if g.get("class") == "panel-caption"]
-    assert [h[:3] for h in heads] == ["a) ", "b) ", "c) "]
+    # the arrows carry the letters a-e across the figure: the panels are titled, not lettered (one meaning per letter)
+    assert [p.caption.startswith(h) for h, p in zip(heads, fig.panels)] == [True] * 3  # (wrapped: the first line)
+    assert not any(h[:3] in ("a) ", "b) ", "c) ") for h in heads)
     assert texts.count("legal") == 2 and texts.count("illegal") == 1
-    assert texts.count("Legend") == 1  # one legend for the figure
+    assert texts.count("Fights") == 1  # one caption key for the figure (print style)
     bars = [t for t in texts if BAR.match(t)]
     assert len(bars) == 3 and len(set(bars)) == 1
 
@@ -161,7 +163,7 @@ def test_a_demo_step_panel_draws_the_step_board_its_callouts_and_lists_its_notes
     callouts = [x for x in subs[0].calls if (x.get("tag") or "").startswith("callout:")]
     assert callouts and all(x.get("tag").endswith(":marker.m1") for x in callouts)
     texts = [x.args[1] for x in c.calls if x.name == "text"]
-    assert "Notes" in texts and any("Another unit in the gap" in t and t.startswith("a)") for t in texts)
+    assert "Notes:" in texts and any("Another unit in the gap" in t and t.startswith("left:") for t in texts)  # in the key
     assert not any("(1) Another unit in the gap" in t for t in texts)  # not repeated in a band
     out = tmp_path / "steps.png"
     assert write_panel_figure(fig, out) == []

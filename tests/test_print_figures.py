@@ -41,14 +41,14 @@ def test_pdf_page_is_the_size_asked_for_and_its_text_extracts():
     board = load_scenario(HORDE)
     for u in board.units:
         assert (u.name or u.id) in text  # unit names are text, not paths
-    assert "Legend" in text
+    assert "Supporting attack" in text  # the caption key's words are text too
 
 
 def test_pdf_fonts_are_embedded_and_output_is_deterministic():
     from pypdf import PdfReader
 
-    data = _fig(GAP, size="90x60mm", format="pdf", crop=True)
-    assert data == _fig(GAP, size="90x60mm", format="pdf", crop=True)
+    data = _fig(GAP, size="120x80mm", format="pdf", crop=True)
+    assert data == _fig(GAP, size="120x80mm", format="pdf", crop=True)
     page = PdfReader(io.BytesIO(data)).pages[0]
     fonts = page["/Resources"]["/Font"]
     names = []
@@ -84,7 +84,7 @@ def test_svg_has_named_inkscape_layers_and_groups_per_unit_and_model():
     assert len(models) == len(board.unit("dwarfs").models())
     # labels are text in the Labels layer, the legend's rows in the Legend layer
     assert any("Dwarf" in (t.text or "") for t in by["Labels"].iter(f"{SVG}text"))
-    assert any("Legend" == (t.text or "") for t in by["Legend"].iter(f"{SVG}text"))
+    assert any("Supporting attack" == (t.text or "") for t in by["Legend"].iter(f"{SVG}text"))  # the caption key
 
 
 def test_print_style_is_white_paper_without_grid_and_window_style_keeps_the_table():
@@ -151,8 +151,8 @@ def test_pdf_cmyk_writes_cmyk_colours_only():
 
         return PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data().decode("latin-1")
 
-    rgb = ops(_fig(GAP, size="90x60mm", format="pdf"))
-    cmyk = ops(_fig(GAP, size="90x60mm", format="pdf", cmyk=True))
+    rgb = ops(_fig(GAP, size="120x80mm", format="pdf"))
+    cmyk = ops(_fig(GAP, size="120x80mm", format="pdf", cmyk=True))
     assert re.search(r"\brg\b", rgb) and not re.search(r"\b(k|K)\b", rgb)
     assert re.search(r"\bk\b", cmyk) and not re.search(r"\b(rg|RG)\b", cmyk)
 

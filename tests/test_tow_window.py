@@ -61,4 +61,5 @@ def test_fighting_ranks_are_outlined_and_one_attack_fighters_numbered_apart(tmp_
     tags = {str(c.get("tag", "")) for c in canvas.calls}
     assert sum(1 for t in tags if t and t.startswith("fighting_rank:")) == 2
     assert {t for t in tags if t and t.startswith("one_attack:")} == {"one_attack:guards.r1f1", "one_attack:guards.r1f10"}
-    assert "count:guards.r1f5" in tags  # a fighter in contact keeps its ×N
+    # the fighters in contact all make their unit's usual attacks: no ×N badge (issue 40: badges only where they teach)
+    assert not {t for t in tags if t and t.startswith("count:guards.")}

@@ -41,9 +41,14 @@ def _on_off(v: str) -> bool:
 
 def _legend_place(v: str):
     """``on``/``off`` (bool) or ``right``/``below`` (where the legend sits)."""
-    if str(v).lower() in ("right", "below"):
+    if str(v).lower() in ("right", "below", "key"):
         return str(v).lower()
     return _on_off(v)
+
+
+def _counts(v: str):
+    """``all`` or ``on``/``off`` (bool)."""
+    return "all" if str(v).lower() == "all" else _on_off(v)
 
 
 def _wrote(output: str, errors: list, seconds: float) -> int:
@@ -64,8 +69,11 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--height", type=int, help="figure height in px (with --width)")
     ap.add_argument("--scale", type=float, help="px per table mm (PNG only, instead of a size)")
     ap.add_argument("--ruleset", help="draw under this ruleset id instead of the file's")
-    ap.add_argument("--legend", type=_legend_place, default=True, metavar="on|off|right|below",
-                    help="the legend: right of the figure (on, the default), below it, or off")
+    ap.add_argument("--legend", type=_legend_place, default=True, metavar="on|off|key|right|below",
+                    help="the key: in the print style a caption key under the picture (on, the default: key), "
+                         "in the screen style a panel on the right; right or below: a legend panel; off: none")
+    ap.add_argument("--sections", action="store_true",
+                    help="the key adds the strike order, fight sequence, rank bonus and the rules' notes")
     ap.add_argument("--style", default="print", choices=["print", "screen"],
                     help="print: white paper, no grid (the default); screen: the window's look")
     ap.add_argument("--table", action="store_true", help="print style: keep the table tint and the 6-inch grid")
@@ -80,8 +88,9 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
                     help="colourblind: Okabe-Ito colours plus role patterns; greyscale: roles by shade and outline")
     ap.add_argument("--ids", action="store_true", help="unit labels add the unit id after the name")
     ap.add_argument("--letters", action="store_true", help="name units A: name, B: name... in labels and legend")
-    ap.add_argument("--counts", type=_on_off, default=True, metavar="on|off",
-                    help="draw xN on models making other than 1 attack (default on)")
+    ap.add_argument("--counts", type=_counts, default=True, metavar="on|off|all",
+                    help="xN attack badges: on (the default: only a model whose attacks differ from its unit's "
+                         "usual; never x1), all (every model making other than 1 attack), off")
     ap.add_argument("--compare", metavar="A,B", help="two rulesets: panels side by side, differing models ringed")
     ap.add_argument("--compare-mode", default="side", choices=["side", "overlay"],
                     help="side: two panels; overlay: one panel under A with the differences ringed")
@@ -136,7 +145,8 @@ def _render(args) -> int:
                        labels=args.labels, title=args.title, crop=args.crop, crop_margin_mm=args.crop_margin,
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
-                       letters=args.letters, counts=args.counts)
+                       letters=args.letters, counts=bool(args.counts), sections=args.sections,
+                       count_all=args.counts == "all")
     t0 = time.perf_counter()
     if out.suffix.lower() in (".html", ".htm"):
         return _render_html(board, rs, fo, out, args.output, t0)

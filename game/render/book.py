@@ -9,7 +9,7 @@ Book format (paths relative to the book file; see ``docs/DEMOS.md``)::
       - {scenario: ..., output: ....svg, options: {palette: colourblind, compare: whfb8,t9a}}
 
 Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, ``caption``,
-``labels``, ``ids``, ``letters``, ``counts``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
+``labels``, ``ids``, ``letters``, ``counts`` (true, false or all), ``sections``, ``title``, ``crop``, ``crop_margin_mm``, ``palette`` (``default``, ``colourblind``, ``greyscale``), ``compare`` (``a,b``),
 ``compare_mode`` (``side``/``overlay``), ``font_scale``, ``ruleset``. Errors raise
 :class:`BookError` naming the file, line and field.
 """
@@ -32,13 +32,14 @@ from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
 from game.render.figure import FigureError, FigureOptions, parse_size
 from game.render.figure_file import format_for, write_figure
-from game.render.figure_panels import Panel, PanelFigure, build_panel_figure
+from game.render.figure_fit import build_fitted
+from game.render.figure_panels import Panel, PanelFigure
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
-OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "title", "crop", "crop_margin_mm",
+OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "sections", "title", "crop", "crop_margin_mm",
                "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk"}
 
 
@@ -126,8 +127,10 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
     for k, v in d.items():
         if not isinstance(k, str) or k not in OPTION_KEYS:
             fail(k if isinstance(k, str) else short(k), f"unknown option (allowed: {', '.join(sorted(OPTION_KEYS))})")
-        if k == "legend" and v in ("right", "below"):
+        if k == "legend" and v in ("right", "below", "key"):
             kw["legend"], kw["legend_at"] = True, v
+        elif k == "counts" and v == "all":
+            kw["counts"], kw["count_all"] = True, True
         elif k == "style":
             if v not in ("print", "screen"):
                 fail(k, f"must be print or screen (got {short(v)})")
@@ -136,7 +139,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
                 fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
             kw[k] = v
-        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk"):
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk", "sections"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -371,6 +374,6 @@ def write_panel_figure(f: BookFigure, target: Path, book: str = "") -> list[str]
     """Render a book figure with ``panels`` to ``target`` (format by suffix, atomic)."""
 
     fo = replace(f.options, format=format_for(target))
-    fig = build_panel_figure(panel_figure_of(f, book), fo)
+    fig = build_fitted(panel_figure_of(f, book), fo)
     write_atomic(target, fig.data)
     return fig.errors

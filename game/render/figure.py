@@ -49,6 +49,7 @@ MAX_AUTO_PIXELS = 12_000_000  # a figure sized from the board holds at most this
 DRAW_BUDGET = 40_000_000    # the supersampled drawing surface (160 MB); supersampling steps down to keep to it
 MAX_SPAN_MM = 1_000_000.0   # 1 km: a board wider than this cannot be drawn usefully
 DEFAULT_PX_PER_MM = 1.4
+MIN_PRINT_PT = 6.0          # the smallest text a figure of a print size (mm) prints
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(px|mm)?\s*$", re.I)
 
 
@@ -77,8 +78,9 @@ class FigureOptions:
     ``scale_px_per_mm``, default 1.4 px/mm); ``dpi``: pixels per inch for mm sizes and the
     PNG's pHYs chunk; ``format``: ``png`` or ``svg`` (None: from the output suffix, else png);
     ``legend``, ``caption`` (the title bar), ``labels`` (unit labels) on/off; ``ids``: labels
-    add unit ids; ``letters``: units named ``A: name``...; ``counts``: ``×N`` on models making
-    other than 1 attack; ``title`` overrides the scenario title; ``crop``: fit the view to the
+    add unit ids; ``letters``: units named ``A: name``...; ``counts``: ``×N`` where it teaches (a
+    model whose attacks differ from its unit's usual; never ``×1``), ``count_all``: on every model
+    making other than 1 attack (a figure about attacks); ``title`` overrides the scenario title; ``crop``: fit the view to the
     engaged units plus ``crop_margin_mm`` (the legend then lists and counts only what is in
     the picture); ``palette``: ``default``, ``colourblind`` (Okabe-Ito with role patterns) or
     ``greyscale`` (roles by shade and outline style); ``compare``: two ruleset ids, drawn as
@@ -86,7 +88,10 @@ class FigureOptions:
     dpi for mm sizes (dpi/125 px per unit), else 1; ``marks``: teaching marks; ``style``:
     ``print`` (white paper, no grid, print palette: :data:`game.render.palette.PRINT`) or
     ``screen`` (the window's look); ``table``: print style with the table tint and grid;
-    ``legend_at``: ``right`` or ``below`` (None: right of one panel, below several);
+    ``legend_at``: ``key`` (the caption key under the picture: :mod:`game.render.caption_key`),
+    ``right`` or ``below`` (a legend panel) (None: the key in the print style; in the screen style
+    right of one panel, below several); ``sections``: the key adds the strike order, fight
+    sequence, rank bonus and the analysis's notes;
     ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
     writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
     row of a multi-panel figure.
@@ -101,6 +106,8 @@ class FigureOptions:
     ids: bool = False
     letters: bool = False
     counts: bool = True
+    count_all: bool = False
+    sections: bool = False
     title: Optional[str] = None
     crop: bool = False
     crop_margin_mm: float = 40.0
@@ -134,8 +141,8 @@ class FigureOptions:
             raise FigureError(f"format must be png, svg or pdf (got {self.format!r})")
         if self.style not in ("print", "screen"):
             raise FigureError(f"style must be print or screen (got {self.style!r})")
-        if self.legend_at not in (None, "right", "below"):
-            raise FigureError(f"the legend sits right or below (got {self.legend_at!r})")
+        if self.legend_at not in (None, "right", "below", "key"):
+            raise FigureError(f"the legend is a key, or sits right or below (got {self.legend_at!r})")
         try:
             palette_named(self.palette)
         except ValueError as exc:
@@ -193,8 +200,23 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     if not fo.caption:
         t = ""
     pal = style_palette(fo.style, fo.palette, fo.table)
-    return SceneOptions(palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
-                        wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, legend_share=LEGEND_SHARE)
+    min_px = min_print_px(fo)
+    return SceneOptions(min_font_px=min_px, palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
+                        wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
+                        legend_share=LEGEND_SHARE)
+
+
+def min_print_px(fo: FigureOptions) -> int:
+    """The smallest font size (px at the final size) that prints at :data:`MIN_PRINT_PT` on a figure
+    of a print size (``WxHmm``), measured as the page is: its px width over its mm width (the px
+    are whole, so slightly off the dpi); 0 for a px size."""
+    if not fo.svg_size_attrs():
+        return 0
+    px = fo.pixel_size()
+    w_mm = parse_size(str(fo.size))[0]
+    if px is None or w_mm <= 0:
+        return 0
+    return math.ceil(MIN_PRINT_PT / 72 * MM_PER_INCH * px[0] / w_mm - 1e-9)
 
 
 def check_extent(box: tuple) -> None:
@@ -315,9 +337,11 @@ def fit_legend_panel(canvas: Canvas, board: Board, analysis: Any, so: SceneOptio
     return lay, fits
 
 
-def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> bool:
-    """Does the legend fit on the right of a ``size`` px figure within the legend share, its
-    text at 80 % or more? (Measured with the SVG back end's metrics: the same font file.)"""
+def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int],
+                      widen: bool = False) -> bool:
+    """Does the legend fit on the right of a ``size`` px figure within the legend share (``widen``:
+    up to ``LEGEND_MAX_SHARE``), its text at 80 % or more? (Measured with the SVG back end's
+    metrics: the same font file.)"""
     c = SvgCanvas(size[0], size[1])
     so = scene_options(board, fo)
     models = drawn_models(board, analysis)
@@ -325,7 +349,7 @@ def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tupl
     mk = fo.marks
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
-    return fit_legend_panel(c, board, analysis, so, models, widen=False)[1]
+    return fit_legend_panel(c, board, analysis, so, models, widen=widen)[1]
 
 
 def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
@@ -343,6 +367,8 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.supersample = max(1, int(round(k)))
     so.status = status
     so.differ, so.differ_label = dict(differ or {}), differ_label
+    if fo.letters and gap_letter_start == 0:  # unit tags A, B...: the arrows go on after them (one meaning per letter)
+        gap_letter_start = len(board.units)
     so.gap_letter_start, so.gap_lettered = gap_letter_start, gap_lettered
     mk = marks if marks is not None else fo.marks
     so.rings = tuple(mk.highlight)  # rings drawn with the bases: under the gap letters and labels

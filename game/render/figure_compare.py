@@ -22,7 +22,8 @@ from game.render.figure import Figure, FigureOptions, default_size, draw_figure,
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 from game.render.svg_canvas import SvgCanvas, svg_document
-from game.render.figure_panels import build_panel_figure, Panel, PanelFigure
+from game.render.figure_fit import build_fitted
+from game.render.figure_panels import key_wanted, Panel, PanelFigure
 
 
 def short_name(ruleset_id: str) -> str:
@@ -125,11 +126,15 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool) -> Figure:
     sa, sb = short_name(ida), short_name(idb)
     sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
     title = fo.title if fo.title is not None else (board.title or "")
-    base = replace(fo, compare=None, title=None)
+    base = replace(fo, compare=None, title=None, count_all=True)  # a compare figure is about attacks
     if fo.compare_mode == "overlay":
         b = board.copy()
         b.ruleset = ida
         caption = " ".join(sentences) if sentences else f"Every model fights the same under {sa} and {sb}."
+        if key_wanted(base):  # print: the differences under the title, the caption key under the picture
+            pf = PanelFigure([Panel(b, ra, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")],
+                             title=title, sentences=[caption])
+            return build_fitted(pf, replace(base, format="svg" if svg else (fo.format or "png")))
         mk = replace(fo.marks, caption=caption)
         size = fo.pixel_size() or default_size(b, base, ra)
         kw: dict[str, Any] = dict(marks=mk, title=title, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")
@@ -140,7 +145,7 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool) -> Figure:
         surf, errs = render_png_surface(b, ra, base, size, **kw)
         return Figure(png_bytes(surf, fo.dpi), errs, size)
     pf = compare_panels(board, fo, (ra, rb, diffs))
-    return build_panel_figure(pf, replace(base, format="svg" if svg else (fo.format or "png")))
+    return build_fitted(pf, replace(base, format="svg" if svg else (fo.format or "png")))
 
 
 def compare_panels(board: Board, fo: FigureOptions, compared: Any = None) -> PanelFigure:

@@ -18,28 +18,32 @@ from game.core.board import Board
 from game.core.ruleset import load_ruleset
 from game.core.work import doing
 
-from game.render.figure import (Figure, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
+from game.render.figure import (Figure, FigureError, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_compare import build_compare
-from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, figure_layout, legend_fits
+from game.render.figure_fit import build_fitted, check_scene_legend
+from game.render.glyphs import board_texts, glyph_problem
+from game.render.figure_panels import Panel, PanelFigure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
 from game.render.scene import ruleset_name
 
 
 def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> Optional[PanelFigure]:
-    """The one-panel figure (legend below, in columns) a figure of ``size`` px is drawn as
-    when asked for (``legend_at`` ``below``) or when its legend would not fit on the right
-    within the legend share (``legend_at`` None); None: the legend sits on the right."""
+    """The one-panel figure a figure of ``size`` px is drawn as: with the caption key in the print
+    style (:func:`game.render.figure_panels.key_wanted`), or the legend below in columns when asked
+    for (``legend_at`` ``below``) or when its legend would not fit on the right within the legend
+    share (``legend_at`` None, screen style); None: the legend sits on the right."""
     if not fo.legend or fo.legend_at == "right":
         return None
-    if fo.legend_at is None and right_legend_fits(board, analysis, fo, size):
+    key = key_wanted(fo)
+    if not key and fo.legend_at is None and right_legend_fits(board, analysis, fo, size):
         return None
     figure_box(board, analysis, fo)
     title = fo.title if fo.title is not None else (board.title or "")
     pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
                      sentences=[f"Rules: {ruleset_name((analysis.ruleset if analysis is not None else None) or board.ruleset)}"])
-    if fo.legend_at is None:  # below only when it fits there within the share; else the right, widened
+    if fo.legend_at is None and not key:  # below only when it fits there within the share; else the right, widened
         lay = figure_layout(SvgCanvas(size[0], size[1]), pf, replace(fo, legend_at="below"))
         if not legend_fits(lay) or lay["legend_room"] > size[1] * LEGEND_SHARE + 0.5:
             return None
@@ -52,6 +56,10 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
     Raises :class:`FigureError` and ``RulesetError``."""
     fo = spec or FigureOptions()
     fo.validate()
+    problem = glyph_problem(board_texts(board) + [("title", fo.title or ""), ("caption", fo.marks.caption or "")]
+                            + [("note", t) for _, t in fo.marks.notes])
+    if problem:
+        raise FigureError(problem)
     svg = (fo.format or "png") == "svg"
     if fo.compare:
         return build_compare(board, fo, svg)
@@ -66,8 +74,9 @@ def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
     size = fo.pixel_size() or default_size(board, fo, analysis)
     pf = legend_below(board, analysis, fo, size)
     if pf is not None:
-        return build_panel_figure(pf, replace(fo, legend_at="below"))
+        return build_fitted(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))
     figure_box(board, analysis, fo)  # the extent check, for explicit sizes too
+    check_scene_legend(board, analysis, fo, size)  # a print size: the legend panel whole, or refused
     if svg:
         text, errors = svg_text(board, analysis, fo, size)
         return Figure(text.encode("utf-8"), errors, size)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence
 
 from game.render.canvas import Canvas, SubCanvas, wrap
+from game.render.caption_key import KEY_SHARE, key_fits, key_of
 from game.render.drawn import font_px
 from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
                                 visible_ids)
@@ -55,6 +56,7 @@ class Panel:
     marks: Marks = field(default_factory=Marks)
     differ: dict = field(default_factory=dict)
     differ_label: str = ""
+    box_mm: Optional[tuple] = None   # the table box (x0, y0, x1, y1 mm) to show; None: figure_box
 
 
 @dataclass
@@ -75,6 +77,31 @@ class PanelFigure:
 def gap_count(p: Panel) -> int:
     """How many gap arrows panel ``p`` draws (the letters the next panel starts after)."""
     return len(arrows(p.board, p.analysis, {dm.id: dm.shape for dm in drawn_models(p.board, p.analysis)}))
+
+
+def arrows_lettered(pf: "PanelFigure") -> bool:
+    """Do the gap arrows of ``pf`` carry letters (two or more in the figure, lettered on from panel
+    to panel; a compare figure: two or more in a panel, the same contact the same letter in both)?
+    Then the panels are titled, not lettered: one meaning per letter."""
+    if len(pf.panels) < 2:
+        return False
+    counts = [gap_count(p) for p in pf.panels]
+    return (sum(counts) > 1) if pf.continue_letters else any(c > 1 for c in counts)
+
+
+def panel_name(i: int, n: int, cols: int) -> str:
+    """How the text names panel ``i`` of ``n`` when letters belong to the arrows: ``left``,
+    ``middle``, ``right`` in a single row of two or three, else ``panel 1``, ``panel 2``..."""
+    if n == cols and n in (2, 3):
+        return ("left", "middle", "right")[i] if n == 3 else ("left", "right")[i]
+    return f"panel {i + 1}"
+
+
+def panel_tag(pf: "PanelFigure", i: int, cols: int) -> str:
+    """The prefix of panel ``i``'s lines in the figure's one legend or key: ``a)``, or ``left:``
+    when the arrows carry the letters (:func:`arrows_lettered`)."""
+    n = len(pf.panels)
+    return f"{panel_name(i, n, cols)}:" if arrows_lettered(pf) else f"{panel_letter(i)})"
 
 
 def panel_letter(i: int) -> str:
@@ -138,7 +165,8 @@ def merge_legends(lists: Sequence[Sequence[LegendItem]], letters: Sequence[str])
                 seen.add(it.text)
                 out.append(replace(it))
             else:
-                out.append(replace(it, text=f"{letter}) {it.text}"))
+                tag = letter if letter.endswith((")", ":")) else f"{letter})"
+                out.append(replace(it, text=f"{tag} {it.text}"))
     return out
 
 
@@ -238,7 +266,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     title_h = (sum(canvas.text_size("Ag", s, b)[1] + 3 * fs for _, s, b in lines) + 2 * m) if lines else m
     items: list = []
     if fo.legend:
-        letters = [panel_letter(i) for i in range(n)]
+        letters = [panel_tag(pf, i, cols) for i in range(n)]
         lists = []
         for p in pf.panels:
             so = scene_options(p.board, replace(fo, legend=True), "", k)
@@ -249,12 +277,17 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
                 so.callouts = [t for _, t in p.marks.notes]
             lists.append(legend_items(p.board, p.analysis, models, so))
         items = merge_legends(lists, letters)
+    if items and key_wanted(fo):
+        key = key_of(items, bool(getattr(fo, "sections", False)))
+        arr = _arrange(canvas, pf, fo, items, "key", 1.0, lines, title_h, fs, ss, m, cols, rows, key=key)
+        if legend_fits(arr) or fo.svg_size_attrs() is not None or not fo.size:
+            return arr  # a print size: the key or a refusal (game.render.figure_fit); a px size: a panel instead
     best = None
-    fixed = fo.legend_at
+    fixed = fo.legend_at if fo.legend_at != "key" else None
     places = [fixed] if fixed else (["below", "right"] if n > 1 else ["right", "below"])
     for share in (LEGEND_SHARE, LEGEND_MAX_SHARE):  # the wider share only when nothing fits
         for place in places if items else ["none"]:
-            for ts in (1.0, 0.9, 0.8, 0.7):
+            for ts in ((1.0, 0.9) if fo.svg_size_attrs() else (1.0, 0.9, 0.8, 0.7)):  # print: never under 6 pt
                 arr = _arrange(canvas, pf, fo, items, place, ts, lines, title_h, fs, ss, m, cols, rows, share)
                 fits = arr["legend_h_needed"] <= arr["legend_room"] + 0.5
                 # the arrangement whose legend fits and whose pictures are largest; larger text
@@ -270,13 +303,20 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     return best[1]
 
 
+def key_wanted(fo: Any) -> bool:
+    """Does a figure with options ``fo`` carry the caption key (the print style's default, or
+    ``legend_at`` ``key``) rather than a legend panel?"""
+    return bool(fo.legend) and (fo.legend_at == "key" or (fo.legend_at is None and fo.style == "print"))
+
+
 def legend_fits(lay: dict) -> bool:
     """Does the legend of a :func:`figure_layout` fit its room (no line lost)?"""
     return bool(lay["legend_h_needed"] <= lay["legend_room"] + 0.5)
 
 
 def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, ts: float, lines: list,
-             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int, share: float = LEGEND_SHARE) -> dict:
+             title_h: float, fs: float, ss: int, m: float, cols: int, rows: int, share: float = LEGEND_SHARE,
+             key: Optional[tuple] = None) -> dict:
     """The layout with the legend at ``place`` (below/right/none) in text ``ts`` times the
     usual size, taking at most ``share`` of the height (below) or width (right) (see
     :func:`figure_layout`)."""
@@ -286,7 +326,17 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     legend_box = None
     right_w = 0.0
     need, room = 0.0, 0.0
-    if items and place == "below":
+    dropped: list[str] = []
+    if key is not None and place == "key":
+        key_rows, blocks = key
+        room = H * KEY_SHARE
+        ops, need, ts, kept = key_fits(canvas, key_rows, blocks, W - 2 * m, room, fs, ss)
+        dropped = [b.name for b in blocks if b not in kept]
+        if ops:
+            lh = min(need, room)
+            legend_box = (m, H - lh - m * 0.5, W - 2 * m, lh)
+            legend_cols = [ops]
+    elif items and place == "below":
         legend_cols, need = _legend_columns(canvas, items, W - 2 * m, fs, ss, ts)
         room = H * share
         lh = min(need, room)
@@ -298,7 +348,7 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
         room = legend_box[3]
         legend_cols = [ops]
     grid_top = title_h
-    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and place == "below") else H - m
+    grid_bottom = (legend_box[1] - m * 0.5) if (legend_box and place in ("below", "key")) else H - m
     gap = 10 * fs
     grid_w = W - 2 * m - right_w
     cell_w = (grid_w - gap * (cols - 1)) / cols
@@ -307,8 +357,10 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     head_lh = canvas.text_size("Ag", head_size, True)[1] + 2 * fs
     verdict_w = canvas.text_size("✗ illegal", head_size, True)[0] + 24 * fs
     headers = []
+    titled = arrows_lettered(pf)
     for i, p in enumerate(pf.panels):
-        text = (f"{panel_letter(i)}) " if pf.letters and n > 1 else "") + (p.caption or "")
+        lettered = pf.letters and n > 1 and not titled  # arrows lettered: panels titled, not lettered
+        text = (f"{panel_letter(i)}) " if lettered else "") + (p.caption or "")
         avail = cell_w - (verdict_w if p.verdict else 0) - 4 * fs
         headers.append(wrap(canvas, text, head_size, avail, bold=True) if text.strip() else [])
     head_h = [0.0] * rows
@@ -322,7 +374,7 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
         y = grid_top + r * (cell_h + gap)
         cells.append((x, y, cell_w, cell_h))
         scenes.append((x, y + head_h[r], cell_w, max(1.0, cell_h - head_h[r])))
-        boxes.append(figure_box(p.board, p.analysis, fo))
+        boxes.append(p.box_mm or figure_box(p.board, p.analysis, fo))
     margin = 12 * fs
     scale = min(_fit_scale(b, s[2], s[3], margin) for b, s in zip(boxes, scenes))
     views = []
@@ -332,7 +384,7 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
     return dict(fs=fs, ss=ss, lines=lines, title_h=title_h, cells=cells, scenes=scenes, boxes=boxes, views=views,
                 headers=headers, head_size=head_size, head_lh=head_lh, scale=scale, legend_cols=legend_cols,
                 legend_box=legend_box, legend_at=place, m=m, items=items, legend_h_needed=need, legend_room=room,
-                text_scale=ts)
+                text_scale=ts, dropped=dropped, grid=(m, grid_top, grid_w, grid_bottom - grid_top))
 
 
 def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record: Optional[list] = None) -> list[str]:
@@ -347,7 +399,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     canvas.fill(pal["background"])
     errors: list[str] = []
     inner = replace(fo, legend=False, caption=False, title="", compare=None)
-    letters = 0
+    # with unit tags (A, B...: --letters) the arrows' letters go on after the last tag: one meaning per letter
+    letters = max(len(p.board.units) for p in pf.panels) if getattr(fo, "letters", False) else 0
     counts = [gap_count(p) for p in pf.panels]
     # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
     # then d, e): so do we, in every panel that has arrows
@@ -358,7 +411,8 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
         x, y, w, h = lay["scenes"][i]
         sub = SubCanvas(canvas, x, y, w, h, prefix=letter if len(pf.panels) > 1 else "")
         sub.push_clip((0, 0, w, h))
-        marks = replace(p.marks, listed=True) if lay["legend_cols"] else p.marks  # notes: in the legend
+        listed = bool(lay["legend_cols"]) and "Notes" not in lay["dropped"]
+        marks = replace(p.marks, listed=True) if listed else p.marks  # notes: in the legend
         _, e = draw_figure(sub, p.board, p.analysis, inner, marks=marks, k=k, view=lay["views"][i],
                            box_mm=lay["boxes"][i], differ=p.differ, differ_label=p.differ_label, title="",
                            gap_letter_start=letters if pf.continue_letters else 0,
@@ -429,7 +483,7 @@ def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: 
                        outline=pal["panel_edge"], width=lay["fs"])
     for ops in lay["legend_cols"]:
         for op in ops:
-            if lay["legend_at"] == "below":
+            if lay["legend_at"] in ("below", "key"):
                 op = _shift(op, lx, ly)
             if op[0] == "text":
                 _, pos, text, size, bold, dim = op

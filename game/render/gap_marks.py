@@ -320,8 +320,9 @@ def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), oth
     """The arrow's letter right beside it: on the spot nearest the arrow that is clear of
     everything placed, of every base of another unit than the two it joins (``pair``: it
     names their contact), nearer its own arrow than any of the ``others`` (px segments), and
-    as clear as can be of the two units' other bases. When the gap is too narrow for it, the
-    letter sits on the arrow's own base (its start) or the enemy's (its end). ``side``: where
+    as clear as can be of the two units' bases, its own arrow's included (a letter beside the
+    shaft, never on a base, wherever a spot a few letters away is free; only where none is, on
+    the arrow's own base or the enemy's). ``side``: where
     the previous letter sat (:func:`_side`), kept when it costs little, so the letters of a
     figure read alike. Returns where this one sits."""
     c, u = painter.c, painter.u
@@ -338,7 +339,7 @@ def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), oth
     cands = []
     for t in (0.5, 0.25, 0.75, 0.0, 1.0):
         px_, py_ = ps[0] + dx * t, ps[1] + dy * t
-        for k in (1.0, 1.5, 2.2):
+        for k in (1.0, 1.5, 2.2, 3.0):
             for sgn in (1, -1):
                 cands.append((px_ + nx * reach * k * sgn, py_ + ny * reach * k * sgn))
     along = abs(ux) * hw + abs(uy) * hh + u(1.5)
@@ -348,7 +349,7 @@ def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), oth
     boxes = [(x - hw, y - hh, x + hw, y + hh) for x, y in cands]
     units = {unit_of(m) for m in pair}  # the letter names the contact of these two units
     bases = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id not in units]
-    near = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id in units and dm.id not in pair]
+    near = [painter.outline_px(dm.shape) for dm in painter.models if dm.unit.id in units]  # the pair's own too
 
     def score(bx: tuple) -> float:
         own = box_dist(bx, ps, pe)
@@ -358,7 +359,7 @@ def _letter(painter: Any, text: str, ps: Point, pe: Point, pair: tuple = (), oth
         covered = sum(poly_box_area(pts, bx) for pts in bases) * 100
         moved = u(4) ** 2 if side is not None and _side(((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2), ps, pe) != side else 0
         return (painter.placer.score(bx) * 10 + covered + wrong + crossed + moved
-                + sum(poly_box_area(pts, bx) for pts in near) * 0.5 + own * own)
+                + sum(poly_box_area(pts, bx) for pts in near) * 40 + own * own)  # beside the shaft, off the bases
 
     b = min(boxes, key=score)
     b = painter.placer.inside(b)

@@ -89,6 +89,7 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
                 x = ub[2] + gap + step if d[0] > 0 else ub[0] - gap - tw - step
                 cands += [(x, cy - th / 2), (x, ub[1]), (x, ub[3] - th)]
     boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
+    boxes = own_first(p, u.id, ub, boxes)
     b = p.placer.best(boxes, p.boxes.avoid(p.models))
     p.placer.add(b)
     x, y = b[0] + pad, b[1] + pad
@@ -96,6 +97,39 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     p.c.text((x, y), text, size, p.pal["label"], anchor="topleft", bold=True, background=p.pal["label_bg"])
     line_w = p.u(lw("medium"))
     p.c.line([(x - pad, y + th + pad - line_w / 2), (x + tw + pad, y + th + pad - line_w / 2)], col, line_w)
+
+
+def _box_dist(a: Box, b: Box) -> float:
+    """Px distance between two boxes (0 when they overlap)."""
+    dx = max(0.0, a[0] - b[2], b[0] - a[2])
+    dy = max(0.0, a[1] - b[3], b[1] - a[3])
+    return math.hypot(dx, dy)
+
+
+def own_first(p: Paint, uid: str, own: Box, boxes: list) -> list:
+    """``boxes`` (a label's candidate spots, in order) with those nearer another unit's drawn
+    models than their own unit's moved to the end: a label reads as its own unit's, never as a
+    neighbour's (the spot's centre measured to each unit's drawn box)."""
+    if p.o.placements is not None:
+        # the window's retained layer reuses each label's spot while its candidates stay the
+        # same: an order that followed every other unit's move would re-place every label on a drag
+        return boxes
+    others = []
+    for o in p.b.units:
+        if o.id != uid:
+            ob = p.boxes.drawn_box(o.id, p.models)
+            if ob is not None:
+                others.append(ob)
+    if not others:
+        return boxes
+    good: list = []
+    bad: list = []
+    for bx in boxes:
+        c = ((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
+        pt = (c[0], c[1], c[0], c[1])
+        d_own = _box_dist(pt, own)
+        (bad if any(_box_dist(pt, ob) < d_own for ob in others) else good).append(bx)
+    return good + bad
 
 
 def badge(p: Paint, entry: Any) -> None:
@@ -119,7 +153,16 @@ def badge(p: Paint, entry: Any) -> None:
     corners += [(ub[0] - r, ub[1] - r), (ub[2] + r - ff_w, ub[1] - r), (ub[0] - r, ub[3] + r),
                 (ub[2] + r - ff_w, ub[3] + r), (ub[0] - r, ub[1] - r - out), (ub[2] + r - ff_w, ub[3] + r + out),
                 (ub[0] - r - out, ub[1] + r), (ub[2] + r + out, ub[1] + r)]
-    b = p.placer.best([box(c) for c in corners])
+    others = []  # another unit's bases: a badge never covers them
+    for dm in p.models:
+        if dm.unit.id != uid:
+            x0, y0, x1, y1 = dm.shape.bbox()
+            q0, q1 = p.v.to_px((x0, y0)), p.v.to_px((x1, y1))
+            others.append((min(q0[0], q1[0]), min(q0[1], q1[1]), max(q0[0], q1[0]), max(q0[1], q1[1])))
+    far = 2 * out
+    corners += [(ub[0] - r - far, ub[1] + r), (ub[2] + r + far, ub[1] + r), (ub[0] - r, ub[3] + r + far),
+                (ub[2] + r - ff_w, ub[1] - r - far)]
+    b = p.placer.best([box(c) for c in corners], others)
     p.placer.add(b)
     c = (b[0] + r + 1, b[1] + r + 1)
     p.c.circle(c, r, fill=p.pal["badge"], outline=p.pal["badge_text"], width=p.u(lw("thin")))
@@ -141,7 +184,7 @@ def count_mark(p: Paint, dm: Any, attacks: Any) -> None:
     ss = p.o.supersample
     # never left out: the legend counts every model making other than one attack, so each
     # carries its badge (at least the smallest font, on the least crowded spot)
-    size = max(6 * ss, int(min(p.size(11), bh * 0.34, bw * 0.34) / ss) * ss)
+    size = max(max(6, int(p.o.min_font_px)) * ss, int(min(p.size(11), bh * 0.34, bw * 0.34) / ss) * ss)
     tw, th = p.c.text_size(text, size, True)
     pad = max(1.0, 0.22 * size)
     ranked = dm.unit.is_ranked

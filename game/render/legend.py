@@ -20,6 +20,7 @@ from game.core.lru import LRU
 from game.core.parts import RoleWords, StepShown
 
 from game.render.canvas import Canvas, wrap
+from game.render.attack_badges import badged
 from game.render.hatching import cross_hatch, hatch_segments
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
@@ -232,9 +233,12 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
     cropped = frozenset() if vis is None else frozenset(dm.id for dm in models if dm.id not in vis)
     ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a,
                         cropped)
-    if options.counts and not numbers_fighters(a, shown_ids):
-        if many_set:
-            items.append(LegendItem("row", f"×N: makes N attacks, where not 1 ({plural(many_n, 'model')})", swatch="count"))
+    if options.counts and many_set and not numbers_fighters(a, shown_ids):
+        every = bool(getattr(options, "count_all", False))
+        n_badged = len(badged(shown, a, every))
+        if n_badged:
+            words = "where not 1" if every else "where its unit's others make another number"
+            items.append(LegendItem("row", f"×N: makes N attacks, {words} ({plural(n_badged, 'model')})", swatch="count"))
     items += legend_parts(a, "marks", ctx)
     if n_div:
         items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({plural(n_div, 'model')})",

@@ -28,8 +28,10 @@ class SceneOptions:
     tooltip; ``selection``: unit ids drawn highlighted; ``status``: text of the bottom status
     line; ``banner``: an error shown in red at the top; ``labels``: unit labels on/off;
     ``ids``: labels show the unit id after the name; ``letters``: labels and the legend
-    name units ``A: name``, ``B: name``...; ``counts``: draw ``×N`` on models making other than
-    one attack; ``panel_width``: legend panel width (units); ``overlays``: extra items the
+    name units ``A: name``, ``B: name``...; ``counts``: draw ``×N`` where it teaches
+    (:mod:`game.render.attack_badges`: never ``×1``, only a model whose attacks differ from its
+    unit's usual); ``count_all``: on every model making other than one attack (a figure about attacks);
+    ``min_font_px``: the smallest text drawn on the table, px at the final size (a print figure: 6 pt); ``panel_width``: legend panel width (units); ``overlays``: extra items the
     window adds (``("tape", p0_mm, p1_mm, text)``, ``("ghost_unit", Unit)``, ``("text", (x, y)
     px, string)``); ``font_scale``: px per design unit (every text size, stroke and marker);
     ``top_inset``: px kept free under the title (the window's toolbar); ``caption_band``: px
@@ -71,6 +73,8 @@ class SceneOptions:
     ids: bool = False
     letters: bool = False
     counts: bool = False
+    count_all: bool = False
+    min_font_px: int = 0
     panel_width: int = 270
     legend_share: float = 0.45
     overlays: list = field(default_factory=list)

@@ -55,8 +55,10 @@ class Paint:
         return units * self.fs
 
     def size(self, units: float) -> int:
-        """A font size in design units as canvas px: whole px (at least 6) at the final size."""
-        return font_px(units * self.fs, self.o.supersample)
+        """A font size in design units as canvas px: whole px at the final size, at least 6 px and
+        at least the options' ``min_font_px`` (a print figure: 6 pt at its dpi)."""
+        ss = self.o.supersample
+        return max(font_px(units * self.fs, ss), int(self.o.min_font_px) * max(1, int(ss)))
 
     def shape_px(self, s: g.Shape) -> tuple[str, Any]:
         """``("circle", (centre px, radius px))`` or ``("poly", points px)`` of shape ``s``."""

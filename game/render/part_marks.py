@@ -35,6 +35,7 @@ from game.core.names import humanize, plural
 from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
                              OutlinedRows, RankBonus, ReducedAttackers, Removed, StepShown, StrikeOrder, UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
+from game.render.attack_badges import badged
 from game.render.drawers import LegendContext, LegendItem, legend_parts, register
 from game.render.drawn import circle_pts
 from game.render.labels import badge, count_mark
@@ -216,14 +217,15 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
     apart = set(reduced.models) if reduced is not None else set()
     units = part.units()
     done = set()
-    for dm in p.models:
-        if dm.unit.id not in units or dm.role != "attack":
-            continue
+    fighters = [dm for dm in p.models if dm.unit.id in units and dm.role == "attack"]
+    # ×N only where it teaches (never ×1; the fighters differing from their unit's usual)
+    shown = badged([dm for dm in fighters if dm.id not in apart], analysis, p.o.count_all, ("attack",))
+    for dm in fighters:
         r = analysis.models.get(dm.id)
         attacks = r.attacks if r is not None else 0
         if dm.id in apart:
             p.safe(f"one attack {dm.id}", one_attack_mark, p, dm, attacks)
-        else:
+        elif dm.id in shown:
             p.safe(f"count {dm.id}", count_mark, p, dm, attacks)
         done.add(dm.id)
     return done
@@ -239,8 +241,10 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
     if r < 4:
         return
     c = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+    size = p.size(r * 1.3 / p.fs)  # at least the smallest print text: the disc grows round it
+    r = max(r, size / 1.3)
     p.c.circle(c, r, fill=RING, outline=(20, 20, 20), width=p.u(lw("thin")))
-    p.c.text(c, str(attacks), p.size(r * 1.3 / p.fs), (20, 20, 20), anchor="center", bold=True)
+    p.c.text(c, str(attacks), size, (20, 20, 20), anchor="center", bold=True)
 
 
 def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
@@ -252,9 +256,18 @@ def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
     apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
     if apart and reduced is not None and reduced.label:
         out.append(LegendItem("row", f"{reduced.label} ({plural(len(apart), 'model')})", swatch="one_attack"))
-    if n:
-        out.append(LegendItem("row", "×N: attacks of a fighter in base contact", swatch="count"))
+    if n and _rows_badged(part, ctx, set(apart)):
+        out.append(LegendItem("row", "×N: attacks of a fighter in base contact, where not its unit's usual"
+                              if not getattr(ctx.options, "count_all", False) else "×N: attacks of a fighter in base contact",
+                              swatch="count"))
     return out
+
+
+def _rows_badged(part: OutlinedRows, ctx: LegendContext, apart: set) -> bool:
+    """Does the picture carry a ``×N`` badge on a numbered fighter (:func:`draw_rows`)?"""
+    units = part.units()
+    fighters = [dm for dm in ctx.shown if dm.unit.id in units and dm.role == "attack" and dm.id not in apart]
+    return bool(badged(fighters, ctx.analysis, getattr(ctx.options, "count_all", False), ("attack",)))
 
 
 def numbers_fighters(analysis: Any, shown_ids: set) -> bool:

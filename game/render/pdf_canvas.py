@@ -79,6 +79,16 @@ def cmyk_of(rgb: Sequence[int]) -> tuple[float, float, float, float]:
     return ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k)
 
 
+def text_cmyk(rgb: Sequence[int]) -> tuple[float, float, float, float]:
+    """The CMYK of a text colour: a dark neutral (black or near-black grey, as every figure's body
+    text is) prints at 100 % K on the K plate alone, as print shops ask for small text; any other
+    colour as :func:`cmyk_of`."""
+    r, g, b = (max(0, min(255, int(v))) for v in rgb[:3])
+    if max(r, g, b) <= 60 and max(r, g, b) - min(r, g, b) <= 12:
+        return 0.0, 0.0, 0.0, 1.0
+    return cmyk_of(rgb)
+
+
 class PdfCanvas(Canvas):
     """Draws on one reportlab page; :meth:`to_pdf` returns the document bytes.
 
@@ -123,9 +133,9 @@ class PdfCanvas(Canvas):
             super()._rec(name, *args, **kwargs)
 
     # -- colours ---------------------------------------------------------------------------
-    def _fill(self, colour: Any) -> None:
+    def _fill(self, colour: Any, text: bool = False) -> None:
         if self.cmyk:
-            self.rl.setFillColorCMYK(*cmyk_of(colour))
+            self.rl.setFillColorCMYK(*(text_cmyk(colour) if text else cmyk_of(colour)))
         else:
             self.rl.setFillColorRGB(*(int(v) / 255.0 for v in colour[:3]))
         self.rl.setFillAlpha(int(colour[3]) / 255.0 if len(colour) > 3 else 1.0)
@@ -217,7 +227,7 @@ class PdfCanvas(Canvas):
         c.saveState()
         c.translate(x, y + asc)
         c.scale(1, -1)  # text upright in the y-down page
-        self._fill(colour)
+        self._fill(colour, text=True)
         c.setFont(FONT_BOLD if bold else FONT, max(6, round(size)))
         c.drawString(0, 0, string)
         c.restoreState()

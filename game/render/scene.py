@@ -39,7 +39,8 @@ from game.render import table_marks as tm, unit_marks as um, window_layers as wl
 from game.render.canvas import Canvas, ellipsize, wrap
 from game.render.drawers import drawn_parts
 from game.render.drawn import DrawnModel, drawn_models, font_px
-from game.render.legend import attacks_of, divides, draw_panel
+from game.render.attack_badges import badged
+from game.render.legend import divides, draw_panel
 from game.render.options import Layout, SceneOptions
 from game.render.painter import Paint
 from game.render.palette import LINE_UNITS, PALETTE
@@ -263,6 +264,7 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
     # ``models``: drawn_models(board, analysis) already computed by the caller (the window
     # keeps them for hovering), so a frame does not build them twice
     p.models = models if models is not None else (p.safe("models", drawn_models, board, analysis) or [])
+    by_id = {dm.id: dm for dm in p.models}
     um.models(p, p.models)
     for dm in p.models:
         if dm.slot_from is not None:
@@ -288,10 +290,9 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
         p.safe(f"front {u.id}", um.front_marker, p, shown[u.id])
     numbered = stage(p, analysis, "ranks")
     if o.counts:
-        for dm in p.models:
-            n = attacks_of(analysis, dm.id)
-            if dm.role != "none" and n != 1 and dm.id not in numbered:
-                p.safe(f"count {dm.id}", labels.count_mark, p, dm, n)
+        for mid, n in badged(p.models, analysis, o.count_all).items():
+            if mid not in numbered:
+                p.safe(f"count {mid}", labels.count_mark, p, by_id[mid], n)
     stage(p, analysis, "gaps")
 
 

@@ -1,0 +1,76 @@
+"""Every script prints, or the figure is refused: never boxes, never silent loss.
+
+Figures draw their text in the shipped DejaVu Sans (``assets/fonts``), the same font file in the
+PNG, the SVG's metrics and the PDF's embedded subset. A character DejaVu Sans has no glyph for
+(a unit named in Japanese or Chinese) would print as a box in the PNG and vanish from the PDF, so
+:func:`check_glyphs` refuses such a figure before drawing: :class:`~game.render.figure.FigureError`
+(exit 2 from ``render``) naming the characters and where they are, e.g. ``no font of the figure has
+the characters 槍兵 (U+69CD U+5175) of the unit name '槍兵'``. The set of characters a font
+covers is read from its cmap with fontTools, once per font file.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from game.core.paths import FONT_DIR
+
+FACES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+
+
+@lru_cache(maxsize=8)
+def font_chars(path: str) -> frozenset[int]:
+    """The code points font file ``path`` has a glyph for (its best cmap)."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(path, lazy=True)
+    try:
+        return frozenset(font.getBestCmap() or {})
+    finally:
+        font.close()
+
+
+def covered() -> frozenset[int]:
+    """The code points every shipped face has (a label may be drawn bold or not)."""
+    sets = [font_chars(str(Path(FONT_DIR) / f)) for f in FACES]
+    out = sets[0]
+    for s in sets[1:]:
+        out &= s
+    return out
+
+
+def missing(text: str) -> str:
+    """The characters of ``text`` (each once, in order) no shipped face has; white space and
+    control characters are never drawn as glyphs and never missing."""
+    have = covered()
+    out: list[str] = []
+    for ch in text:
+        if ch.isspace() or ord(ch) < 32 or ch in out:
+            continue
+        if ord(ch) not in have:
+            out.append(ch)
+    return "".join(out)
+
+
+def glyph_problem(texts: Iterable[tuple[str, str]]) -> str:
+    """One line naming the first text (``(what, text)`` pairs) with characters no font of the
+    figure has, or ``""`` when every character prints."""
+    for what, text in texts:
+        gone = missing(str(text or ""))
+        if gone:
+            codes = " ".join(f"U+{ord(c):04X}" for c in gone)
+            return (f"no font of the figure has the characters {gone} ({codes}) of the {what} {str(text)[:40]!r}; "
+                    "rename it in a script the figure's font (DejaVu Sans) has")
+    return ""
+
+
+def board_texts(board: object) -> list[tuple[str, str]]:
+    """The texts of a board a figure prints: its title, caption and the units' names."""
+    out: list[tuple[str, str]] = [("title", str(getattr(board, "title", "") or ""))]
+    extra = getattr(board, "extra", None) or {}
+    if extra.get("caption"):
+        out.append(("caption", str(extra["caption"])))
+    for u in getattr(board, "units", []) or []:
+        out.append(("unit name", str(u.name or u.id)))
+    return out
