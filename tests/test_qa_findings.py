@@ -102,7 +102,8 @@ def test_a_file_of_a_million_bare_values_is_refused_before_its_tree_is_built(tmp
     from game.core.yamlfile import MAX_YAML_EVENTS
 
     f = tmp_path / "many.yaml"
-    f.write_text("junk: [" + ",".join(["1"] * (MAX_YAML_EVENTS + 10)) + "]\nruleset: whfb8\nunits: []\n")
+    row = "[" + ",".join(["1"] * 10_000) + "]"  # lists within the entry limit: only the count refuses
+    f.write_text("junk: [" + ",".join([row] * (MAX_YAML_EVENTS // 10_000 + 1)) + "]\nruleset: whfb8\nunits: []\n")
     with pytest.raises(ScenarioError, match="more than 1,000,000 YAML values"):
         load_scenario(f)
 

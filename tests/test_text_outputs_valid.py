@@ -71,13 +71,26 @@ ACCEPTED = ["\ud7ff", "\ue000", "\ufffd", "\U00010000", "\U0010fffd", GRIN, "e\u
             "<&>\"'", "\u00a0", "\ufdd0"]
 
 
-def test_every_accepted_character_gives_a_well_formed_svg(tmp_path):
-    text = "".join(ACCEPTED)
+def test_every_accepted_character_gives_a_well_formed_svg_or_one_line_naming_it(tmp_path, capsys):
+    """A character the loader accepts is written as well-formed XML when a font of the figure has
+    it; one no font has is refused (exit 2, one line naming its code point), never drawn as a box."""
+    from game.render.glyphs import glyph_problem
+
+    printable = [c for c in ACCEPTED if not glyph_problem([("title", c)])]
+    fontless = [c for c in ACCEPTED if c not in printable]
+    assert GRIN in printable and "<&>\"'" in printable and fontless  # both kinds are tried
+    text = "".join(printable)
     p = scenario(tmp_path, title=text, name=text, caption=text)
     out = tmp_path / "o.svg"
     assert main.main(["render", str(p), "-o", str(out), "--size", "600x400", "--title", text]) == 0
     doc = xml.dom.minidom.parseString(out.read_bytes())  # raises on ill-formed XML
     assert GRIN in doc.toxml()
+    capsys.readouterr()
+    for c in fontless:
+        q = scenario(tmp_path, title="t", name=f"a{c}b", caption="c")
+        assert main.main(["render", str(q), "-o", str(tmp_path / "n.svg"), "--size", "600x400"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and f"U+{ord(c):04X}" in err, err
 
 
 def test_pdf_to_unicode_writes_an_emoji_as_a_surrogate_pair(tmp_path):

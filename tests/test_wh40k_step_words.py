@@ -28,7 +28,7 @@ def legend_texts(board, a):
 
 def steps():
     b = load_scenario(WORKED)
-    return strategy_of(RS).phase_steps(b, RS, {})
+    return strategy_of(RS).phase_steps(b, RS)
 
 
 def test_the_strike_order_names_each_unit_once_and_counts_models():

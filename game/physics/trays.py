@@ -411,10 +411,15 @@ class TraySpace:
             if sp > MAX_SPEED_MM_S:
                 body.velocity = (v.x * MAX_SPEED_MM_S / sp, v.y * MAX_SPEED_MM_S / sp)
             pos = (float(body.position.x), float(body.position.y))
-            if still and g.dist(pos, d.good_pos) < REST_MM:  # at rest: put back, no creep
-                body.position = d.good_pos
+            if still and g.dist(pos, d.good_pos) < REST_MM:  # at rest: no creep
+                # where the hand holds it, if that is free (a tray closing on the mouse ends there,
+                # not short of it); else put back where it was (one pressed into contact)
+                held = self._held_pose(board, body, mouse_mm)
+                body.position = held if held is not None else d.good_pos
                 body.velocity = (0.0, 0.0)
                 self.space.reindex_shapes_for_body(body)
+                if held is not None and g.dist(held, d.good_pos) >= 1e-4:
+                    d.good_pos = moved = held
                 continue
             if g.dist(pos, d.good_pos) < 1e-4:
                 continue
@@ -449,6 +454,19 @@ class TraySpace:
             d.start_pen = min(d.start_pen, pen)  # escaping an overlap is allowed, deepening it is not
             moved = pos
         return moved
+
+    def _held_pose(self, board: Board, body: pymunk.Body, mouse_mm: g.Point) -> Optional[g.Point]:
+        """The dragged body's position (mm) with its grab point under the mouse at ``mouse_mm``,
+        when that pose overlaps nothing deeper than the drag already did; else None."""
+        d = self.drag
+        assert d is not None
+        grab = body.local_to_world(d.joint.anchor_b)
+        at = (float(mouse_mm[0] - (grab.x - body.position.x)), float(mouse_mm[1] - (grab.y - body.position.y)))
+        if g.dist(at, d.good_pos) > 4 * REST_MM:  # the hand is farther: the joint pulls it there
+            return None
+        unit = with_position(board.unit(d.key[0]), d.key[1], at, probe=True)
+        pen = penetration_mm(board, d.key, unit)
+        return at if pen <= max(FLUSH_MM, d.start_pen + 1e-6) else None
 
     def hold(self, pos: g.Point) -> None:
         """Put the dragged body at ``pos`` (mm), at rest: a group drag cut back because a unit
