@@ -46,7 +46,7 @@ def test_the_key_names_only_the_marks_drawn_without_counts_or_sections():
     words = _texts(_layer(root, "Legend"))
     assert words[:3] == ["Fights", "Supporting attack", "Does not fight"]
     assert any(w.startswith("In contact across a gap") for w in words)
-    assert not any(re.search(r"\(\d+\)", w) for w in words), words  # no counts
+    assert not any(re.search(r"\(\d+( [a-z]+)?\)", w) for w in words), words  # no counts ("(3)", "(3 pairs)")
     assert "Legend" not in words and not any(w.startswith(("Strike order", "Player", "Front")) for w in words)
 
 
