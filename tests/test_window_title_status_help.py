@@ -1,6 +1,6 @@
-"""Window defects found in QA, driven headless (SDL dummy video driver): a scenario without a
-title, the distance moved since selection, the F1 help and tooltips, overlapping bases, flush
-drags."""
+"""The window's title bar, status line and help, driven headless (SDL dummy video driver): a
+scenario without a title keeps its title bar, the distance moved since selection is counted once,
+Esc closes the F1 help first, and no tooltip shows under the help or a panel."""
 from __future__ import annotations
 
 import os
@@ -28,7 +28,7 @@ def untitled(tmp_path) -> Path:
     return p
 
 
-# -- 1. a scenario without a title -----------------------------------------------------------
+# -- a scenario without a title -----------------------------------------------------------
 @pytest.mark.parametrize("size", [(1400, 880), (1280, 820), (1100, 760)])
 def test_untitled_scenario_keeps_the_title_bar_and_the_panel_below_the_toolbar(tmp_path, size):
     path = untitled(tmp_path)
@@ -52,7 +52,7 @@ def test_titled_scenario_shows_its_own_title(tmp_path):
     assert any(x.args[1].startswith("Bases 1.5 mm apart") for x in app.recorded().find("text", "title"))
 
 
-# -- 2. the distance moved since selection ------------------------------------------------------
+# -- the distance moved since selection ------------------------------------------------------
 def _status_distances(app):
     import re
 
@@ -81,7 +81,7 @@ def test_a_drag_is_counted_once_in_the_status_line(tmp_path, tool):
     assert app.doc.session.moved_mm["goblins"] == pytest.approx(150, abs=1.5)
 
 
-# -- 3. the F1 help: Esc closes it; no tooltips over dialogs ------------------------------------
+# -- the F1 help: Esc closes it; no tooltips over dialogs ------------------------------------
 @pytest.fixture()
 def battle(tmp_path):
     path = tmp_path / "battle.yaml"
@@ -134,158 +134,3 @@ def test_no_tooltip_under_a_panel(battle):
     assert app.table.hover is None
     assert app.gui.over(app.window.mouse_px)
     assert not app.recorded().find(None, "tooltip")
-
-
-# -- 4. overlapping bases ------------------------------------------------------------------------
-OVERLAPPING = """ruleset: whfb8
-units:
-  - {id: a, player: 1, base: [20, 20], files: 5, models: 10, front: [600, 400], facing: 0}
-  - {id: b, player: 2, base: [20, 20], files: 5, models: 10, front: [600, 405], facing: 180}
-  - {id: c, player: 1, base: 32, models: [[300, 300], [320, 300], [420, 300]]}
-"""
-
-
-def overlap_ids(app):
-    return {m for a, b, _ in app.doc.live.overlaps for m in (a, b)}
-
-
-def marked(canvas):
-    return {x.get("tag").split(":", 1)[1] for x in canvas.find(None, "overlap:")}
-
-
-def test_overlapping_bases_load_with_a_warning_and_marks(tmp_path):
-    from game.core.checks import overlapping_bases
-
-    path = tmp_path / "overlap.yaml"
-    path.write_text(OVERLAPPING)
-    app = make_app(path)
-    expected = {m for a, b, _ in overlapping_bases(app.doc.board) for m in (a, b)}
-    assert expected == {f"a.r1f{f}" for f in range(1, 6)} | {f"b.r1f{f}" for f in range(1, 6)} | {"c.m1", "c.m2"}
-    assert overlap_ids(app) == expected
-    c = app.recorded()
-    warning = " ".join(x.args[1] for x in c.find("text", "warning"))
-    assert warning.startswith("Warning: 6 pairs of bases overlap")
-    assert "a (rank 1, file 1) and b (rank 1, file 5) by 5.0 mm" in warning
-    assert marked(c) == expected  # exactly the overlapping models are marked
-    assert "Base overlaps another base (12 models)" in " ".join(x.args[1] for x in c.find("text", "legend"))
-
-
-def test_overlap_marks_follow_edits_drags_and_undo(tmp_path):
-    path = tmp_path / "overlap.yaml"
-    path.write_text(OVERLAPPING)
-    app = make_app(path)
-    # drag the skirmisher c.m2 clear of c.m1: at the drag's end its overlap is gone
-    m2 = app.doc.board.unit("c").models()[1].shape.center
-    drag(app, m2, (m2[0] + 40, m2[1] + 60))
-    assert not app.table.busy() and "c.m2" not in overlap_ids(app) and "c.m1" not in overlap_ids(app)
-    assert marked(app.recorded()) == overlap_ids(app)
-    # an edit: move b back (W) out of a
-    app.table.select("b")
-    key(app, pygame.K_s, pygame.KMOD_SHIFT)  # 1 mm back ...
-    key(app, pygame.K_s)                      # ... and 1" more: clear of a
-    assert overlap_ids(app) == set()
-    c = app.recorded()
-    assert not c.find(None, "overlap:") and not c.find(None, "warning")
-    assert not any("overlaps another" in x.args[1] for x in c.find("text", "legend"))
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert {f"b.r1f{f}" for f in range(1, 6)} <= overlap_ids(app)
-    assert marked(app.recorded()) == overlap_ids(app)
-
-
-def test_dropping_a_file_with_overlaps_warns_and_a_clean_file_clears_it(tmp_path, battle):
-    app = battle
-    assert app.doc.live.overlaps == [] and not app.recorded().find(None, "warning")
-    path = tmp_path / "overlap.yaml"
-    path.write_text(OVERLAPPING)
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    app.frame()
-    assert len(app.doc.live.overlaps) == 6 and app.recorded().find("text", "warning")
-    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(SCENARIO)))
-    app.frame()
-    assert app.doc.live.overlaps == [] and not app.recorded().find(None, "overlap:")
-
-
-def test_draw_scene_marks_overlaps_for_figures_too():
-    from game.core.analyse import analyse
-    from game.core.scenario import parse_scenario
-    from game.render.options import SceneOptions
-    from game.render.scene import draw_scene, fit_view
-
-    from game.render.canvas import Canvas
-
-    board = parse_scenario(OVERLAPPING, "x.yaml")
-    o = SceneOptions(overlaps=["c.m1", "c.m2", "nobody.m9"], warning="Warning: bases overlap")
-    c = Canvas(1000, 700)
-    assert draw_scene(c, board, analyse(board), fit_view(1000, 700, board, o), options=o) == []
-    assert marked(c) == {"c.m1", "c.m2"}  # an unknown id is skipped quietly
-    assert [x.args[1] for x in c.find("text", "warning")] == ["Warning: bases overlap"]
-    c2 = Canvas(1000, 700)
-    draw_scene(c2, board, analyse(board), fit_view(1000, 700, board, SceneOptions()), options=SceneOptions())
-    assert not c2.find(None, "overlap:") and not c2.find(None, "warning")
-
-
-# -- 5. a drag that ends flush is saved flush ----------------------------------------------------
-def test_a_drag_against_a_flank_ends_in_exact_contact(tmp_path):
-    from game.core import geometry as g
-
-    path = tmp_path / "battle.yaml"
-    shutil.copy(SCENARIO, path)
-    app = make_app(path)
-    ng = app.doc.board.unit("night_goblins")
-    s = ng.center()
-    drag(app, s, (s[0] + 260, s[1]))  # well past the dwarfs' left flank (x = 540)
-    u, dw = app.doc.board.unit("night_goblins"), app.doc.board.unit("dwarfs")
-    assert abs(g.gap_mm(u.tray(), dw.tray())) <= 1e-6
-    assert u.front[0] == pytest.approx(540.0, abs=1e-6) and u.front[1] == pytest.approx(ng.front[1], abs=1e-6)
-    # a slide up the flank stays flush too
-    drag(app, u.center(), (u.center()[0] + 100, u.center()[1] - 30))
-    u = app.doc.board.unit("night_goblins")
-    assert abs(g.gap_mm(u.tray(), dw.tray())) <= 1e-6 and u.front[0] == pytest.approx(540.0, abs=1e-6)
-    # the saved file holds the flush position; one undo per drag
-    key(app, pygame.K_s, pygame.KMOD_CTRL)
-    assert load_scenario(path).unit("night_goblins").front[0] == pytest.approx(540.0, abs=1e-6)
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.doc.board.unit("night_goblins").front[0] == pytest.approx(540.0, abs=1e-6)
-    key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert app.doc.board.unit("night_goblins").front == pytest.approx(ng.front)
-
-
-SNAP = """ruleset: whfb8
-units:
-  - {id: a, player: 1, base: [20, 20], files: 5, models: 10, front: [600, 400], facing: 0}
-  - {id: b, player: 2, base: [20, 20], files: 5, models: 10, front: [%s, %s], facing: 180}
-  - {id: c, player: 1, base: 32, models: [[300, 300], [%s, 300]]}
-"""
-
-
-@pytest.mark.parametrize("dy, moved", [(-0.05, True), (0.05, True), (-0.4, True), (0.3, True), (-0.8, False),
-                                       (0.0, False)])
-def test_snap_to_contact_closes_small_gaps_and_overlaps_only(dy, moved):
-    from game.core import geometry as g
-    from game.core.scenario import parse_scenario
-    from game.physics.trays import clearance_mm, snap_to_contact
-
-    board = parse_scenario(SNAP % (610, 400 + dy, 400), "x.yaml")  # b front to front with a, 10 mm aside
-    for direction in [(0.0, 1.0), (0.3, -1.0), (1.0, 0.0)]:  # straight, oblique, along the contact
-        new = snap_to_contact(board, ("b", None), [direction], 0.5)
-        if not moved:
-            assert new is None
-            continue
-        b2 = board.copy()
-        b2.replace_unit(new)
-        assert abs(g.gap_mm(new.tray(), board.unit("a").tray())) <= 1e-6
-        assert abs(clearance_mm(b2, ("b", None))) <= 1e-6
-        assert g.dist(new.front, board.unit("b").front) <= 1.0
-
-
-def test_snap_to_contact_for_skirmish_models():
-    from game.core import geometry as g
-    from game.core.scenario import parse_scenario
-    from game.physics.trays import snap_to_contact
-
-    board = parse_scenario(SNAP % (610, 380, 332.2), "x.yaml")  # c.m2 0.2 mm from c.m1
-    new = snap_to_contact(board, ("c", 1), [(1.0, 0.0)], 0.5)
-    ms = new.models()
-    assert abs(g.gap_mm(ms[0].shape, ms[1].shape)) <= 1e-6 and ms[0].shape.center == (300.0, 300.0)
-    assert snap_to_contact(board, ("c", 1), [(1.0, 0.0)], 0.1) is None  # beyond the reach
