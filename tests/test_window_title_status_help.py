@@ -1,6 +1,7 @@
 """The window's title bar, status line and help, driven headless (SDL dummy video driver): a
 scenario without a title keeps its title bar, the distance moved since selection is counted once,
-Esc closes the F1 help first, and no tooltip shows under the help or a panel."""
+Esc closes the F1 help first, no tooltip shows under the help or a panel, undo and redo bring
+back the distance moved, and the status line fits the window."""
 from __future__ import annotations
 
 import os
@@ -134,3 +135,78 @@ def test_no_tooltip_under_a_panel(battle):
     assert app.table.hover is None
     assert app.gui.over(app.window.mouse_px)
     assert not app.recorded().find(None, "tooltip")
+
+
+def _drag_frames(app, a_mm, b_mm, steps=8):
+    """Press on ``a_mm``, move to ``b_mm`` in ``steps`` frames; returns the px of the end (the
+    button is still down)."""
+    a, b = app.table.camera.to_px(a_mm), app.table.camera.to_px(b_mm)
+    move_mouse(app, a)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.frame()
+    for i in range(1, steps + 1):
+        move_mouse(app, (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps), (1, 0, 0))
+    for _ in range(20):  # the dragged body catches up with the mouse
+        app.frame()
+    return b
+
+
+# -- undo and redo bring back the distance moved -----------------------------------------
+def _moved_in_status(app):
+    import re
+
+    m = re.search(r'moved ([0-9.]+)" \(', app.status_line())
+    return float(m.group(1)) if m else None
+
+
+def test_undo_rolls_back_the_distance_moved(battle):
+    app = battle
+    app.table.select("goblins")
+    key(app, pygame.K_s)   # the goblins face the dwarfs: back 1"
+    key(app, pygame.K_s)
+    assert _moved_in_status(app) == pytest.approx(2.0)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(1.0)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(0.0)
+    key(app, pygame.K_z, pygame.KMOD_CTRL, )  # nothing more to undo: still 0
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(1.0)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(2.0)
+    # a drag is undone the same way
+    c = app.doc.board.unit("goblins").center()
+    end = _drag_frames(app, c, (c[0], c[1] - 100))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frame()
+    assert _moved_in_status(app) > 4.0
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert _moved_in_status(app) == pytest.approx(2.0)
+
+
+# -- the status line fits the window ------------------------------------------------------
+def _status_drawn(app):
+    texts = [c for c in app.recorded(record_canvas=True).calls if c.name == "text" and c.get("tag") == "status"]
+    assert len(texts) == 1
+    return texts[0]
+
+
+@pytest.mark.parametrize("width", [1400, 1000, 760])
+def test_the_status_line_fits_the_window_and_keeps_the_message(tmp_path, width):
+    path = tmp_path / "battle.yaml"
+    shutil.copy(SCENARIO, path)
+    app = make_app(path, size=(width, 800))
+    app.table.select("goblins")
+    key(app, pygame.K_s)
+    key(app, pygame.K_k)  # compare mode: one more part
+    app.status.say("Goblins moved back.")
+    call = _status_drawn(app)
+    (x, _), text, size = call.args[0], call.args[1], call.get("size")
+    assert x + app.window.canvas.text_size(text, size)[0] <= width
+    assert text.startswith("[move]") and "Goblins moved back." in text
+    if width == 1400:
+        assert "rules whfb8 (R)" in text and 'moved 1.0"' in text
+    # a message too long for any window is cut with an ellipsis, never drawn past the edge
+    app.status.say("A very long message " * 30)
+    call = _status_drawn(app)
+    assert call.args[1].endswith("…") and call.args[0][0] + app.window.canvas.text_size(call.args[1], size)[0] <= width
