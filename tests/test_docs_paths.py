@@ -38,7 +38,10 @@ PLACEHOLDER = re.compile(r"^[A-Z]+(\.[a-z]+)?$")
 OUTPUT_OPTIONS = {"-o", "--output", "--export", "--gif", "--html", "--only", "output:"}
 SUFFIX = re.compile(r"\.(py|ya?ml|md|toml|txt|json|png|svg|pdf|html|gif|ttf|otf|cfg|in|sh|ini)$")
 MODULE = re.compile(r"^game(\.[A-Za-z_]\w*)+")
-SKIP_DIRS = {".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".hypothesis", "out"}
+#: not read as the tree: caches, the user's outputs and builds, hidden folders (a virtual
+#: environment) but the CI script's
+SKIP_DIRS = {"__pycache__", "out", "build", "dist", "node_modules"}
+KEEP_HIDDEN = {".ci", ".gitignore"}
 
 
 def docs() -> list[Path]:
@@ -54,7 +57,8 @@ def tree() -> tuple[frozenset, frozenset]:
     while stack:
         d = stack.pop()
         for p in d.iterdir():
-            if p.name in SKIP_DIRS or p.name.endswith(".egg-info"):
+            if p.name in SKIP_DIRS or p.name.endswith(".egg-info") or \
+                    (p.name.startswith(".") and p.name not in KEEP_HIDDEN):
                 continue
             rel = p.relative_to(ROOT).as_posix()
             if p.is_dir():
