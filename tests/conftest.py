@@ -43,3 +43,40 @@ def _collector_released():
     yield
     from game.window.collector import COLLECTOR
     COLLECTOR.release()
+
+
+# -- slow tests say why ------------------------------------------------------------------------
+#: a test whose call takes more CPU than this (seconds, its own process and the children it
+#: waited for) gives the reason in its docstring, in a sentence starting "Slow:"
+SLOW_CPU_S = 5.0
+_slow: list[tuple[str, float]] = []
+
+
+def _cpu_s() -> float:
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """With MELEE_TEST_DURATIONS=1, note each test over SLOW_CPU_S of CPU whose docstring has no
+    "Slow:" sentence; the list is printed at the end of the run (a report, never a test result:
+    no test passes or fails by the clock)."""
+    if os.environ.get("MELEE_TEST_DURATIONS") != "1":
+        yield
+        return
+    start = _cpu_s()
+    yield
+    spent = _cpu_s() - start
+    doc = getattr(getattr(item, "function", None), "__doc__", None) or ""
+    if spent > SLOW_CPU_S and "Slow:" not in doc:
+        _slow.append((item.nodeid, spent))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _slow:
+        terminalreporter.section(f"tests over {SLOW_CPU_S:g} s of CPU without a 'Slow:' reason")
+        for nodeid, spent in sorted(_slow, key=lambda x: -x[1]):
+            terminalreporter.write_line(f"{spent:6.1f} s  {nodeid}")

@@ -175,3 +175,23 @@ def test_a_step_after_a_new_board_loads_its_scene_by_reference(tmp_path):
     assert after.count("load:\n") == 1                     # only the step inserted has its board inline
     assert NOTE.strip() in after and after.startswith(before.splitlines()[0])
     assert [step_key(s) for s in build_steps(load_demo(p))] == _recorded_keys(r, p)
+
+
+def test_a_demo_opened_and_saved_again_keeps_a_ringed_unit_as_one_id(tmp_path):
+    """A step ringing ``[dwarfs]``, opened in the recorder and saved again, was written back
+    as every model id of the unit (15 ids here), and showed them all in the Ring field."""
+    import shutil
+    from pathlib import Path
+
+    from game.core.demo import build_steps, load_demo
+    from game.core.demo_writer import recorder_from_demo
+
+    src = Path(__file__).parent / "golden" / "whfb8_incomplete_rank_left_flank.yaml"
+    shutil.copy(src, tmp_path / "board.yaml")
+    demo = tmp_path / "d.yaml"
+    demo.write_text("title: t\nsteps:\n  - caption: a\n    actions:\n      - load: board.yaml\n"
+                    "      - highlight: [dwarfs]\n")
+    d = load_demo(demo)
+    rec = recorder_from_demo(d, build_steps(d))
+    assert rec.steps[0].highlight == ["dwarfs"]
+    assert "highlight: [dwarfs]" in rec.to_text(str(demo))

@@ -59,3 +59,20 @@ def test_the_summary_names_units_and_lists_engagements():
     assert "Blue Transport is engaged with the front of Red Monster (A)" in out.stdout
     assert "strikes 1: Red Monster (A), Fights First: 1 model" in out.stdout
     assert not _ids_in(out.stdout.split("\n", 1)[1], load_scenario(W40K))
+
+
+def test_analyse_compare_names_units_not_ids(capsys):
+    """``analyse FILE --compare whfb8,tow`` printed 'ogres.r2f1' and 'across a gap with
+    giant' where the file names the units 'Ogre Bulls (7)' and 'Giant'; the JSON keeps ids."""
+    import json
+    from pathlib import Path
+
+    import main
+
+    f = Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "tow_vs_whfb8_rear_charge.yaml"
+    assert main.main(["analyse", str(f), "--compare", "whfb8,tow"]) == 0
+    out = capsys.readouterr().out
+    assert "Ogre Bulls (7) (rank 2, file 1): whfb8 attack x3" in out and "across a gap with Giant (rear" in out, out
+    assert "ogres." not in out and " giant " not in out
+    assert main.main(["analyse", str(f), "--compare", "whfb8,tow", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["differences"][0]["model"] == "ogres.r2f1"

@@ -7,10 +7,13 @@ module: they ask the strategy (game.core.registry) instead.
 from __future__ import annotations
 
 import ast
+import re
+from functools import lru_cache
 from pathlib import Path
 
-from game.core.registry import names
+from game.core.paths import RULESET_DIR
 from game.core.ruleset import available
+from game.engines import available as engine_packages
 
 ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {ROOT / "game" / "core" / "registry.py"}
@@ -30,19 +33,30 @@ def sources() -> list[Path]:
 CONTRACT_WORDS = {"slots"}
 
 
-def rule_names() -> set[str]:
-    return (set(available()) - CONTRACT_WORDS) | set(names())
+@lru_cache(maxsize=1)
+def rule_names() -> frozenset[str]:
+    """Every ruleset id (but the contract's words) and strategy name, read once per run: the
+    engine packages (each named as the strategy it provides, :mod:`game.engines`) and every
+    ``strategy:`` a ruleset file gives, found without importing an engine."""
+    given = {m for p in RULESET_DIR.glob("*.yaml")
+             for m in re.findall(r"^strategy:\s*['\"]?(\w+)", p.read_text(encoding="utf-8"), re.M)}
+    return frozenset((set(available()) - CONTRACT_WORDS) | set(engine_packages()) | given)
 
 
-def offences(path: Path, banned: set[str], root: Path = ROOT) -> list[str]:
+def offences(path: Path, banned: set[str] | frozenset[str], root: Path = ROOT) -> list[str]:
+    """Each place of ``path`` (parsed once) that names a rule system or imports an engine, as
+    ``'file:line: what'``; every node of the tree is looked at."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    out = []
+    rel = path.relative_to(root)  # once per file: the line is added only where something is found
+    out: list[str] = []
 
     def named(node) -> bool:
         return isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in banned
 
     for node in ast.walk(tree):
-        where = f"{path.relative_to(root)}:{getattr(node, 'lineno', '?')}"
+        if not isinstance(node, _LOOKED_AT):
+            continue
+        where = f"{rel}:{node.lineno}"
         if isinstance(node, ast.Compare):
             sides = [node.left] + list(node.comparators)
             for op, right in zip(node.ops, node.comparators):
@@ -74,11 +88,21 @@ def offences(path: Path, banned: set[str], root: Path = ROOT) -> list[str]:
     return out
 
 
+#: the node types an offence can be (every other node is only walked through)
+_LOOKED_AT = (ast.Compare, ast.Dict, ast.Call, ast.ImportFrom, ast.Import)
+
+
 def test_no_module_outside_the_engines_names_a_rule_system_or_imports_an_engine():
     banned = rule_names()
     assert {"whfb8", "t9a", "wh40k", "rank_and_file", "engagement_range", "combat_slots"} <= banned
     found = [o for f in sources() for o in offences(f, banned)]
     assert found == []
+
+
+def test_the_names_are_those_the_registry_gives():
+    """The names read without importing an engine are the registry's (which imports them all)."""
+    from game.core.registry import names
+    assert set(names()) <= rule_names()
 
 
 def test_the_scan_finds_what_it_forbids(tmp_path):

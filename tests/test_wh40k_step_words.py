@@ -71,3 +71,40 @@ def test_destroyed_models_are_crossed_out_at_the_step_that_destroys_them():
         assert dead <= {dm.id for dm in drawn_models(board, a)}  # ... and drawn, not vanished
         seen.update(dict.fromkeys(dead))
     assert {"transport.m1"} < set(seen) and sum(m.startswith("passengers.") for m in seen) == 2
+
+
+def _strike_lines(board, analysis, visible):
+    from game.render.drawn import drawn_models
+    from game.render.legend import legend_items
+    from game.render.options import SceneOptions
+
+    items = legend_items(board, analysis, drawn_models(board, analysis), SceneOptions(visible=visible))
+    start = [it.text for it in items].index("Strike order")
+    out = []
+    for it in items[start + 1:]:
+        if it.kind == "heading":
+            break
+        if it.kind == "para":
+            out.append(it.text)
+    return out
+
+
+def test_a_figure_lists_the_embarked_unit_in_its_strike_order_as_the_window_does():
+    """40k worked example: the window's strike order has 3 entries, the figure's (which
+    passes the ids inside the picture) had 2: the embarked passengers, never drawn, were
+    taken for models cropped out. A model really cropped out still leaves the list."""
+    from pathlib import Path
+
+    from game.core.analyse import analyse
+    from game.core.ruleset import load_ruleset
+    from game.core.scenario import load_scenario
+    from game.render.drawn import drawn_models
+
+    board = load_scenario(Path(__file__).parent / "fixtures" / "wh40k_fight_phase.yaml")
+    a = analyse(board, load_ruleset(board.ruleset))
+    drawn = {dm.id for dm in drawn_models(board, a)}
+    window = _strike_lines(board, a, None)
+    assert len(window) == 3 and "Blue passengers" in window[2]
+    assert _strike_lines(board, a, drawn) == window
+    no_monster = {m for m in drawn if not m.startswith("monster.")}
+    assert not any("Red Monster (A) (1)" in t for t in _strike_lines(board, a, no_monster))

@@ -1,4 +1,7 @@
-"""Every input listed in issue 18 ("No input crashes, hangs or loses data"), as a test.
+"""Hostile inputs: no input crashes, hangs or loses data (alias bombs, numbers a table cannot
+hold, untyped optional keys, ruleset ids that are paths, control characters, book option
+blocks, files that are not regular files, command-line values, signals, saves;
+bench/hostile_inputs.py runs such files under a memory limit).
 
 Each bad input ends with exit status 2 and one line on stderr naming the file (and, where the
 file has one, the line and field), within seconds; each save keeps what the user wrote."""
@@ -426,7 +429,7 @@ def test_save_refuses_folders_and_devices(tmp_path):
         save_scenario(board, "/dev/null")
 
 
-# ----- rulesets (the loader is session 11's; these inputs are the issue's) ---------------------------
+# ----- rulesets ------------------------------------------------------------------------------------
 def _inline_bomb() -> str:
     items = ['&l0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     items += [f"&l{i} [{', '.join([f'*l{i - 1}'] * 10)}]" for i in range(1, 9)]

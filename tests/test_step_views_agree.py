@@ -1,4 +1,4 @@
-"""Issue 21's defects, tried as a new user would, each pinned by a test.
+"""The window, the step views and their legends agree on what a step shows:
 
 * the window and the step view say and draw the same of a moved model (the model where it
   ends, its start the dashed outline; "from its dashed outline" in both legends);
