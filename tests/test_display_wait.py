@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.window.display import WAIT_S, NoDisplay, hidden_note, open_display
@@ -28,9 +29,13 @@ class FakeSDL:
         self.quits = 0
         self.now = 100.0
         self.lines: list[str] = []
+        self.pinned: list[object] = []  # SDL_VIDEODRIVER at each init
 
     def init(self) -> None:
         self.inits += 1
+        self.pinned.append(os.environ.get("SDL_VIDEODRIVER"))
+        if self.driver() == "error":  # the driver held to cannot reach its display yet
+            raise pygame.error("x11 not available")
 
     def quit(self) -> None:
         self.quits += 1
@@ -58,6 +63,14 @@ def test_a_display_that_comes_up_late_is_waited_for_and_said():
     assert sdl.inits == 4
     assert "waiting for the display (DISPLAY=:99)" in sdl.lines[0]
     assert "answered" in sdl.lines[-1]
+
+
+def test_retries_try_only_the_display_named_and_leave_the_environment_as_it_was(monkeypatch):
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    sdl = FakeSDL(["offscreen", "error", "error", "x11"])
+    assert sdl.open({"DISPLAY": ":99"}) == "x11"
+    assert sdl.pinned == [None, "x11", "x11", "x11"]  # the first try as SDL likes; then X11 only
+    assert "SDL_VIDEODRIVER" not in os.environ
 
 
 def test_a_display_that_never_answers_gives_up_within_the_bound_naming_it():

@@ -20,7 +20,7 @@ import sys
 import time
 from typing import Callable, Mapping, Optional
 
-WAIT_S = 5.0          # how long a display that does not answer is waited for (s)
+WAIT_S = 10.0         # how long a display that does not answer is waited for (s)
 RETRY_S = 0.25        # between two tries (s)
 HIDDEN_DRIVERS = ("offscreen", "dummy")  # SDL drivers that draw into memory and show nothing
 
@@ -70,15 +70,44 @@ def open_display(env: Optional[Mapping[str, str]] = None, *, init: Optional[Call
         return name
     where = display_name(env)
     say(f"waiting for the display ({where}): it does not answer yet; trying for {wait_s:g} s...")
+    pin = _named_driver(env)
     t0 = clock()
     while clock() - t0 < wait_s:
         sleep(RETRY_S)
         quit()
-        init()
-        name = driver()
-        if name not in HIDDEN_DRIVERS:
+        name = _try(init, driver, pin)
+        if name and name not in HIDDEN_DRIVERS:
             say(f"the display ({where}) answered; opening the window")
             return name
     quit()
     raise NoDisplay(f"cannot reach the display ({where}): nothing answered there for {wait_s:g} s, so no "
                     "window opened (start the X server first, or unset DISPLAY to write the figure to a PNG)")
+
+
+def _named_driver(env: Mapping[str, str]) -> str:
+    """The one SDL driver the environment names a display for ("" when both or neither):
+    a retry tries only that one, so it fails at once instead of falling back to offscreen
+    (and SDL's Wayland attempt does not print its complaint on every try)."""
+    x11, wayland = bool(env.get("DISPLAY")), bool(env.get("WAYLAND_DISPLAY"))
+    return "x11" if x11 and not wayland else "wayland" if wayland and not x11 else ""
+
+
+def _try(init: Callable[[], None], driver: Callable[[], str], pin: str) -> str:
+    """One more ``init`` with SDL held to the driver ``pin`` (when given); the driver reached,
+    or "" when init failed (pygame.error: that driver is not available yet)."""
+    import pygame
+
+    had = os.environ.get("SDL_VIDEODRIVER")
+    if pin:
+        os.environ["SDL_VIDEODRIVER"] = pin
+    try:
+        init()
+        return driver()
+    except pygame.error:
+        return ""
+    finally:
+        if pin:
+            if had is None:
+                os.environ.pop("SDL_VIDEODRIVER", None)
+            else:
+                os.environ["SDL_VIDEODRIVER"] = had
