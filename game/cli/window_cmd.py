@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from game.cli.args import (MAX_FRAME_PX, MAX_FRAMES, MAX_SECONDS, MIN_SECONDS, UsageError, add_budget_option, budgets,
@@ -21,6 +22,7 @@ from game.core.scenario import ScenarioError
 from game.render.html_page import demo_page
 from game.window import demo_view
 from game.window.app import App
+from game.window.display import hidden_note
 from game.window.recovery import default_recent_file
 
 
@@ -52,7 +54,7 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
               f"wrote the figure to {out} instead.")
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
+    _say_hidden(args.frames)
     try:
         app = App(board, ruleset=rs, path=args.file, size=(w, h), recent_file=default_recent_file())
     except Exception as exc:  # e.g. the display refused the window
@@ -132,8 +134,16 @@ def _demo(args) -> int:
             return err(f"cannot write {exc.filename or export or args.gif or args.html}: {exc.strerror or exc}", 1)
         return 0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    _say_hidden(args.frames)
     try:
         view = demo_view.DemoPlayer(steps, demo.title, size=(w, h))
     except Exception as exc:  # e.g. the display refused the window
         return err(f"could not open the window: {exc}", 1)
     return view.run(frames=args.frames)
+
+
+def _say_hidden(frames) -> None:
+    """A window that runs until stopped but shows nothing (``SDL_VIDEODRIVER=dummy``) says so."""
+    note = hidden_note(os.environ)
+    if note and frames is None:
+        print(note, file=sys.stderr)

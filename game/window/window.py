@@ -22,6 +22,7 @@ import pygame  # noqa: E402
 
 from game.render.canvas import PygameCanvas  # noqa: E402
 from game.window.collector import COLLECTOR  # noqa: E402
+from game.window.display import open_display  # noqa: E402
 from game.window.view import View  # noqa: E402
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class Window:
 
     def __init__(self, *, size: tuple[int, int] = (1280, 820), surface: Optional[pygame.Surface] = None,
                  clock: Optional[Callable[[], float]] = None) -> None:
+        if surface is None:
+            open_display()  # a display that does not answer: waited for a few seconds, then NoDisplay
         init_pygame()
         self.clock: Callable[[], float] = clock or time.monotonic
         self.windowed = surface is None
