@@ -153,6 +153,9 @@ class FilesSection(Section):
             return False
         try:
             p = self.session.save_as(path)
+        except OutsideChange as exc:  # onto its own file, changed outside: asked as Save asks
+            self.ask_outside(exc.what, after)
+            return False
         except LayoutLoss as exc:
             self.ask_layout(exc.notes, lambda: self._save_as_anyway(path, after))
             return False
@@ -169,6 +172,9 @@ class FilesSection(Section):
     def _save_as_anyway(self, path: str, after: Optional[Callable[[], None]]) -> None:
         try:
             p = self.session.save_as(path, accept_loss=True)
+        except OutsideChange as exc:
+            self.ask_outside(exc.what, after)
+            return
         except OSError as exc:
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return

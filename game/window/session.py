@@ -210,15 +210,19 @@ class Session:
         file's layout (unless ``accept_loss``), OSError when it cannot be written."""
         if self.save_path is None:
             raise NeedsSaveAs()
-        what = self.check_disk(full=True)
-        if what is not None and not overwrite:
-            raise OutsideChange(self.save_path, what)
-        return self.save_as(self.save_path, accept_loss=accept_loss)
+        return self.save_as(self.save_path, accept_loss=accept_loss, overwrite=overwrite)
 
-    def save_as(self, path: str | os.PathLike, *, accept_loss: bool = False) -> Path:
+    def save_as(self, path: str | os.PathLike, *, accept_loss: bool = False, overwrite: bool = False) -> Path:
         """Write the board to ``path`` (the user's choice) and make it the save path (raises as
-        :meth:`save`, without the outside-change check: the user picked this file)."""
+        :meth:`save`). Onto another file there is no outside-change check (the user picked it,
+        and was asked before replacing it); onto this document's own file (:meth:`is_own`, a link
+        to it too) the file is checked as :meth:`save` checks it: changed, moved or deleted since
+        it was opened or saved raises :class:`OutsideChange` unless ``overwrite``."""
         p = self.target(path)
+        if self.is_own(p) or (self.save_path is not None and p == self.save_path):
+            what = self.check_disk(full=True)
+            if what is not None and not overwrite:
+                raise OutsideChange(self.save_path or p, what)
         if is_builtin(p, self.builtin_dir):
             raise OSError(f"{p.name} is a built-in scenario; choose a file outside {self.builtin_dir}")
         target_of(p)  # a folder, a device or a read-only file: refused before any work
