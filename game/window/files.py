@@ -27,6 +27,7 @@ from game.window.dialogs import Buttons, DialogsSection, FileDialog, ask_unsaved
     recent_dialog, title_form
 from game.window import recovery
 from game.window.export import export_view
+from game.window.live import OFF_FRAME_MODELS
 from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
 from game.window.status import Status
 from game.window.view import Section
@@ -384,12 +385,14 @@ class FilesSection(Section):
 
     def request_open(self, path: str) -> bool:
         """Open the scenario at ``path`` once it loads and analyses cleanly (unsaved changes
-        are asked about first). A file that fails is reported in the banner (file:line: field:
+        are asked about first; a board of :data:`OFF_FRAME_MODELS` models or more is analysed
+        once shown, in the worker: Esc cancels, a failure leaves it shown without roles). A file that fails is reported in the banner (file:line: field:
         message, as on the command line) and the board and its save path stay as they were."""
         try:
             board = self.session.open_board(path)
             rs = self.doc.rules.load(board.ruleset)
-            core_analysis.analyse(board, rs)
+            if sum(len(u.models()) for u in board.units) < OFF_FRAME_MODELS:
+                core_analysis.analyse(board, rs)  # a big board is analysed in the worker once shown (Esc cancels)
         except (ScenarioError, RulesetError) as exc:
             self.status.warn(f"Could not open {Path(path).name}: {exc}. Kept the current board; Esc dismisses this.")
             return False
