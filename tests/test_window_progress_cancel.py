@@ -120,3 +120,15 @@ def test_cancel_stops_the_worker_and_a_new_one_answers():
         assert done.analysis is not None and done.key == board_key(board, rs)
     finally:
         bg.close()
+
+
+@pytest.mark.parametrize("rid", ["whfb8", "t9a", "slots", "wh40k", "tow", "tow_2024"])
+def test_every_ruleset_can_go_to_the_worker(rid):
+    """The worker gets the ruleset pickled: merged parameter schemas (t9a's ranked one, slots')
+    pickle too, so big boards of every ruleset are analysed off the frame."""
+    import pickle
+
+    rs = load_ruleset(rid)
+    assert Background().usable(rs)
+    again = pickle.loads(pickle.dumps(rs))
+    assert again.id == rs.id and type(again.params) is type(rs.params) and again.params == rs.params
