@@ -263,7 +263,8 @@ class LiveAnalysis:
         self.models = self.drawn_models(self.shown_board or board, self.analysis)
 
     def close(self) -> None:
-        """Stop the worker, if one was started."""
+        """Stop the worker, if one was started (at once when it is still on a first analysis)."""
+        self.cancel()
         if self.background is not None:
             self.background.close()
 
