@@ -37,9 +37,32 @@ def fields_of(schema: type) -> dict[str, tuple[Any, dataclasses.Field]]:
     return {f.name: (hints[f.name], f) for f in dataclasses.fields(schema)}
 
 
+_MERGED: dict[tuple, type] = {}
+
+
 def merge(name: str, schemas: list[type]) -> type:
     """One frozen dataclass (a :class:`~game.core.parts.Record`) holding the fields of every schema in ``schemas`` (a field may
-    appear in several with the same type). Raises TypeError on a clash of types."""
+    appear in several with the same type). Raises TypeError on a clash of types. The same
+    ``name`` and schemas give the same class; its instances pickle (by the schemas they are
+    merged from: the window's analysis worker gets the ruleset this way)."""
+    key = (name, tuple(schemas))
+    got = _MERGED.get(key)
+    if got is None:
+        got = _MERGED[key] = _merged(name, list(schemas))
+    return got
+
+
+def _rebuild(name: str, schemas: tuple, values: dict) -> Any:
+    """A merged schema's instance, unpickled: :func:`merge` again (the same class), then its values."""
+    return merge(name, list(schemas))(**values)
+
+
+def _reduce(self: Any) -> tuple:
+    cls = type(self)
+    return _rebuild, (cls.__name__, cls.__merged_from__, {f.name: getattr(self, f.name) for f in dataclasses.fields(cls)})
+
+
+def _merged(name: str, schemas: list[type]) -> type:
     seen: dict[str, tuple[Any, dataclasses.Field]] = {}
     for s in schemas:
         for fname, (tp, f) in fields_of(s).items():
@@ -48,7 +71,8 @@ def merge(name: str, schemas: list[type]) -> type:
             seen.setdefault(fname, (tp, f))
     # a frozen record (game.core.parts.record): only its __init__ is generated at start-up
     return dataclasses.make_dataclass(name, [(n, tp, dataclasses.field(metadata=f.metadata))
-                                             for n, (tp, f) in seen.items()], bases=(Record,), eq=False, repr=False)
+                                             for n, (tp, f) in seen.items()], bases=(Record,), eq=False, repr=False,
+                                      namespace={"__merged_from__": tuple(schemas), "__reduce__": _reduce})
 
 
 def describe(tp: Any) -> str:

@@ -4,17 +4,29 @@
 entangled for the gap search"):``); :func:`current` gives the innermost one, so a time or
 memory budget that runs out names what ran out (a caption, a table, a search) instead of
 always blaming the table; :func:`failed` does so for a ``MemoryError`` after the stack has
-unwound. Pure, no clock; one stack per thread.
+unwound. :func:`listen` lets a caller hear each stretch as it starts (the window's analysis
+worker reports its stage to the window this way). Pure, no clock; one stack per thread.
 """
 from __future__ import annotations
 
 import threading
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator, Optional
 
 _local = threading.local()
 #: What runs when nothing more precise was marked.
 DEFAULT = ("analysing the table", "the table is too large or too entangled")
+
+
+#: called with ``what`` when a stretch of work starts (see :func:`listen`), or None
+_listener: Optional[Callable[[str], None]] = None
+
+
+def listen(listener: Optional[Callable[[str], None]]) -> None:
+    """Call ``listener(what)`` each time a stretch of work marked by :func:`doing` starts (None:
+    no one listens). A listener that raises is ignored: progress never stops the work."""
+    global _listener
+    _listener = listener
 
 
 def _stack() -> list:
@@ -30,6 +42,11 @@ def doing(what: str, blame: str) -> Iterator[None]:
     big when it cannot finish ("the caption is too long")."""
     st = _stack()
     st.append((what, blame))
+    if _listener is not None:
+        try:
+            _listener(what)
+        except Exception:  # noqa: BLE001 - a progress report never stops the work
+            pass
     try:
         yield
     except MemoryError:

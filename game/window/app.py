@@ -32,6 +32,7 @@ import pygame
 from game.core.board import Board
 from game.core.ruleset import Ruleset
 from game.window.actions import Actions
+from game.window.analysing import AnalysingSection
 from game.window.dialogs import DialogsSection
 from game.window.document import Document
 from game.window.files import FilesSection
@@ -85,10 +86,11 @@ class App:
                                       self.rulesets.set_compare)
         self.files = FilesSection(self.window, self.doc, self.status, self.dialogs, self.table, self.steps, self.shown)
         self.recorder = RecorderSection(self.gui, self.doc, self.table, self.status, self.dialogs, self.steps)
-        sections: list[Section] = [self.help, self.files]
+        self.analysing = AnalysingSection(self.doc, self.status, lambda: self.dialogs.top() is not None)
+        sections: list[Section] = [self.analysing, self.help, self.files]
         if self.gui is not None:
-            sections = [GuiFirst(self.gui), self.dialogs, self.panels, self.recorder, self.toolbar,
-                        GuiLast(self.gui, lambda: self.window.mouse_px)] + sections
+            sections = [self.analysing, GuiFirst(self.gui), self.dialogs, self.panels, self.recorder, self.toolbar,
+                        GuiLast(self.gui, lambda: self.window.mouse_px)] + sections[1:]
         self.table.sections = self.steps.sections = sections
         self.table.covered = self.covered
         self.files.before_quit.append(self.recorder.guard)  # the demo recorder's unsaved steps, then the board's
@@ -102,7 +104,7 @@ class App:
         self.update_caption()
         self.files.offer_recovery()
         self.recorder.offer_recovery()  # a demo recorded here before, with no file, that was not saved
-        self.doc.recompute()
+        self.doc.analyse_first()  # a big board: in the worker, the window drawn at once (Esc cancels)
         self.window.collector.loaded(sum(len(u.models()) for u in board.units))
 
     def register_actions(self) -> None:

@@ -25,7 +25,7 @@ import traceback
 from multiprocessing.connection import Connection
 from pathlib import Path
 from dataclasses import dataclass, replace
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from game.core.analysis import Analysis
 from game.core.board import Board
@@ -64,9 +64,21 @@ def _analyse(board: Board, rs: Ruleset) -> tuple[Optional[Analysis], str, float]
         return None, f"{type(exc).__name__}: {exc}"[:300] + "\n" + traceback.format_exc(limit=3), 0.0
 
 
+def _reporter(out: Any, seq: int) -> Callable[[str], None]:
+    """Send ``("stage", seq, what)`` to the window each time the analysis of board ``seq``
+    starts a stretch of work."""
+    def report(what: str) -> None:
+        out.send(("stage", seq, what))
+    return report
+
+
 def _serve(jobs: Any, out: Any) -> None:
-    """The worker's loop: ``(seq, key, board, rs)`` in, :class:`Finished` out; None
-    (or the window's end of the pipe closing) stops it."""
+    """The worker's loop: ``(seq, key, board, rs)`` in, :class:`Finished` out, and before it
+    ``("stage", seq, what)`` each time the analysis starts a stretch of work marked by
+    :func:`game.core.work.doing` (what the window's progress line names); None (or the
+    window's end of the pipe closing) stops it."""
+    from game.core import work
+
     while True:
         try:
             job = jobs.recv()
@@ -75,7 +87,9 @@ def _serve(jobs: Any, out: Any) -> None:
         if job is None:
             return
         seq, key, board, rs = job
+        work.listen(_reporter(out, seq))
         res, err, ms = _analyse(board, rs)
+        work.listen(None)
         try:
             out.send(Finished(seq, key, res, err, ms))
         except (OSError, ValueError):
@@ -109,6 +123,8 @@ class Background:
         self._jobs: Any = None   # boards to the worker
         self._proc: Any = None
         self.failed = ""
+        #: what the analysis under way is doing (its stage, reported by the worker), "" when idle
+        self.stage = ""
         self.sent: dict[int, Board] = {}  # boards at the worker, by number
         self.floor = 0  # results of boards numbered up to this one are dropped (see forget)
         self._pickles: dict = {}  # id(object) -> (object, does it pickle?)
@@ -190,12 +206,15 @@ class Background:
             try:
                 if not self._conn.poll(timeout_s):
                     break
-                out = self._conn.recv()
+                msg = self._conn.recv()
             except Exception as exc:  # noqa: BLE001 - a worker that stopped: the window analyses itself
                 self.failed = f"the analysis worker stopped ({type(exc).__name__}: {exc})"
                 self.busy = False
                 break
-            self.busy = False
+            if isinstance(msg, tuple):  # ("stage", seq, what): the board under way got that far
+                self.stage = str(msg[2])
+                continue
+            out, self.busy, self.stage = msg, False, ""
             timeout_s = 0.0
         if out is not None:
             out = replace(out, board=self.sent.pop(out.seq, None))
@@ -210,6 +229,21 @@ class Background:
         self.pending = None
         self.last_key = None
         self.floor = self.seq
+
+    def cancel(self) -> None:
+        """Stop the analysis under way now: the worker process is killed (the next
+        :meth:`submit` starts a new one) and nothing waiting or still to come is returned."""
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for conn in (self._jobs, self._conn):
+            if conn is not None:
+                conn.close()
+        self._conn = self._jobs = self._proc = None
+        self.busy, self.stage = False, ""
+        self.sent = {}
+        self.forget()
 
     def close(self) -> None:
         """Stop the worker (it also stops when the window's process ends: its pipe closes)."""
@@ -262,6 +296,10 @@ class InlineBackground(Background):
         self.runs += 1
         res, err, ms = _analyse(board, rs)
         return Finished(seq, key, res, err, ms, board)
+
+    def cancel(self) -> None:
+        self.stage = ""
+        self.forget()
 
     def close(self) -> None:
         self.pending = None

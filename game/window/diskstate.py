@@ -63,3 +63,44 @@ def compare(path: Optional[Path], known: Optional[DiskState],
     if now is None:
         return "missing", None
     return (None if now.sha256 == known.sha256 else "changed"), now
+
+
+class Watch:
+    """One file watched for changes made outside the window, polled on a clock: what the
+    scenario editor and the demo recorder both use for the file they have open.
+
+    :meth:`remember` records the file as just opened or saved; :meth:`check` compares the file
+    on disk with it now (``full``: hash even when time, size and inode are as known);
+    :meth:`poll` does that at most every ``every_s`` seconds of the caller's clock (one
+    ``stat`` when nothing moved) and only while no change is pending in :attr:`outside`
+    (``"changed"`` / ``"missing"`` / None; the caller clears it once the user has answered)."""
+
+    def __init__(self, every_s: float = 2.0, now: float = 0.0) -> None:
+        self.every_s = float(every_s)
+        self.last = now
+        self.path: Optional[Path] = None
+        self.known: Optional[DiskState] = None
+        self.outside: Optional[str] = None
+
+    def remember(self, path: Optional[Path]) -> None:
+        """``path`` (None: no file) is as the window knows it now; no change is pending."""
+        self.path = Path(path) if path is not None else None
+        self.known = snapshot(self.path)
+        self.outside = None
+
+    def check(self, full: bool = False) -> Optional[str]:
+        """``"changed"`` / ``"missing"`` when the file is no longer what was remembered (also
+        kept in :attr:`outside`), else None."""
+        if self.path is None:
+            return None
+        what, _ = compare(self.path, self.known, full=full)
+        self.outside = what
+        return what
+
+    def poll(self, now: float) -> Optional[str]:
+        """Every ``every_s`` (``now`` in seconds of the caller's clock): :meth:`check`; returns
+        :attr:`outside`."""
+        if self.path is not None and self.outside is None and now - self.last >= self.every_s:
+            self.last = now
+            self.check()
+        return self.outside

@@ -12,7 +12,8 @@ Views follow it through :attr:`Document.listeners`, called with one word after e
 ``"edited"`` (the board changed: the table re-syncs its drag bodies, the steps view closes),
 ``"restored"`` (the last good board is back: tools are reset), ``"ruleset"`` (the ruleset or
 compare mode may have changed: the toolbar refreshes), ``"adopted"`` (another board: the
-selection and view are reset), ``"caption"`` (title or dirty state may have changed).
+selection and view are reset), ``"caption"`` (title or dirty state may have changed), ``"analysed"`` (the first analysis of a
+big board came back from the worker: :mod:`game.window.analysing`).
 """
 from __future__ import annotations
 
@@ -100,6 +101,47 @@ class Document:
         self.last_good = self.board.copy()
         return True
 
+    # -- the first analysis, off the frame -------------------------------------------------------
+    def analyse_first(self) -> None:
+        """The first analysis of a board just shown (the window's start, a file opened): a big
+        board goes to the worker (:meth:`LiveAnalysis.begin`: drawn at once without roles, the
+        window answers, :meth:`poll_first` takes the answer, :meth:`cancel_first` stops it);
+        any other is analysed now (:meth:`recompute`)."""
+        try:
+            started = self.live.begin(self.board, self.rs)
+        except Exception as exc:  # noqa: BLE001 - no worker: analyse here
+            self.status.warn(f"The analysis worker could not start ({exc}); analysing here.")
+            started = False
+        if not started:
+            self.recompute()
+
+    @property
+    def analysing(self) -> bool:
+        """True while the first analysis of a big board runs in the worker."""
+        return self.live.pending is not None
+
+    def poll_first(self) -> bool:
+        """Once a frame while :attr:`analysing`: take the worker's answer if it is there
+        (True then; a failure is shown in the banner, the board stays without roles)."""
+        why = self.live.take(self.board, self.rs)
+        if why is None:
+            return False
+        if why:
+            self.status.warn(f"The analysis failed: {why}. The board is shown without roles; an edit analyses "
+                             "it again.")
+        else:
+            self.last_good = self.board.copy()
+            self.status.say(f"Analysed {self.title()} under {self.rs.id}.")
+        return True
+
+    def cancel_first(self) -> bool:
+        """Stop the first analysis under way (Esc); True when one was."""
+        if not self.live.cancel():
+            return False
+        self.status.say("Analysis cancelled: the board is shown without roles. Any edit (or Ctrl+Z after "
+                        "one) analyses it again.")
+        return True
+
     def analyse_drag(self, uid: str) -> None:
         """Follow a drag of unit ``uid`` (see :meth:`LiveAnalysis.drag`)."""
         try:
@@ -173,5 +215,5 @@ class Document:
         self.sync_ruleset()
         self.status.dismiss()
         self.notify("adopted")
-        self.recompute()
+        self.analyse_first()
         self.notify("caption")

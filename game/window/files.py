@@ -27,6 +27,7 @@ from game.window.dialogs import Buttons, DialogsSection, FileDialog, ask_unsaved
     recent_dialog, title_form
 from game.window import recovery
 from game.window.export import export_view
+from game.window.live import OFF_FRAME_MODELS
 from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
 from game.window.status import Status
 from game.window.view import Section
@@ -153,6 +154,9 @@ class FilesSection(Section):
             return False
         try:
             p = self.session.save_as(path)
+        except OutsideChange as exc:  # onto its own file, changed outside: asked as Save asks
+            self.ask_outside(exc.what, after)
+            return False
         except LayoutLoss as exc:
             self.ask_layout(exc.notes, lambda: self._save_as_anyway(path, after))
             return False
@@ -169,6 +173,9 @@ class FilesSection(Section):
     def _save_as_anyway(self, path: str, after: Optional[Callable[[], None]]) -> None:
         try:
             p = self.session.save_as(path, accept_loss=True)
+        except OutsideChange as exc:
+            self.ask_outside(exc.what, after)
+            return
         except OSError as exc:
             self.status.say(f"Could not save {path}: {exc.strerror or exc}")
             return
@@ -378,12 +385,14 @@ class FilesSection(Section):
 
     def request_open(self, path: str) -> bool:
         """Open the scenario at ``path`` once it loads and analyses cleanly (unsaved changes
-        are asked about first). A file that fails is reported in the banner (file:line: field:
+        are asked about first; a board of :data:`OFF_FRAME_MODELS` models or more is analysed
+        once shown, in the worker: Esc cancels, a failure leaves it shown without roles). A file that fails is reported in the banner (file:line: field:
         message, as on the command line) and the board and its save path stay as they were."""
         try:
             board = self.session.open_board(path)
             rs = self.doc.rules.load(board.ruleset)
-            core_analysis.analyse(board, rs)
+            if sum(len(u.models()) for u in board.units) < OFF_FRAME_MODELS:
+                core_analysis.analyse(board, rs)  # a big board is analysed in the worker once shown (Esc cancels)
         except (ScenarioError, RulesetError) as exc:
             self.status.warn(f"Could not open {Path(path).name}: {exc}. Kept the current board; Esc dismisses this.")
             return False

@@ -26,6 +26,7 @@ from typing import Callable, Optional
 
 from game.core.analysis import Analysis
 from game.core.analyse import analyse
+from game.core import work
 from game.core.board import Board, unit_of
 from game.core.checks import overlapping_bases
 from game.core.names import model_name, unit_names
@@ -37,6 +38,9 @@ from game.window.background import Background, board_key
 from game.window.retained import DrawnModels
 from game.render.drawn import DrawnModel
 
+#: A board of at least this many models is first analysed off the frame (window start, open):
+#: the window draws it at once without roles, shows the worker's stage and Esc cancels.
+OFF_FRAME_MODELS = 1000
 OVERLAP_TOL_MM = 0.5
 ANALYSIS_BUDGET_MS = 40.0
 INLINE_MS = 1.0  # an analysis this cheap is rerun on the frame, whatever the engine
@@ -109,9 +113,76 @@ class LiveAnalysis:
         self._compare_t = -1e18
         self.compare_stale = False
         self.compare_error = ""
+        #: the board key whose first analysis the worker is doing (:meth:`begin`), else None
+        self.pending: Optional[tuple] = None
+
+    def begin(self, board: Board, rs: Ruleset) -> bool:
+        """The first analysis of ``board`` (just shown: the window's start, a file opened): a
+        board of at least :data:`OFF_FRAME_MODELS` models is handed to the worker and shown
+        without roles until :meth:`take` has the answer (:attr:`pending` set; :meth:`cancel`
+        stops it). Returns False, doing nothing, when it should be analysed here (:meth:`run`):
+        a smaller board, or no usable worker."""
+        bg = self.background
+        if bg is None or sum(len(u.models()) for u in board.units) < OFF_FRAME_MODELS or not bg.usable(rs):
+            return False
+        self.cancel()
+        self.paused, self._paused_from, self.shown_board, self._drag_key = False, None, None, None
+        self._solved, self.solving = None, False
+        bg.forget()
+        bg.submit(board, rs)
+        self.pending = board_key(board, rs)
+        self.analysis = Analysis(ruleset=rs.id)
+        self.models = self.drawn_models(board, self.analysis)
+        self._board = None
+        self.diffs = {}
+        self.update_overlaps(board, rs)
+        return True
+
+    def stage(self) -> str:
+        """What the pending first analysis is doing (the worker's stage), in words."""
+        bg = self.background
+        return (bg.stage if bg is not None else "") or work.DEFAULT[0]
+
+    def take(self, board: Board, rs: Ruleset) -> Optional[str]:
+        """Once a frame while :attr:`pending`: the worker's answer, without waiting. None while
+        it works; "" once the analysis of ``board`` is shown; the reason when it failed (the
+        board stays shown without roles)."""
+        bg = self.background
+        if self.pending is None or bg is None:
+            return None
+        done = bg.poll()
+        if done is None:
+            if bg.failed:  # no worker after all: analyse here
+                self.pending = None
+                self.run(board, rs)
+                return ""
+            return None
+        self.pending = None
+        if done.analysis is None:
+            return done.error.splitlines()[0] if done.error else "the analysis failed"
+        if done.key != board_key(board, rs):  # the board changed meanwhile (an edit analysed it here)
+            return ""
+        self.analysis = done.analysis
+        self.models = self.drawn_models(board, self.analysis)
+        self._board = dataclasses.replace(board, units=list(board.units))
+        self.analyse_ms = self.inline_ms = done.cpu_ms  # a drag of this board goes off the frame too
+        self.update_compare(board, force=True)
+        return ""
+
+    def cancel(self) -> bool:
+        """Stop the pending first analysis (the worker is stopped; the board stays shown without
+        roles). True when one was pending."""
+        if self.pending is None:
+            return False
+        self.pending = None
+        if self.background is not None:
+            self.background.cancel()
+        return True
 
     def run(self, board: Board, rs: Ruleset, *, dragging: bool = False) -> None:
-        """Analyse ``board`` now (raises what the engine raises; the old results stay then)."""
+        """Analyse ``board`` now (raises what the engine raises; the old results stay then); a
+        pending first analysis (:meth:`begin`) is of an older board: it is stopped."""
+        self.cancel()
         self.paused, self._paused_from = False, None
         self.shown_board = None
         if not dragging:
@@ -145,6 +216,8 @@ class LiveAnalysis:
         declaring ``live_drag``, e.g. rank and file), else show the last analysis with the
         unit's bases where they are now (:func:`paused_view`). A frame whose board is the last
         frame's (the hand rests) does nothing unless an answer is still due from the worker."""
+        if self.pending is not None:  # the worker's first answer comes through the drag's polls
+            self.pending = None
         key = board_key(board, rs)
         if key == self._drag_key and not self.solving:
             return  # nothing moved and what is shown is this board's analysis: kept as is
@@ -190,7 +263,8 @@ class LiveAnalysis:
         self.models = self.drawn_models(self.shown_board or board, self.analysis)
 
     def close(self) -> None:
-        """Stop the worker, if one was started."""
+        """Stop the worker, if one was started (at once when it is still on a first analysis)."""
+        self.cancel()
         if self.background is not None:
             self.background.close()
 

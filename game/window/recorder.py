@@ -39,6 +39,7 @@ from game.core.replacing import existing_of_kind
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
 from game.core.yamlfile import read_text
 from game.render.html_page import demo_page
+from game.window.diskstate import Watch
 from game.window.session import OutsideChange
 
 MAX_CAPTION_SHOWN = 46
@@ -100,6 +101,9 @@ class Recording:
         self.known: Optional[bytes] = None
         #: what the last save could not keep of the file's text (one line each)
         self.notes: list[str] = []
+        #: the demo file as opened or last saved, polled for outside changes while it is open
+        #: (the scenario editor's :class:`~game.window.diskstate.Watch`)
+        self.watch = Watch()
 
     @property
     def steps(self) -> list[RecordedStep]:
@@ -251,6 +255,7 @@ class Recording:
             st.origin = i
         self.opened = demo_keep.opened(path, text, built, self.recorder)
         self.known = text.encode("utf-8")
+        self.watch.remember(Path(path))
 
     def open(self, path: str) -> str:
         """Load the demo ``path`` for editing (its steps as snapshots)."""
@@ -266,6 +271,7 @@ class Recording:
             text = self.known.decode("utf-8")  # as it is on disk (a BOM too): what a save keeps
         except (OSError, UnicodeDecodeError):
             self.known = text.encode("utf-8")
+        self.watch.remember(Path(path))
         self.opened = demo_keep.opened(str(path), text, built, self.recorder)
         return f"Opened {Path(path).name}: {len(self.steps)} steps (click one, Show puts it on the table)."
 

@@ -399,6 +399,7 @@ class RecorderSection(Section):
         """The demo file changed (or went) on disk since it was opened: Overwrite / Reload /
         Cancel (Reload keeps the steps recorded here in the recovery file); never a silent
         overwrite (headless: the banner says so, nothing is written)."""
+        self.rec.watch.outside = what  # asked: the watch waits for the answer (a save or reload clears it)
         name = Path(self.rec.path or "the demo").name
         if what == "changed":
             text = (f"{name} was changed on disk by another program or window since you opened it. Overwrite it "
@@ -485,7 +486,14 @@ class RecorderSection(Section):
         self.status.say(msg)
 
     def on_update(self) -> None:
-        """A title being typed is autosaved at most once a second (of the session's clock)."""
+        """A title being typed is autosaved at most once a second (of the session's clock); the
+        open demo's file is looked at every few seconds, as the scenario's is (its
+        :class:`~game.window.diskstate.Watch`): changed or removed outside asks
+        Overwrite / Reload / Cancel once (Cancel: Save asks again)."""
+        pending = self.rec.watch.outside
+        what = self.rec.watch.poll(self.clock())
+        if what is not None and pending is None:
+            self.ask_outside(what)
         if self.alive() and self.rec.steps and self.text("title").strip() != self.rec.recorder.title:
             now = self.clock()
             if now - self._title_saved >= TITLE_AUTOSAVE_S:

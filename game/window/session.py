@@ -109,20 +109,35 @@ class Session:
         self.autosaved: Optional[Path] = None
         self.restored_from: Optional[Path] = None
         self.known_text: Optional[str] = None
-        self.disk: Optional[diskstate.DiskState] = None
-        self.outside: Optional[str] = None
+        #: the save file as opened or last saved, watched for outside changes
+        self.watch = diskstate.Watch(watch_every_s, clock())
         self.saved_board: Board = board.copy()
         self._set_path(Path(path) if path else None)
         self._remember_disk()
         self.saved_id = self.history.current_id
         self.saved_depth = self.history.undo_depth
-        self.last_autosave = self.last_watch = clock()
+        self.last_autosave = clock()
         for folder in {self.out_dir, *([self.save_path.parent] if self.save_path else [])}:
             recovery.clean_stale_tmp(folder, wall())
         #: recovery files pruned on start (offered and kept for later: their file gone, or refused long ago)
         self.pruned = recovery.prune(self.out_dir, wall())
 
     # -- state ---------------------------------------------------------------------------------
+    @property
+    def disk(self) -> Optional[diskstate.DiskState]:
+        """The save file's state as opened or last saved (None: no file, or unreadable)."""
+        return self.watch.known
+
+    @property
+    def outside(self) -> Optional[str]:
+        """``"changed"`` / ``"missing"``: the save file changed outside and the user has not
+        answered yet (see :meth:`tick`); set to None once answered."""
+        return self.watch.outside
+
+    @outside.setter
+    def outside(self, what: Optional[str]) -> None:
+        self.watch.outside = what
+
     def _set_path(self, path: Optional[Path]) -> None:
         self.path = path
         self.save_path = None if path is None or is_builtin(path, self.builtin_dir) else path
@@ -166,15 +181,13 @@ class Session:
 
     def _remember_disk(self) -> None:
         """Record the save file as it is now (its text, to keep its layout; its disk state)."""
-        self.outside = None
-        if self.save_path is None:
-            self.known_text, self.disk = None, None
-            return
-        try:
-            self.known_text = read_raw(self.save_path)
-        except (ScenarioError, OSError):
-            self.known_text = None
-        self.disk = diskstate.snapshot(self.save_path)
+        self.known_text = None
+        if self.save_path is not None:
+            try:
+                self.known_text = read_raw(self.save_path)
+            except (ScenarioError, OSError):
+                self.known_text = None
+        self.watch.remember(self.save_path)
 
     def adopt(self, board: Board, path: Optional[str | os.PathLike]) -> None:
         """Switch to ``board`` loaded from ``path`` (None: a new board): a fresh history, clean.
@@ -197,11 +210,7 @@ class Session:
         """``"changed"`` / ``"missing"`` when the save file is no longer what was opened or last
         saved (also kept in :attr:`outside`), else None. ``full`` (before a save): its bytes
         are hashed even when its time, size and inode are as known."""
-        if self.save_path is None:
-            return None
-        what, _ = diskstate.compare(self.save_path, self.disk, full=full)
-        self.outside = what
-        return what
+        return self.watch.check(full=full)
 
     def save(self, *, overwrite: bool = False, accept_loss: bool = False) -> Path:
         """Write the board to its save path and return it. Raises :class:`NeedsSaveAs` when the
@@ -210,15 +219,19 @@ class Session:
         file's layout (unless ``accept_loss``), OSError when it cannot be written."""
         if self.save_path is None:
             raise NeedsSaveAs()
-        what = self.check_disk(full=True)
-        if what is not None and not overwrite:
-            raise OutsideChange(self.save_path, what)
-        return self.save_as(self.save_path, accept_loss=accept_loss)
+        return self.save_as(self.save_path, accept_loss=accept_loss, overwrite=overwrite)
 
-    def save_as(self, path: str | os.PathLike, *, accept_loss: bool = False) -> Path:
+    def save_as(self, path: str | os.PathLike, *, accept_loss: bool = False, overwrite: bool = False) -> Path:
         """Write the board to ``path`` (the user's choice) and make it the save path (raises as
-        :meth:`save`, without the outside-change check: the user picked this file)."""
+        :meth:`save`). Onto another file there is no outside-change check (the user picked it,
+        and was asked before replacing it); onto this document's own file (:meth:`is_own`, a link
+        to it too) the file is checked as :meth:`save` checks it: changed, moved or deleted since
+        it was opened or saved raises :class:`OutsideChange` unless ``overwrite``."""
         p = self.target(path)
+        if self.is_own(p) or (self.save_path is not None and p == self.save_path):
+            what = self.check_disk(full=True)
+            if what is not None and not overwrite:
+                raise OutsideChange(self.save_path or p, what)
         if is_builtin(p, self.builtin_dir):
             raise OSError(f"{p.name} is a built-in scenario; choose a file outside {self.builtin_dir}")
         target_of(p)  # a folder, a device or a read-only file: refused before any work
@@ -352,9 +365,7 @@ class Session:
         file when back at the saved board); every ``watch_every_s``: look at the save file on
         disk (:attr:`outside`). Returns the recovery file written, if any."""
         now = self.clock()
-        if self.save_path is not None and self.outside is None and now - self.last_watch >= self.watch_every_s:
-            self.last_watch = now
-            self.check_disk()
+        self.watch.poll(now)
         if now - self.last_autosave >= self.autosave_every_s:
             if self.autosaved is not None or self.dirty or self.board is not self.saved_board:
                 return self.autosave()

@@ -167,7 +167,8 @@ class TableView(View):
             return None
 
     def busy(self) -> bool:
-        return self.tools[self.tool].busy()
+        """A tool is at work (a drag) or the first analysis runs in the worker (frames go on)."""
+        return self.tools[self.tool].busy() or self.doc.analysing
 
     # -- the camera --------------------------------------------------------------------------------
     def fitted(self) -> Camera:
