@@ -62,6 +62,8 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
                     pts.append(_tangent_ring(cs, j, R, foot.rad, p.clearance_mm, step))
                 else:
                     pts.append(cs.ring(j, gp, step))
+        if foot.round:
+            pts += _reach_edge(solver, cs, cols, ms)
         P = np.concatenate(pts)
         ok, eng = solver._legal_many(ms, P)
         for k, i in enumerate(idx):
@@ -86,6 +88,34 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
             order = np.array(keep, int)
             res[i] = (P[sel[order]], d[order], e[order])
     out = res
+    return out
+
+
+def _reach_edge(solver, cs: CSpace, cols: list, ms: list) -> list[np.ndarray]:
+    """For a round mover that reaches a round target model only at the very end of its move
+    (its gap less the move lies between the rings' ``er - 0.4`` and Engagement Range): the end
+    straight towards that model, 0.01 mm inside the move, and the spots either side of it on
+    that gap's circle about the model, every degree up to 10 (the reachable band is too thin
+    for the rings). Returns a list of (k, 2) arrays (maybe empty)."""
+    p = solver.p
+    out = []
+    hi = p.er_mm - 0.06  # 0.01 mm inside the solver's engaging ends (EPS_ENG, 0.05 mm inside)
+    for m in ms:
+        for j in cols:
+            if not cs.round[j]:
+                continue
+            c = cs.c0[j]
+            v = m.start - c
+            dist = float(np.hypot(*v))
+            if dist < 1e-9:
+                continue
+            gp = dist - float(cs.R[j]) - solver.budget + 0.01
+            if not (p.er_mm / 2 < gp <= hi):
+                continue
+            R = float(cs.R[j]) + gp
+            a0 = math.atan2(v[1], v[0])
+            a = a0 + np.radians(np.array([0.0, 1, -1, 2, -2, 4, -4, 7, -7, 10, -10]))
+            out.append(np.stack([c[0] + R * np.cos(a), c[1] + R * np.sin(a)], 1))
     return out
 
 

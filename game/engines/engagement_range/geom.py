@@ -193,6 +193,9 @@ class CSpace:
         cores = [cspace_core(*pr) for pr in pairs]
         self.round = np.array([len(c) == 1 for c in cores], bool)
         self.cores = cores  # about each obstacle's centre
+        # each obstacle's first core point on the table (a round obstacle's centre), computed once
+        self.c0 = self.centers + np.array([c[0] for c in cores], float).reshape(-1, 2)
+        self.units_arr = np.array(self.units, object)
         self._geoms: dict[tuple[float, int], np.ndarray] = {}
         # rectangles (the usual rank-and-file base) get a closed-form signed distance
         rect = [_rect_of(*pr) for pr in pairs]
@@ -232,7 +235,7 @@ class CSpace:
             return out
         rnd = self.round[idx]
         if rnd.any():
-            c = self.centers[idx[rnd]] + np.array([cc[0] for cc in (self.cores[i] for i in idx[rnd])])
+            c = self.c0[idx[rnd]]
             out[:, rnd] = np.hypot(P[:, None, 0] - c[None, :, 0], P[:, None, 1] - c[None, :, 1]) - self.R[idx[rnd]][None]
         rc = ~rnd & self.rect[idx]
         if rc.any():

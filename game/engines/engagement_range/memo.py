@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.engines.engagement_range.optimality import engaged_bound
 from game.engines.engagement_range.solver import MoveSolver
 from game.engines.engagement_range.table import Params, Table
 
 _SOLVED: dict = {}  # solve_move's answers by everything they depend on (see solve_move)
+_BOUNDS: dict = {}  # kept_bound's answers, by the same keys
 SOLVED_MAX = 256
 
 
@@ -56,3 +58,18 @@ def solve_move(table: Table, uid: str, p: Params, **kw) -> tuple[dict[str, list]
             _SOLVED[key] = hit
     paths, locked = hit
     return {mid: list(path) for mid, path in paths.items()}, list(locked)
+
+
+def kept_bound(table: Table, uid: str, p: Params, **kw) -> int:
+    """:func:`.optimality.engaged_bound` of the move :func:`solve_move` plans with the same
+    ``kw`` (``max_mm``, ``contact_stays``, ``targets``), kept by :func:`_move_key`: the bound
+    reads only the unit's models, the targets' models and the bases within a move and two
+    bases of the unit, all in the key, so a kept answer is exactly what a cold one gives."""
+    key = ("bound",) + _move_key(table, uid, p, kw)
+    hit = _BOUNDS.get(key)
+    if hit is None:
+        hit = engaged_bound(table, uid, list(kw["targets"]), kw["max_mm"], p, contact_stays=kw["contact_stays"])
+        if len(_BOUNDS) >= SOLVED_MAX:
+            _BOUNDS.pop(next(iter(_BOUNDS)))
+        _BOUNDS[key] = hit
+    return hit

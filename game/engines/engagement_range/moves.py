@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from game.core import geometry as g
-from game.engines.engagement_range.optimality import engaged_bound, move_status
-from game.engines.engagement_range.memo import solve_move
+from game.engines.engagement_range.optimality import move_status
+from game.engines.engagement_range.memo import kept_bound, solve_move
 from game.engines.engagement_range.table import Params, Table, gap, moved_shape, other
 
 
@@ -57,7 +57,7 @@ def pile_in_unit(table: Table, uid: str, p: Params) -> MoveReport:
         rep.notes.append(f"{uid}: no enemy unit within {p.say_in('pile_in_target_radius_in')}, so it has no pile-in "
                          f"target ({p.rules['pile_in_target_radius_in']}).")
         return rep
-    bound = engaged_bound(table, uid, targets, p.pile_in_mm, p)
+    bound = kept_bound(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, targets=targets)
     rep.paths, rep.locked = solve_move(table, uid, p, max_mm=p.pile_in_mm, contact_stays=True, targets=targets)
     _apply(table, rep.paths)
     if not table.engaged_with(uid, p.er_mm):
@@ -84,7 +84,7 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
     engaged = table.engaged_with(uid, p.er_mm)
     if engaged:
         rep.mode, rep.targets = "ongoing", engaged
-        bound = engaged_bound(table, uid, engaged, p.consolidate_mm, p)
+        bound = kept_bound(table, uid, p, max_mm=p.consolidate_mm, contact_stays=True, targets=engaged)
         rep.paths, rep.locked = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=True, targets=engaged)
         _apply(table, rep.paths)
         rep.status = move_status(table, uid, engaged, bound, p)
@@ -94,7 +94,7 @@ def consolidate_unit(table: Table, uid: str, p: Params, objectives: list[g.Point
         rep.mode = "engaging"
         sel = list(near)
         while sel:
-            bound = engaged_bound(table, uid, sel, p.consolidate_mm, p, contact_stays=False)
+            bound = kept_bound(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=sel)
             paths, _ = solve_move(table, uid, p, max_mm=p.consolidate_mm, contact_stays=False, targets=sel)
             _apply(table, paths)
             reached = [e for e in sel if table.unit_gap(uid, e) <= p.er_mm]

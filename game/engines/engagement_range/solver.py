@@ -114,6 +114,7 @@ class MoveSolver:
                        if q.id not in mover_ids]
         self._cs: dict[Foot, CSpace] = {}
         self._packs: dict = {}
+        self._wanted: dict = {}  # (foot, units) -> obstacle columns of those units (see _static)
         self._last_detour = False
         self.w, self.h = table.board.table
         self.terrain = [shapely.Polygon(t.points) for t in table.terrain]
@@ -143,13 +144,16 @@ class MoveSolver:
         """(free of standing bases and on the table, {unit: gap of each point to that unit})."""
         cs = self.cs(foot)
         local = self._local(cs, P, 2.0)
-        wanted = np.array([j for j in range(len(cs)) if cs.units[j] in units], int)
+        wkey = (foot, frozenset(units))
+        wanted = self._wanted.get(wkey)
+        if wanted is None:
+            wanted = self._wanted[wkey] = np.array([j for j in range(len(cs)) if cs.units[j] in units], int)
         cols = np.union1d(local, wanted).astype(int)
         G = cs.gaps(P, cols)
         free = self._inside(foot, P)
         if len(local):
             free &= G[:, np.isin(cols, local)].min(1) >= self.floor
-        un = np.array([cs.units[j] for j in cols], object)
+        un = cs.units_arr[cols]
         ug = {}
         for u in units:
             sel = un == u
@@ -319,8 +323,7 @@ class MoveSolver:
         """True when sliding straight from ``a`` to ``end`` crosses no base (bases the mover
         already overlaps at ``a`` excepted): exact for round bases, sampled every 1 mm else."""
         if foot.round and cs.round[local].all() and all(f.round for _, f, _ in dyn):
-            C = np.concatenate([cs.centers[local] + np.array([cs.cores[j][0] for j in local]).reshape(-1, 2),
-                                np.array([c for _, _, c in dyn]).reshape(-1, 2)])
+            C = np.concatenate([cs.c0[local], np.array([c for _, _, c in dyn]).reshape(-1, 2)])
             R = np.concatenate([cs.R[local], np.array([foot.rad + f.rad for _, f, _ in dyn])])
             keep = np.hypot(*(C - a).T) - R >= -SLACK  # bases it already overlaps do not block it
             return bool(seg_clear_of_discs(a, end, C[keep], R[keep] - SLACK).all())
@@ -466,8 +469,7 @@ class MoveSolver:
             lo, hi = box.min(0) - 2 * foot.extent() - 60, box.max(0) + 2 * foot.extent() + 60
             others = [others[i] for i in np.nonzero(((oc >= lo) & (oc <= hi)).all(1))[0]]
         if foot.round and cs.round[local].all() and all(f.round for _, f, _ in others):
-            C = np.concatenate([cs.centers[local] + np.array([cs.cores[j][0] for j in local]).reshape(-1, 2),
-                                np.array([c for _, _, c in others]).reshape(-1, 2)])
+            C = np.concatenate([cs.c0[local], np.array([c for _, _, c in others]).reshape(-1, 2)])
             R = np.concatenate([cs.R[local], np.array([foot.rad + f.rad for _, f, _ in others])])
             keep = np.hypot(*(C - a).T) - R >= -SLACK
             C, R = C[keep], R[keep]
