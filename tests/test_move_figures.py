@@ -1,5 +1,5 @@
 """Moves drawn as a rulebook draws a unit's move: a unit whose models all made the same move
-(closing up) gets two arrows, not one per model, and its frame and front marker go with it
+(closing up) gets one arrow per moved file, not one per model, and its frame and front marker go with it
 (the dashed outlines show where it stood)."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_a_unit_closing_up_is_two_arrows_and_its_frame_moves_with_it():
     moved = [m for m in a.moves if m.startswith("dwarfs.")]
     assert len(moved) == 10  # every dwarf moved forward alike...
     arrows = {x.get("tag") for x in c.find("arrow", "move:")}
-    assert len(arrows) == 2, arrows  # ...drawn as two arrows, at the leading row's ends
+    assert len(arrows) == 5, arrows  # ...drawn as one arrow per moved file (five files), from its leading model
     ghosts = {x.get("tag") for x in c.calls if (x.get("tag") or "").startswith("ghost:")}
     assert len(ghosts) == 10  # every model still shows where it stood
     frame = next(x for x in c.find("polygon", "tray:dwarfs") if x.get("fill") is None)
@@ -47,4 +47,13 @@ def test_a_unit_whose_models_moved_differently_keeps_every_arrow():
     first = next(iter(moves))
     moves[first] = [moves[first][0], (moves[first][1][0] + 5.0, moves[first][1][1])]  # one moved otherwise
     kept = thinned(moves, a)
-    assert first in kept and len(kept) == 3  # its own arrow, and the two ends of the alike rest
+    assert first in kept and len(kept) == 6  # its own arrow, and one per file of the alike rest
+
+
+def test_where_a_model_started_is_dotted_in_its_own_tint_not_dashed_like_an_empty_place():
+    from game.render.palette import PRINT
+
+    _, _, c, _ = _drawn("whfb8_closing_up.yaml")
+    ghosts = [x for x in c.calls if x.name == "line" and (x.get("tag") or "").startswith("ghost:")]
+    assert ghosts and all(x.get("dashed") == "dot" for x in ghosts)
+    assert PRINT["ghost"] != PRINT["empty_hatch"]

@@ -93,8 +93,8 @@ class Canvas:
         """A circle of ``radius`` px about ``center``."""
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
 
-    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: bool = False) -> None:
-        """An open polyline; ``dashed`` draws it in dashes."""
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: "bool | str" = False) -> None:
+        """An open polyline; ``dashed`` draws it in dashes (``"dot"``: in dots, :func:`dash_pattern`)."""
         self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
 
     def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
@@ -219,10 +219,14 @@ def anchored(pos: Point, w: float, h: float, anchor: str) -> tuple[float, float]
     return x, y
 
 
-def dash_pattern(width: float) -> tuple[float, float]:
+def dash_pattern(width: float, style: "bool | str" = True) -> tuple[float, float]:
     """(dash, gap) lengths in px of a dashed line ``width`` px wide: proportional to the width,
-    so a dashed line looks the same at any dpi (both back ends use this)."""
+    so a dashed line looks the same at any dpi (every back end uses this). ``style`` True is
+    the plain dash; ``"dot"`` short dots with wider gaps (where a model started a move, told
+    apart from the dashed outline of an empty place)."""
     w = max(0.5, float(width))
+    if style == "dot":
+        return 1.2 * w + 0.8, 2.0 * w + 1.5
     return 4.0 * w + 2.0, 2.5 * w + 1.0
 
 
@@ -617,7 +621,7 @@ class PygameCanvas(Canvas):
             return
         sp = self._shift(pts, off)
         w = max(1, round(width))
-        segs = dash_segments(sp, *dash_pattern(width)) if dashed else list(zip(sp, sp[1:]))
+        segs = dash_segments(sp, *dash_pattern(width, dashed)) if dashed else list(zip(sp, sp[1:]))
         for a, b in segs:
             if width <= 1.2:
                 self.pg.draw.aaline(surf, col, a, b)

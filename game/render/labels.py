@@ -75,11 +75,38 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     size = p.size(13)
     tw, th = p.c.text_size(text, size, True)
     ub = p.boxes.drawn_box(u.id, p.models) or p.boxes.px_bbox(u)
-    cx, cy = (ub[0] + ub[2]) / 2, (ub[1] + ub[3]) / 2
     gap, pad = p.u(6), p.u(3)
+    cands = []
+    tray = p.boxes.px_bbox(u)
+    if p.o.placements is None and u.is_ranked and tray != ub:
+        # some of its models drawn away from the block (in a combat slot): the spots by the block first
+        cands = _side_spots(p, u, tray, tw, th, gap, 3)
+    cands += _side_spots(p, u, ub, tw, th, gap, 8)
+    boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
+    bases = unit_bases(p) if p.o.placements is None else {}
+    boxes = own_first(p, u.id, ub, boxes, bases)
+    b = p.placer.best(boxes, p.boxes.avoid(p.models))
+    p.placer.add(b)
+    x, y = b[0] + pad, b[1] + pad
+    col = player_colour(p.pal, u.player)
+    p.c.text((x, y), text, size, p.pal["label"], anchor="topleft", bold=True, background=p.pal["label_bg"])
+    line_w = p.u(lw("medium"))
+    p.c.line([(x - pad, y + th + pad - line_w / 2), (x + tw + pad, y + th + pad - line_w / 2)], col, line_w)
+    mine = bases.get(u.id) or [ub]
+    if bases and _nearer_other(b, u.id, mine, bases):
+        # no spot by its own unit is free (a small unit between two others): a short leader
+        # in the player colour joins the label to its unit's nearest base
+        mb = min(mine, key=lambda m: _box_dist(b, m))
+        p.c.line(list(_closest_points(b, mb)), col, p.u(lw("thin")))
+
+
+def _side_spots(p: Paint, u: Unit, ub: Box, tw: float, th: float, gap: float, rings: int) -> list:
+    """Top-left px corners of a ``tw`` x ``th`` label around box ``ub``: behind the unit first,
+    then below, above, in front, right, left; ``rings`` distances out from ``gap``."""
+    cx, cy = (ub[0] + ub[2]) / 2, (ub[1] + ub[3]) / 2
     back = g.scale(g.forward(u.facing_deg), -1)
     cands = []
-    for k in range(8):  # each side at increasing distances, so a crowded combat pushes a label clear
+    for k in range(rings):  # each side at increasing distances, so a crowded combat pushes a label clear
         step = k * (th + p.u(6))
         for d in (back, (0, 1), (0, -1), g.forward(u.facing_deg), (1, 0), (-1, 0)):
             if abs(d[1]) >= abs(d[0]):
@@ -88,15 +115,21 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
             else:
                 x = ub[2] + gap + step if d[0] > 0 else ub[0] - gap - tw - step
                 cands += [(x, cy - th / 2), (x, ub[1]), (x, ub[3] - th)]
-    boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
-    boxes = own_first(p, u.id, ub, boxes)
-    b = p.placer.best(boxes, p.boxes.avoid(p.models))
-    p.placer.add(b)
-    x, y = b[0] + pad, b[1] + pad
-    col = player_colour(p.pal, u.player)
-    p.c.text((x, y), text, size, p.pal["label"], anchor="topleft", bold=True, background=p.pal["label_bg"])
-    line_w = p.u(lw("medium"))
-    p.c.line([(x - pad, y + th + pad - line_w / 2), (x + tw + pad, y + th + pad - line_w / 2)], col, line_w)
+    return cands
+
+
+def _closest_points(a: Box, b: Box) -> tuple:
+    """A point on box ``a``'s edge and one on box ``b``'s, nearest each other (px)."""
+    def axis(a0: float, a1: float, b0: float, b1: float) -> tuple[float, float]:
+        if a1 < b0:
+            return a1, b0
+        if b1 < a0:
+            return a0, b1
+        m = (max(a0, b0) + min(a1, b1)) / 2
+        return m, m
+    xa, xb = axis(a[0], a[2], b[0], b[2])
+    ya, yb = axis(a[1], a[3], b[1], b[3])
+    return (xa, ya), (xb, yb)
 
 
 def _box_dist(a: Box, b: Box) -> float:
@@ -106,29 +139,44 @@ def _box_dist(a: Box, b: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def own_first(p: Paint, uid: str, own: Box, boxes: list) -> list:
+def unit_bases(p: Paint) -> dict[str, list[Box]]:
+    """Unit id -> the px box of each of its drawn bases (``p.models``)."""
+    out: dict[str, list[Box]] = {}
+    v = p.v
+    for dm in p.models:
+        x0, y0, x1, y1 = dm.shape.bbox()
+        a, b = v.to_px((x0, y0)), v.to_px((x1, y1))
+        out.setdefault(dm.unit.id, []).append((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
+    return out
+
+
+def _nearer_other(bx: Box, uid: str, mine: list, bases: dict) -> bool:
+    """Is box ``bx``, or its centre, nearer a base of a unit other than ``uid`` than every one
+    of ``mine``? (The box as a printer's check measures it; the centre as a reader's eye.)"""
+    c = ((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
+    pt = (c[0], c[1], c[0], c[1])
+    for probe in (bx, pt):
+        d_own = min(_box_dist(probe, mb) for mb in mine)
+        if any(_box_dist(probe, ob) < d_own for o, obs in bases.items() if o != uid for ob in obs):
+            return True
+    return False
+
+
+def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: dict) -> list:
     """``boxes`` (a label's candidate spots, in order) with those nearer another unit's drawn
-    models than their own unit's moved to the end: a label reads as its own unit's, never as a
-    neighbour's (the spot's centre measured to each unit's drawn box)."""
-    if p.o.placements is not None:
+    bases than their own unit's moved to the end: a label reads as its own unit's, never as a
+    neighbour's. Each spot is measured as a box to the px box of every drawn base (``bases``,
+    from :func:`unit_bases`; ``own``, the unit's drawn box, stands in when none of its bases is
+    drawn). The window (``p.o.placements`` set) keeps its order."""
+    if p.o.placements is not None or len(bases) < 2:
         # the window's retained layer reuses each label's spot while its candidates stay the
         # same: an order that followed every other unit's move would re-place every label on a drag
         return boxes
-    others = []
-    for o in p.b.units:
-        if o.id != uid:
-            ob = p.boxes.drawn_box(o.id, p.models)
-            if ob is not None:
-                others.append(ob)
-    if not others:
-        return boxes
+    mine = bases.get(uid) or [own]
     good: list = []
     bad: list = []
     for bx in boxes:
-        c = ((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
-        pt = (c[0], c[1], c[0], c[1])
-        d_own = _box_dist(pt, own)
-        (bad if any(_box_dist(pt, ob) < d_own for ob in others) else good).append(bx)
+        (bad if _nearer_other(bx, uid, mine, bases) else good).append(bx)
     return good + bad
 
 

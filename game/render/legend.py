@@ -400,7 +400,7 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
         p.c.arrow([(sx, my), (sx + sw, my)], P["gap_link"], u(lw("medium")), head=u(6))
     elif kind == "move":
         p.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
-                 P["ghost"], u(lw("thin")), dashed=True)
+                 P["ghost"], u(lw("thin")), dashed="dot")
         p.c.arrow([(sx + sw * 0.2, my), (sx + sw, my)], P["move"], u(lw("medium")), head=u(7))
     elif kind == "front":
         cx = sx + sw / 2
@@ -425,7 +425,7 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
         p.c.circle((sx + sw / 2, my), sh * 0.45, fill=P["slot_free"], outline=P["slot_edge"], width=u(lw("medium")))
     elif kind == "slotmove":
         p.c.line([(sx, sy), (sx + sw * 0.35, sy), (sx + sw * 0.35, sy + sh), (sx, sy + sh), (sx, sy)],
-                 P["ghost"], u(lw("thin")), dashed=True)
+                 P["ghost"], u(lw("thin")), dashed="dot")
         p.c.arrow([(sx + sw * 0.2, my), (sx + sw * 0.8, my)], P["slot_edge"], u(lw("medium")), head=u(5))
         p.c.circle((sx + sw - sh * 0.25, my), sh * 0.25, fill=P["slot_filled"], outline=P["slot_edge"], width=u(lw("thin")))
     elif kind == "removed":

@@ -90,9 +90,10 @@ def moved_alike(u: Any, analysis: Any) -> Any:
 
 def thinned(moves: dict, analysis: Any) -> dict:
     """The move arrows worth drawing: a unit whose models (three or more) made the same
-    straight move (closing up: one vector within 0.5 mm, none too far) keeps only the arrows
-    of the two outermost models of its leading row, as a rulebook draws a unit's move; every
-    model keeps its dashed outline where it started. Other moves are all kept."""
+    straight move (closing up: one vector within 0.5 mm, none too far) keeps one arrow per
+    moved file, the file's leading model's (a file: the models in one lane along the move,
+    lanes half a base apart), as a rulebook draws a unit's move; every model keeps its dotted
+    outline where it started. Other moves are all kept."""
     r = analysis.part(MoveReach) if analysis is not None else None
     limit = float(r.mm) + 0.5 if r is not None and r.mm is not None else math.inf
     groups: dict[tuple, list] = {}
@@ -109,11 +110,25 @@ def thinned(moves: dict, analysis: Any) -> dict:
             continue
         d, q = (v[0] / n, v[1] / n), (-v[1] / n, v[0] / n)
         along = {m: moves[m][1][0] * d[0] + moves[m][1][1] * d[1] for m in mids}
-        lead = [m for m in mids if along[m] >= max(along.values()) - 1.0]
-        lat = sorted(lead, key=lambda m: moves[m][1][0] * q[0] + moves[m][1][1] * q[1])
-        keep = {lat[0], lat[-1]}
+        lat = {m: moves[m][1][0] * q[0] + moves[m][1][1] * q[1] for m in mids}
+        lane = _lane_width(mids, lat)
+        files: list[list] = []
+        for m in sorted(mids, key=lambda m: lat[m]):
+            if files and lat[m] - lat[files[-1][0]] < lane / 2:
+                files[-1].append(m)
+            else:
+                files.append([m])
+        keep = {max(f, key=lambda m: along[m]) for f in files}
         drop |= {m for m in mids if m not in keep}
     return {m: pth for m, pth in moves.items() if m not in drop}
+
+
+def _lane_width(mids: list, lat: dict) -> float:
+    """The spacing of the files across the move (mm): the smallest gap between distinct lateral
+    positions (over 1 mm apart), or 1 mm when all stand in one lane."""
+    xs = sorted(lat[m] for m in mids)
+    gaps = [b - a for a, b in zip(xs, xs[1:]) if b - a > 1.0]
+    return min(gaps) if gaps else 1.0
 
 
 def draw(p: Any, analysis: Any, moves: Any = None) -> None:

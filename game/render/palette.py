@@ -136,7 +136,7 @@ PRINT: dict[str, tuple] = {
     "reach_edge": (110, 50, 150),
     "player2": (196, 104, 0),
     "empty_hatch": (90, 90, 90),
-    "ghost": (70, 70, 70),
+    "ghost": (120, 45, 160),  # where a move started: dotted, in its own tint (empty places: grey dashes)
     "move": (20, 20, 20),
     "gap_link": (20, 20, 20),
     "title_bg": (255, 255, 255),

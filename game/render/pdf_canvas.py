@@ -196,7 +196,7 @@ class PdfCanvas(Canvas):
             return
         self._stroke(colour, width)
         self.rl.setLineCap(0)
-        self.rl.setDash(list(dash_pattern(width)) if dashed else [])
+        self.rl.setDash(list(dash_pattern(width, dashed)) if dashed else [])
         self.rl.drawPath(self._path(pts, False), stroke=1, fill=0)
         self.rl.setDash([])
 

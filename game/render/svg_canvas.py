@@ -161,7 +161,7 @@ class SvgCanvas(Canvas):
         self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
         if len(points) < 2 or colour is None:
             return
-        d, gp = dash_pattern(width)
+        d, gp = dash_pattern(width, dashed or True)
         dash = f' stroke-dasharray="{num(d)} {num(gp)}"' if dashed else ""
         self._emit(f'<polyline points="{self._pts(points)}" fill="none"{colour_attrs("stroke", colour)}'
                    f' stroke-width="{num(width)}" stroke-linecap="butt" stroke-linejoin="round"{dash}/>')

@@ -122,13 +122,15 @@ def models(p: Paint, dms: Sequence[DrawnModel]) -> None:
 
 
 def ghost_outline(p: Paint, s: g.Shape) -> None:
+    """Where a model started a move: its base's outline dotted in the palette's ``ghost`` tint
+    (an empty place is a grey dashed, hatched outline: the two never read alike)."""
     kind, data = p.shape_px(s)
     if kind == "circle":
         centre, radius = data
         ring = circle_pts(centre, radius, n=32)
-        p.c.line(ring + [ring[0]], p.pal["ghost"], p.u(lw("thin")), dashed=True)
+        p.c.line(ring + [ring[0]], p.pal["ghost"], p.u(lw("thin")), dashed="dot")
     else:
-        p.c.line(list(data) + [data[0]], p.pal["ghost"], p.u(lw("thin")), dashed=True)
+        p.c.line(list(data) + [data[0]], p.pal["ghost"], p.u(lw("thin")), dashed="dot")
 
 
 def ghost(p: Paint, mid: str, path: Sequence[Point]) -> None:
