@@ -25,6 +25,7 @@ from tqdm import tqdm
 from game.core.analyse import analyse
 from game.core.atomic import refuse_link, write_atomic
 from game.core.demo import DemoError, build_steps, load_demo
+from game.core.point_marks import model_units, parse_point_marks
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
@@ -59,6 +60,7 @@ class BookFigure:
     field: str
     line: Optional[int]
     panels: Optional[list] = None
+    marks: Optional[Callable[[Any], tuple]] = None
 
 
 @dataclass
@@ -75,9 +77,22 @@ class BookPanel:
     verdict: Optional[str]
     field: str
     line: Optional[int]
+    marks: Optional[Callable[[Any], tuple]] = None
 
 
-PANEL_KEYS = ("scenario", "demo", "step", "ruleset", "caption", "verdict")
+PANEL_KEYS = ("scenario", "demo", "step", "ruleset", "caption", "verdict", "marks")
+
+
+def marks_checker(v: Any, path: tuple, fail: Callable) -> Callable[[Any], tuple]:
+    """The ``marks`` of a figure or panel (:mod:`game.core.point_marks`), checked against the
+    board it is drawn on: ``check(board) -> (PointMark, ...)``; a bad mark is a :class:`BookError`
+    naming the book's line and field (``figures[3].marks[0].models[1]: no model ...``)."""
+    if not isinstance(v, list):
+        fail(path, "must be a list of marks, e.g. [{mark: cross, models: [dwarfs.r2f1]}]")
+
+    def check(board: Any) -> tuple:
+        return parse_point_marks(v, path, fail, model_units(board))
+    return check
 MAX_PANELS = 12
 
 
@@ -114,9 +129,10 @@ def panels_from(v: Any, fp: tuple, base: Path, lines: dict, fail: Callable) -> l
         rs = pv.get("ruleset")
         if rs is not None and ruleset_id_problem(rs):
             fail(pp + ("ruleset",), ruleset_id_problem(rs))
+        marks = marks_checker(pv["marks"], pp + ("marks",), fail) if "marks" in pv else None
         out.append(BookPanel(base / pv["scenario"] if "scenario" in pv else None,
                              base / pv["demo"] if "demo" in pv else None, step, rs, cap, verdict,
-                             field_name(pp), lines.get(pp)))
+                             field_name(pp), lines.get(pp), marks))
     return out
 
 
@@ -226,9 +242,11 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
         if not isinstance(f, dict):
             fail(fp, "each figure is a mapping with scenario and output")
         for k in f:
-            if k not in ("scenario", "output", "options", "panels"):
+            if k not in ("scenario", "output", "options", "panels", "marks"):
                 fail(fp + (k,) if isinstance(k, str) else fp,
-                     f"unknown key {short(k)} (allowed: scenario or panels, output, options)")
+                     f"unknown key {short(k)} (allowed: scenario or panels, output, options, marks)")
+        if "panels" in f and "marks" in f:
+            fail(fp + ("marks",), "a figure with panels gives its marks per panel")
         if "panels" in f and "scenario" in f:
             fail(fp + ("panels",), "give either scenario or panels")
         panels = panels_from(f["panels"], fp + ("panels",), p.parent, lines, fail) if "panels" in f else None
@@ -254,7 +272,8 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
 
         opts, rs = options_from(fo, base, fail_option)
         scen = p.parent / f["scenario"] if not panels else p.parent
-        out.append(BookFigure(scen, f["output"], opts, rs, field_name(fp), lines.get(fp), panels))
+        marks = marks_checker(f["marks"], fp + ("marks",), fail) if "marks" in f else None
+        out.append(BookFigure(scen, f["output"], opts, rs, field_name(fp), lines.get(fp), panels, marks))
     assert isinstance(title, str)  # checked above
     return title, out
 
@@ -323,13 +342,23 @@ def _render_figures(path, out_dir, figures, bar, results) -> None:
                 board.ruleset = f.ruleset
             load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
             target = output_path(out_dir, f.output)
-            errors = write_figure(board, None, target, f.options)
+            errors = write_figure(board, None, target, figure_options_of(f, board))
+        except BookError:
+            raise  # a bad mark: its own line and field
         except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
             raise BookError(str(path), f.line, f.field, str(exc)) from None
         results.append((f.output, time.perf_counter() - t0, errors))
         if bar is not None:
             bar.set_postfix_str(f.output, refresh=False)
             bar.update(1)
+
+
+def figure_options_of(f: BookFigure, board: Any) -> FigureOptions:
+    """The options a one-scenario book figure is drawn with: its own, its ``marks`` added
+    (checked against ``board``: a bad one raises :class:`BookError`)."""
+    if f.marks is None:
+        return f.options
+    return replace(f.options, marks=replace(f.options.marks, points=f.marks(board)))
 
 
 def panel_figure_of(f: BookFigure, book: str = "") -> Any:
@@ -362,6 +391,8 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
                 caption = bp.caption or board.title
         except (ScenarioError, RulesetError, DemoError, ValueError) as exc:
             raise BookError(book, bp.line, bp.field, str(exc)) from None
+        if bp.marks is not None:
+            marks = replace(marks, points=bp.marks(board))
         panels.append(Panel(board, analysis, caption=caption, verdict=bp.verdict, marks=marks))
     rulesets = {p.board.ruleset for p in panels}
     sentences = []

@@ -33,7 +33,7 @@ from game.core.parts import FightSequence
 
 from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import layout_legend, legend_items
-from game.render.marks import Marks, caption_box, draw_marks
+from game.render.marks import Marks, caption_box, draw_marks, point_marks_of
 from game.render.palette import palette_named, style_palette
 from game.render.drawn import drawn_models
 from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
@@ -349,6 +349,7 @@ def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tupl
     mk = fo.marks
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
+    so.point_marks = point_marks_of(board, mk)
     return fit_legend_panel(c, board, analysis, so, models, widen=widen)[1]
 
 
@@ -379,6 +380,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.visible = visible_ids(models, box)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
+    so.point_marks = point_marks_of(board, mk)
     lay, _ = fit_legend_panel(canvas, board, analysis, so, models)
     l, t, w, h = lay.table
     band = caption_box(canvas, mk.caption, w, so.font_scale, so.supersample)[3] if mk.caption else 0.0
