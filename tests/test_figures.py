@@ -246,7 +246,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
     b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
     c = SvgCanvas(1200, 800, record=True)
-    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
+    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5, title="A Dwarf horde fights Goblin Spearmen"))
     legend = " ".join(x.args[1] for x in c.find("text", "legend"))
     assert "Night Goblins" not in legend  # cropped out
     n_none = sum(1 for m, r in a.models.items() if r.role == "none" and not m.startswith("night_goblins"))
@@ -374,7 +374,7 @@ def test_a_cropped_out_unit_gets_no_label():
     b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
     c = Canvas(1200, 800)
-    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
+    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5, title="A Dwarf horde fights Goblin Spearmen"))
     assert {x.get("tag") for x in c.find("text", "label:")} == {"label:dwarfs", "label:goblins"}
 
 

@@ -255,12 +255,29 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
 
 
 def figure_box(board: Board, analysis: Any, fo: FigureOptions) -> tuple:
-    """The table box (mm) the figure shows: the engaged units with ``crop``, else every unit
-    plus 60 mm. Raises :class:`FigureError` (see :func:`check_extent`)."""
+    """The table box (mm) the figure shows: the engaged units with ``crop`` (and every unit the
+    title names: :func:`titled_units`), else every unit plus 60 mm. Raises :class:`FigureError` (see :func:`check_extent`)."""
     check_extent(units_bbox(board))
     box = engaged_bbox(board, analysis, fo.crop_margin_mm) if fo.crop else units_bbox(board, margin_mm=60.0)
+    named = titled_units(fo.title if fo.title is not None else board.title, board) if fo.crop else []
+    if named:  # a title never names a unit the crop leaves out: the box grows to hold it
+        sub = Board(units=named, ruleset=board.ruleset, table=board.table)
+        n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
+        box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
     check_extent(box)
     return box
+
+
+def titled_units(title: str, board: Board) -> list:
+    """The units of ``board`` whose name (``Unit.name``, three characters or more) the ``title``
+    names, as whole words, whatever the capitals."""
+    low = (title or "").casefold()
+    out = []
+    for u in board.units:
+        name = (u.name or "").strip().casefold()
+        if len(name) >= 3 and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", low):
+            out.append(u)
+    return out
 
 
 def visible_ids(models: list, box: tuple) -> set:
