@@ -250,6 +250,13 @@ def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
     if "objectives" in context:
         obj = ctx.seq(context["objectives"], path + ("objectives",), "points [x, y] in mm")
         context["objectives"] = [ctx.point(o, path + ("objectives", j)) for j, o in enumerate(obj)]
+    if "objective_names" in context:  # the figures' names of the objectives, in the order of objectives ("C")
+        names = ctx.seq(context["objective_names"], path + ("objective_names",), "names, one per objective")
+        if len(names) > len(context.get("objectives") or []):
+            ctx.fail(path + ("objective_names",), f"names {len(names)} objectives; the context has "
+                     f"{len(context.get('objectives') or [])}")
+        context["objective_names"] = [ctx.text(n, path + ("objective_names", j), max_len=40, numbers=True)
+                                      for j, n in enumerate(names)]
     if "combats" in context:
         pairs = ctx.seq(context["combats"], path + ("combats",), "pairs [unit id, enemy unit id]")
         for j, pair in enumerate(pairs):

@@ -15,6 +15,7 @@ Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, 
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,10 +39,12 @@ from game.render.figure_panels import Panel, PanelFigure
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 
+#: a unit's letter in its name, as the rules' diagrams letter units: "Monster (A)"
+LETTER_TAG = re.compile(r"\([A-Z]\)")
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
 OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "sections", "title", "crop", "crop_margin_mm",
-               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk"}
+               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk", "reach"}
 
 
 class BookError(FileError):
@@ -155,7 +158,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
                 fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
             kw[k] = v
-        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk", "sections"):
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk", "sections", "reach"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -395,10 +398,14 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
             marks = replace(marks, points=bp.marks(board))
         panels.append(Panel(board, analysis, caption=caption, verdict=bp.verdict, marks=marks))
     rulesets = {p.board.ruleset for p in panels}
+    # units or objectives carrying the rules' letters ("Monster (A)", objective C): the panels are
+    # titled, not lettered (one meaning per letter)
+    lettered_units = any(LETTER_TAG.search(u.name or "") for p in panels for u in p.board.units) or any(
+        (p.board.context or {}).get("objective_names") for p in panels)
     sentences = []
     if len(rulesets) == 1:
         sentences.append(f"Rules: {ruleset_name(next(iter(rulesets)))}")
-    return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns)
+    return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns, letters=not lettered_units)
 
 
 def write_panel_figure(f: BookFigure, target: Path, book: str = "") -> list[str]:

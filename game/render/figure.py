@@ -94,7 +94,8 @@ class FigureOptions:
     sequence, rank bonus and the analysis's notes;
     ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
     writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
-    row of a multi-panel figure.
+    row of a multi-panel figure; ``reach``: draw the move reach rings in the print style too
+    (off by default: on paper they bury the models; the screen style always draws them).
     """
 
     size: Optional[str] = None
@@ -123,6 +124,7 @@ class FigureOptions:
     legend_at: Optional[str] = None
     columns: Optional[int] = None
     cmyk: bool = False
+    reach: bool = False
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -203,7 +205,7 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     min_px = min_print_px(fo)
     return SceneOptions(min_font_px=min_px, palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
-                        legend_share=LEGEND_SHARE)
+                        legend_share=LEGEND_SHARE, reach=fo.reach)
 
 
 def min_print_px(fo: FigureOptions) -> int:

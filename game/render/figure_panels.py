@@ -101,7 +101,7 @@ def panel_tag(pf: "PanelFigure", i: int, cols: int) -> str:
     """The prefix of panel ``i``'s lines in the figure's one legend or key: ``a)``, or ``left:``
     when the arrows carry the letters (:func:`arrows_lettered`)."""
     n = len(pf.panels)
-    return f"{panel_name(i, n, cols)}:" if arrows_lettered(pf) else f"{panel_letter(i)})"
+    return f"{panel_name(i, n, cols)}:" if arrows_lettered(pf) or not pf.letters else f"{panel_letter(i)})"
 
 
 def panel_letter(i: int) -> str:

@@ -48,8 +48,14 @@ RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
 
 # --- move reach --------------------------------------------------------------------------------
+def reach_shown(pal: dict, options: Any) -> bool:
+    """Move reach is drawn on screen, and on paper only when asked (``reach``): a ring round
+    every moved model buries the models and the labels of a printed figure."""
+    return not pal.get("print") or bool(getattr(options, "reach", False))
+
+
 def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
-    if not part.mm:
+    if not part.mm or not reach_shown(p.pal, p.o):
         return
     for mid, path in (analysis.moves or {}).items():
         if not path:
@@ -69,7 +75,7 @@ def reach_circle(p: Any, c: tuple, r: float) -> None:
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
-    if not part.mm or not ctx.moves:
+    if not part.mm or not ctx.moves or not reach_shown(getattr(ctx.options, "palette", None) or {}, ctx.options):
         return []
     return [LegendItem("row", f"Move reach {round(float(part.mm) / g.MM_PER_INCH, 2):g}\" from the start", swatch="reach")]
 
