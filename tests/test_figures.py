@@ -292,7 +292,12 @@ def test_slots_figure_stands_allocated_models_in_their_slots():
     draw_figure(c, b, a, FigureOptions())
     moved = {x.get("tag") for x in c.find("arrow", "slotmove:")}
     assert moved and all(t.startswith("slotmove:goblins.") for t in moved)  # the spider stays in contact
-    assert not c.find("line", "slot:")  # no web of dashed lines
+    from game.render.unit_marks import SLOT_MARK_UNITS
+
+    fs = FigureOptions().scale()
+    for x in c.find("line", "slot:"):  # no web of lines: only short marks from a filled slot to its filler
+        (x0, y0), (x1, y1) = x.args[0][0], x.args[0][-1]
+        assert not x.get("dashed") and ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 <= (SLOT_MARK_UNITS + 4.5) * fs + 0.5
 
 
 def _book_cases():
