@@ -115,3 +115,15 @@ def test_seed_003_is_in_the_book_as_step_panels_with_the_rules_letters():
     assert {"Monster (A)", "Assault squad (B)"} <= names
     assert not [n for n in names if n.split()[0].lower() in ("red", "blue")]  # no colour word against the fills
     assert not pf.letters and panel_tag(pf, 0, 2) == "panel 1:"  # A, B, C are the units' and objective's letters
+
+
+def test_no_bundled_unit_is_named_by_a_colour_its_fill_could_contradict():
+    """Fills say the role (red fights, blue supports) and frames the player: a unit named "Blue
+    Transport" printed red reads wrong, so no bundled unit name carries a colour word."""
+    import re
+
+    for path in sorted((ROOT / "assets").glob("**/*.yaml")):
+        if path.name == "book.yaml" or "demos" in path.parts or path.name.endswith("_demo.yaml"):
+            continue
+        for u in load_scenario(path).units:
+            assert not re.search(r"\b(red|blue)\b", u.name or "", re.I), (path.name, u.name)
