@@ -127,3 +127,14 @@ def test_no_bundled_unit_is_named_by_a_colour_its_fill_could_contradict():
             continue
         for u in load_scenario(path).units:
             assert not re.search(r"\b(red|blue)\b", u.name or "", re.I), (path.name, u.name)
+
+
+def test_a_cropped_figure_shows_an_objective_it_would_cut_whole():
+    from game.render.figure import figure_box
+    from game.render.table_marks import OBJECTIVE_MM
+
+    b = load_scenario(ROOT / "assets/scenarios/wh40k_fight_phase.yaml")
+    box = figure_box(b, analyse(b, load_ruleset(b.ruleset)), FigureOptions(crop=True))
+    for x, y in b.context["objectives"]:
+        assert box[0] <= x - OBJECTIVE_MM and x + OBJECTIVE_MM <= box[2]
+        assert box[1] <= y - OBJECTIVE_MM and y + OBJECTIVE_MM <= box[3]

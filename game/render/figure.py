@@ -34,6 +34,7 @@ from game.core.parts import FightSequence
 from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks, point_marks_of
+from game.render.table_marks import OBJECTIVE_MM
 from game.render.palette import palette_named, style_palette
 from game.render.drawn import drawn_models
 from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
@@ -266,6 +267,12 @@ def figure_box(board: Board, analysis: Any, fo: FigureOptions) -> tuple:
         sub = Board(units=named, ruleset=board.ruleset, table=board.table)
         n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
         box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
+    if fo.crop:  # an objective the crop would cut is shown whole (its rings are OBJECTIVE_MM round it)
+        for pt in (board.context or {}).get("objectives") or []:
+            x, y = float(pt[0]), float(pt[1])
+            r = OBJECTIVE_MM + 5.0
+            if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
+                box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
     check_extent(box)
     return box
 

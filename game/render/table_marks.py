@@ -50,12 +50,16 @@ def terrain(p: Paint, t: dict) -> None:
     terrain_label(p, t, pts)
 
 
+#: radius (mm) of an objective's outer ring (a cropped figure shows an objective whole)
+OBJECTIVE_MM = 20.0
+
+
 def objective(p: Paint, i: int, pt: Point) -> None:
     """Objective ``i`` at ``pt`` (mm): two rings and its name ("Objective", or "Objective C" when
     the context's ``objective_names`` names it), placed clear of every base."""
     p.c.tag = f"objective:{i}"
     c = p.v.to_px(pt)
-    r = max(p.u(6), 20.0 * p.v.scale)
+    r = max(p.u(6), OBJECTIVE_MM * p.v.scale)
     p.c.circle(c, r, fill=p.pal["objective"], outline=p.pal["objective_edge"], width=p.u(lw("medium")))
     p.c.circle(c, r * 0.45, fill=None, outline=p.pal["objective_edge"], width=p.u(lw("medium")))
     size = p.size(11)
