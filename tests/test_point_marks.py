@@ -149,3 +149,12 @@ def test_a_title_never_names_a_unit_the_crop_leaves_out():
     assert figure_box(b, a, FigureOptions(crop=True, title="The horde fights"))[0] > x0
     labels = {x.get("tag") for x in _svg(b).find("text", "label:")}
     assert "label:night_goblins" in labels
+
+
+def test_a_mark_whose_words_no_font_prints_is_refused(tmp_path):
+    """Words the figure's font cannot print are refused naming the characters, never boxes."""
+    bad = tmp_path / "s.yaml"
+    bad.write_text(FLANK.replace('"The contact"', '"接触"'))
+    out = subprocess.run([sys.executable, "main.py", "render", str(bad), "-o", str(tmp_path / "x.png"),
+                          "--size", "180x120mm", "--crop"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "接触" in out.stderr and "mark's words" in out.stderr, out.stderr
