@@ -246,7 +246,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
     b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
     c = SvgCanvas(1200, 800, record=True)
-    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
+    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5, title="A Dwarf horde fights Goblin Spearmen"))
     legend = " ".join(x.args[1] for x in c.find("text", "legend"))
     assert "Night Goblins" not in legend  # cropped out
     n_none = sum(1 for m, r in a.models.items() if r.role == "none" and not m.startswith("night_goblins"))
@@ -292,7 +292,12 @@ def test_slots_figure_stands_allocated_models_in_their_slots():
     draw_figure(c, b, a, FigureOptions())
     moved = {x.get("tag") for x in c.find("arrow", "slotmove:")}
     assert moved and all(t.startswith("slotmove:goblins.") for t in moved)  # the spider stays in contact
-    assert not c.find("line", "slot:")  # no web of dashed lines
+    from game.render.unit_marks import SLOT_MARK_UNITS
+
+    fs = FigureOptions().scale()
+    for x in c.find("line", "slot:"):  # no web of lines: only short marks from a filled slot to its filler
+        (x0, y0), (x1, y1) = x.args[0][0], x.args[0][-1]
+        assert not x.get("dashed") and ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 <= (SLOT_MARK_UNITS + 4.5) * fs + 0.5
 
 
 def _book_cases():
@@ -374,7 +379,7 @@ def test_a_cropped_out_unit_gets_no_label():
     b = _board("assets/scenarios/dwarf_horde_vs_goblins.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
     c = Canvas(1200, 800)
-    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5))
+    draw_figure(c, b, a, FigureOptions(crop=True, crop_margin_mm=5, title="A Dwarf horde fights Goblin Spearmen"))
     assert {x.get("tag") for x in c.find("text", "label:")} == {"label:dwarfs", "label:goblins"}
 
 

@@ -74,7 +74,8 @@ def test_three_panel_book_entry_renders_lettered_with_verdicts(tmp_path):
     # the arrows carry the letters a-e across the figure: the panels are titled, not lettered (one meaning per letter)
     assert [p.caption.startswith(h) for h, p in zip(heads, fig.panels)] == [True] * 3  # (wrapped: the first line)
     assert not any(h[:3] in ("a) ", "b) ", "c) ") for h in heads)
-    assert texts.count("legal") == 2 and texts.count("illegal") == 1
+    assert texts.count("legal") == 2 and texts.count("illegal") == 0  # the one blocked contact is crossed, not the panel
+    assert root.find(f".//{SVG}g[@id='c-pointmark-0-cross']") is not None or b"pointmark" in data
     assert texts.count("Fights") == 1  # one caption key for the figure (print style)
     bars = [t for t in texts if BAR.match(t)]
     assert len(bars) == 3 and len(set(bars)) == 1

@@ -106,16 +106,16 @@ def test_worked_example_steps_follow_seed_003():
     caps = [c for c, _, _ in steps]
     assert len(steps) == 10, caps
     # start: both charged, so both are Fights First and eligible to pile in, the Monster unengaged
-    assert caps[0].startswith("Start of the Fight phase") and "Red Monster (A) even though unengaged" in caps[0]
+    assert caps[0].startswith("Start of the Fight phase") and "Monster (A) even though unengaged" in caps[0]
     # pile-in 1: Red moves, each model up to 3"; the Monster ends engaged with the Transport
     _, b1, a1 = steps[1]
     assert caps[1].startswith("Pile In, player 1") and "monster.m1" in a1.moves
     assert all(wh40k.path_length(pth) <= MOVE + 1e-6 for pth in a1.moves.values())
     assert a1.models["monster.m1"].targets == ["transport.m1"]
     # pile-in 2: the Transport is in base contact, so it is not moved
-    assert caps[2].startswith("Pile In, player 2") and "Blue Transport is in base contact with enemy models, so it is not moved" in caps[2] and not steps[2][2].moves
+    assert caps[2].startswith("Pile In, player 2") and "Transport is in base contact with enemy models, so it is not moved" in caps[2] and not steps[2][2].moves
     # fight 1: the Monster's normal fight destroys the Transport
-    assert "Red Monster (A) makes a normal fight" in caps[3] and "destroying Blue Transport" in caps[3]
+    assert "Monster (A) makes a normal fight" in caps[3] and "destroying Transport" in caps[3]
     # fight 2: emergency disembark, unengaged afterwards; the Transport is gone from the board
     _, b4, a4 = steps[4]
     assert "emergency disembark" in caps[4] and "unengaged" in caps[4]
@@ -124,18 +124,18 @@ def test_worked_example_steps_follow_seed_003():
     # fight 3: Blue has no Fights First unit; the squad (unengaged, engaged at the start of the
     # step) makes an overrun fight: a pile-in (under moves) to engage the passengers ...
     _, b5, a5 = steps[5]
-    assert "Red assault squad (B)" in caps[5] and "overrun fight" in caps[5] and "pile-in" in caps[5]
+    assert "Assault squad (B)" in caps[5] and "overrun fight" in caps[5] and "pile-in" in caps[5]
     assert a5.moves and all(m.startswith("assault_squad.") for m in a5.moves)
     assert all(wh40k.path_length(pth) <= MOVE + 1e-6 for pth in a5.moves.values())
     assert any(r.role == "attack" for m, r in a5.models.items() if m.startswith("assault_squad."))
     # ... then fights, destroying two models: crossed out where they stood (as the Transport was)
     _, b6, a6 = steps[6]
-    assert "destroying 2 models of Blue passengers (removed)" in caps[6]
+    assert "destroying 2 models of Passengers (removed)" in caps[6]
     assert len(b6.unit("passengers").models()) == 5 and len(a6.to_json()["destroyed_models"]) == 2
     assert set(a6.to_json()["destroyed_models"]) <= set(a6.part(Removed).models)
     assert len(steps[7][1].unit("passengers").models()) == 3  # gone from the next step on
     # fight 4: the passengers fight back, inflicting no damage
-    assert "Blue passengers makes a normal fight" in caps[7] and "no casualties" in caps[7]
+    assert "Passengers makes a normal fight" in caps[7] and "no casualties" in caps[7]
     assert any(r.role == "attack" for m, r in steps[7][2].models.items() if m.startswith("passengers."))
     # consolidation: Red first; the Monster has no enemy within 3" but objective C: it moves onto it
     _, b8, a8 = steps[8]

@@ -21,11 +21,12 @@ def test_click_chooses_the_unit_that_fights_next():
             break
         key(app, pygame.K_n)
     assert "1st selection" in app.steps.caption() and "Monster" in app.steps.caption()
-    assert "could select Red assault squad (B) instead" in app.steps.caption()
+    assert "could select Assault squad (B) instead" in app.steps.caption()
+    assert app.steps.caption().endswith("Click one of their models to choose it.")  # the window says how
     at = app.steps.position()[0]
     app.click(_model_of(app, "assault_squad"))
     assert app.doc.board.context["fight_order"] == ["assault_squad"]
     assert app.steps.position() is not None and app.steps.position()[0] == at
-    assert "1st selection" in app.steps.caption() and "assault squad" in app.steps.caption()
+    assert "1st selection" in app.steps.caption() and "Assault squad" in app.steps.caption()
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo: the default reading again
     assert "fight_order" not in app.doc.board.context

@@ -77,6 +77,7 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--style", default="print", choices=["print", "screen"],
                     help="print: white paper, no grid (the default); screen: the window's look")
     ap.add_argument("--table", action="store_true", help="print style: keep the table tint and the 6-inch grid")
+    ap.add_argument("--reach", action="store_true", help="print style: draw the move reach rings (off by default)")
     ap.add_argument("--cmyk", action="store_true", help="PDF: write colours as CMYK (for a print shop)")
     ap.add_argument("--no-legend", action="store_true", help="same as --legend off")
     ap.add_argument("--caption", type=_on_off, default=True, metavar="on|off", help="the title bar (default on)")
@@ -146,7 +147,7 @@ def _render(args) -> int:
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
                        letters=args.letters, counts=bool(args.counts), sections=args.sections,
-                       count_all=args.counts == "all")
+                       count_all=args.counts == "all", reach=args.reach)
     t0 = time.perf_counter()
     if out.suffix.lower() in (".html", ".htm"):
         return _render_html(board, rs, fo, out, args.output, t0)

@@ -19,6 +19,7 @@ import yaml
 
 from game.core.board import Board, Unit, parse_slot
 from game.core.paths import available as available_rulesets
+from game.core.point_marks import model_units, parse_point_marks
 from game.core.schema import suggestion
 from game.core.validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_FILES, MAX_LIST, MAX_MODELS, MAX_TABLE_MM, MAX_TITLE,
                        MAX_UNIT_MODELS, MAX_UNITS, MAX_CHARACTERISTIC, Checker, is_number, short)
@@ -33,7 +34,7 @@ WHOLE_CHARACTERISTICS = ("attacks", "initiative", "agility", "height")
 #: Profile names the shipped engines read, for catching a misspelt one (``attaks``).
 KNOWN_CHARACTERISTICS = WHOLE_CHARACTERISTICS + ("movement", "wounds", "size", "parts", "name")
 #: Keys this project adds (kept as ``extra``), never taken for misspellings.
-PROJECT_KEYS = {"caption", "troop_type", "weapon", "embarked_in"}
+PROJECT_KEYS = {"caption", "troop_type", "weapon", "embarked_in", "marks"}
 CONTEXT_STEPS = ("pile_in", "fight", "consolidate")
 #: The Old World keys (``shared/spec/scenario-format.md``, "Keys for The Old World").
 TROOP_TYPES = ("regular_infantry", "heavy_infantry", "monstrous_infantry", "swarm", "light_cavalry",
@@ -177,8 +178,11 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         piece = {k: v for k, v in t.items() if k not in ("name", "kind", "points")}
         piece.update({"name": name, "kind": kind, "points": [ctx.point(p, path + ("points", k)) for k, p in enumerate(pts)]})
         terrain.append(piece)
-    return Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
-                 terrain=terrain, extra=extra, source=ctx.file)
+    board = Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
+                  terrain=terrain, extra=extra, source=ctx.file)
+    if data.get("marks") is not None:  # the figure's pointing marks (game/core/point_marks.py), kept as written
+        parse_point_marks(data["marks"], ("marks",), ctx.fail, model_units(board))
+    return board
 
 
 def ruleset_limits(ruleset_id: str) -> dict:
@@ -246,6 +250,13 @@ def check_context(ctx: Checker, context: dict, units: set, path: tuple) -> dict:
     if "objectives" in context:
         obj = ctx.seq(context["objectives"], path + ("objectives",), "points [x, y] in mm")
         context["objectives"] = [ctx.point(o, path + ("objectives", j)) for j, o in enumerate(obj)]
+    if "objective_names" in context:  # the figures' names of the objectives, in the order of objectives ("C")
+        names = ctx.seq(context["objective_names"], path + ("objective_names",), "names, one per objective")
+        if len(names) > len(context.get("objectives") or []):
+            ctx.fail(path + ("objective_names",), f"names {len(names)} objectives; the context has "
+                     f"{len(context.get('objectives') or [])}")
+        context["objective_names"] = [ctx.text(n, path + ("objective_names", j), max_len=40, numbers=True)
+                                      for j, n in enumerate(names)]
     if "combats" in context:
         pairs = ctx.seq(context["combats"], path + ("combats",), "pairs [unit id, enemy unit id]")
         for j, pair in enumerate(pairs):

@@ -15,6 +15,7 @@ Option keys (as on the ``render`` command line): ``size``, ``dpi``, ``legend``, 
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,6 +26,7 @@ from tqdm import tqdm
 from game.core.analyse import analyse
 from game.core.atomic import refuse_link, write_atomic
 from game.core.demo import DemoError, build_steps, load_demo
+from game.core.point_marks import model_units, parse_point_marks
 from game.core.ruleset import RulesetError, load_ruleset
 from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
@@ -37,10 +39,12 @@ from game.render.figure_panels import Panel, PanelFigure
 from game.render.marks import Marks
 from game.render.scene import ruleset_name
 
+#: a unit's letter in its name, as the rules' diagrams letter units: "Monster (A)"
+LETTER_TAG = re.compile(r"\([A-Z]\)")
 #: Most figures one book may list.
 MAX_FIGURES = 2_000
 OPTION_KEYS = {"size", "dpi", "legend", "caption", "labels", "ids", "letters", "counts", "sections", "title", "crop", "crop_margin_mm",
-               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk"}
+               "palette", "compare", "compare_mode", "font_scale", "ruleset", "style", "table", "columns", "cmyk", "reach"}
 
 
 class BookError(FileError):
@@ -59,6 +63,7 @@ class BookFigure:
     field: str
     line: Optional[int]
     panels: Optional[list] = None
+    marks: Optional[Callable[[Any], tuple]] = None
 
 
 @dataclass
@@ -75,9 +80,22 @@ class BookPanel:
     verdict: Optional[str]
     field: str
     line: Optional[int]
+    marks: Optional[Callable[[Any], tuple]] = None
 
 
-PANEL_KEYS = ("scenario", "demo", "step", "ruleset", "caption", "verdict")
+PANEL_KEYS = ("scenario", "demo", "step", "ruleset", "caption", "verdict", "marks")
+
+
+def marks_checker(v: Any, path: tuple, fail: Callable) -> Callable[[Any], tuple]:
+    """The ``marks`` of a figure or panel (:mod:`game.core.point_marks`), checked against the
+    board it is drawn on: ``check(board) -> (PointMark, ...)``; a bad mark is a :class:`BookError`
+    naming the book's line and field (``figures[3].marks[0].models[1]: no model ...``)."""
+    if not isinstance(v, list):
+        fail(path, "must be a list of marks, e.g. [{mark: cross, models: [dwarfs.r2f1]}]")
+
+    def check(board: Any) -> tuple:
+        return parse_point_marks(v, path, fail, model_units(board))
+    return check
 MAX_PANELS = 12
 
 
@@ -114,9 +132,10 @@ def panels_from(v: Any, fp: tuple, base: Path, lines: dict, fail: Callable) -> l
         rs = pv.get("ruleset")
         if rs is not None and ruleset_id_problem(rs):
             fail(pp + ("ruleset",), ruleset_id_problem(rs))
+        marks = marks_checker(pv["marks"], pp + ("marks",), fail) if "marks" in pv else None
         out.append(BookPanel(base / pv["scenario"] if "scenario" in pv else None,
                              base / pv["demo"] if "demo" in pv else None, step, rs, cap, verdict,
-                             field_name(pp), lines.get(pp)))
+                             field_name(pp), lines.get(pp), marks))
     return out
 
 
@@ -139,7 +158,7 @@ def options_from(d: dict, base: FigureOptions, fail: Callable[[str, str], None])
             if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12:
                 fail(k, f"must be a whole number from 1 to 12 (got {short(v)})")
             kw[k] = v
-        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk", "sections"):
+        elif k in ("legend", "caption", "labels", "crop", "ids", "letters", "counts", "table", "cmyk", "sections", "reach"):
             if not isinstance(v, bool):
                 fail(k, f"must be true or false (got {short(v)})")
             kw[k] = v
@@ -226,9 +245,11 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
         if not isinstance(f, dict):
             fail(fp, "each figure is a mapping with scenario and output")
         for k in f:
-            if k not in ("scenario", "output", "options", "panels"):
+            if k not in ("scenario", "output", "options", "panels", "marks"):
                 fail(fp + (k,) if isinstance(k, str) else fp,
-                     f"unknown key {short(k)} (allowed: scenario or panels, output, options)")
+                     f"unknown key {short(k)} (allowed: scenario or panels, output, options, marks)")
+        if "panels" in f and "marks" in f:
+            fail(fp + ("marks",), "a figure with panels gives its marks per panel")
         if "panels" in f and "scenario" in f:
             fail(fp + ("panels",), "give either scenario or panels")
         panels = panels_from(f["panels"], fp + ("panels",), p.parent, lines, fail) if "panels" in f else None
@@ -254,7 +275,8 @@ def load_book(path: str | Path) -> tuple[str, list[BookFigure]]:
 
         opts, rs = options_from(fo, base, fail_option)
         scen = p.parent / f["scenario"] if not panels else p.parent
-        out.append(BookFigure(scen, f["output"], opts, rs, field_name(fp), lines.get(fp), panels))
+        marks = marks_checker(f["marks"], fp + ("marks",), fail) if "marks" in f else None
+        out.append(BookFigure(scen, f["output"], opts, rs, field_name(fp), lines.get(fp), panels, marks))
     assert isinstance(title, str)  # checked above
     return title, out
 
@@ -323,13 +345,23 @@ def _render_figures(path, out_dir, figures, bar, results) -> None:
                 board.ruleset = f.ruleset
             load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
             target = output_path(out_dir, f.output)
-            errors = write_figure(board, None, target, f.options)
+            errors = write_figure(board, None, target, figure_options_of(f, board))
+        except BookError:
+            raise  # a bad mark: its own line and field
         except (ScenarioError, RulesetError, FigureError, ValueError) as exc:
             raise BookError(str(path), f.line, f.field, str(exc)) from None
         results.append((f.output, time.perf_counter() - t0, errors))
         if bar is not None:
             bar.set_postfix_str(f.output, refresh=False)
             bar.update(1)
+
+
+def figure_options_of(f: BookFigure, board: Any) -> FigureOptions:
+    """The options a one-scenario book figure is drawn with: its own, its ``marks`` added
+    (checked against ``board``: a bad one raises :class:`BookError`)."""
+    if f.marks is None:
+        return f.options
+    return replace(f.options, marks=replace(f.options.marks, points=f.marks(board)))
 
 
 def panel_figure_of(f: BookFigure, book: str = "") -> Any:
@@ -362,12 +394,18 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
                 caption = bp.caption or board.title
         except (ScenarioError, RulesetError, DemoError, ValueError) as exc:
             raise BookError(book, bp.line, bp.field, str(exc)) from None
+        if bp.marks is not None:
+            marks = replace(marks, points=bp.marks(board))
         panels.append(Panel(board, analysis, caption=caption, verdict=bp.verdict, marks=marks))
     rulesets = {p.board.ruleset for p in panels}
+    # units or objectives carrying the rules' letters ("Monster (A)", objective C): the panels are
+    # titled, not lettered (one meaning per letter)
+    lettered_units = any(LETTER_TAG.search(u.name or "") for p in panels for u in p.board.units) or any(
+        (p.board.context or {}).get("objective_names") for p in panels)
     sentences = []
     if len(rulesets) == 1:
         sentences.append(f"Rules: {ruleset_name(next(iter(rulesets)))}")
-    return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns)
+    return PanelFigure(panels, title=title, sentences=sentences, columns=f.options.columns, letters=not lettered_units)
 
 
 def write_panel_figure(f: BookFigure, target: Path, book: str = "") -> list[str]:

@@ -33,7 +33,8 @@ from game.core.parts import FightSequence
 
 from game.render.canvas import Canvas, PygameCanvas
 from game.render.legend import layout_legend, legend_items
-from game.render.marks import Marks, caption_box, draw_marks
+from game.render.marks import Marks, caption_box, draw_marks, point_marks_of
+from game.render.table_marks import OBJECTIVE_MM
 from game.render.palette import palette_named, style_palette
 from game.render.drawn import drawn_models
 from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
@@ -94,7 +95,8 @@ class FigureOptions:
     sequence, rank bonus and the analysis's notes;
     ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
     writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
-    row of a multi-panel figure.
+    row of a multi-panel figure; ``reach``: draw the move reach rings in the print style too
+    (off by default: on paper they bury the models; the screen style always draws them).
     """
 
     size: Optional[str] = None
@@ -123,6 +125,7 @@ class FigureOptions:
     legend_at: Optional[str] = None
     columns: Optional[int] = None
     cmyk: bool = False
+    reach: bool = False
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -203,7 +206,7 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     min_px = min_print_px(fo)
     return SceneOptions(min_font_px=min_px, palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
-                        legend_share=LEGEND_SHARE)
+                        legend_share=LEGEND_SHARE, reach=fo.reach)
 
 
 def min_print_px(fo: FigureOptions) -> int:
@@ -255,12 +258,35 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
 
 
 def figure_box(board: Board, analysis: Any, fo: FigureOptions) -> tuple:
-    """The table box (mm) the figure shows: the engaged units with ``crop``, else every unit
-    plus 60 mm. Raises :class:`FigureError` (see :func:`check_extent`)."""
+    """The table box (mm) the figure shows: the engaged units with ``crop`` (and every unit the
+    title names: :func:`titled_units`), else every unit plus 60 mm. Raises :class:`FigureError` (see :func:`check_extent`)."""
     check_extent(units_bbox(board))
     box = engaged_bbox(board, analysis, fo.crop_margin_mm) if fo.crop else units_bbox(board, margin_mm=60.0)
+    named = titled_units(fo.title if fo.title is not None else board.title, board) if fo.crop else []
+    if named:  # a title never names a unit the crop leaves out: the box grows to hold it
+        sub = Board(units=named, ruleset=board.ruleset, table=board.table)
+        n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
+        box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
+    if fo.crop:  # an objective the crop would cut is shown whole (its rings are OBJECTIVE_MM round it)
+        for pt in (board.context or {}).get("objectives") or []:
+            x, y = float(pt[0]), float(pt[1])
+            r = OBJECTIVE_MM + 5.0
+            if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
+                box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
     check_extent(box)
     return box
+
+
+def titled_units(title: str, board: Board) -> list:
+    """The units of ``board`` whose name (``Unit.name``, three characters or more) the ``title``
+    names, as whole words, whatever the capitals."""
+    low = (title or "").casefold()
+    out = []
+    for u in board.units:
+        name = (u.name or "").strip().casefold()
+        if len(name) >= 3 and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", low):
+            out.append(u)
+    return out
 
 
 def visible_ids(models: list, box: tuple) -> set:
@@ -349,6 +375,7 @@ def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tupl
     mk = fo.marks
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
+    so.point_marks = point_marks_of(board, mk)
     return fit_legend_panel(c, board, analysis, so, models, widen=widen)[1]
 
 
@@ -379,6 +406,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     so.visible = visible_ids(models, box)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
+    so.point_marks = point_marks_of(board, mk)
     lay, _ = fit_legend_panel(canvas, board, analysis, so, models)
     l, t, w, h = lay.table
     band = caption_box(canvas, mk.caption, w, so.font_scale, so.supersample)[3] if mk.caption else 0.0

@@ -57,7 +57,8 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
     fo = spec or FigureOptions()
     fo.validate()
     problem = glyph_problem(board_texts(board) + [("title", fo.title or ""), ("caption", fo.marks.caption or "")]
-                            + [("note", t) for _, t in fo.marks.notes])
+                            + [("note", t) for _, t in fo.marks.notes]
+                            + [("mark's words", m.says) for m in fo.marks.points])
     if problem:
         raise FigureError(problem)
     svg = (fo.format or "png") == "svg"

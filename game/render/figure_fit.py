@@ -96,6 +96,7 @@ def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
     texts = [("title", pf.title)] + [("sentence", t) for t in pf.sentences]
     for p in pf.panels:
         texts += board_texts(p.board) + [("panel caption", p.caption)] + [("note", t) for _, t in p.marks.notes]
+        texts += [("mark's words", m.says) for m in p.marks.points]
     gone = glyph_problem(texts)
     if gone:
         raise FigureError(gone)

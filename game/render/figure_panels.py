@@ -33,7 +33,7 @@ from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_b
                                 visible_ids)
 from game.render.gap_marks import arrows
 from game.render.legend import LegendItem, layout_legend, legend_items, swatch
-from game.render.marks import Marks
+from game.render.marks import Marks, point_marks_of
 from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE
 from game.render.palette import LINE_UNITS, PALETTE, style_palette
 from game.render.drawn import drawn_models
@@ -101,7 +101,7 @@ def panel_tag(pf: "PanelFigure", i: int, cols: int) -> str:
     """The prefix of panel ``i``'s lines in the figure's one legend or key: ``a)``, or ``left:``
     when the arrows carry the letters (:func:`arrows_lettered`)."""
     n = len(pf.panels)
-    return f"{panel_name(i, n, cols)}:" if arrows_lettered(pf) else f"{panel_letter(i)})"
+    return f"{panel_name(i, n, cols)}:" if arrows_lettered(pf) or not pf.letters else f"{panel_letter(i)})"
 
 
 def panel_letter(i: int) -> str:
@@ -275,6 +275,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
             so.visible = visible_ids(models, figure_box(p.board, p.analysis, fo))
             if p.marks.notes and p.marks.numbered:
                 so.callouts = [t for _, t in p.marks.notes]
+            so.point_marks = point_marks_of(p.board, p.marks)
             lists.append(legend_items(p.board, p.analysis, models, so))
         items = merge_legends(lists, letters)
     if items and key_wanted(fo):

@@ -66,11 +66,17 @@ def glyph_problem(texts: Iterable[tuple[str, str]]) -> str:
 
 
 def board_texts(board: object) -> list[tuple[str, str]]:
-    """The texts of a board a figure prints: its title, caption and the units' names."""
+    """The texts of a board a figure prints: its title, caption, the units' names, the words of its
+    pointing marks (``marks[].says``) and the objectives' names."""
     out: list[tuple[str, str]] = [("title", str(getattr(board, "title", "") or ""))]
     extra = getattr(board, "extra", None) or {}
     if extra.get("caption"):
         out.append(("caption", str(extra["caption"])))
     for u in getattr(board, "units", []) or []:
         out.append(("unit name", str(u.name or u.id)))
+    for m in extra.get("marks") or []:
+        if isinstance(m, dict) and isinstance(m.get("says"), str):
+            out.append(("mark's words", m["says"]))
+    for n in (getattr(board, "context", None) or {}).get("objective_names") or []:
+        out.append(("objective name", str(n)))
     return out

@@ -28,6 +28,7 @@ from game.core.names import humanize, plural
 from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
+from game.render.point_marks import point_swatch
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
 ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
@@ -249,6 +250,11 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         if n_empty:
             items.append(LegendItem("row", f"Empty place in a unit: a gap ({plural(n_empty, 'place')})", swatch="empty"))
     items += legend_parts(a, "moves", ctx)  # one convention in every view: the model ends where it is drawn
+    keyed: set = set()
+    for pm in options.point_marks:  # the figure's pointing marks, in its own words (a mark without says: no row)
+        if pm.says and (pm.swatch, pm.says) not in keyed and any(m in shown_ids for m in pm.models):
+            keyed.add((pm.swatch, pm.says))
+            items.append(LegendItem("row", pm.says, swatch=pm.swatch))
     if any(dm.unit.is_ranked for dm in shown):
         items.append(LegendItem("row", "Front of a unit", swatch="front"))
     if options.differ:
@@ -435,6 +441,8 @@ def swatch(p: Paint, kind: str, sx: float, sy: float, sw: float, sh: float) -> N
         padlock(p, (sx + sw / 2, sy + sh * 0.2), sh * 0.4)
     elif kind == "reach":
         reach_circle(p, (sx + sw / 2, my), sh * 0.55)
+    elif kind.startswith("mark:"):
+        point_swatch(p, kind, sx, sy, sw, sh)
     elif kind.startswith("player:"):
         col = player_colour(P, int(kind.split(":", 1)[1]))
         p.c.polygon(pts, fill=with_alpha(col, 60), outline=col, width=u(lw("bold") if P.get("print") else lw("medium")))

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
+from game.core.point_marks import board_point_marks
 
 from game.render.canvas import Canvas, wrap
 from game.render.hatching import hatch_segments
 from game.render.palette import PALETTE, lw
 from game.render.drawn import drawn_models, font_px
 from game.render.options import SceneOptions
+from game.render.point_marks import draw_point_marks
 from game.render.scene import scene_layout
 from game.render.transform import View
 from game.render.unit_marks import RING_COLOUR
@@ -39,7 +41,8 @@ class Marks:
     band at the top of the table area (never cut: the band grows); ``patterns``: role
     patterns (kept for old callers; the colour-blind and greyscale palettes carry them);
     ``listed``: the numbered notes are listed elsewhere (a multi-panel figure's one legend),
-    so no caption band repeats them."""
+    so no caption band repeats them; ``points``: pointing marks (:mod:`game.core.point_marks`)
+    of a book figure, drawn after the board's own (:func:`point_marks_of`)."""
 
     dim: Sequence[str] = ()
     highlight: Sequence[str] = ()
@@ -51,6 +54,13 @@ class Marks:
     extra: dict = field(default_factory=dict)
     fallen: Sequence[str] = ()
     listed: bool = False
+    points: Sequence[Any] = ()
+
+
+def point_marks_of(board: Any, marks: Optional["Marks"] = None) -> tuple:
+    """The pointing marks a figure of ``board`` draws: the board's own (its file's ``marks``) then
+    those of ``marks`` (a book figure's), as :class:`game.core.point_marks.PointMark` records."""
+    return board_point_marks(board) + tuple(marks.points if marks is not None else ())
 
 
 def _shape_pts(view: View, s: g.Shape) -> list[tuple[float, float]]:
@@ -161,6 +171,7 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             continue
         canvas.tag = f"fallen:{mid}"
         _cross(canvas, view, s, fs)
+    errors += draw_point_marks(canvas, view, shapes, point_marks_of(board, marks), pal, fs)
     ss = o.supersample
     size = font_px(13 * fs, ss)
     placed: list[tuple] = []

@@ -91,6 +91,10 @@ class SceneOptions:
     warning: str = ""
     visible: Optional[set] = None
     callouts: Sequence[str] = ()
+    #: move reach rings in the print style (the screen style always draws them)
+    reach: bool = False
+    #: pointing marks drawn (:func:`game.render.marks.point_marks_of`): those with words get a key row
+    point_marks: Sequence[Any] = ()
     supersample: int = 1
     layer: str = "all"
     gap_letter_start: int = 0

@@ -37,7 +37,7 @@ from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, 
 from game.render import gap_marks, move_marks, unit_marks as um
 from game.render.attack_badges import badged
 from game.render.drawers import LegendContext, LegendItem, legend_parts, register
-from game.render.drawn import circle_pts
+from game.render.drawn import circle_pts, drawn_models
 from game.render.labels import badge, count_mark
 from game.render.painter import Paint
 from game.render.palette import lw
@@ -48,8 +48,14 @@ RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
 
 # --- move reach --------------------------------------------------------------------------------
+def reach_shown(pal: dict, options: Any) -> bool:
+    """Move reach is drawn on screen, and on paper only when asked (``reach``): a ring round
+    every moved model buries the models and the labels of a printed figure."""
+    return not pal.get("print") or bool(getattr(options, "reach", False))
+
+
 def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
-    if not part.mm:
+    if not part.mm or not reach_shown(p.pal, p.o):
         return
     for mid, path in (analysis.moves or {}).items():
         if not path:
@@ -69,7 +75,7 @@ def reach_circle(p: Any, c: tuple, r: float) -> None:
 
 
 def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
-    if not part.mm or not ctx.moves:
+    if not part.mm or not ctx.moves or not reach_shown(getattr(ctx.options, "palette", None) or {}, ctx.options):
         return []
     return [LegendItem("row", f"Move reach {round(float(part.mm) / g.MM_PER_INCH, 2):g}\" from the start", swatch="reach")]
 
@@ -78,14 +84,37 @@ def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
 def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
     """A small dot, black when filled, white when free, a larger ring for a large model's slot
     (drawn under the models standing in them)."""
+    filled = any(s.filled_by for s in part.slots)
+    models = p.models or (drawn_models(p.b, analysis) if filled else [])  # the slots are drawn before the models
+    drawn = {dm.id: dm.shape for dm in models}
     for i, s in enumerate(part.slots):
         p.c.tag = f"slot:{s.model}:{i}"
         c = p.v.to_px(tuple(s.at))
         large = s.size == "large"
         r = p.u(4.5 if large else 3.0)
+        filler = drawn.get(s.filled_by) if s.filled_by else None
+        if filler is not None:
+            slot_tick(p, tuple(s.at), filler, r)
         p.c.circle(c, r, fill=p.pal["slot_filled"] if s.filled_by else p.pal["slot_free"],
                    outline=p.pal["slot_edge"], width=p.u(lw("medium" if large else "thin")))
         p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
+
+
+def slot_tick(p: Any, at: tuple, filler: Any, r: float) -> None:
+    """A filled slot whose filler stands beside it, not on it: a short line (at most
+    ``SLOT_MARK_UNITS`` beyond the dot) from the dot towards the filler's edge, so no filled dot
+    is left without its model; nothing when the filler covers the slot."""
+    from game.render.unit_marks import SLOT_MARK_UNITS
+
+    if g.gap_mm(filler, g.Circle(at, 0.01)) <= 0.0:
+        return  # the model stands in its slot
+    near = g.closest_points(g.Circle(at, 0.01), filler)[1]
+    a, b = p.v.to_px(at), p.v.to_px(near)
+    L = math.hypot(b[0] - a[0], b[1] - a[1])
+    if L <= r:
+        return
+    k = min(1.0, (p.u(SLOT_MARK_UNITS) + r) / L)  # pointing at the filler, never across the block
+    p.c.line([a, (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)], p.pal["slot_edge"], p.u(lw("medium")))
 
 
 def legend_slots(part: CombatSlots, ctx: LegendContext) -> list:

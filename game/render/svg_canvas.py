@@ -232,7 +232,7 @@ _LAYER_OF = {
     "Table": ("table", "terrain", "objective", "reach", "scale_bar", "panel-frame"),
     "Units": ("tray", "model", "empty", "front", "ghost", "slot"),
     "Roles": ("count", "divide", "differ", "overlap", "dim", "fallen", "highlight", "diff", "fighting_rank",
-              "one_attack", "locked", "selection", "hover"),
+              "one_attack", "locked", "selection", "hover", "pointmark"),
     "Links and arrows": ("gap", "move", "slotmove", "overlay", "tape"),
     "Labels": ("label", "badge", "callout", "note", "movelen", "gapletter"),
     "Legend": ("legend",),

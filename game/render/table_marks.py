@@ -50,15 +50,22 @@ def terrain(p: Paint, t: dict) -> None:
     terrain_label(p, t, pts)
 
 
+#: radius (mm) of an objective's outer ring (a cropped figure shows an objective whole)
+OBJECTIVE_MM = 20.0
+
+
 def objective(p: Paint, i: int, pt: Point) -> None:
-    """Objective ``i`` at ``pt`` (mm): two rings and its name, placed clear of every base."""
+    """Objective ``i`` at ``pt`` (mm): two rings and its name ("Objective", or "Objective C" when
+    the context's ``objective_names`` names it), placed clear of every base."""
     p.c.tag = f"objective:{i}"
     c = p.v.to_px(pt)
-    r = max(p.u(6), 20.0 * p.v.scale)
+    r = max(p.u(6), OBJECTIVE_MM * p.v.scale)
     p.c.circle(c, r, fill=p.pal["objective"], outline=p.pal["objective_edge"], width=p.u(lw("medium")))
     p.c.circle(c, r * 0.45, fill=None, outline=p.pal["objective_edge"], width=p.u(lw("medium")))
     size = p.size(11)
-    tw, th = p.c.text_size("Objective", size)
+    names = (p.b.context or {}).get("objective_names") or []
+    word = f"Objective {names[i]}" if i < len(names) and names[i] else "Objective"
+    tw, th = p.c.text_size(word, size)
     p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
     gap, pad = p.u(2), p.u(1.5)
     spots = [(c[0] - tw / 2, c[1] + r + gap), (c[0] - tw / 2, c[1] - r - gap - th), (c[0] + r + gap, c[1] - th / 2),
@@ -72,7 +79,7 @@ def objective(p: Paint, i: int, pt: Point) -> None:
         avoid.append((p0[0], p0[1], p1[0], p1[1]))
     b = p.placer.best(boxes, avoid)
     p.placer.add(b)
-    p.c.text((b[0] + pad, b[1] + pad), "Objective", size, p.pal["label"], anchor="topleft",
+    p.c.text((b[0] + pad, b[1] + pad), word, size, p.pal["label"], anchor="topleft",
              background=p.pal["label_bg"])
 
 

@@ -144,16 +144,32 @@ def ghost(p: Paint, mid: str, path: Sequence[Point]) -> None:
     ghost_outline(p, s)
 
 
+#: longest slot-move mark (design units): a short arrow at the slot, never one across the block
+SLOT_MARK_UNITS = 14.0
+
+
 def slot_move(p: Paint, dm: DrawnModel, frm: Point, to: Point) -> None:
-    """A model allocated to a combat slot: a ghost at its place in the unit, an arrow to the slot."""
+    """A model allocated to a combat slot: a ghost at its place in the unit and, at the slot, a
+    short arrow (at most :data:`SLOT_MARK_UNITS`) into the model's edge from the side its place
+    lies on; never an arrow across the block."""
     p.c.tag = f"slotmove:{dm.id}"
     ghost_outline(p, _moved(dm.shape, to, frm))
-    a, b = p.v.to_px(frm), p.v.to_px(to)
-    L = math.hypot(b[0] - a[0], b[1] - a[1])
-    if L > p.u(10):
-        k = min(0.45, p.u(4) / L)
-        p.c.arrow([(a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k), b], p.pal["slot_edge"],
-                  p.u(lw("medium")), head=p.u(6))
+    L_mm = g.dist(frm, to)
+    if L_mm * p.v.scale <= p.u(10):
+        return
+    d = ((frm[0] - to[0]) / L_mm, (frm[1] - to[1]) / L_mm)  # from the slot towards the model's place
+    s = dm.shape
+    edge = s.radius_mm if isinstance(s, g.Circle) else (g.ray_polygon_mm(to, d, s.points) or 0.0)
+    tip = p.v.to_px((to[0] + d[0] * edge, to[1] + d[1] * edge))
+    room = L_mm * p.v.scale - edge * p.v.scale
+    n = min(p.u(SLOT_MARK_UNITS), room)
+    if n <= p.u(4):
+        return
+    dx, dy = p.v.to_px((to[0] + d[0], to[1] + d[1]))
+    ox, oy = p.v.to_px(to)
+    k = math.hypot(dx - ox, dy - oy) or 1.0
+    ux, uy = (dx - ox) / k, (dy - oy) / k  # the same direction in px (the view may flip nothing but scale)
+    p.c.arrow([(tip[0] + ux * n, tip[1] + uy * n), tip], p.pal["slot_edge"], p.u(lw("medium")), head=p.u(5))
 
 
 #: the ring of a highlighted model (a demo step's ``highlight``)

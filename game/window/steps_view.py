@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from game.window.table_view import Scene, TableView
 
 
+#: what the window adds to a step's caption where a player chose among units (the step's own
+#: caption, as a demo exports it to PNG or HTML, says only who could have been selected)
+CHOOSE_HOW = " Click one of their models to choose it."
+
 class StepsView(View):
     """``steps``: ``[(caption, board, analysis)]`` while shown (None on the table); ``index`` the one shown."""
 
@@ -209,7 +213,9 @@ class StepsView(View):
 
     def caption(self) -> str:
         assert self.steps is not None
-        return f"{self.index + 1}/{len(self.steps)}  {self.steps[self.index][0]}"
+        st = self.steps[self.index]
+        how = CHOOSE_HOW if getattr(st, "kind", "") == "choose" and len(getattr(st, "choices", ())) > 1 else ""
+        return f"{self.index + 1}/{len(self.steps)}  {st[0]}{how}"
 
     def title(self) -> str:
         assert self.steps is not None

@@ -79,8 +79,7 @@ class _Steps:
         others = [u for u in s.pool if u != s.entry["unit"]]
         if not others:
             return ""
-        return (f" Player {s.entry['player']} could select {self.ns(others)} instead: click one of its models to "
-                "choose it.")
+        return f" Player {s.entry['player']} could select {self.ns(others)} instead."  # words for any page: the window adds how to choose
 
 
 def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[str, Board, Analysis]]]:
