@@ -19,11 +19,9 @@ def _choose() -> ModuleType:
     """numpy's implementation unless numpy is missing or ``MELEE_PURE_PYTHON`` is set."""
     if not os.environ.get("MELEE_PURE_PYTHON"):
         try:
-            import numpy  # noqa: F401  (only asked whether it is there)
-        except ImportError:
-            pass
-        else:
             return importlib.import_module("game.core.arrays_np")
+        except ImportError:  # (numpy missing)
+            pass
     return importlib.import_module("game.core.arrays_py")
 
 

@@ -15,7 +15,7 @@ from game.core.arrays import ops
 from game.core.board import Model
 
 #: Above this many (model, place) pairs the first nearest models of every place come from one
-#: k-d tree query (scipy) instead of one scan of every model per place.
+#: k-d tree query (with numpy) instead of one scan of every model per place.
 TREE_PAIRS = 200_000
 #: Models a place looks at in one go (its list is looked again, over the free models, when
 #: all of them are placed).
