@@ -30,6 +30,14 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory, monkeypatch):
+    """Each test its own user data folder: a recovery file one test's window leaves (unsaved
+    work on a bundled scenario) would otherwise be offered by the next window opening that
+    file, and the dialog would take that test's keys."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
 def _collector_released():
     """A window left mid-drag by a test must not leave the garbage collector held for the next."""
     yield
