@@ -17,9 +17,9 @@ from contextlib import contextmanager
 from operator import attrgetter
 from typing import Any, Callable, Iterator, Optional, Sequence
 
-import numpy as np
 
 from game.core import geometry as g
+from game.core.arrays import ops
 from game.core.lru import LRU
 
 
@@ -94,7 +94,7 @@ class Models(list):
         """Each model's centre (table mm), in slot order (the same tuples as the models' ``center``)."""
         c = self._centers
         if c is None:
-            c = self._centers = list(zip(*self._geom.centers.T.tolist()))
+            c = self._centers = ops.rows(self._geom.centers)
         return c
 
     def _fill(self) -> "Models":
@@ -286,7 +286,7 @@ class SlotTemplate:
     """The occupied slots of a ranked formation, independent of where the unit stands.
 
     ``slots``: [(rank, file)] front rank first; ``names``: ``r<rank>f<file>``; ``local``: the
-    slot centres as an (n, 2) float array of (across, back) mm from the middle of the front
+    slot centres as points (:mod:`game.core.arrays`) of (across, back) mm from the middle of the front
     edge (across to the unit's right, back away from its front)."""
 
     __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index", "_slot_index")
@@ -294,10 +294,7 @@ class SlotTemplate:
     def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
         self.slots = slots
         self.names = [f"r{r}f{f}" for r, f in slots]
-        rf = np.array(slots, dtype=float).reshape(-1, 2)
-        self.local = np.empty((len(slots), 2))
-        self.local[:, 0] = (rf[:, 1] - 0.5) * base_w - files * base_w / 2
-        self.local[:, 1] = (rf[:, 0] - 0.5) * base_d
+        self.local = ops.slot_local(slots, base_w, base_d, files)
         self.ranks = [r for r, _ in slots]
         self.files_ = [f for _, f in slots]
         self._ids: dict[str, list[str]] = {}
@@ -353,11 +350,10 @@ class UnitGeom:
 
     def boxes(self) -> tuple:
         """``(low, high, lo, hi)``: each base's box corners (``centers -/+ half``, (n, 2) mm)
-        and the box of them all (two (2,) arrays); worked out once per geometry (read-only)."""
+        and the box of them all (two ``(x, y)`` tuples, None when empty); worked out once per geometry (read-only)."""
         b = self._boxes
         if b is None:
-            low, high = self.centers - self.half, self.centers + self.half
-            b = self._boxes = (low, high, low.min(axis=0), high.max(axis=0))
+            b = self._boxes = ops.boxes(self.centers, self.half)
         return b
 
 
@@ -541,20 +537,14 @@ class Unit:
             t = self.template()
             rx, ry = g.right(self.facing_deg)
             fx, fy = g.forward(self.facing_deg)
-            rot = np.array([[rx, ry], [-fx, -fy]])
-            centers = np.asarray(self.front, dtype=float) + t.local @ rot
+            centers = ops.place(t.local, self.front, (rx, ry), (-fx, -fy))
             w, d = self.base_w, self.base_d
             ca, sa = abs(rx), abs(ry)
-            half = np.empty_like(centers)
-            half[:, 0] = ca * w / 2 + sa * d / 2
-            half[:, 1] = sa * w / 2 + ca * d / 2
+            half = ops.filled(len(t.slots), ca * w / 2 + sa * d / 2, sa * w / 2 + ca * d / 2)
             geom = UnitGeom(t.ids(self.id), centers, half, True, (w, d), self.facing_deg, t)
         else:
             ms = self.models(key)
-            centers = np.array([m.center for m in ms], dtype=float).reshape(-1, 2)
-            boxes = np.array([m.shape.bbox() for m in ms], dtype=float).reshape(-1, 4)
-            half = (boxes[:, 2:] - boxes[:, :2]) / 2
-            centers = (boxes[:, 2:] + boxes[:, :2]) / 2 if len(ms) else centers
+            centers, half = ops.from_bboxes(m.shape.bbox() for m in ms)
             geom = UnitGeom([m.id for m in ms], centers, half, False, None, self.facing_deg)
         return _GEOM_CACHE.put(key, geom)
 

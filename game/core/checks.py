@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-import numpy as np
-
 from game.core import contact
 from game.core import geometry as g
+from game.core.arrays import ops
 from game.core.board import Board, Model
 from game.core.lru import LRU
 
@@ -30,9 +29,8 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
     boxes = []
     for geom in geoms:
         if len(geom.ids):
-            lo = (geom.centers - geom.half).min(axis=0)
-            hi = (geom.centers + geom.half).max(axis=0)
-            boxes.append((float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+            _low, _high, lo, hi = geom.boxes()
+            boxes.append((lo[0], lo[1], hi[0], hi[1]))
         else:
             boxes.append((0.0, 0.0, 0.0, 0.0))
     partners: dict[int, list[int]] = {}
@@ -52,7 +50,7 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
 
     def boxes_meet(ga, gb, same: bool) -> Iterable[tuple[int, int]]:
         """(i, j) whose base boxes overlap or touch (i < j within one unit), row by row."""
-        return box_pairs(ga.centers, ga.half, gb.centers, gb.half, same)
+        return ops.box_pairs(ga.centers, ga.half, gb.centers, gb.half, same)
 
     unique = len(models) == len(units)
 
@@ -84,48 +82,3 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
 
 
 _PAIRS = LRU(4096)  # (pose key a, pose key b, same unit, tolerance) -> that pair's overlaps, checked to the end
-
-
-def box_pairs(ca: np.ndarray, ha: np.ndarray, cb: np.ndarray, hb: np.ndarray, same: bool,
-              rows: int = 256) -> Iterable[tuple[int, int]]:
-    """Index pairs ``(i, j)`` of boxes (centres ``ca`` / ``cb`` and half sizes ``ha`` / ``hb``,
-    ``(n, 2)`` mm arrays) that overlap or touch; with ``same`` (one set against itself) only
-    ``i < j``. Sorted by ``(i, j)``, in blocks of ``rows`` rows.
-
-    A uniform grid of cells as large as the largest box: boxes that meet have centres at most
-    one cell apart on each axis, so only the 3 x 3 cells around each box are compared (every
-    box against every other was 10^8 tests for two 10,000-model units)."""
-    na, nb = len(ca), len(cb)
-    if not na or not nb:
-        return
-    cell = max(float(2 * ha.max()), float(2 * hb.max()), 1e-6) * (1 + 1e-9) + 1e-9  # margin: rounding
-    ka = np.floor(ca / cell).astype(np.int64)
-    kb = np.floor(cb / cell).astype(np.int64)
-    lo_k = np.minimum(ka.min(axis=0), kb.min(axis=0)) - 1
-    span = int(max(ka.max(axis=0).max(), kb.max(axis=0).max()) - lo_k.min()) + 3
-    key_b = (kb[:, 0] - lo_k[0]) * span + (kb[:, 1] - lo_k[1])
-    order = np.argsort(key_b, kind="stable")
-    sk = key_b[order]
-    for r0 in range(0, na, rows):
-        kr = ka[r0:r0 + rows]
-        ii_parts, jj_parts = [], []
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                q = (kr[:, 0] + dx - lo_k[0]) * span + (kr[:, 1] + dy - lo_k[1])
-                lo = np.searchsorted(sk, q, "left")
-                counts = np.searchsorted(sk, q, "right") - lo
-                total = int(counts.sum())
-                if not total:
-                    continue
-                starts = np.repeat(lo - (np.cumsum(counts) - counts), counts)
-                jj_parts.append(order[starts + np.arange(total)])
-                ii_parts.append(np.repeat(np.arange(r0, r0 + len(kr)), counts))
-        if not ii_parts:
-            continue
-        ii, jj = np.concatenate(ii_parts), np.concatenate(jj_parts)
-        hit = np.all(np.abs(ca[ii] - cb[jj]) <= ha[ii] + hb[jj], axis=1)
-        if same:
-            hit &= ii < jj
-        ii, jj = ii[hit], jj[hit]
-        o = np.lexsort((jj, ii))
-        yield from zip(ii[o].tolist(), jj[o].tolist())

@@ -19,9 +19,8 @@ from __future__ import annotations
 import math
 from typing import Optional, Sequence
 
-import numpy as np
-
 from game.core import geometry as g
+from game.core.arrays import ops
 from game.core.board import Model, Unit, UnitGeom
 
 Box = tuple[float, float, float, float]
@@ -34,9 +33,8 @@ def unit_box(u: Unit, key: Optional[tuple] = None) -> Box:
     geom = u.geom(key)
     if not len(geom.ids):
         return (0.0, 0.0, 0.0, 0.0)
-    lo = (geom.centers - geom.half).min(axis=0)
-    hi = (geom.centers + geom.half).max(axis=0)
-    return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
+    _low, _high, lo, hi = geom.boxes()
+    return (lo[0], lo[1], hi[0], hi[1])
 
 
 def sweep_pairs(boxes: Sequence[Box], tol: float) -> list[tuple[int, int]]:
@@ -76,28 +74,11 @@ def _arrays(u: Unit, ms: list[Model]) -> UnitGeom:
     if ms is u.models():
         return geom
     if geom.rect:
-        centers = np.array([m.center for m in ms], dtype=float).reshape(-1, 2)
-        half = np.broadcast_to(geom.half[:1], centers.shape) if len(geom.ids) else np.zeros_like(centers)
+        centers = ops.points(m.center for m in ms)
+        half = ops.first_repeated(geom.half, len(ms))
         return UnitGeom([m.id for m in ms], centers, half, True, geom.base, geom.facing_deg, geom.template)
-    boxes = np.array([m.shape.bbox() for m in ms], dtype=float).reshape(-1, 4)
-    return UnitGeom([m.id for m in ms], (boxes[:, 2:] + boxes[:, :2]) / 2, (boxes[:, 2:] - boxes[:, :2]) / 2,
-                    False, None, u.facing_deg)
-
-
-_ROTATIONS: dict[tuple, np.ndarray] = {}  # (facing, its sign) -> its rotation (read-only; a few facings in use)
-
-
-def _rotation(facing_deg: float) -> np.ndarray:
-    """The matrix taking table offsets to (across, -back) of a unit at ``facing_deg``."""
-    key = (facing_deg, math.copysign(1.0, facing_deg))  # (-0.0 and 0.0 kept apart: the same floats as before)
-    rot = _ROTATIONS.get(key)
-    if rot is None:
-        if len(_ROTATIONS) > 256:
-            _ROTATIONS.clear()
-        rx, ry = g.right(facing_deg)
-        rot = _ROTATIONS[key] = np.array([[rx, -ry], [ry, rx]])
-        rot.flags.writeable = False
-    return rot
+    centers, half = ops.from_bboxes(m.shape.bbox() for m in ms)
+    return UnitGeom([m.id for m in ms], centers, half, False, None, u.facing_deg)
 
 
 def model_contacts(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model], tol: float) -> list[tuple[int, int]]:
@@ -117,41 +98,28 @@ def contacts_and_corners(ua: Unit, ms_a: list[Model], ub: Unit, ms_b: list[Model
     # the bases of each unit near the other unit's bases (box of all of them, grown by tol)
     low_a, high_a, lo_a, hi_a = A.boxes()  # (kept on a unit's cached geometry)
     low_b, high_b, lo_b, hi_b = B.boxes()
-    lo_b, hi_b, lo_a, hi_a = lo_b - tol, hi_b + tol, lo_a - tol, hi_a + tol
-    near_a = (high_a >= lo_b) & (low_a <= hi_b)
-    near_b = (high_b >= lo_a) & (low_b <= hi_a)
-    ia = np.nonzero(near_a[:, 0] & near_a[:, 1])[0]
-    ib = np.nonzero(near_b[:, 0] & near_b[:, 1])[0]
-    if not len(ia) or not len(ib):
+    if lo_a is None or lo_b is None:
         return [], []
-    ca, cb = A.centers[ia], B.centers[ib]
+    ia = ops.near(low_a, high_a, lo_b, hi_b, tol)
+    ib = ops.near(low_b, high_b, lo_a, hi_a, tol)
+    if not ops.count(ia) or not ops.count(ib):
+        return [], []
+    ca, cb = ops.take(A.centers, ia), ops.take(B.centers, ib)
     if A.rect and B.rect and _square(A.facing_deg, B.facing_deg):
         # both sets of rectangles are axis-aligned in A's frame: exact gaps from intervals
-        rot = _rotation(A.facing_deg)  # table -> (across, -back): columns right, forward
-        la, lb = ca @ rot, cb @ rot
+        rx, ry = g.right(A.facing_deg)  # table -> (across, -back): right, forward
         wa, da = A.base
         wb, db = B.base
         turned = abs(((B.facing_deg - A.facing_deg) % 180.0) - 90.0) < 1e-6
         ha = (wa / 2, da / 2)
         hb = (db / 2, wb / 2) if turned else (wb / 2, db / 2)
         # per pair and axis: the gap between the intervals (negative: their overlap), then at
-        # least 0 (both axes in one array: each element the same operations as one axis at a
-        # time), then gx * gx + gy * gy
-        gap = np.abs(la[:, None, :] - lb[None, :, :])
-        gap -= np.array((ha[0] + hb[0], ha[1] + hb[1]))
-        corner = (gap[:, :, 0] >= -tol) & (gap[:, :, 1] >= -tol)  # (no axis overlapping by more than tol)
-        np.maximum(gap, 0.0, out=gap)
-        gap *= gap
-        pi, pj = np.nonzero(gap[:, :, 0] + gap[:, :, 1] <= tol * tol)
-        # (row-major: already sorted)
-        return list(zip(ia[pi].tolist(), ib[pj].tolist())), corner[pi, pj].tolist()
+        # least 0, then gx * gx + gy * gy (row-major: already sorted)
+        return ops.square_pairs(ca, cb, rx, ry, (ha[0] + hb[0], ha[1] + hb[1]), tol, ia, ib)
     # general case: box test on arrays, then the exact separating-axis test
-    ha, hb = A.half[ia], B.half[ib]
-    gx = np.maximum(np.abs(ca[:, None, 0] - cb[None, :, 0]) - (ha[:, None, 0] + hb[None, :, 0]), 0.0)
-    gy = np.maximum(np.abs(ca[:, None, 1] - cb[None, :, 1]) - (ha[:, None, 1] + hb[None, :, 1]), 0.0)
-    pi, pj = np.nonzero(gx * gx + gy * gy <= tol * tol)
+    ha, hb = ops.take(A.half, ia), ops.take(B.half, ib)
     out = []
-    for i, j in zip(ia[pi].tolist(), ib[pj].tolist()):
+    for i, j in ops.box_near_pairs(ca, ha, cb, hb, tol, ia, ib):
         if g.within(ms_a[i].shape, ms_b[j].shape, tol):
             out.append((i, j))
     out.sort()

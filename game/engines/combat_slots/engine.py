@@ -42,7 +42,7 @@ as it has slots; a slot's centre lies outside the middle of its stretch, half a 
 width out. Round and oval bases use the same number of slots spread over quarter-turns
 around the model's facing.
 
-Pure: stdlib and ``game.core``; the fill (:mod:`.fill`) uses numpy, and scipy on big tables.
+Pure: stdlib and ``game.core`` (the fill's array work through :mod:`game.core.arrays`).
 """
 from __future__ import annotations
 

@@ -2,20 +2,20 @@
 the models nearest the enemy take the combat slots first).
 
 One job: :func:`fill_nearest_first`, the greedy matching of (model, place) pairs taken in key
-order. Pure (numpy; scipy's k-d tree for the first look of every place on a big table).
+order. Pure (array work through :mod:`game.core.arrays`: with numpy, scipy's k-d tree for the first
+look of every place on a big table).
 """
 from __future__ import annotations
 
 import heapq
 from typing import Sequence
 
-import numpy as np
-
 from game.core import geometry as g
+from game.core.arrays import ops
 from game.core.board import Model
 
 #: Above this many (model, place) pairs the first nearest models of every place come from one
-#: k-d tree query (scipy) instead of one scan of every model per place.
+#: k-d tree query (with numpy) instead of one scan of every model per place.
 TREE_PAIRS = 200_000
 #: Models a place looks at in one go (its list is looked again, over the free models, when
 #: all of them are placed).
@@ -42,11 +42,11 @@ def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed:
     if want <= 0 or not own or not places:
         return 0
     n = len(own)
-    xs = np.fromiter((m.center[0] for m in own), float, n)
-    ys = np.fromiter((m.center[1] for m in own), float, n)
+    xs = ops.floats(m.center[0] for m in own)
+    ys = ops.floats(m.center[1] for m in own)
     done = [m.id in placed for m in own]  # models of this unit placed already
-    free = np.array([not d for d in done], dtype=bool)
-    n_free = int(free.sum())
+    free = ops.flags(not d for d in done)
+    n_free = done.count(False)
 
     def keys(at, idx) -> list[tuple[float, int]]:
         return sorted((round(g.dist(own[i].center, at), 6), i) for i in idx)
@@ -57,14 +57,13 @@ def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed:
         k = min(FIRST, n_free)
         if k <= 0:
             return []
-        d = np.hypot(xs - at[0], ys - at[1])
-        d[~free] = np.inf
-        kth = np.partition(d, k - 1)[k - 1]
-        return keys(at, np.nonzero(d <= kth + 1e-4)[0].tolist())[:k]
+        return keys(at, ops.nearest_free(xs, ys, free, at, k))[:k]
 
     lists: list[list[tuple[float, int]]] = []
     if n * len(places) > tree_pairs and n_free > 0:
-        lists = _tree_lists(xs, ys, free, places, keys)
+        k = min(FIRST, n_free)
+        near = ops.nearest_free_many(xs, ys, free, [p[3] for p in places], k)
+        lists = [keys(places[pi][3], near[pi])[:k] for pi in range(len(places))]
     else:
         lists = [look(pi) for pi in range(len(places))]
     pos = [0] * len(places)
@@ -102,18 +101,3 @@ def fill_nearest_first(own: list[Model], places: list[tuple], want: int, placed:
         got += 1
     return got
 
-
-def _tree_lists(xs: np.ndarray, ys: np.ndarray, free: np.ndarray, places: Sequence[tuple], keys) -> list:
-    """The first :data:`FIRST` free models of every place (exact keys), from one k-d tree of
-    the free models: the k-th distance of each place, then every model within it (+1e-4 mm, so
-    ties at the k-th are all sorted by their exact keys)."""
-    from scipy.spatial import cKDTree
-
-    idx = np.nonzero(free)[0]
-    tree = cKDTree(np.column_stack((xs[idx], ys[idx])))
-    pts = np.array([p[3] for p in places], dtype=float)
-    k = min(FIRST, len(idx))
-    dist, _ = tree.query(pts, k=k)
-    kth = dist if k == 1 else dist[:, -1]
-    near = tree.query_ball_point(pts, kth + 1e-4)
-    return [keys(places[pi][3], idx[np.asarray(near[pi], dtype=int)].tolist())[:k] for pi in range(len(places))]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from typing import Any, Callable, Mapping, Optional
 
-import numpy as np
+from game.core.arrays import ops
 
 from game.core import geometry as g
 from game.core import schema as sc
@@ -152,13 +152,12 @@ class _Boxes:
 
     def __init__(self, units: list[Unit]) -> None:
         self.units = units
-        b = np.array([units_box([u]) for u in units], dtype=float).reshape(-1, 4)
-        self.x0, self.y0, self.x1, self.y1 = b[:, 0], b[:, 1], b[:, 2], b[:, 3]
+        self.boxes = ops.box_rows(units_box([u]) for u in units)
 
     def touching(self, box: tuple[float, float, float, float], but: set[str]) -> list[Unit]:
         """The units (board order) not in ``but`` whose box touches ``box`` (``g.bbox_gap`` of
         the two <= 0: overlapping or sharing an edge on both axes)."""
-        hit = np.flatnonzero((self.x0 <= box[2]) & (self.x1 >= box[0]) & (self.y0 <= box[3]) & (self.y1 >= box[1]))
+        hit = ops.touching_boxes(self.boxes, box)
         return [u for u in map(self.units.__getitem__, hit) if u.id not in but]
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Optional, Sequence
 
@@ -163,7 +162,10 @@ class _Unit:
             notes.append(f"{u.id}: no Movement in its profile; its fighting rank is not limited by distance")
         self.charged = u.id in charged  # this turn
         self.ranks = max((r for r, _ in self.slots), default=0)
-        self.rank_sizes = np.bincount(np.array([r for r, _ in self.slots], dtype=int), minlength=self.ranks + 1)[1:].tolist()
+        sizes = [0] * (self.ranks + 1)
+        for r, _ in self.slots:
+            sizes[r] += 1
+        self.rank_sizes = sizes[1:]
         self.in_order = bool(self.slots) and combat_order(max(self.rank_sizes), self.ranks)
 
     def reach_mm(self, p: Any) -> Optional[float]:
