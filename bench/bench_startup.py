@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up of the command line as a user runs it: whole fresh processes, CPU medians.
 
-    python bench/bench_startup.py [--runs 15] [--root TREE ...] [--no-cache]
+    python bench/bench_startup.py [--runs 15] [--root TREE ...] [--only COMMAND ...] [--no-cache]
 
 Each run starts, one after the other, these children of every tree given (``--root``, default
 this checkout; give two to compare an old tree with this one, interleaved so both see the same
@@ -94,6 +94,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--root", action="append", help="a tree to measure (repeatable; default this checkout)")
+    ap.add_argument("--only", action="append", help="measure only this command (repeatable: 'window whfb8'...)")
     ap.add_argument("--no-cache", action="store_true", help="children compile every module (no bytecode cache)")
     args = ap.parse_args()
     roots = [Path(p).resolve() for p in (args.root or [str(HERE_ROOT)])]
@@ -113,6 +114,8 @@ def main() -> int:
                     env.pop("PYTHONDONTWRITEBYTECODE", None)
                     env["PYTHONPYCACHEPREFIX"] = str(d / "pycache")
                 for name, cmd in commands(root, d, k, r).items():
+                    if args.only and name != "floor" and name not in args.only:
+                        continue
                     w, c = timed(cmd, root, env)
                     if k:  # the first run warms the file and bytecode caches
                         cpu.setdefault((root, name), []).append(c)
@@ -123,12 +126,16 @@ def main() -> int:
         print(f"tree {root}")
         floor = statistics.median(cpu[(root, "floor")])
         for name in ("floor", "window whfb8", "window wh40k", "analyse", "render png"):
+            if (root, name) not in cpu:
+                continue
             c, w = statistics.median(cpu[(root, name)]), statistics.median(wall[(root, name)])
             print(f"  {name:14s} CPU median {c:7.1f} ms   wall median {w:7.1f} ms   CPU / floor {c / floor:5.2f}x")
     if len(roots) == 2:
         a, b = roots
         print(f"ratio of CPU medians, {b.name} / {a.name}:")
         for name in ("window whfb8", "window wh40k", "analyse", "render png"):
+            if (a, name) not in cpu:
+                continue
             ratio = statistics.median(cpu[(b, name)]) / statistics.median(cpu[(a, name)])
             print(f"  {name:14s} {ratio:5.2f}x")
     return 0

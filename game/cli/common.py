@@ -11,8 +11,6 @@ from typing import Optional
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import check_override, load_scenario
-from game.render.figure import FigureOptions
-from game.render.figure_file import write_figure as write_fig
 
 
 def err(msg: str, code: int) -> int:
@@ -50,6 +48,9 @@ def headless_env() -> None:
 def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: Optional[int] = None,
                  scale: Optional[float] = None, legend: bool = True, title: Optional[str] = None) -> tuple[float, list[str]]:
     """Analyse ``board`` and save its figure to ``out`` (PNG). Returns (seconds, drawing errors)."""
+    from game.render.figure import FigureOptions  # the figure pipeline: not at the window's start-up
+    from game.render.figure_file import write_figure as write_fig
+
     headless_env()
 
     t0 = time.perf_counter()

@@ -14,13 +14,9 @@ from pathlib import Path
 from game.cli.args import (MAX_FRAME_PX, MAX_FRAMES, MAX_SECONDS, MIN_SECONDS, UsageError, add_budget_option, budgets,
                            check_export, check_int, check_number, check_output, check_ruleset, check_size)
 from game.cli.common import err, has_display, headless_env, load, write_figure
-from game.core.atomic import write_atomic
-from game.core.demo import DemoError, build_steps, load_demo
 from game.core.paths import DEFAULT_SCENARIO, out_dir
 from game.core.ruleset import RulesetError
 from game.core.scenario import ScenarioError
-from game.render.html_page import demo_page
-from game.window import demo_view
 from game.window.app import App
 from game.window.display import hidden_note
 from game.window.recovery import default_recent_file
@@ -81,6 +77,12 @@ def _cmd_demo(argv: list[str], ap: argparse.ArgumentParser) -> int:
 
 
 def _demo(args) -> int:
+    # the demo's modules, imported for the demo command only (not at the window's start-up)
+    from game.core.atomic import write_atomic
+    from game.core.demo import DemoError, build_steps, load_demo
+    from game.render.html_page import demo_page
+    from game.window import demo_view
+
     try:
         w, h = check_size(args.size, hi=MAX_FRAME_PX)
         check_number(args.seconds, "--seconds", MIN_SECONDS, MAX_SECONDS)

@@ -41,7 +41,6 @@ from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
 from game.render.scene import draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 from game.render.svg_canvas import SvgCanvas
-from game.render.pdf_canvas import page_points, PdfCanvas
 
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
@@ -499,6 +498,8 @@ def target_for(fmt: str, size: tuple[int, int], fo: FigureOptions, *, classes: O
         c = SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
         return Target(c, 1, lambda: c.to_svg(title=title).encode("utf-8"))
     if fmt == "pdf":
+        from game.render.pdf_canvas import PdfCanvas, page_points  # reportlab's side: only for a PDF
+
         mm = parse_size(fo.size)[:2] if fo.size and parse_size(fo.size)[2] == "mm" else None
         pc = PdfCanvas(size[0], size[1], page_pt=page_points(mm, size, fo.dpi), title=title, cmyk=fo.cmyk, record=True)
         return Target(pc, 1, pc.to_pdf)

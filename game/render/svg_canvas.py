@@ -16,13 +16,32 @@ measured with Pillow on the same font file so layout matches the PNG figures.
 from __future__ import annotations
 
 from typing import Optional, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, font_metrics, pil_font, text_box
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 _FONTS: dict = {}
+
+
+def escape(text: str) -> str:
+    """``text`` as SVG character data: ``&``, ``<`` and ``>`` as entities (what
+    ``xml.sax.saxutils.escape`` gives, without importing ``xml.sax``, which pulls in ``urllib``,
+    ``email`` and ``http`` at start-up)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(value: str) -> str:
+    """``value`` as a quoted SVG attribute value, quotes included: escaped as :func:`escape`
+    does, newline, carriage return and tab as character references, in double quotes unless it
+    holds a double quote and no single one (then in single quotes; holding both, the double
+    quotes become ``&quot;``). Byte for byte what ``xml.sax.saxutils.quoteattr`` gives."""
+    out = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' in out:
+        if "'" not in out:
+            return f"'{out}'"
+        out = out.replace('"', "&quot;")
+    return f'"{out}"'
 
 
 def num(v: float) -> str:

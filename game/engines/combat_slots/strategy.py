@@ -15,7 +15,6 @@ from game.core.board import Board
 from game.core.ruleset import Ruleset
 from game.core.strategy import Engine, Legend, ProfileField
 from game.core.round_rules import RoundParams, round_steps
-from game.engines.combat_slots.engine import analyse
 
 
 @dataclass(frozen=True)
@@ -40,6 +39,8 @@ def legend(rs: Ruleset) -> Legend:
 
 
 def _analyse(board: Board, rs: Ruleset) -> Analysis:
+    from game.engines.combat_slots.engine import analyse  # imported when first used, not on loading the ruleset
+
     res = analyse(board, rs)
     res.legend = legend(rs)
     return res

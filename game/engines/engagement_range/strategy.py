@@ -1,6 +1,8 @@
 """Warhammer 40,000 Fight phase as a strategy (``engagement_range``): schema, legend, steps.
 
-The engine is :mod:`game.engines.engagement_range.engine` (pile in, fight selection, consolidate); this
+The engine is :mod:`game.engines.engagement_range.engine` (pile in, fight selection, consolidate),
+imported when a board is first analysed, not when the ruleset loads (a window on another rule
+system asks every ruleset whether it can analyse its board, and never imports the solver); this
 module declares what the rest of the program asks of it: the parameters a ruleset must give
 (:class:`FightPhaseParams`, inches as written in the YAML), the legend rows its analyses
 produce (labels from the ruleset's values and rule names) and the Fight phase step-through.
@@ -11,8 +13,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.core.strategy import Engine, Legend
-from game.engines.engagement_range import engine as wh40k
-from game.engines.engagement_range import steps as fight_steps
 
 NAME = "engagement_range"
 
@@ -50,12 +50,16 @@ def legend(rs) -> Legend:
 
 
 def _analyse(board, rs):
+    from game.engines.engagement_range import engine as wh40k  # the solver: imported when first used
+
     res = wh40k.analyse(board, rs)
     res.legend = legend(rs)
     return res
 
 
 def _steps(board, rs):
+    from game.engines.engagement_range import steps as fight_steps  # imported when first used
+
     return fight_steps.fight_phase_steps(board, rs)  # looked up at call time
 
 
