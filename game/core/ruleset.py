@@ -46,11 +46,29 @@ MAX_FILE_BYTES = 1 << 20
 
 
 _cache: dict[tuple, Ruleset] = {}
+#: files read, by path: (the stamps of the file and of every file it inherits from, the read);
+#: a ruleset that others inherit from (whfb8) is parsed once, not once per child
+_raw_cache: dict[str, tuple[tuple, "_Raw"]] = {}
 
 
 def clear_cache() -> None:
     """Forget loaded rulesets (tests that edit ruleset files)."""
     _cache.clear()
+    _raw_cache.clear()
+
+
+def _stamp(path: Path) -> tuple:
+    """What tells a file changed: (path, mtime ns, size, inode); raises OSError."""
+    st = path.stat()
+    return (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _still(stamps: tuple) -> bool:
+    """True when every file of ``stamps`` (:func:`_stamp`) is as it was."""
+    try:
+        return all(_stamp(Path(s[0])) == s for s in stamps)
+    except OSError:
+        return False
 
 
 @dataclass
@@ -62,6 +80,7 @@ class _Raw:
     own: set                    # parameter names written in this file itself
     file: str
     lines: Any                  # yamlfile.Locator of this file
+    stamps: tuple = ()          # _stamp of this file and of the files it inherits from
 
 
 def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
@@ -74,6 +93,10 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
                                             f"{', '.join(available(directory))}")
     if path.stat().st_size > MAX_FILE_BYTES:
         raise RulesetError(shown, None, "", f"is larger than {MAX_FILE_BYTES} bytes; a ruleset is a short file")
+    hit = _raw_cache.get(str(path))
+    if hit is not None and _still(hit[0]):
+        return hit[1]
+    stamp = _stamp(path)
     data, loc = parse_yaml(read_text(path, RulesetError), shown, RulesetError)
     if not isinstance(data, dict):
         raise RulesetError(shown, 1, "", "must be a mapping of id, name, strategy, params")
@@ -131,7 +154,9 @@ def _read(ruleset_id: str, directory: Path, chain: tuple = ()) -> _Raw:
     merged = dict(parent.data) if parent else {}
     merged.pop("short_name", None)  # a short name is the file's own: a child is not its parent
     merged.update({k: v for k, v in data.items() if k != "params"})
-    return _Raw(merged, params, set(raw_params), shown, loc)
+    raw = _Raw(merged, params, set(raw_params), shown, loc, (stamp,) + (parent.stamps if parent else ()))
+    _raw_cache[str(path)] = (raw.stamps, raw)
+    return raw
 
 
 def _typed(rid: str, name: str, sname: str, strat: Any, all_params: dict[str, Param], own: set, file: str,

@@ -31,10 +31,18 @@ def shown(value: Any) -> str:
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 3] + "..."
 
 
+_FIELDS: dict[type, dict[str, tuple[Any, dataclasses.Field]]] = {}
+
+
 def fields_of(schema: type) -> dict[str, tuple[Any, dataclasses.Field]]:
-    """``{name: (resolved type, field)}`` of a dataclass schema, in declaration order."""
-    hints = typing.get_type_hints(schema)
-    return {f.name: (hints[f.name], f) for f in dataclasses.fields(schema)}
+    """``{name: (resolved type, field)}`` of a dataclass schema, in declaration order (a new
+    dict; the types are resolved once per schema class: ``typing.get_type_hints`` evaluates
+    every annotation, and loading the rulesets asks for the same schemas again and again)."""
+    got = _FIELDS.get(schema)
+    if got is None:
+        hints = typing.get_type_hints(schema)
+        got = _FIELDS[schema] = {f.name: (hints[f.name], f) for f in dataclasses.fields(schema)}
+    return dict(got)
 
 
 _MERGED: dict[tuple, type] = {}

@@ -22,7 +22,6 @@ import subprocess
 import sys
 import time
 import traceback
-from multiprocessing.connection import Connection
 from pathlib import Path
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional
@@ -98,6 +97,8 @@ def _serve(jobs: Any, out: Any) -> None:
 
 def main(argv: list[str]) -> int:
     """``python -m game.window.background JOBS_FD RESULTS_FD``: the worker process."""
+    from multiprocessing.connection import Connection
+
     _serve(Connection(int(argv[0]), writable=False), Connection(int(argv[1]), readable=False))
     return 0
 
@@ -154,6 +155,8 @@ class Background:
     def _start(self) -> None:
         """Start the worker: a new interpreter running this module (it imports the rules core
         and, on its first board, the engine; never the window's ``__main__``)."""
+        from multiprocessing.connection import Connection  # only once a worker starts, not at start-up
+
         job_r, job_w = os.pipe()
         res_r, res_w = os.pipe()
         root = str(Path(__file__).resolve().parents[2])

@@ -10,13 +10,15 @@ it never reach the board (Esc closes the newest).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
-from game.render.figure import FigureError, FigureOptions, parse_size
 from game.window.gui import Gui, plain
 from game.window.view import Section
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.render.figure import FigureOptions
 
 
 def _center(gui: Gui, w: int, h: int) -> pygame.Rect:
@@ -317,6 +319,8 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
     values (``style``: one of :data:`STYLES`, print by default: the window keeps its screen
     look, a figure file is drawn for paper unless the user picks ``screen``); raises
     :class:`FigureError` for a bad size, dpi or style."""
+    from game.render.figure import FigureError, FigureOptions, parse_size  # the figure pipeline: on export only
+
     size = values.get("size", "").strip() or None
     if size:
         parse_size(size)

@@ -22,11 +22,9 @@ from game.core.editor import caption_text
 from game.core.ruleset import Ruleset, RulesetError
 from game.core.replacing import existing_of_kind
 from game.core.scenario import ScenarioError, load_scenario
-from game.render.figure import FigureError
 from game.window.dialogs import Buttons, DialogsSection, FileDialog, ask_unsaved, export_form, figure_options, \
     recent_dialog, title_form
 from game.window import recovery
-from game.window.export import export_view
 from game.window.live import OFF_FRAME_MODELS
 from game.window.session import LayoutLoss, NeedsSaveAs, OutsideChange
 from game.window.status import Status
@@ -481,6 +479,9 @@ class FilesSection(Section):
 
     def export_figure(self, values: dict) -> Optional[str]:
         """Write the figure the export form describes; returns an error sentence or None."""
+        from game.render.figure import FigureError  # the figure pipeline: imported on the first export
+        from game.window.export import export_view
+
         out = str(values.get("file", "")).strip()
         if not out:
             return "Choose a file name ending in .png, .svg or .pdf."

@@ -38,7 +38,6 @@ from game.core.demo import DemoError, build_steps, load_demo, parse_demo
 from game.core.replacing import existing_of_kind
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
 from game.core.yamlfile import read_text
-from game.render.html_page import demo_page
 from game.window.diskstate import Watch
 from game.window.session import OutsideChange
 
@@ -302,6 +301,8 @@ class Recording:
 
     def html(self, path: str, size: tuple[int, int] = (1280, 820)) -> str:
         """Write the one-page HTML export of the demo to ``path``."""
+        from game.render.html_page import demo_page  # the page writer: on HTML only
+
         if Path(path).suffix.lower() not in (".html", ".htm"):
             raise ValueError("the page's file ends in .html")
         steps = self.check()

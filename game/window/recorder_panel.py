@@ -30,7 +30,6 @@ from game.window.recorder import Recording
 from game.window.recorder_store import RecorderStore
 from game.window.session import OutsideChange
 from game.window.view import Section
-from game.window.demo_play import DemoPlayView
 from game.window.dialogs import Buttons, FileDialog, ask_unsaved
 
 if TYPE_CHECKING:
@@ -250,6 +249,8 @@ class RecorderSection(Section):
                 el.show()
             win.show_view(self.table)
             self.status.say("Back from the demo.")
+
+        from game.window.demo_play import DemoPlayView  # the player and its figure pipeline: on Play only
 
         self.playing = DemoPlayView(steps, self.rec.recorder.title or "demo", back)
         for el in shown:  # the demo plays on the whole window, as `demo` shows it
