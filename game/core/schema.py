@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
-import difflib
 import typing
 from typing import Any, Callable, Literal, NoReturn, Optional, Union
 
@@ -191,6 +190,9 @@ def build(schema: type, values: dict[str, Any], fail: Callable[[str, str], NoRet
 
 def suggestion(name: str, known: list[str], cutoff: float = 0.6) -> str:
     """`` (did you mean x?)`` for a misspelt ``name``, else '' (no ``known`` name within
-    :func:`difflib.get_close_matches`' ``cutoff``, 0 to 1)."""
+    :func:`difflib.get_close_matches`' ``cutoff``, 0 to 1). ``difflib`` is imported here, for
+    an error message, not by every command that loads a ruleset."""
+    import difflib
+
     close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]}?)" if close else ""
