@@ -4,9 +4,8 @@ Each test runs one whole command in a fresh interpreter (``main.py`` through ``r
 reads the modules it imported:
 
 * the window's first frame on a whfb8 board (``--frames 1``, headless) imports no other rule
-  system's engine: the Warhammer 40,000 package is loaded only for its declaration (schema,
-  legend: the ruleset menus ask every ruleset whether it can analyse the board), never its
-  solver, geometry or fight sequence; nor the combat-slot allocation, shapely or scipy;
+  system's engine (no other ruleset is loaded: the toolbar's compare list is made when it is
+  opened), nor The Old World's policies, shapely or scipy;
 * nor ``xml``, ``email``, ``http``, ``urllib.request`` (``xml.sax.saxutils`` pulls in all
   of them) or ``multiprocessing`` (the analysis worker's pipes, opened only for a big board);
 * a PNG figure (``render -o x.png``) imports neither ``xml`` and the rest nor the PDF back end;
@@ -61,13 +60,10 @@ def board(tmp_path: Path) -> str:
 def test_a_whfb8_window_first_frame_imports_no_other_engine(tmp_path):
     mods = imported(["--frames", "1", board(tmp_path)], tmp_path)
     assert "game.window.app" in mods and "game.engines.rank_and_file.engine" in mods, "the window ran"
-    forty_k = [m for m in under(mods, ("game.engines.engagement_range",))
-               if m not in ("game.engines.engagement_range", "game.engines.engagement_range.strategy")]
-    assert not forty_k, forty_k
-    slots = [m for m in under(mods, ("game.engines.combat_slots",)) if m != "game.engines.combat_slots"
-             and m != "game.engines.combat_slots.strategy"]
-    assert not slots, slots
-    assert not under(mods, ("shapely", "scipy")), under(mods, ("shapely", "scipy"))
+    others = under(mods, ("game.engines.engagement_range", "game.engines.combat_slots", "shapely", "scipy"))
+    assert not others, others
+    # nor The Old World's policies: no other ruleset is loaded (the compare list is made on opening)
+    assert not under(mods, ("game.engines.rank_and_file.tow", "game.engines.rank_and_file.tow_rules"))
 
 
 def test_a_whfb8_window_first_frame_imports_no_xml_urllib_email(tmp_path):

@@ -6,6 +6,10 @@ width needs (a 1000 px window gets three rows, nothing is cut off).
 out for the window's width (the table starts under it), keeps its drop-downs and greyed
 buttons in step with the ruleset and board, draws the band behind it and the mark on the tool
 in use, and turns a pressed button into its key-map action.
+
+The compare drop-down's options (the other rulesets this board can use) are asked for when the
+user opens it, not when the toolbar is built: listing them loads and checks every shipped
+ruleset, which a window's first frame does not need (issue 35: start-up).
 """
 from __future__ import annotations
 
@@ -50,6 +54,7 @@ class Toolbar:
         self.height = ROW_PX
         self.top = 0
         self._want: dict[str, tuple] = {}
+        self._options: dict[str, Callable[[], list[str]]] = {}   # a drop-down's options, asked on opening
         self.labels: dict[str, str] = {}
 
     def _label(self, action: str) -> tuple[str, str]:
@@ -94,20 +99,42 @@ class Toolbar:
             self.set_dropdown(name, cur, opts)
         return self.height
 
-    def set_dropdown(self, name: str, current: str, options: list[str]) -> None:
-        """Show drop-down ``name`` with ``options``, ``current`` selected (rebuilt only when
-        that changed: a pygame_gui drop-down cannot change its selection in place)."""
-        self._want[name] = (current, list(options))
+    def set_dropdown(self, name: str, current: str, options: Callable[[], list[str]]) -> None:
+        """Show drop-down ``name`` with ``current`` selected (rebuilt only when that changed: a
+        pygame_gui drop-down cannot change its selection in place); ``options()`` gives its
+        options (``current`` among them), asked each time the user opens it (:meth:`opening`)."""
+        self._want[name] = (current, options)
+        self._options[name] = options
         dd = self.dropdowns.get(name)
-        if dd is not None and dd.alive() and dd.selected_option[0] == current and \
-                [o if isinstance(o, str) else o[0] for o in dd.options_list] == options:
+        if dd is not None and dd.alive() and dd.selected_option[0] == current:
             return
         if dd is not None:
             dd.kill()
         rect = self.slots.get(name)
         if rect is None:
             return
-        self.dropdowns[name] = self.pg_gui.elements.UIDropDownMenu(options, current, rect, self.gui)
+        self.dropdowns[name] = self.pg_gui.elements.UIDropDownMenu([current], current, rect, self.gui)
+
+    def opening(self, element: Any) -> Optional[str]:
+        """When ``element`` (a pressed pygame_gui button) opens one of the drop-downs: fill
+        that drop-down with its options now (before pygame_gui shows the list, in the same
+        frame's update) and return its name; else None."""
+        for name, dd in self.dropdowns.items():
+            if dd.alive() and element in getattr(dd.current_state, "active_buttons", ()) \
+                    and dd.current_state is dd.menu_states.get("closed"):
+                self.fill(name)
+                return name
+        return None
+
+    def fill(self, name: str) -> list[str]:
+        """Put drop-down ``name``'s options (asked now) in it; returns them."""
+        dd, options = self.dropdowns.get(name), self._options.get(name)
+        if dd is None or options is None:
+            return []
+        opts = list(options())
+        dd.options_list.clear()
+        dd.add_options(opts)
+        return opts
 
     def set_label(self, action: str, text: str) -> None:
         """Show ``text`` on the button of ``action`` (the ruleset in use)."""
@@ -169,15 +196,20 @@ class ToolbarSection(Section):
         if self.toolbar is None:
             return
         doc = self.doc
-        choices = doc.rules.choices(doc.board, doc.rs.id)
         self.toolbar.set_label("rules_menu", f"Rules: {doc.rs.id}")
-        cmp_ids = [r for r, why in choices if not why and r != doc.rs.id]
         cur = f"Compare: {doc.live.compare_id}" if doc.live.compare_id else "Compare: off"
-        self.toolbar.set_dropdown("compare", cur, ["Compare: off"] + [f"Compare: {r}" for r in cmp_ids])
+        self.toolbar.set_dropdown("compare", cur, self.compare_options)
         steps = doc.rules.has_steps(doc.rs)
         why = f"{doc.rs.id} has no phase steps"
         for a in ("step:-1", "step:1", "board"):
             self.toolbar.enable(a, steps, why)
+
+    def compare_options(self) -> list[str]:
+        """The compare drop-down's options: off, then every other ruleset this board can use
+        (asked when the drop-down opens: this loads and checks every shipped ruleset)."""
+        doc = self.doc
+        ids = [r for r, why in doc.rules.choices(doc.board, doc.rs.id) if not why and r != doc.rs.id]
+        return ["Compare: off"] + [f"Compare: {r}" for r in ids]
 
     def button_rect(self, action: str) -> Optional[pygame.Rect]:
         """Screen rectangle of the button doing ``action`` (for tests and scripts)."""
@@ -193,6 +225,8 @@ class ToolbarSection(Section):
         if self.gui is None:
             return False
         el = getattr(ev, "ui_element", None)
+        if ev.type == self.gui.pg.UI_BUTTON_PRESSED and self.toolbar is not None and self.toolbar.opening(el):
+            return True  # pygame_gui has taken it (GuiFirst): it opens the list, filled just now
         if ev.type == self.gui.pg.UI_BUTTON_PRESSED and el in self.buttons:
             self.run(self.buttons[el])
             return True
