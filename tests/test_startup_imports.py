@@ -8,7 +8,8 @@ reads the modules it imported:
   opened), nor The Old World's policies, shapely or scipy;
 * nor ``xml``, ``email``, ``http``, ``urllib.request`` (``xml.sax.saxutils`` pulls in all
   of them) or ``multiprocessing`` (the analysis worker's pipes, opened only for a big board);
-* a PNG figure (``render -o x.png``) imports neither ``xml`` and the rest nor the PDF back end;
+* a PNG figure (``render -o x.png``) imports neither ``xml`` and the rest nor the PDF back end,
+  the book's modules or fontTools (its names are all in the ranges every font face has);
 * a small ``analyse --json`` imports none of them either, nor ``difflib`` (only an error
   message's "did you mean" needs it).
 
@@ -79,6 +80,8 @@ def test_a_png_figure_imports_no_xml_nor_the_pdf_back_end(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = under(mods, WEB + ("reportlab", "game.render.pdf_canvas", "multiprocessing"))
     assert not bad, bad
+    # nor the book (demos, tqdm), nor fontTools: every name is in the ranges every face has
+    assert not under(mods, ("game.render.book", "tqdm", "fontTools")), under(mods, ("game.render.book", "tqdm", "fontTools"))
 
 
 def test_a_small_analysis_imports_no_xml_urllib_email_nor_difflib(tmp_path):

@@ -19,10 +19,8 @@ from game.core.atomic import write_atomic
 from game.core.ruleset import RulesetError
 from game.core.scenario import ScenarioError
 from game.core.validate import short
-from game.render.book import BookError, render_book
 from game.render.figure import FigureError, FigureOptions
 from game.render.figure_file import write_figure as write_fig
-from game.render.html_page import PAGE_SIZE, scenario_page
 
 
 def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
@@ -165,6 +163,8 @@ def _render(args) -> int:
 
 def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
     """``render FILE -o OUT.html``: the scenario as a one-step page (hover texts, no network)."""
+    from game.render.html_page import PAGE_SIZE, scenario_page  # the page writer: for .html only
+
     try:
         size = fo.pixel_size() or PAGE_SIZE
         fo.size = f"{size[0]}x{size[1]}"
@@ -179,6 +179,8 @@ def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
 
 def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     """``render-book BOOK.yaml -o DIR``: every figure of a book, with a progress bar."""
+    from game.render.book import BookError, render_book  # the book (demos, tqdm): not for one figure
+
     ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -6,7 +6,9 @@ PNG, the SVG's metrics and the PDF's embedded subset. A character DejaVu Sans ha
 :func:`check_glyphs` refuses such a figure before drawing: :class:`~game.render.figure.FigureError`
 (exit 2 from ``render``) naming the characters and where they are, e.g. ``no font of the figure has
 the characters 槍兵 (U+69CD U+5175) of the unit name '槍兵'``. The set of characters a font
-covers is read from its cmap with fontTools, once per font file.
+covers is read from its cmap with fontTools, once per font file, and only for a text with a
+character outside :data:`SURE` (a board named in English, French or Polish reads no font file:
+fontTools is not even imported).
 """
 from __future__ import annotations
 
@@ -17,6 +19,10 @@ from typing import Iterable
 from game.core.paths import FONT_DIR
 
 FACES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+#: code-point ranges ``[start, end)`` every face of :data:`FACES` has a glyph for throughout
+#: (printable ASCII; Latin-1 Supplement, Latin Extended-A and -B), checked against the fonts'
+#: cmaps by ``tests/test_glyph_ranges.py``
+SURE = ((0x20, 0x7F), (0xA0, 0x250))
 
 
 @lru_cache(maxsize=8)
@@ -43,6 +49,8 @@ def covered() -> frozenset[int]:
 def missing(text: str) -> str:
     """The characters of ``text`` (each once, in order) no shipped face has; white space and
     control characters are never drawn as glyphs and never missing."""
+    if all(ch.isspace() or any(a <= ord(ch) < b for a, b in SURE) for ch in text):
+        return ""  # only characters every face has (anything else, a control character too, goes below)
     have = covered()
     out: list[str] = []
     for ch in text:
