@@ -30,6 +30,11 @@ make every run compile all of ``game/`` again. So the children run with the cach
 kept in a temporary ``PYTHONPYCACHEPREFIX`` per tree (nothing written in a tree), warmed by a
 first run that is not counted; ``--no-cache`` measures the compile-every-time case instead.
 Each child gets a temporary ``XDG_DATA_HOME`` of its own (no recovery file of a user is read).
+
+Noise: importing numpy starts OpenBLAS's thread pool, whose threads spin for a while and add
+40-60 ms of CPU that depends on the machine's load, not on our code (the floor shows it: CPU
+well above wall). ``OPENBLAS_NUM_THREADS=1 python bench/bench_startup.py ...`` measures without
+it (CPU = wall); bench/results/i35_startup_after.txt has both.
 """
 from __future__ import annotations
 
