@@ -7,7 +7,8 @@ reads the modules it imported:
   system's engine (no other ruleset is loaded: the toolbar's compare list is made when it is
   opened), nor The Old World's policies, shapely or scipy;
 * nor ``xml``, ``email``, ``http``, ``urllib.request`` (``xml.sax.saxutils`` pulls in all
-  of them) or ``multiprocessing`` (the analysis worker's pipes, opened only for a big board);
+  of them) or ``multiprocessing`` (the analysis worker's pipes, opened only for a big board),
+  nor the figure export, the demo recorder's and player's modules or the book;
 * a PNG figure (``render -o x.png``) imports neither ``xml`` and the rest nor the PDF back end,
   the book's modules or fontTools (its names are all in the ranges every font face has);
 * a small ``analyse --json`` imports none of them either, nor ``difflib`` (only an error
@@ -72,6 +73,10 @@ def test_a_whfb8_window_first_frame_imports_no_xml_urllib_email(tmp_path):
     assert "game.window.app" in mods, "the window ran"
     bad = under(mods, WEB + ("multiprocessing", "reportlab", "game.render.pdf_canvas"))
     assert not bad, bad
+    # nor what only a command of the window uses: the figure export, the demos (F6), the book
+    later = under(mods, ("game.render.figure_file", "game.window.export", "game.core.demo", "game.window.recorder",
+                         "game.window.demo_play", "game.render.book", "game.render.html_page"))
+    assert not later, later
 
 
 def test_a_png_figure_imports_no_xml_nor_the_pdf_back_end(tmp_path):

@@ -24,15 +24,14 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import pygame
 
-from game.core.demo import DemoError
 from game.core.editor import Change
-from game.window.recorder import Recording
 from game.window.recorder_store import RecorderStore
 from game.window.session import OutsideChange
 from game.window.view import Section
 from game.window.dialogs import Buttons, FileDialog, ask_unsaved
 
 if TYPE_CHECKING:
+    from game.window.recorder import Recording
     from game.window.dialogs import DialogsSection
     from game.window.document import Document
     from game.window.gui import Gui
@@ -62,7 +61,8 @@ class RecorderSection(Section):
                  dialogs: DialogsSection, steps: Optional[StepsView] = None) -> None:
         self.gui, self.doc, self.table, self.status, self.dialogs = gui, doc, table, status, dialogs
         self.steps = steps  # the N / P phase steps: Add step there records the step shown
-        self.rec = Recording(doc.board.title or "")
+        self._rec: Optional[Recording] = None  # made on first use (:attr:`rec`): not at start-up
+        self._first_title = doc.board.title or ""
         self.window: Any = None
         self.els: dict[str, Any] = {}
         self.buttons: dict[Any, str] = {}
@@ -73,6 +73,20 @@ class RecorderSection(Section):
         self.clock = s.clock
         self.changes = 0  # changes since the demo was opened or saved (the recovery header says)
         self._title_saved = self.clock()
+
+    @property
+    def rec(self) -> Recording:
+        """The demo being recorded, made the first time it is asked for (the demos' modules are
+        imported then, not for the window's first frame)."""
+        if self._rec is None:
+            from game.window.recorder import Recording
+
+            self._rec = Recording(self._first_title)
+        return self._rec
+
+    @rec.setter
+    def rec(self, rec: Recording) -> None:
+        self._rec = rec
 
     # -- the window ------------------------------------------------------------------------------
     def alive(self) -> bool:
@@ -274,7 +288,7 @@ class RecorderSection(Section):
     def _after(self, done: Any, path: str) -> None:
         try:
             self.status.say(done(path))
-        except (ValueError, OSError, DemoError) as exc:
+        except (ValueError, OSError) as exc:  # a DemoError is a ValueError
             self.status.say(f"Demo: {exc}.")
         self._fill_list()
 
@@ -320,6 +334,8 @@ class RecorderSection(Section):
 
     def unsaved(self) -> bool:
         """True when the recorder holds steps (or a title) not yet saved."""
+        if self._rec is None:
+            return False  # nothing recorded yet
         self.sync_title()
         return self.rec.dirty and bool(self.rec.steps)
 
@@ -382,7 +398,7 @@ class RecorderSection(Section):
         except OutsideChange as exc:
             self.ask_outside(exc.what, after)
             return False
-        except (ValueError, OSError, DemoError) as exc:
+        except (ValueError, OSError) as exc:  # a DemoError is a ValueError
             self.status.say(f"Demo: {exc}.")
             return False
         self.status.say(msg)
@@ -428,10 +444,12 @@ class RecorderSection(Section):
         recovery file (offered when the demo is opened again)."""
         path = self.rec.path
         kept = self.autosave()
+        from game.window.recorder import Recording
+
         try:
             rec = Recording()
             msg = rec.open(str(path))
-        except (ValueError, OSError, DemoError) as exc:
+        except (ValueError, OSError) as exc:  # a DemoError is a ValueError
             self.status.warn(f"Demo: could not reload: {exc}. Kept your steps; Save asks again.")
             return
         self.rec = rec
@@ -444,7 +462,7 @@ class RecorderSection(Section):
     def offer_recovery(self) -> None:
         """Recovery files another session kept for this demo (or for new demos): say what and
         when, and ask Restore / Discard / Keep for later (headless: the status line says so)."""
-        recs = self.store.recoveries(self.rec)
+        recs = self.store.recoveries(self._rec)
         if not recs:
             return
         r = recs[0]
@@ -452,7 +470,7 @@ class RecorderSection(Section):
             self.status.say(f"Unsaved demo steps from an earlier session: {r.describe()}. F6, Open the demo to "
                             "get them back.")
             return
-        name = Path(self.rec.path).name if self.rec.path else "A new demo"
+        name = Path(self._rec.path).name if self._rec is not None and self._rec.path else "A new demo"
         text = (f"{name}: unsaved demo steps from an earlier session were kept: {r.describe()}. Restore them, "
                 "discard them for good, or keep them for later?")
 
@@ -475,7 +493,7 @@ class RecorderSection(Section):
         """Take recovery file ``r``'s steps as unsaved work and show the recorder."""
         try:
             msg = self.store.restore(self.rec, r)
-        except (OSError, ValueError, DemoError) as exc:
+        except (OSError, ValueError) as exc:  # a DemoError is a ValueError
             self.status.say(f"Demo: the recovery file cannot be read: {exc}")
             return
         self.changes = max(1, self.changes)
@@ -491,6 +509,8 @@ class RecorderSection(Section):
         open demo's file is looked at every few seconds, as the scenario's is (its
         :class:`~game.window.diskstate.Watch`): changed or removed outside asks
         Overwrite / Reload / Cancel once (Cancel: Save asks again)."""
+        if self._rec is None:
+            return  # nothing recorded, no demo file open
         pending = self.rec.watch.outside
         what = self.rec.watch.poll(self.clock())
         if what is not None and pending is None:

@@ -16,13 +16,14 @@ Pygame-free: the folder, the session id and the wall clock are the document sess
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from game.core import atomic
-from game.core.demo import DemoError
 from game.window import recovery
-from game.window.recorder import Recording
 from game.window.recovery import Recovery
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.window.recorder import Recording
 
 
 class RecorderStore:
@@ -37,13 +38,14 @@ class RecorderStore:
         self.restored_from: Optional[Path] = None
 
     @staticmethod
-    def key(rec: Recording) -> str:
-        """What ``rec``'s recovery files are kept for: its demo file, or ``(new demo)``."""
-        return recovery.for_key(Path(rec.path)) if rec.path else recovery.NEW_DEMO
+    def key(rec: Optional[Recording]) -> str:
+        """What ``rec``'s recovery files are kept for: its demo file, or ``(new demo)`` (also
+        for None: no recording started yet)."""
+        return recovery.for_key(Path(rec.path)) if rec is not None and rec.path else recovery.NEW_DEMO
 
-    def path(self, rec: Recording) -> Path:
-        """This session's recovery file for ``rec``."""
-        stem = Path(rec.path).stem if rec.path else "untitled"
+    def path(self, rec: Optional[Recording]) -> Path:
+        """This session's recovery file for ``rec`` (None: a new demo's)."""
+        stem = Path(rec.path).stem if rec is not None and rec.path else "untitled"
         return self.out_dir / recovery.file_name(f"demo-{stem}", self.session_id, self.doc_no)
 
     def next_document(self) -> None:
@@ -65,7 +67,7 @@ class RecorderStore:
             head = recovery.header(self.key(rec), self.session_id, self.wall(), rec.recorder.title, 0, changes,
                                    steps=len(rec.steps))
             atomic.write_atomic(p, head + body)
-        except (OSError, ValueError, DemoError) as exc:
+        except (OSError, ValueError) as exc:  # a DemoError is a ValueError
             self.error = f"Autosave of the demo to {p} failed: {getattr(exc, 'strerror', None) or exc}"
             return None
         self.error = ""
@@ -82,7 +84,7 @@ class RecorderStore:
                 _unlink(p)
         self.written = self.restored_from = None
 
-    def recoveries(self, rec: Recording) -> list[Recovery]:
+    def recoveries(self, rec: Optional[Recording]) -> list[Recovery]:
         """Recovery files kept for ``rec``'s demo (or for new demos) by other sessions, newest first."""
         own = {self.written, self.path(rec)}
         return [r for r in recovery.find(self.out_dir, self.key(rec)) if r.path not in own]
