@@ -65,7 +65,7 @@ def shifted(board: Board, dx: float, dy: float) -> Board:
 
 
 def n_models(board: Board) -> int:
-    return sum(u.count if u.kind == "ranked" else len(u.placed) for u in board.units)
+    return sum(u.count if u.is_ranked else len(u.placed) for u in board.units)
 
 
 def stats(ts_ms: list[float]) -> tuple[float, float, float]:

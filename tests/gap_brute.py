@@ -23,14 +23,14 @@ def gaps_extend_brute(board: Board, units: dict[str, Unit], models: dict[str, li
     for e in engs:
         u = units[e.unit]
         d = facing_dir(u, e.facing)
-        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
+        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.is_ranked else set()
         step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
         for m in models[e.unit]:
             if m.rank is not None and m.file is not None and (m.rank + step[0], m.file + step[1]) in occupied:
                 continue  # its facing towards the enemy is covered by a friendly model
             # no distance limit: the extension runs until it meets the enemy's boundary (a
             # ranked enemy's tray; going further would cross it), or past every enemy base
-            if units[e.enemy].kind == "ranked":
+            if units[e.enemy].is_ranked:
                 hit = closing.sweep_mm([as_poly(m.shape)], [list(units[e.enemy].tray().points)], d)
                 if hit is None:
                     continue

@@ -136,7 +136,7 @@ def test_new_unit_from_the_palette_at_the_cursor(app):
     where = app.table.camera.to_mm((200, 740))  # open table, bottom left, clear of units and panels
     click(app, where)
     new = app.doc.board.units[-1]
-    assert new.kind == "skirmish" and new.base == 32 and len(new.placed) == 5
+    assert not new.is_ranked and new.base == 32 and len(new.placed) == 5
     assert new.center() == pytest.approx(where)
     assert app.table.selection == new.id and app.table.tool == "move"
     assert f"{new.id}.m5" in app.doc.analysis.models
@@ -149,7 +149,7 @@ def test_new_unit_from_the_palette_at_the_cursor(app):
     spot = app.table.camera.to_mm((800, 760))  # open table, clear of the palette window and the legend
     click(app, spot)
     cav = app.doc.board.units[-1]
-    assert cav.kind == "ranked" and cav.base == (25.0, 50.0) and cav.player == 2 and cav.facing_deg == 180
+    assert cav.is_ranked and cav.base == (25.0, 50.0) and cav.player == 2 and cav.facing_deg == 180
     assert cav.center() == pytest.approx(spot)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.doc.board.units[-1].id == new.id

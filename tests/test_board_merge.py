@@ -81,7 +81,7 @@ def apply(board: Board, e) -> None:
         board.replace_unit(u.translated(*gm.scale(gm.forward(u.facing_deg), -abs(d))))
     elif kind == "join":  # into the next combat's first unit's front: two combats may become one
         other = board.units[(i + 2) % len(board.units)]
-        if u.kind == "ranked" and other.kind == "ranked" and other.player != u.player:
+        if u.is_ranked and other.is_ranked and other.player != u.player:
             v = copy.deepcopy(u)
             v.facing_deg = (other.facing_deg + 180) % 360
             v.front = gm.to_table(d, 0.0, other.front, other.facing_deg)
@@ -90,7 +90,7 @@ def apply(board: Board, e) -> None:
         board.replace_unit(u.rotated(90.0 if d > 0 else -90.0, u.center()))
     elif kind == "remove":
         v = copy.deepcopy(u)
-        if v.kind == "ranked" and v.count > 1:
+        if v.is_ranked and v.count > 1:
             v.count -= 1
         elif len(v.placed) > 1:
             v.placed = v.placed[:-1]

@@ -288,4 +288,4 @@ def test_save_keeps_everything_and_reloads(muts, ruleset, dx, dy):
         assert board_to_dict(again) == board_to_dict(board)
         saved = p.read_text()
         assert saved.startswith("# a comment to keep\n") and "expect:" in saved and "mine: {x: 1e3}" in saved
-        assert all(math.isfinite(c) for u in again.units for c in (u.front if u.kind == "ranked" else u.placed[0][0]))
+        assert all(math.isfinite(c) for u in again.units for c in (u.front if u.is_ranked else u.placed[0][0]))

@@ -57,7 +57,7 @@ def test_models_from_template_equal_slot_by_slot(u):
 @given(st.one_of(ranked("a", 1), skirmish("a", 1)), st.one_of(ranked("b", 2), skirmish("b", 2)),
        st.sampled_from([0.0, 0.5, 1.0]), st.booleans())
 def test_array_contacts_equal_every_pair_tested(a, b, tol, snap):
-    if snap and a.kind == "ranked" and b.kind == "ranked":
+    if snap and a.is_ranked and b.is_ranked:
         # put b's front exactly on a's front edge (the common, square case)
         b.facing_deg = (a.facing_deg + 180.0) % 360.0
         b.front = a.front
@@ -123,7 +123,7 @@ def test_indexed_overlap_check_equals_every_pair(units):
     want = []
     for ui, u in enumerate(units):
         own = u.models()
-        if u.kind != "ranked":
+        if not u.is_ranked:
             want += [(a.id, b.id) for k, a in enumerate(own) for b in own[k + 1:] if g.gap_mm(a.shape, b.shape) < -0.5]
         for v in units[ui + 1:]:
             want += [(a.id, b.id) for a in own for b in v.models() if g.gap_mm(a.shape, b.shape) < -0.5]

@@ -229,7 +229,7 @@ def parse_slot(slot: str) -> tuple[int, int]:
 
 def empty_slots(u: Unit) -> list[tuple[int, int]]:
     """(rank, file) of the places a ranked unit's ``empty`` list leaves open inside its tray."""
-    if u.kind != "ranked":
+    if not u.is_ranked:
         return []
     out = []
     for sname in u.empty or []:
@@ -417,7 +417,7 @@ class Unit:
     @property
     def ranks(self) -> int:
         """Number of ranks on the tray: ceil(models / files) (at least 1)."""
-        return max(1, math.ceil(self.count / self.files)) if self.kind == "ranked" else 0
+        return max(1, math.ceil(self.count / self.files)) if self.is_ranked else 0
 
     @property
     def width_mm(self) -> float:
@@ -475,7 +475,7 @@ class Unit:
 
     def center(self) -> g.Point:
         """Centre of the tray (ranked) or mean of model centres (skirmish)."""
-        if self.kind == "ranked":
+        if self.is_ranked:
             return g.to_table(0.0, self.depth_mm / 2, self.front, self.facing_deg)
         pts = [p for p, _ in self.placed] or [(0.0, 0.0)]
         return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
@@ -533,7 +533,7 @@ class Unit:
         hit = _GEOM_CACHE.get(key)
         if hit is not None:
             return hit
-        if self.kind == "ranked":
+        if self.is_ranked:
             t = self.template()
             rx, ry = g.right(self.facing_deg)
             fx, fy = g.forward(self.facing_deg)
@@ -564,7 +564,7 @@ class Unit:
         if hit is not None:
             return hit
         out: list[Model]
-        if self.kind == "ranked":
+        if self.is_ranked:
             # the models are made when first read (Models): an analysis reads their ids and centres
             out = Models(self.geom(key), self.id, self.facing_deg)
         else:
@@ -579,7 +579,7 @@ class Unit:
     def translated(self, dx: float, dy: float) -> "Unit":
         """A copy moved by (dx, dy) mm."""
         u = copy.deepcopy(self)
-        if u.kind == "ranked":
+        if u.is_ranked:
             u.front = (u.front[0] + dx, u.front[1] + dy)
         else:
             u.placed = [((p[0] + dx, p[1] + dy), b) for p, b in u.placed]
@@ -597,7 +597,7 @@ class Unit:
             return (pivot[0] + x * ca - y * sa, pivot[1] + x * sa + y * ca)
 
         u.facing_deg = (u.facing_deg + deg) % 360
-        if u.kind == "ranked":
+        if u.is_ranked:
             u.front = rot(u.front)
         else:
             u.placed = [(rot(p), b) for p, b in u.placed]

@@ -73,7 +73,7 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
 
     for i, ua in enumerate(units):
         ms_a = models[ua.id]
-        if ua.kind != "ranked" and len(ms_a) > 1 and not pair(i, i):
+        if not ua.is_ranked and len(ms_a) > 1 and not pair(i, i):
             return out
         for j in partners.get(i, ()):
             if not pair(i, j):

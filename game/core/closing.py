@@ -47,7 +47,7 @@ class CloseUp:
 def polygons(unit: Unit) -> list[list[g.Point]]:
     """The unit's boundary as convex polygons: its tray (ranked) or each base (skirmish; round
     bases as 48-gons, within 0.3% of the radius)."""
-    if unit.kind == "ranked":
+    if unit.is_ranked:
         return [list(unit.tray().points)]
     out = []
     for m in unit.models():

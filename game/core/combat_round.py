@@ -209,7 +209,7 @@ def remove_casualties(board: Board, rs: Ruleset, fallen: list[str], analysis: Op
     for uid, mids in by_unit.items():
         u = out.board.unit(uid)
         out.lost[uid] += len(mids)
-        if u.kind != "ranked":
+        if not u.is_ranked:
             drop = {int(m.split(".", 1)[1][1:]) - 1 for m in mids}
             kept = [p for i, p in enumerate(u.placed) if i not in drop]
             out.removed += [m for m in mids]
@@ -407,7 +407,7 @@ class Round:
         removal = self.rs.p("casualty_removal")
         rule = _rule(self.rs, "casualty_removal")
         for uid, n in rm.lost.items():
-            where = "from the back rank" if removal == "rear_rank" and st.board.unit(uid).kind == "ranked" else "as marked"
+            where = "from the back rank" if removal == "rear_rank" and st.board.unit(uid).is_ranked else "as marked"
             parts.append(f"{_name(st.board, uid)}: {n} {where}")
         cap = "Casualties removed: " + "; ".join(parts) + (f" ({rule})." if rule else ".")
         for uid in rm.destroyed:

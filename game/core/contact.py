@@ -28,7 +28,7 @@ Box = tuple[float, float, float, float]
 
 def unit_box(u: Unit, key: Optional[tuple] = None) -> Box:
     """(min_x, min_y, max_x, max_y) of ``u``'s boundary in table mm ((0, 0, 0, 0) if empty)."""
-    if u.kind == "ranked":
+    if u.is_ranked:
         return u.tray().bbox()
     geom = u.geom(key)
     if not len(geom.ids):

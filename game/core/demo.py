@@ -371,7 +371,7 @@ def _model_ids(ctx: _Ctx, board: Board, an: Analysis, ids: list[str], path: tupl
 
 def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> None:
     u = _unit(ctx, board, d["unit"], path)
-    if u.kind == "ranked":
+    if u.is_ranked:
         if "count" in d:
             n = d["count"]
             if n >= len(u.occupied_slots()):
@@ -470,12 +470,12 @@ class StepBuilder:
                 elif "by" in v:
                     dx, dy = float(v["by"][0]), float(v["by"][1])
                 else:
-                    c = u.front if u.kind == "ranked" else u.center()
+                    c = u.front if u.is_ranked else u.center()
                     dx, dy = float(v["to"][0]) - c[0], float(v["to"][1]) - c[1]
                 board.replace_unit(u.translated(dx, dy))
             elif a.kind == "wheel":
                 u = _unit(ctx, board, v["unit"], path)
-                if u.kind != "ranked":
+                if not u.is_ranked:
                     ctx.fail(path + ("unit",), f"{u.id} is a skirmish unit; use turn")
                 side = -1 if v.get("pivot", "left") == "left" else 1
                 pivot = g.add(u.front, g.scale(g.right(u.facing_deg), side * u.width_mm / 2))
@@ -609,7 +609,7 @@ def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Opt
 def _check_limits(ctx: _Ctx, board: Board, path: tuple) -> None:
     """Fail when the step's moves took a model beyond the table limits (±MAX_COORD_MM)."""
     for u in board.units:
-        pts = [u.front] if u.kind == "ranked" else [p for p, _ in u.placed]
+        pts = [u.front] if u.is_ranked else [p for p, _ in u.placed]
         for p in pts:
             if not all(math.isfinite(c) and abs(c) <= MAX_COORD_MM for c in p):
                 ctx.fail(path, f"moves {u.id} to ({p[0]:.6g}, {p[1]:.6g}) mm, beyond the table limits "
@@ -647,7 +647,7 @@ def _apply_moves(board: Board, an: Analysis) -> None:
             u = board.unit(uid)
         except KeyError:
             continue
-        if u.kind != "ranked" and slot.startswith("m") and slot[1:].isdigit():
+        if not u.is_ranked and slot.startswith("m") and slot[1:].isdigit():
             i = int(slot[1:]) - 1
             if 0 <= i < len(u.placed):
                 placed = list(u.placed)

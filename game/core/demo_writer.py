@@ -156,7 +156,7 @@ def _unit_actions(prev: Unit, cur: Unit) -> Optional[list[dict]]:
         return None
     dp, dc = unit_to_dict(prev), unit_to_dict(cur)
     out: list[dict] = []
-    if prev.kind == "ranked":
+    if prev.is_ranked:
         a = {k: v for k, v in dp.items() if k not in ("front", "facing", "empty", "models")}
         b = {k: v for k, v in dc.items() if k not in ("front", "facing", "empty", "models")}
         if a != b or cur.count > prev.count or not set(prev.empty) <= set(cur.empty):

@@ -59,12 +59,12 @@ def refused(message: str) -> Change:
 
 
 def _shapes(unit: Unit) -> list[g.Shape]:
-    return [unit.tray()] if unit.kind == "ranked" else [m.shape for m in unit.models()]
+    return [unit.tray()] if unit.is_ranked else [m.shape for m in unit.models()]
 
 
 def n_models(u: Unit) -> int:
     """Models a unit holds now (casualty slots left out)."""
-    return len(u.occupied_slots()) if u.kind == "ranked" else len(u.placed)
+    return len(u.occupied_slots()) if u.is_ranked else len(u.placed)
 
 
 class Editor:
@@ -82,7 +82,7 @@ class Editor:
         mine = _shapes(unit)
         for other in board.units:
             if other.id == unit.id:
-                if unit.kind == "ranked":
+                if unit.is_ranked:
                     continue
                 pairs = [(a, b) for i, a in enumerate(mine) for j, b in enumerate(mine) if j > i]
             else:
@@ -175,7 +175,7 @@ class Editor:
         msg = f"{u.name} turned to face {(u.facing_deg + deg) % 360:.0f} deg."
         if self.fits(board, new) or self.penetration(board, u) > self.tol_mm:
             return self.replace(board, new, msg)
-        reach = max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 50.0
+        reach = max(u.width_mm, u.depth_mm) if u.is_ranked else 50.0
         if not self.fits(board, mv.forward(new, -reach)):
             return self.replace(board, new, msg)  # backing off does not free it: the usual refusal
         lo, hi = 0.0, reach
@@ -201,7 +201,7 @@ class Editor:
     def wheel(self, board: Board, uid: str, deg: float, pivot: str) -> Change:
         """Wheel unit ``uid`` ``deg`` (clockwise +) about its front-``pivot`` corner, up to contact."""
         u = board.unit(uid)
-        if u.kind != "ranked":
+        if not u.is_ranked:
             return refused("Only rank-and-file units wheel; turn skirmishers with Q/E.")
         a, new = self.clamp(board, lambda x: mv.wheel(u, x, pivot), deg)
         if abs(a) < 0.01:
@@ -213,7 +213,7 @@ class Editor:
     def reform(self, board: Board, uid: str, delta_files: int) -> Change:
         """Reform unit ``uid`` ``delta_files`` files wider (narrower if negative) about its centre."""
         u = board.unit(uid)
-        if u.kind != "ranked":
+        if not u.is_ranked:
             return refused("Only rank-and-file units reform.")
         try:
             new = mv.reform(u, u.files + delta_files)
@@ -250,7 +250,7 @@ class Editor:
             return refused("x and y are numbers of mm (e.g. 600 and 400.5).")
         if not (math.isfinite(x) and math.isfinite(y)) or max(abs(x), abs(y)) > 1_000_000:
             return refused("x and y must be finite and at most 1 km from the table's corner.")
-        c = u.front if u.kind == "ranked" else u.center()
+        c = u.front if u.is_ranked else u.center()
         new = u.translated(x - c[0], y - c[1])
         return self.replace(board, new, f"{u.name} now stands at ({x:g}, {y:g}) mm.", mv.move_distance_mm(u, new))
 
@@ -264,7 +264,7 @@ class Editor:
             return refused("Facing is a number of degrees clockwise from north (0 = up the page).")
         if not math.isfinite(deg):
             return refused("Facing must be a finite number of degrees.")
-        pivot = u.front if u.kind == "ranked" else u.center()
+        pivot = u.front if u.is_ranked else u.center()
         new = u.rotated(deg - u.facing_deg, pivot)
         return self.replace(board, new, f"{u.name} now faces {deg:g} deg.")
 
@@ -307,7 +307,7 @@ class Editor:
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
         for u in reversed(board.units):
-            if u.kind == "ranked":
+            if u.is_ranked:
                 if not g.point_in_poly(p_mm, u.tray().points):
                     continue
                 a, b = g.to_local(p_mm, u.front, u.facing_deg)
@@ -404,7 +404,7 @@ class Editor:
                 raise ValueError(f"models must be a whole number (got {str(text)[:20]!r})") from None
             if not 1 <= n <= ed.MAX_MODELS:
                 raise ValueError(f"models must be from 1 to {ed.MAX_MODELS}")
-            if u.kind == "ranked":
+            if u.is_ranked:
                 new = u.translated(0, 0)
                 new.count = n + len(u.empty)
                 new.files = min(new.files, new.count)
@@ -420,7 +420,7 @@ class Editor:
     def set_last_rank(self, board: Board, uid: str, where: str) -> Change:
         """Where the incomplete last rank of unit ``uid`` stands: left, center or right."""
         def make(u: Unit) -> Unit:
-            if u.kind != "ranked":
+            if not u.is_ranked:
                 raise ValueError("only rank-and-file units have a last rank")
             if where not in LAST_RANK:
                 raise ValueError(f"the last rank stands left, center or right (got {where!r})")

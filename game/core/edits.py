@@ -127,11 +127,11 @@ def add_model(unit: Unit, free: Any = None) -> Unit:
     Skirmish: a copy of the last model placed beside it, to its right as the unit faces, else
     behind, left, in front; ``free(unit) -> bool`` (optional) tells which candidate fits.
     Raises ValueError past :data:`MAX_MODELS` or when no candidate fits."""
-    n = unit.count if unit.kind == "ranked" else len(unit.placed)
+    n = unit.count if unit.is_ranked else len(unit.placed)
     if n >= MAX_MODELS:
         raise ValueError(f"a unit holds at most {MAX_MODELS} models")
     u = copy.deepcopy(unit)
-    if u.kind == "ranked":
+    if u.is_ranked:
         u.count += 1
         return u
     if not u.placed:
@@ -154,7 +154,7 @@ def remove_model(unit: Unit) -> Unit:
     """One model fewer: the last model (rank-and-file: the count drops by one; casualty slots
     that no longer exist are dropped). Raises ValueError when one model is left."""
     u = copy.deepcopy(unit)
-    if u.kind == "ranked":
+    if u.is_ranked:
         if len(u.occupied_slots()) <= 1 or u.count <= 1:
             raise ValueError("the unit has one model left")
         u.count -= 1
@@ -208,7 +208,7 @@ def set_base(unit: Unit, base: Any) -> Unit:
     square); the tray keeps its front midpoint. Skirmish: a diameter or ``(w, d)``; models that
     carry their own base keep it; centres stay."""
     u = copy.deepcopy(unit)
-    if u.kind == "ranked":
+    if u.is_ranked:
         u.base = (float(base), float(base)) if isinstance(base, (int, float)) else (float(base[0]), float(base[1]))
     else:
         u.base = float(base) if isinstance(base, (int, float)) else (float(base[0]), float(base[1]))
@@ -218,7 +218,7 @@ def set_base(unit: Unit, base: Any) -> Unit:
 def set_files(unit: Unit, files: int) -> Unit:
     """The rank-and-file unit ``files`` wide, keeping its front midpoint (unlike a reform, which
     keeps the tray's centre). Raises ValueError for a skirmish unit or files outside 1..models."""
-    if unit.kind != "ranked":
+    if not unit.is_ranked:
         raise ValueError("only rank-and-file units have files")
     if not 1 <= int(files) <= max(1, unit.count):
         raise ValueError(f"files must be from 1 to {unit.count} (got {files})")
@@ -272,7 +272,7 @@ def duplicate(board: Board, unit: Unit, offsets_mm: Iterable[g.Point] = ()) -> l
 
 
 def _bbox(unit: Unit) -> tuple[float, float, float, float]:
-    shapes = [unit.tray()] if unit.kind == "ranked" else [m.shape for m in unit.models()]
+    shapes = [unit.tray()] if unit.is_ranked else [m.shape for m in unit.models()]
     boxes = [s.bbox() for s in shapes] or [(0.0, 0.0, 0.0, 0.0)]
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 

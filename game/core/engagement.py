@@ -42,7 +42,7 @@ class Engagement(Entry):
 
 def boundary(unit: Unit, models: list[Model]) -> list[g.Shape]:
     """A unit's boundary: the tray of a ranked unit, each base of a skirmish unit."""
-    return [unit.tray()] if unit.kind == "ranked" else [m.shape for m in models]
+    return [unit.tray()] if unit.is_ranked else [m.shape for m in models]
 
 
 def _clip(poly: list[g.Point], vals: list[float]) -> list[g.Point]:
@@ -167,7 +167,7 @@ def facing_of(unit: Unit, enemy_shapes: list[g.Shape], enemy_center: g.Point, to
     corner only falls back to the arc (bounded by the tray's diagonals) holding the enemy's
     centre. Skirmish units have only a front.
     """
-    if unit.kind != "ranked":
+    if not unit.is_ranked:
         return "front"
     lengths = edge_contact_lengths(unit, enemy_shapes, tol)
     best = max(FACINGS, key=lengths.__getitem__)
@@ -294,7 +294,7 @@ def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], 
             x = parent[x]
         return x
 
-    bounds: list[tuple[Unit, list[g.Shape]]] = [(u, [u.tray()] if u.kind == "ranked" else boundary(u, u.models()))
+    bounds: list[tuple[Unit, list[g.Shape]]] = [(u, [u.tray()] if u.is_ranked else boundary(u, u.models()))
                                                 for u in units]
     boxes = [g.bbox_of(shapes) for _, shapes in bounds]
     keys: dict[int, tuple] = {}  # unit index -> its pose key, each computed once
@@ -326,7 +326,7 @@ def combats_and_engagements(board: Board, tol: float) -> tuple[list[list[str]], 
 
 
 def units_box(units: list[Unit]) -> tuple[float, float, float, float]:
-    return g.bbox_of([s for u in units for s in ([u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()])])
+    return g.bbox_of([s for u in units for s in ([u.tray()] if u.is_ranked else [m.shape for m in u.models()])])
 
 
 def model_contacts(models: dict[str, list[Model]], bounds: dict[str, list[g.Shape]], engs: Iterable[Engagement],

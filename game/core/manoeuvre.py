@@ -23,7 +23,7 @@ FACINGS = ("front", "right", "rear", "left")
 
 
 def _need_ranked(unit: Unit, what: str) -> None:
-    if unit.kind != "ranked":
+    if not unit.is_ranked:
         raise ValueError(f"{what} needs a rank-and-file unit; {unit.id} is a skirmish unit")
 
 
@@ -95,7 +95,7 @@ def reform(unit: Unit, files: int) -> Unit:
 def move_distance_mm(before: Unit, after: Unit) -> float:
     """Straight-line distance moved by the furthest-moving tray corner (ranked) or model
     (skirmish) between two poses of the same unit."""
-    if before.kind == "ranked":
+    if before.is_ranked:
         return max(g.dist(a, b) for a, b in zip(before.tray().points, after.tray().points))
     return max((g.dist(a[0], b[0]) for a, b in zip(before.placed, after.placed)), default=0.0)
 

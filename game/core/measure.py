@@ -121,7 +121,7 @@ def fmt_length(mm: float, unit: str = "mm") -> str:
 
 
 def _shapes(u: Unit) -> list:
-    return [u.tray()] if u.kind == "ranked" else [m.shape for m in u.models()]
+    return [u.tray()] if u.is_ranked else [m.shape for m in u.models()]
 
 
 def unit_gap(a: Unit, b: Unit) -> tuple[float, g.Point, g.Point]:
@@ -184,7 +184,7 @@ def nearest_enemy(board: Board, uid: str) -> Optional[tuple[str, float, g.Point,
 def moved_mm(before: Unit, after: Unit) -> float:
     """How far a unit moved between two poses: the furthest-moving tray corner (ranked) or
     model (skirmish), straight line."""
-    if before.kind == "ranked":
+    if before.is_ranked:
         return max(g.dist(p, q) for p, q in zip(before.tray().points, after.tray().points))
     return max((g.dist(p[0], q[0]) for p, q in zip(before.placed, after.placed)), default=0.0)
 

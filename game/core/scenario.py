@@ -154,7 +154,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
             ctx.fail(("units", i, "id"), f"unit id {unit.id!r} is used twice; ids must be unique")
         seen.add(unit.id)
         units.append(unit)
-        total += unit.count if unit.kind == "ranked" else len(unit.placed)
+        total += unit.count if unit.is_ranked else len(unit.placed)
         if total > MAX_MODELS:
             ctx.fail(("units", i, "models"), f"the file holds more than {MAX_MODELS} models")
     check_limits(units, rs, ctx.fail)
@@ -210,11 +210,11 @@ def check_limits(units: list[Unit], ruleset_id: str, fail) -> None:
         fail(("units", lim["units"]), why.format(n=lim["units"], what="units") + f"; this file has {len(units):,}")
     total = 0
     for i, u in enumerate(units):
-        n = u.count if u.kind == "ranked" else len(u.placed)
+        n = u.count if u.is_ranked else len(u.placed)
         if "unit_models" in lim and n > lim["unit_models"]:
             fail(("units", i, "models"), why.format(n=lim["unit_models"], what="models in one unit") +
                  f"; {u.id} has {n:,}")
-        if "skirmish_unit_models" in lim and u.kind != "ranked" and n > lim["skirmish_unit_models"]:
+        if "skirmish_unit_models" in lim and not u.is_ranked and n > lim["skirmish_unit_models"]:
             fail(("units", i, "models"), why.format(n=lim["skirmish_unit_models"], what="models placed one by one in "
                                                     "one unit") + f"; {u.id} has {n:,}")
         total += n
@@ -443,7 +443,7 @@ def unit_to_dict(u: Unit) -> dict:
     if u.keywords:
         d["keywords"] = list(u.keywords)
     d["base"] = _base_out(u.base)
-    if u.kind == "ranked":
+    if u.is_ranked:
         d.update({"files": u.files, "models": u.count, "last_rank": u.last_rank})
         if u.empty:
             d["empty"] = list(u.empty)

@@ -45,7 +45,7 @@ def body_keys(board: Board) -> list[Key]:
     """Keys of the bodies a board gives: one per ranked unit, one per skirmish model."""
     out: list[Key] = []
     for u in board.units:
-        if u.kind == "ranked":
+        if u.is_ranked:
             out.append((u.id, None))
         else:
             out += [(u.id, i) for i in range(len(u.placed))]
@@ -54,7 +54,7 @@ def body_keys(board: Board) -> list[Key]:
 
 def pose_of(unit: Unit, index: Optional[int] = None) -> tuple[g.Point, float]:
     """(position mm, facing degrees) of a unit's tray centre, or of skirmish model ``index``."""
-    if unit.kind == "ranked" or index is None:
+    if unit.is_ranked or index is None:
         return unit.center(), unit.facing_deg
     return tuple(unit.placed[index][0]), unit.facing_deg
 
@@ -66,9 +66,9 @@ def with_position(unit: Unit, index: Optional[int], pos: g.Point, probe: bool = 
     costs more than the gap checks made with it)."""
     c, _ = pose_of(unit, index)
     u = copy.copy(unit) if probe else copy.deepcopy(unit)
-    if unit.kind == "ranked" or index is None:
+    if unit.is_ranked or index is None:
         dx, dy = pos[0] - c[0], pos[1] - c[1]
-        if u.kind == "ranked":
+        if u.is_ranked:
             u.front = (u.front[0] + dx, u.front[1] + dy)
         else:
             u.placed = [((p[0] + dx, p[1] + dy), b) for p, b in u.placed]
@@ -82,7 +82,7 @@ def with_position(unit: Unit, index: Optional[int], pos: g.Point, probe: bool = 
 def shapes_of(unit: Unit, index: Optional[int] = None) -> list[g.Shape]:
     """Board geometry of one body: the tray of a ranked unit, or skirmish model ``index``
     (``index`` None: every model of a skirmish unit)."""
-    if unit.kind == "ranked":
+    if unit.is_ranked:
         return [unit.tray()]
     ms = unit.models()
     return [ms[index].shape] if index is not None else [m.shape for m in ms]
@@ -94,7 +94,7 @@ def obstacles(board: Board, key: Key) -> list[tuple[BBox, g.Shape]]:
     uid, idx = key
     out = []
     for other in board.units:
-        if other.kind == "ranked" or other.id != uid:
+        if other.is_ranked or other.id != uid:
             if other.id == uid:
                 continue
             theirs = shapes_of(other)
@@ -148,7 +148,7 @@ def clearance_mm(board: Board, key: Key, unit: Optional[Unit] = None, within_mm:
     for other in board.units:
         if other.id != uid:
             theirs = shapes_of(other)
-        elif other.kind == "ranked":
+        elif other.is_ranked:
             continue
         else:  # the other models of my own skirmish unit
             theirs = [sh for i, sh in enumerate(shapes_of(other)) if i != idx]
@@ -171,7 +171,7 @@ def _contact_lines(board: Board, key: Key, unit: Unit, within_mm: float) -> list
     mine = shapes_of(unit, idx)
     best, pair = math.inf, None
     for other in board.units:
-        if other.id == uid and other.kind == "ranked":
+        if other.id == uid and other.is_ranked:
             continue
         theirs = [sh for i, sh in enumerate(shapes_of(other)) if other.id != uid or i != idx]
         for a in mine:
@@ -317,7 +317,7 @@ class TraySpace:
     # -- building ------------------------------------------------------------------------
     @staticmethod
     def _sig(unit: Unit, idx: Optional[int]) -> tuple:
-        if unit.kind == "ranked":
+        if unit.is_ranked:
             return ("tray", unit.width_mm, unit.depth_mm)
         assert idx is not None  # a skirmish unit's body is one of its models
         return ("model", repr(unit.placed[idx][1] if unit.placed[idx][1] is not None else unit.base))
@@ -325,7 +325,7 @@ class TraySpace:
     def _make(self, unit: Unit, idx: Optional[int]) -> pymunk.Body:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         shape: pymunk.Shape
-        if unit.kind == "ranked":
+        if unit.is_ranked:
             w, d = unit.width_mm, unit.depth_mm
             shape = pymunk.Poly(body, [(-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2)])
         else:

@@ -141,7 +141,7 @@ class Table:
         self.by_unit[u.id] = [m.id for m in ms]
         for i, m in enumerate(ms):
             self.pieces[m.id] = Piece(m.id, u.id, u.player, m.shape)
-            if u.kind != "ranked":
+            if not u.is_ranked:
                 self.base_of[m.id] = u.placed[i][1]
 
     def copy(self) -> "Table":
@@ -318,7 +318,7 @@ class Table:
             if same:
                 units.append(u)
                 continue
-            if u.kind == "ranked":
+            if u.is_ranked:
                 u = Unit(id=u.id, player=u.player, kind="skirmish", base=(u.base_w, u.base_d), facing_deg=u.facing_deg,
                          name=u.name, profile=u.profile, keywords=u.keywords, placed=[(c, None) for c in now],
                          extra={k: v for k, v in u.extra.items() if k not in ("files", "last_rank", "empty", "front")})

@@ -132,7 +132,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
             # units near the combat may block an extended base (Fighting over Gaps); an extended
             # base ends at an enemy model of the combat, so it stays within the combat's box
             box = units_box(members)
-            grow = max(max(u.width_mm, u.depth_mm) if u.kind == "ranked" else 0.0 for u in members)
+            grow = max(max(u.width_mm, u.depth_mm) if u.is_ranked else 0.0 for u in members)
             box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
             members += near.touching(box, set(ids))
         key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))

@@ -48,7 +48,7 @@ def gaps_incomplete_rank(units: dict[str, Unit], models: dict[str, list[Model]],
     for e in engs:
         engaged.setdefault(e.unit, []).append(e)
     for uid, u in units.items():
-        if u.kind != "ranked":
+        if not u.is_ranked:
             continue
         fs = {e.facing for e in engaged.get(uid, ())}
         edges = []
@@ -203,14 +203,14 @@ def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mo
     for e in engs:
         u = units[e.unit]
         d = facing_dir(u, e.facing)
-        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.kind == "ranked" else set()
+        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.is_ranked else set()
         step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
         movers = [m for m in models[e.unit]
                   if not (m.rank is not None and m.file is not None and (m.rank + step[0], m.file + step[1]) in occupied)]
         if not movers:
             continue  # every model's facing towards the enemy is covered by a friendly model
         enemies = models[e.enemy]
-        ranked_enemy = units[e.enemy].kind == "ranked"
+        ranked_enemy = units[e.enemy].is_ranked
         # the enemy bases indexed along d: each model looks only at those it can meet face to face
         index = EnemyAhead([em.shape for em in enemies], [outline(em) for em in enemies], d, tol)
         # no distance limit: the extension runs until it meets the enemy's boundary (a ranked

@@ -52,7 +52,7 @@ def no_moves(c: Combat) -> None:
 def shuffle(c: Combat) -> None:
     """Fighting to one flank only (not the rear), the incomplete rear rank moves to that end."""
     for uid, u in c.units.items():
-        if u.kind != "ranked":
+        if not u.is_ranked:
             continue
         fs = c.facings(uid)
         flanks = fs & {"left", "right"}
@@ -331,7 +331,7 @@ def ranks_behind(c: Combat) -> None:
     results, unit_of, in_order = c.res.models, c.unit_of, c.order.__getitem__
     for uid, ms in c.deciding():
         u = c.units[uid]
-        if u.kind != "ranked":
+        if not u.is_ranked:
             continue
         horde = c.run("horde", uid)
         ranks = horde.ranks if horde.ranks is not None else v.support_ranks

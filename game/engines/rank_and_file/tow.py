@@ -146,7 +146,7 @@ class _Unit:
 
     def __init__(self, u: Any, ms: list, p: Any, charged: set, notes: list):
         self.u, self.ms = u, ms
-        self.slots = {(m.rank, m.file): m for m in ms} if u.kind == "ranked" else {}
+        self.slots = {(m.rank, m.file): m for m in ms} if u.is_ranked else {}
         self.kw = {str(k).lower() for k in u.keywords}
         for key, table, default in (("troop_type", p.troop_types, p.default_troop_type),
                                     ("weapon", p.weapons, p.default_weapon)):
@@ -158,7 +158,7 @@ class _Unit:
         self.troop, self.weapon = p.troop_types[self.troop_type_name], p.weapons[self.weapon_name]
         mv = u.profile.get("movement")
         self.movement_in = float(mv) if isinstance(mv, (int, float)) and not isinstance(mv, bool) else None
-        if self.movement_in is None and p.fight_range == "movement_inches" and u.kind == "ranked":
+        if self.movement_in is None and p.fight_range == "movement_inches" and u.is_ranked:
             notes.append(f"{u.id}: no Movement in its profile; its fighting rank is not limited by distance")
         self.charged = u.id in charged  # this turn
         self.ranks = max((r for r, _ in self.slots), default=0)
@@ -222,7 +222,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         for m in ms:
             if contacts.get(m.id):
                 fighters[m.id] = Fighter("contact", {unit_of[t] for t in contacts[m.id]})
-        if ui.u.kind != "ranked":
+        if not ui.u.is_ranked:
             continue
         occ = set(ui.slots)
         by_row: dict[tuple[bool, int], list[Slot]] = {}  # (lengthwise, index) -> slots, built once per unit
@@ -331,7 +331,7 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
         frm[uid] -= sum(max(0, len(set(fighters[m.id].rows)) - 1) for m in ms if m.id in fighters)
 
     for uid in info:
-        if info[uid].u.kind != "ranked":
+        if not info[uid].u.is_ranked:
             frm[uid] = sum(1 for m in models[uid] if m.id in fighters)
 
     # ----- attacks, targets, explanations
@@ -519,13 +519,13 @@ def rank_bonuses(units: dict, models: dict, engagements, p: Any, info: dict
         t = ui.troop
         name = _word(ui.troop_type_name)
         rule = p.rule("troop_types")
-        if ui.u.kind != "ranked" or not ui.ms or t.models_per_rank is None:
-            out[uid], why[uid] = 0, f"{name if ui.ms and ui.u.kind == 'ranked' else 'no ranks'}: no Rank Bonus ({rule})"
+        if not ui.u.is_ranked or not ui.ms or t.models_per_rank is None:
+            out[uid], why[uid] = 0, f"{name if ui.ms and ui.u.is_ranked else 'no ranks'}: no Rank Bonus ({rule})"
             continue
         horde = p.horde_keyword.lower() in ui.kw
         disruptors = []
         for (a, e, f) in engagements:
-            if a != uid or f == "front" or units[e].kind != "ranked":
+            if a != uid or f == "front" or not units[e].is_ranked:
                 continue
             us = unit_strength(_troop(units[e], p), len(models[e]), units[e].profile.get("wounds"))
             if us >= t.disrupted_by_unit_strength:

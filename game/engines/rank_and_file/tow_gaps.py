@@ -40,7 +40,7 @@ def rect_boxes(unit: Any, ems: list) -> Optional[Any]:
     its centre plus four fixed offsets (:func:`game.core.board._corners_maker`), and a float
     sum is monotonic, so ``min(x + a_i) == x + min(a_i)``: the same numbers as each shape's
     ``bbox()``. None when ``ems`` are not ``unit``'s own models (moved ones, a skirmish unit)."""
-    if unit is None or unit.kind != "ranked":
+    if unit is None or not unit.is_ranked:
         return None
     key = unit.pose_key()
     if ems is not unit.models(key) or not len(ems):
@@ -100,7 +100,7 @@ def unit_box_like(unit: Any, ems: list) -> Optional[bool]:
 
 
 def _kind(unit: Any, ems: list) -> Optional[tuple[Optional[bool], dict]]:
-    if unit is None or unit.kind != "ranked" or not len(ems):
+    if unit is None or not unit.is_ranked or not len(ems):
         return None
     hit = _KINDS.get(id(ems))
     if hit is not None and hit[0] is ems and hit[1] is unit:
@@ -195,7 +195,7 @@ class Gaps:
         gives them), else None; kept in ``seen``."""
         if uid not in seen:
             u = self.units.get(uid)
-            key = u.pose_key() if u is not None and u.kind == "ranked" else None
+            key = u.pose_key() if u is not None and u.is_ranked else None
             seen[uid] = key if u is not None and key is not None and self.models.get(uid) is u.models(key) else None
         return seen[uid]
 
@@ -554,7 +554,7 @@ def _moved_by(poses: tuple, uids: tuple, models: dict, units: dict, shift: dict)
 def _shift(u: Any, ms: Any, then: tuple) -> Optional[float]:
     """How far (mm) ranked unit ``u`` (models ``ms``) moved from pose key ``then``: the length
     of its front's shift when only the front changed and ``ms`` are its own models; else None."""
-    if u is None or u.kind != "ranked":
+    if u is None or not u.is_ranked:
         return None
     now = u.pose_key()
     if ms is not u.models(now):
