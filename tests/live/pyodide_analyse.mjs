@@ -1,6 +1,8 @@
 // Run the rules engine inside the pinned Pyodide (Node) from a live folder's wheels, and print
 // `analyse FILE --json`'s text for each scenario as one JSON object {file: text or {"error": ...}}.
 // usage: node pyodide_analyse.mjs RUNTIME_DIR WHEELS_DIR SCENARIO...
+//        node pyodide_analyse.mjs RUNTIME_DIR WHEELS_DIR --picture LIVE_FOLDER
+//          (the live session's first picture, as the page starts it: {"svg": ..., "live": ...})
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,6 +28,15 @@ def analyse_text(path):
     except ImportError as exc:
         return {"error": f"ImportError: {exc.name}"}
 `);
+if (files[0] === "--picture") {
+  const folder = files[1];
+  const cfg = JSON.parse(readFileSync(join(folder, "live.json"), "utf8"));
+  for (const f of [cfg.scenario, cfg.fonts]) py.FS.writeFile(f, new Uint8Array(readFileSync(join(folder, f))));
+  py.globals.set("CONFIG", JSON.stringify(cfg));
+  const session = py.runPython("from game.live.session import start\nstart(CONFIG)");
+  process.stdout.write(session.picture());
+  process.exit(0);
+}
 const out = {};
 for (const f of files) {
   py.FS.writeFile("/tmp/s.yaml", new Uint8Array(readFileSync(f)));
