@@ -7,6 +7,8 @@
     python main.py render FILE -o OUT.png   draw a figure headless
     python main.py demo FILE.yaml           a click-through demo (--export DIR, --gif OUT.gif)
     python main.py render-book BOOK -o DIR  every figure of a book file
+    python main.py live FILE -o DIR         a live web page of a scenario (drag, turn, hover)
+    python main.py serve DIR                serve that folder on 127.0.0.1
     python main.py COMMAND --help           the options of one command
 
 Installed (``pip install .``), the same command is ``melee-lens``.
@@ -26,7 +28,7 @@ from pathlib import Path
 from game.cli import analyse_cmd
 from game.cli.args import guarded
 
-COMMANDS = ("analyse", "render", "demo", "render-book")
+COMMANDS = ("analyse", "render", "demo", "render-book", "live", "serve")
 
 
 def _prog() -> str:
@@ -78,6 +80,10 @@ def _main(argv: list[str]) -> int:
         from game.cli import render_cmd
 
         return render_cmd.run(cmd, argv, ap)
+    if cmd in ("live", "serve"):
+        from game.cli import live_cmd
+
+        return live_cmd.run(cmd, argv, ap)
     from game.cli import window_cmd
 
     return window_cmd.run(cmd, argv, ap)

@@ -364,7 +364,11 @@ def pil_font(size: int, bold: bool):
 
             _PIL_FONTS[key] = ImageFont.truetype(str(FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")),
                                                  key[0])
-        except (ImportError, OSError):
+        except ImportError:  # a browser page: the table its build measured (game/render/font_table.py)
+            from game.render.font_table import table_font
+
+            _PIL_FONTS[key] = table_font(*key)
+        except OSError:
             _PIL_FONTS[key] = None
     return _PIL_FONTS[key]
 

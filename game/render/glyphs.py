@@ -38,8 +38,14 @@ def font_chars(path: str) -> frozenset[int]:
 
 
 def covered() -> frozenset[int]:
-    """The code points every shipped face has (a label may be drawn bold or not)."""
-    sets = [font_chars(str(Path(FONT_DIR) / f)) for f in FACES]
+    """The code points every shipped face has (a label may be drawn bold or not); in a browser
+    page (no fontTools) those its build recorded (:func:`game.render.font_table.covered`)."""
+    try:
+        sets = [font_chars(str(Path(FONT_DIR) / f)) for f in FACES]
+    except ImportError:
+        from game.render.font_table import covered as recorded
+
+        return recorded()
     out = sets[0]
     for s in sets[1:]:
         out &= s

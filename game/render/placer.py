@@ -7,7 +7,11 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Optional, Sequence
 
-import numpy as np
+try:
+    import numpy as np
+    HAVE_NUMPY = True
+except ImportError:  # a browser page (python main.py live): the plain loop scores every candidate, same answer
+    HAVE_NUMPY = False
 
 from game.core.analysis import Analysis
 from game.core.board import Board, Unit, unit_of
@@ -102,7 +106,7 @@ class Placer:
         avoid = avoid if isinstance(avoid, list) else list(avoid)
         scores = []
         for k, b in enumerate(boxes):
-            if k == VECTOR_FROM and len(boxes) > 2 * VECTOR_FROM:
+            if k == VECTOR_FROM and len(boxes) > 2 * VECTOR_FROM and HAVE_NUMPY:
                 # the first few were not free: score all the rest at once
                 i = self._best_index(boxes, avoid)
                 if i is not None:

@@ -1,0 +1,133 @@
+"""The live page in a real browser (Debian's chromium-headless-shell driven by Playwright): a unit
+dragged into contact with the mouse turns models to attack, with the roles ``analyse --json``
+gives for the board as dragged and the window's hover text; the 40k page says in one line why it
+is not live. ``test_timings`` prints time to interactive and drop-to-redraw per bundled scenario
+(figures for the notes; nothing is decided by them)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.live_support import ROOT, analyse_json, build, need_browser, serving
+
+FIXTURE = ROOT / "tests" / "fixtures" / "live" / "slots_apart.yaml"
+#: the id of the first model whose base centre is not covered by a label (a press there grabs it)
+GRABBABLE_JS = """[...document.querySelectorAll('#board g.model')].map(g => {
+  const r = g.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit && hit.closest('g.model') === g ? g.id : null; }).find(x => x)"""
+ROLES_JS = "Object.fromEntries([...document.querySelectorAll('#board g.model')].map(g => [g.id, (g.getAttribute('class') || '').split(' ')[1] || 'none']))"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path)
+        yield b
+        b.close()
+
+
+def open_page(browser, url: str):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=90_000)
+    assert not errors, errors
+    return page
+
+
+def centre(page, gid: str) -> tuple[float, float]:
+    box = page.locator(f"[id='{gid}']").first.bounding_box()
+    assert box is not None, gid
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tip_lines(page, gid: str) -> list[str]:
+    x, y = centre(page, gid)
+    page.mouse.move(x + 1, y + 1)
+    page.mouse.move(x, y)
+    return [ln for ln in page.locator("#tip").inner_text().splitlines() if ln.strip()]
+
+
+def drag(page, gid: str, dx: float, dy: float, steps: int = 12) -> None:
+    x, y = centre(page, gid)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x + dx * i / steps, y + dy * i / steps)
+    page.mouse.up()
+    page.wait_for_function("document.body.dataset.dropMs !== undefined", timeout=30_000)
+
+
+def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
+    folder = build(FIXTURE, tmp_path / "page")
+    with serving(folder) as url:
+        page = open_page(browser, url)
+        assert page.evaluate("document.body.dataset.ready") == "true"
+        before = page.evaluate(ROLES_JS)
+        assert before and set(before.values()) == {"none"}
+        gid = "model-wolves.r1f1"
+        hover_before = tip_lines(page, gid)
+        assert hover_before and hover_before[0].startswith("Wolf Riders")
+        drag(page, gid, -260, 0)   # 185 mm west at 1.4 px/mm: past the orcs' flank, so it stops there
+        after = page.evaluate(ROLES_JS)
+        dragged = tmp_path / "dragged.yaml"
+        dragged.write_text(page.evaluate("window.meleeLive.scenario()"), encoding="utf-8")
+        hover_after = tip_lines(page, gid)
+        page.close()
+    expected = analyse_json(dragged)["models"]
+    from game.render.svg_canvas import group_id
+
+    roles = {group_id(f"model:{mid}"): r["role"] for mid, r in expected.items()}
+    assert {g: r for g, r in after.items() if g in roles} == {g: roles[g] for g in after if g in roles}
+    assert after[gid] == "attack" and roles[gid] == "attack"
+    assert hover_after != hover_before
+    from game.core.analyse import analyse
+    from game.core.ruleset import load_ruleset
+    from game.core.scenario import load_scenario
+    from game.render.window_layers import hover_lines
+
+    board = load_scenario(dragged)
+    window = [t for t, _ in hover_lines(board, analyse(board, load_ruleset(board.ruleset)), "wolves.r1f1")]
+    assert hover_after == [t for t in window if t.strip()]
+
+
+def test_a_page_whose_engine_cannot_run_says_why_in_one_line(browser, tmp_path):
+    folder = build(ROOT / "assets" / "scenarios" / "wh40k_pile_in.yaml", tmp_path / "page")
+    with serving(folder) as url:
+        page = open_page(browser, url)
+        assert page.evaluate("document.body.dataset.ready") == "static"
+        status = page.locator("#status").inner_text()
+        models = page.evaluate(ROLES_JS)
+        page.close()
+    assert status.startswith("Not live yet") and "\n" not in status.strip()
+    assert models  # the picture made when the page was built stays
+
+
+def _bundled() -> list[Path]:
+    return [p for p in sorted((ROOT / "assets" / "scenarios").glob("*.yaml")) if not p.name.startswith("wh40k")]
+
+
+def test_timings(browser, tmp_path, capsys):
+    """Time to interactive and drop-to-redraw per bundled rank-and-file and slots scenario."""
+    rows = []
+    for path in _bundled():
+        folder = build(path, tmp_path / path.stem)
+        with serving(folder) as url:
+            page = open_page(browser, url)
+            state = page.evaluate("document.body.dataset.ready")
+            ready_ms = page.evaluate("document.body.dataset.readyMs")
+            drop_ms = "-"
+            if state == "true":
+                gid = page.evaluate(GRABBABLE_JS)
+                drag(page, gid, -12, 8, steps=4)
+                drop_ms = page.evaluate("document.body.dataset.dropMs")
+            page.close()
+        rows.append(f"{path.name:45s} {state:7s} ready {ready_ms} ms  drop->redraw {drop_ms} ms")
+        assert state in ("true", "static")
+    with capsys.disabled():
+        print("\nlive page timings (chromium-headless-shell):\n" + "\n".join(rows))
