@@ -302,7 +302,7 @@ class Editor:
             return refused(f"No room there: the new unit would overlap {b.name}.")
         out = board.copy()
         out.units.append(u)
-        return Change(out, f"Placed {u.name} ({u.id}) for player {u.player}; F2 edits it.", select=u.id)
+        return Change(out, f"Placed {u.name} for player {u.player}; F2 edits it.", select=u.id)
 
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
@@ -507,7 +507,7 @@ class Editor:
             if self.blocker(board, c) is None and on_table(board, c):
                 out = board.copy()
                 out.units.append(c)
-                return Change(out, f"Duplicated {u.name} as {c.name} ({c.id}).", select=c.id)
+                return Change(out, f"Duplicated {u.name} as {c.name}.", select=c.id)
         return refused(f"There is no free room beside {u.name} for a copy.")
 
     def delete(self, board: Board, uid: str) -> Change:
@@ -523,7 +523,7 @@ class Editor:
             return refused(f"No room there: the new unit would overlap {b.name}.")
         out = board.copy()
         out.units.append(u)
-        return Change(out, f"Placed {u.name} ({u.id}) for player {u.player}; F2 edits it.", select=u.id)
+        return Change(out, f"Placed {u.name} for player {u.player}; F2 edits it.", select=u.id)
 
     # -- the board ------------------------------------------------------------------------------
     @staticmethod
