@@ -24,6 +24,7 @@ from typing import AbstractSet
 
 import numpy as np
 
+from game.engines.engagement_range.arcs import arc_spots
 from game.engines.engagement_range.geom import CSpace, Foot
 
 EXACT_NODES = 30000  # search nodes at most (the best found so far is kept)
@@ -44,6 +45,7 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
     for i, m in enumerate(movers):
         by_foot.setdefault(m.foot, []).append(i)
     res: list = [None] * len(movers)
+    arcs = _arc_points(solver, movers)
     for foot, idx in by_foot.items():
         ms = [movers[i] for i in idx]
         cs = solver.cs(foot)
@@ -64,6 +66,8 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
                     pts.append(cs.ring(j, gp, step))
         if foot.round:
             pts += _reach_edge(solver, cs, cols, ms)
+            if float(foot.rad) in arcs:
+                pts.append(arcs[float(foot.rad)])
         P = np.concatenate(pts)
         ok, eng = solver._legal_many(ms, P)
         for k, i in enumerate(idx):
@@ -89,6 +93,27 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
             res[i] = (P[sel[order]], d[order], e[order])
     out = res
     return out
+
+
+def _arc_points(solver, movers: list) -> dict[float, np.ndarray]:
+    """{mover radius: arc-end and tangent spots} (:func:`.arcs.arc_spots`) for the round
+    movers, about the round target models near them."""
+    p = solver.p
+    rm = [m for m in movers if m.foot.round]
+    if not rm:
+        return {}
+    starts = np.array([m.start for m in rm])
+    lo, hi = starts.min(0) - solver.budget - 120.0, starts.max(0) + solver.budget + 120.0
+    standing, targets = [], []
+    for _id, unit, foot, c in solver.static:
+        if not foot.round or not (lo[0] <= c[0] <= hi[0] and lo[1] <= c[1] <= hi[1]):
+            continue
+        entry = (np.asarray(c, float) + np.asarray(foot.core[0], float), float(foot.rad))
+        standing.append(entry)
+        if unit in solver.targets:
+            targets.append(entry)
+    gaps = (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4)
+    return arc_spots(rm, targets, standing, gaps, solver.budget, p.clearance_mm, solver.floor)
 
 
 def _reach_edge(solver, cs: CSpace, cols: list, ms: list) -> list[np.ndarray]:
