@@ -8,8 +8,9 @@ along its circles until every mover either sits at an end of its own arc or touc
 already placed; a fixed angular grid misses those places (a 5 degree grid is 4 mm apart on a
 big circle). So, for round movers and round targets:
 
-* level 0: the ends of each mover's arcs, where its circles cross its reach circle or a
-  standing base's clearance circle (each a hair inside);
+* level 0: the ends of each mover's arcs, where its circles cross its reach circle, a
+  standing base's clearance circle or the circle about a model of its closest target unit
+  within which it ends closer to that unit than it started (each a hair inside);
 * level k + 1: for every spot of level k, the places on the circles of every base size in the
   unit where such a base just keeps the clearance from it (two circles crossing), kept only
   when some mover of that size reaches them.
@@ -43,17 +44,20 @@ def circle_cuts(c1: np.ndarray, r1: float, C2: np.ndarray, R2: np.ndarray) -> np
     return np.concatenate([np.stack([mx - h * uy, my + h * ux], 1), np.stack([mx + h * uy, my - h * ux], 1)])
 
 
-def arc_spots(movers: list, targets: list[tuple[np.ndarray, float]], standing: list[tuple[np.ndarray, float]],
-              gaps_mm: tuple, budget_mm: float, clearance_mm: float, floor_mm: float) -> dict[float, np.ndarray]:
-    """``{mover radius: (k, 2) spots}`` for the round ``movers`` (objects with ``start`` (2,)
-    and ``foot.rad``): arc ends and tangent chains (see the module doc) on the circles at gaps
-    ``gaps_mm`` about the round ``targets`` [(centre, radius)], with ``standing`` [(centre,
-    radius)] the bases that do not move (targets among them), ``budget_mm`` the move,
-    ``clearance_mm`` between movers and ``floor_mm`` to a standing base."""
+def arc_spots(movers: list, targets: list[tuple[np.ndarray, float, str]], standing: list[tuple[np.ndarray, float]],
+              gaps_mm: tuple, budget_mm: float, clearance_mm: float, floor_mm: float,
+              closer_mm: float = 0.0) -> dict[float, np.ndarray]:
+    """``{mover radius: (k, 2) spots}`` for the round ``movers`` (objects with ``start`` (2,),
+    ``foot.rad``, ``closest`` (a unit id) and ``start_gap`` (mm)): arc ends and tangent chains
+    (see the module doc) on the circles at gaps ``gaps_mm`` about the round ``targets``
+    [(centre, radius, unit id)], with ``standing`` [(centre, radius)] the bases that do not move
+    (targets among them), ``budget_mm`` the move, ``clearance_mm`` between movers, ``floor_mm``
+    to a standing base and ``closer_mm`` how much closer than its start gap a mover must end."""
     if not targets or not movers:
         return {}
-    TC = np.array([c for c, _ in targets], float).reshape(-1, 2)
-    TR = np.array([r for _, r in targets], float)
+    TC = np.array([t[0] for t in targets], float).reshape(-1, 2)
+    TR = np.array([t[1] for t in targets], float)
+    TU = np.array([t[2] for t in targets], object)
     SC = np.array([c for c, _ in standing], float).reshape(-1, 2)
     SR = np.array([r for _, r in standing], float)
     radii = sorted({float(m.foot.rad) for m in movers})
@@ -79,10 +83,15 @@ def arc_spots(movers: list, targets: list[tuple[np.ndarray, float]], standing: l
     for r in radii:
         pts = []
         C, R = circles(r, starts[r])
-        for s in starts[r]:
+        for m in movers:
+            if float(m.foot.rad) != r:
+                continue
+            s = np.asarray(m.start, float)
             near = np.hypot(SC[:, 0] - s[0], SC[:, 1] - s[1]) <= budget_mm + SR + r + floor_mm + 1.0
-            cut_c = np.concatenate([s[None], SC[near]])
-            cut_r = np.concatenate([[budget_mm - HAIR_MM], SR[near] + r + floor_mm + HAIR_MM])
+            mine = TU == m.closest
+            cut_c = np.concatenate([s[None], SC[near], TC[mine]])
+            cut_r = np.concatenate([[budget_mm - HAIR_MM], SR[near] + r + floor_mm + HAIR_MM,
+                                    TR[mine] + r + m.start_gap - closer_mm - HAIR_MM])
             for c, rho in zip(C, R):
                 if abs(math.hypot(c[0] - s[0], c[1] - s[1]) - rho) <= budget_mm:
                     pts.append(circle_cuts(c, float(rho), cut_c, cut_r))

@@ -108,12 +108,12 @@ def _arc_points(solver, movers: list) -> dict[float, np.ndarray]:
     for _id, unit, foot, c in solver.static:
         if not foot.round or not (lo[0] <= c[0] <= hi[0] and lo[1] <= c[1] <= hi[1]):
             continue
-        entry = (np.asarray(c, float) + np.asarray(foot.core[0], float), float(foot.rad))
-        standing.append(entry)
+        centre = np.asarray(c, float) + np.asarray(foot.core[0], float)
+        standing.append((centre, float(foot.rad)))
         if unit in solver.targets:
-            targets.append(entry)
+            targets.append((centre, float(foot.rad), unit))
     gaps = (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4)
-    return arc_spots(rm, targets, standing, gaps, solver.budget, p.clearance_mm, solver.floor)
+    return arc_spots(rm, targets, standing, gaps, solver.budget, p.clearance_mm, solver.floor, 2 * p.tol_mm)
 
 
 def _reach_edge(solver, cs: CSpace, cols: list, ms: list) -> list[np.ndarray]:
@@ -212,6 +212,70 @@ def _gap(fa: Foot, A: np.ndarray, fb: Foot, B: np.ndarray) -> np.ndarray:
 LAST: dict = {}
 
 
+class _Search:
+    """The branch and bound of :func:`exact_assignment` over bit masks: ``conf[g]`` the spots
+    that cannot be taken with spot ``g``, ``own[i]`` mover ``i``'s spots (from bit ``offs[i]``),
+    ``start[i]`` the spots overlapping mover ``i`` where it stands, ``reach`` the movers with a
+    spot (the search stops there), ``tries`` the spots tried at most. ``best`` is (count,
+    {mover index: spot bit}); ``complete`` False once a limit stopped it."""
+
+    def __init__(self, conf: list[int], own: list[int], start: list[int], offs: list[int], reach: int, tries: int):
+        self.conf, self.own, self.start, self.offs, self.reach = conf, own, start, offs, reach
+        self.tries = tries
+        self.nodes = 0
+        self.best: tuple[int, dict] = (0, {})
+        self.complete = True
+
+    def stays(self, i: int, openm: int, chosen: dict) -> int:
+        """``openm`` once mover ``i`` stays where it stands; -1 when a chosen spot overlaps it."""
+        if any((self.start[i] >> g) & 1 for g in chosen.values()):
+            return -1
+        return openm & ~self.own[i] & ~self.start[i]
+
+    def dfs(self, openm: int, left: list, chosen: dict) -> None:
+        """Place the movers ``left`` on the spots ``openm`` still open, ``chosen`` placed."""
+        self.nodes += 1
+        if self.nodes > EXACT_NODES or self.tries < 0:
+            self.complete = False
+            return
+        own = self.own
+        alive = []
+        for i in left:
+            if openm & own[i]:
+                alive.append(i)
+            else:  # no spot left for it: it stays
+                openm = self.stays(i, openm, chosen)
+                if openm < 0:
+                    return
+        alive = [i for i in alive if openm & own[i]]
+        if len(chosen) + len(alive) <= self.best[0]:
+            return
+        if not alive:
+            self.best = (len(chosen), dict(chosen))
+            return
+        # most constrained first, then model order
+        i = min(alive, key=lambda k: (bin(openm & own[k]).count("1"), k))
+        rest = [k for k in alive if k != i]
+        bits = (openm & own[i]) >> self.offs[i]
+        g = self.offs[i]
+        while bits:
+            if bits & 1:
+                self.tries -= 1
+                if self.tries < 0:
+                    self.complete = False
+                    return
+                chosen[i] = g
+                self.dfs(openm & ~self.conf[g], rest, chosen)
+                del chosen[i]
+                if self.best[0] == self.reach:
+                    return
+            bits >>= 1
+            g += 1
+        after = self.stays(i, openm, chosen)
+        if after >= 0:
+            self.dfs(after, rest, chosen)
+
+
 def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.ndarray]:
     """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
     (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
@@ -232,57 +296,7 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
     conf, own, start = kept
     offs = np.cumsum([0] + [len(s[0]) for s in spots]).tolist()
     reach = sum(1 for s in spots if len(s[0]))
-    best: list = [0, {}]
-    nodes = [0]
-    tries = [EXACT_TRIES[all(m.foot.round for m in movers)] * 4]
-
-    def stays(i: int, openm: int, chosen: dict) -> int:
-        """``openm`` once mover ``i`` stays where it stands; -1 when a chosen spot overlaps it."""
-        if any((start[i] >> g) & 1 for g in chosen.values()):
-            return -1
-        return openm & ~own[i] & ~start[i]
-
-    def dfs(openm: int, left: list, chosen: dict) -> None:
-        nodes[0] += 1
-        if nodes[0] > EXACT_NODES or tries[0] < 0:
-            LAST["complete"] = False
-            return
-        alive = []
-        for i in left:
-            if openm & own[i]:
-                alive.append(i)
-            else:  # no spot left for it: it stays
-                openm = stays(i, openm, chosen)
-                if openm < 0:
-                    return
-        alive = [i for i in alive if openm & own[i]]
-        if len(chosen) + len(alive) <= best[0]:
-            return
-        if not alive:
-            best[0], best[1] = len(chosen), dict(chosen)
-            return
-        # most constrained first, then model order
-        i = min(alive, key=lambda k: (bin(openm & own[k]).count("1"), k))
-        rest = [k for k in alive if k != i]
-        bits = (openm & own[i]) >> offs[i]
-        g = offs[i]
-        while bits:
-            if bits & 1:
-                tries[0] -= 1
-                if tries[0] < 0:
-                    LAST["complete"] = False
-                    return
-                chosen[i] = g
-                dfs(openm & ~conf[g], rest, chosen)
-                del chosen[i]
-                if best[0] == reach:
-                    return
-            bits >>= 1
-            g += 1
-        after = stays(i, openm, chosen)
-        if after >= 0:
-            dfs(after, rest, chosen)
-
+    search = _Search(conf, own, start, offs, reach, EXACT_TRIES[all(m.foot.round for m in movers)] * 4)
     openm = (1 << G) - 1
     for i, s in enumerate(spots):
         if not len(s[0]):
@@ -291,9 +305,9 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
             for k, x in enumerate(s[0]):
                 if (movers[i].id, tuple(np.round(x, 3))) in banned:
                     openm &= ~(1 << (offs[i] + k))
-    dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
-    LAST["nodes"] = nodes[0]
-    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in best[1].items()}
+    search.dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
+    LAST.update(complete=search.complete, nodes=search.nodes)
+    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in search.best[1].items()}
 
 
 def sep_fn(foot: Foot, clearance: float):
