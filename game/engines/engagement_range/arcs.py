@@ -25,7 +25,6 @@ import math
 import numpy as np
 
 HAIR_MM = 0.02  # arc ends are taken this far inside every constraint
-LEVELS = 1  # tangent chains from the arc ends: so many bases in a row
 MAX_PER_LEVEL = 400  # new points per base size and level at most (nearest the movers first)
 
 
@@ -46,13 +45,14 @@ def circle_cuts(c1: np.ndarray, r1: float, C2: np.ndarray, R2: np.ndarray) -> np
 
 def arc_spots(movers: list, targets: list[tuple[np.ndarray, float, str]], standing: list[tuple[np.ndarray, float]],
               gaps_mm: tuple, budget_mm: float, clearance_mm: float, floor_mm: float,
-              closer_mm: float = 0.0) -> dict[float, np.ndarray]:
+              closer_mm: float = 0.0, levels: int = 0) -> dict[float, np.ndarray]:
     """``{mover radius: (k, 2) spots}`` for the round ``movers`` (objects with ``start`` (2,),
     ``foot.rad``, ``closest`` (a unit id) and ``start_gap`` (mm)): arc ends and tangent chains
     (see the module doc) on the circles at gaps ``gaps_mm`` about the round ``targets``
     [(centre, radius, unit id)], with ``standing`` [(centre, radius)] the bases that do not move
     (targets among them), ``budget_mm`` the move, ``clearance_mm`` between movers, ``floor_mm``
-    to a standing base and ``closer_mm`` how much closer than its start gap a mover must end."""
+    to a standing base, ``closer_mm`` how much closer than its start gap a mover must end and
+    ``levels`` how many levels of tangent spots follow the arc ends."""
     if not targets or not movers:
         return {}
     TC = np.array([t[0] for t in targets], float).reshape(-1, 2)
@@ -97,7 +97,7 @@ def arc_spots(movers: list, targets: list[tuple[np.ndarray, float, str]], standi
                     pts.append(circle_cuts(c, float(rho), cut_c, cut_r))
         level[r] = _unique(reachable(r, np.concatenate(pts))) if pts else np.zeros((0, 2))
         out[r].append(level[r])
-    for _ in range(LEVELS):
+    for _ in range(levels):
         nxt: dict[float, list[np.ndarray]] = {r: [] for r in radii}
         for ra, Pa in level.items():
             if not len(Pa):

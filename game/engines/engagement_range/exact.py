@@ -32,20 +32,22 @@ EXACT_NODES = 30000  # search nodes at most (the best found so far is kept)
 # oval base's test costs about ten times a round one's): bounds the search on crowded boards
 EXACT_TRIES = {True: 60000, False: 6000}
 ANGLE_STEP_DEG = 5.0
-MAX_SPOTS = 220  # per mover, best first
+MAX_SPOTS = 220  # per mover, best first (and as many arc-end and tangent spots)
+ARC_LEVELS = (0, 1, 2)  # the search runs again with more tangent spots while it leaves a mover out
 DETOUR_CHECKS = 16  # per mover: ends behind a standing base whose way round is checked
 DETOUR_CHECKS_WITH_STRAIGHT = 2  # as many when the mover has ends a straight slide reaches
 
 
-def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Per mover: (points (k, 2), preference key (k,), closest-target class (k,)), best first."""
+def _spots(solver, movers: list, level: int = 0) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Per mover: (points (k, 2), preference key (k,), closest-target class (k,)), best first:
+    the rings, the arc ends and ``level`` levels of tangent spots (:mod:`.arcs`)."""
     p = solver.p
     out = []
     by_foot: dict[Foot, list[int]] = {}
     for i, m in enumerate(movers):
         by_foot.setdefault(m.foot, []).append(i)
     res: list = [None] * len(movers)
-    arcs = _arc_points(solver, movers)
+    arcs = _arc_points(solver, movers, level)
     for foot, idx in by_foot.items():
         ms = [movers[i] for i in idx]
         cs = solver.cs(foot)
@@ -66,8 +68,9 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
                     pts.append(cs.ring(j, gp, step))
         if foot.round:
             pts += _reach_edge(solver, cs, cols, ms)
-            if float(foot.rad) in arcs:
-                pts.append(arcs[float(foot.rad)])
+        n_ring = sum(len(x) for x in pts)
+        if foot.round and float(foot.rad) in arcs:
+            pts.append(arcs[float(foot.rad)])
         P = np.concatenate(pts)
         ok, eng = solver._legal_many(ms, P)
         for k, i in enumerate(idx):
@@ -77,7 +80,10 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
             e = eng[k, sel]
             # a straight slide past the standing bases first (a detour may be too long)
             clear = solver._straight_many(m, P[sel], {}) if len(sel) else np.zeros(0, bool)
-            order = np.lexsort((sel, d, ~clear, -e))[:MAX_SPOTS]
+            order = np.lexsort((sel, d, ~clear, -e))
+            # the best of the rings, and as many of the arc spots (they lie at the ends of reach)
+            arc = sel[order] >= n_ring
+            order = order[(np.cumsum(~arc) <= MAX_SPOTS) & ~arc | (np.cumsum(arc) <= MAX_SPOTS) & arc]
             # an end behind a standing base needs a way round within the move: the first few
             # are checked (a path past the standing bases), the rest left out
             keep, checked = [], 0
@@ -95,9 +101,9 @@ def _spots(solver, movers: list) -> list[tuple[np.ndarray, np.ndarray, np.ndarra
     return out
 
 
-def _arc_points(solver, movers: list) -> dict[float, np.ndarray]:
-    """{mover radius: arc-end and tangent spots} (:func:`.arcs.arc_spots`) for the round
-    movers, about the round target models near them."""
+def _arc_points(solver, movers: list, level: int) -> dict[float, np.ndarray]:
+    """{mover radius: arc-end and ``level`` levels of tangent spots} (:func:`.arcs.arc_spots`)
+    for the round movers, about the round target models near them."""
     p = solver.p
     rm = [m for m in movers if m.foot.round]
     if not rm:
@@ -113,7 +119,8 @@ def _arc_points(solver, movers: list) -> dict[float, np.ndarray]:
         if unit in solver.targets:
             targets.append((centre, float(foot.rad), unit))
     gaps = (p.clearance_mm, p.er_mm / 2, p.er_mm - 0.4)
-    return arc_spots(rm, targets, standing, gaps, solver.budget, p.clearance_mm, solver.floor, 2 * p.tol_mm)
+    return arc_spots(rm, targets, standing, gaps, solver.budget, p.clearance_mm, solver.floor,
+                     2 * p.tol_mm, level)
 
 
 def _reach_edge(solver, cs: CSpace, cols: list, ms: list) -> list[np.ndarray]:
@@ -279,20 +286,34 @@ class _Search:
 def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.ndarray]:
     """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
     (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
-    (model id, spot) pairs whose path was blocked. See the module doc."""
+    (model id, spot) pairs whose path was blocked. See the module doc. The search runs on the
+    rings and arc ends first, then again with each level of tangent spots of
+    :data:`ARC_LEVELS` while it leaves out a mover that has a spot; the best is kept."""
+    LAST.clear()
+    LAST.update(complete=True, nodes=0)
+    best: dict[str, np.ndarray] = {}
+    for level in ARC_LEVELS:
+        got, reach = _search_level(self, movers, banned, level)
+        if len(got) > len(best):
+            best = got
+        if len(best) >= reach:
+            break
+    return best
+
+
+def _search_level(self, movers: list, banned: AbstractSet, level: int) -> tuple[dict[str, np.ndarray], int]:
+    """(``{model id: end}``, movers with a spot) of the search on the spots of ``level``."""
     # the spots and their conflicts depend only on the movers: kept on the solver across the
     # rounds of path planning; a banned (blocked) spot is just never open
     cache = self.__dict__.setdefault("_exact_kept", {})
-    ck = tuple(m.id for m in movers)
+    ck = (tuple(m.id for m in movers), level)
     if ck not in cache:
-        spots = _spots(self, movers)
+        spots = _spots(self, movers, level)
         G = sum(len(s[0]) for s in spots)
         cache[ck] = (spots, G, _conflicts(self, movers, spots) if G else None)
     spots, G, kept = cache[ck]
-    LAST.clear()
-    LAST.update(complete=True, nodes=0)
     if not G:
-        return {}
+        return {}, 0
     conf, own, start = kept
     offs = np.cumsum([0] + [len(s[0]) for s in spots]).tolist()
     reach = sum(1 for s in spots if len(s[0]))
@@ -306,8 +327,8 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
                 if (movers[i].id, tuple(np.round(x, 3))) in banned:
                     openm &= ~(1 << (offs[i] + k))
     search.dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
-    LAST.update(complete=search.complete, nodes=search.nodes)
-    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in search.best[1].items()}
+    LAST.update(complete=search.complete, nodes=LAST["nodes"] + search.nodes)
+    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in search.best[1].items()}, reach
 
 
 def sep_fn(foot: Foot, clearance: float):
