@@ -291,11 +291,20 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
     :data:`ARC_LEVELS` while it leaves out a mover that has a spot; the best is kept."""
     LAST.clear()
     LAST.update(complete=True, nodes=0)
+    # later rounds of path planning (some spots banned) search only the level that served the
+    # first; a unit with a base not round gets no tangent levels (its conflicts cost most)
+    chosen = self.__dict__.setdefault("_exact_level", {})
+    ids = tuple(m.id for m in movers)
+    levels = ARC_LEVELS if all(m.foot.round for m in movers) else ARC_LEVELS[:1]
+    if banned and ids in chosen:
+        levels = (chosen[ids],)
     best: dict[str, np.ndarray] = {}
-    for level in ARC_LEVELS:
+    for level in levels:
         got, reach = _search_level(self, movers, banned, level)
-        if len(got) > len(best):
+        if len(got) > len(best) or not best:
             best = got
+            if not banned:
+                chosen[ids] = level
         if len(best) >= reach:
             break
     return best
