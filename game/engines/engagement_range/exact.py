@@ -5,7 +5,10 @@ When the packed spots of :mod:`.spots` leave a model of a small unit unengaged, 
 branch-and-bound search tries every combination of end spots for every mover, whatever its
 base (mixed base sizes in one unit): spots around every target model at touching, half and
 almost full Engagement Range, about every 5 degrees (and every 2 mm along a long base), each
-ring starting at the side facing the moving unit, so the spots turn and move with the board.
+ring starting at the side facing the moving unit, so the spots turn and move with the board;
+for round movers also the ends of the arcs of those rings each can reach, and (when a mover
+with a spot is still left out) one, then two levels of spots just clear of those (:mod:`.arcs`:
+mixed base sizes packed at the edge of their reach sit there, between any grid's points).
 
 The search is a maximum independent set over the spots: two spots conflict when their bases
 would come closer than the clearance (or belong to one mover); a mover left standing keeps its
