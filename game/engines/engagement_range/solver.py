@@ -6,7 +6,7 @@ contact with an enemy stay (pile-in, ongoing consolidation); models that started
 with an enemy unit stay engaged with it; bases never overlap or cross; unit coherency is
 kept where possible; the unit piles in "to maximise the number of models that are engaged".
 
-How (:meth:`MoveSolver.solve`):
+How (:meth:`MoveSolver.solve`; steps 1 and 2 in :mod:`.ends`):
 
 1. **End spots, analytically.** For each base size in the unit, the standing bases become
    configuration-space obstacles (:mod:`.wh40k_geom`); the curve where a mover just touches
@@ -37,15 +37,11 @@ import shapely
 
 from game.core import geometry as g
 from game.engines.engagement_range.geom import CSpace, Foot, PathFinder, offset_curve, polyline_length, seg_clear_of_discs
-from game.engines.engagement_range.assign import linear_sum_assignment
-from game.engines.engagement_range.spots import Packer
-from game.engines.engagement_range.exact import exact_assignment
+from game.engines.engagement_range.ends import EPS_ENG, EXACT_MOVERS, engaging_ends
 from game.engines.engagement_range.table import Params, Table, gap
 
 
-EPS_ENG = 0.05  # ends are placed this far inside Engagement Range / objective range
 SLACK = 0.05  # a drawn path may graze a base by this much (never its end)
-EXACT_MOVERS = 12  # units this small get an exact search when the packings leave a model out
 
 
 @dataclass
@@ -226,66 +222,6 @@ class MoveSolver:
             return np.hypot(P[:, None, 0] - C[None, :, 0], P[:, None, 1] - C[None, :, 1]) - R[None]
         cs = CSpace(foot, [(o, self.uid, f, tuple(c)) for o, f, c in others])
         return cs.gaps(P)
-
-    # ----- 1. end spots --------------------------------------------------------------------------------
-    def _packings(self, foot: Foot, movers: list[Mover]):
-        """Sets of engaging end spots for movers of ``foot`` (:class:`.wh40k_spots.Packer`),
-        yielded lazily with how many movers could reach any spot at all: the spots of one set
-        never overlap each other or a standing base. Variants: the spots only the most
-        cramped movers reach first, then two walks along the outlines."""
-        cs = self.cs(foot)
-        starts = np.array([m.start for m in movers])
-        cols = self._local(cs, starts, self.budget + self.p.er_mm + foot.extent())
-        tcols = [j for j in cols if cs.units[j] in self.targets]
-        if not tcols:
-            return
-        pk = Packer(foot, cs, cols, tcols, starts, self.budget, clearance=self.p.clearance_mm, er=self.p.er_mm,
-                    legal=lambda P: self._legal_many(movers, P)[0])
-        bound = sum(1 for m in movers if m.start_gap - self.budget <= self.p.er_mm - EPS_ENG)
-        for mode, ph in (("scarce", 0), ("curve", 0), ("curve", 7))[: self.packings]:
-            spots = pk.packing(mode, ph)
-            if len(spots):
-                yield spots, bound
-
-    # ----- 2. assignment ---------------------------------------------------------------------------------
-    def _assign(self, movers: list[Mover], spots: np.ndarray, banned: AbstractSet = frozenset()) -> dict[str, np.ndarray]:
-        """Optimal matching of ``movers`` to ``spots`` (linear_sum_assignment): engaged first,
-        engaged with the closest target next, then the shortest move. Returns {id: end}."""
-        n, k = len(movers), len(spots)
-        if not n or not k:
-            return {}
-        BIG = 1e12
-        ok, eng = self._legal_many(movers, spots)
-        if banned:
-            keys = [tuple(np.round(x, 3)) for x in spots]
-            for i, m in enumerate(movers):
-                for j, kk in enumerate(keys):
-                    if (m.id, kk) in banned:
-                        ok[i, j] = False
-        D = np.round(np.hypot(spots[None, :, 0] - np.array([m.start[0] for m in movers])[:, None],
-                              spots[None, :, 1] - np.array([m.start[1] for m in movers])[:, None]), 2)
-        C = np.full((n, k + n), BIG)
-        C[np.arange(n), k + np.arange(n)] = 0.0  # a dummy per mover: no engaging spot
-        # engaged first, with the closest target next, in base contact next (piling in), then
-        # the shortest move
-        C[:, :k] = np.where(ok, -(1e8 + 1e5 * (eng >= 1) + 1e3 * (eng >= 2)) + D, BIG)
-        rows, cols = linear_sum_assignment(C)
-        return {movers[i].id: spots[j] for i, j in zip(rows, cols) if j < k and C[i, j] < BIG / 2}
-
-    def _score(self, ends: dict[str, np.ndarray]) -> tuple:
-        movers = [m for m in self.movers if m.id in ends]
-        eng = close = clear = 0
-        for m in movers:
-            _, info = self._legal_info(m, ends[m.id])
-            eng += bool(info["any"])
-            close += bool(info["eng"])
-            clear += bool(self._straight_many(m, ends[m.id][None], {})[0])  # no detour needed
-        dist = sum(float(np.linalg.norm(ends[m.id] - m.start)) for m in movers)
-        return (eng, close, clear, -round(dist, 2))
-
-    def _legal_info(self, m: Mover, x: np.ndarray):
-        ok, info = self._legal(m, x[None], {})
-        return bool(ok[0]), {k: v[0] for k, v in info.items()}
 
     # ----- 3. order and paths ----------------------------------------------------------------------------
     def _order(self, ends: dict[str, np.ndarray]) -> list[str]:
@@ -502,7 +438,7 @@ class MoveSolver:
             banned: set = set()
             kept: Optional[tuple] = None  # the round whose paths reached the most engaging ends
             for _round in range(8 if len(self.movers) <= EXACT_MOVERS else 2):
-                ends = self._engaging_ends(banned)
+                ends = engaging_ends(self, banned)
                 now = {mid: self.pos[mid].copy() for mid in self.unit_ids}
                 paths, failed = {}, []
                 for mid in self._order(ends):
@@ -597,77 +533,6 @@ class MoveSolver:
         d = m.start_gap - (self.p.objective_range_mm if self.objective is not None else self.p.er_mm)
         s = self.budget - d
         return (0 if s >= 0 else 1, round(abs(s), 2), self.unit_ids.index(m.id))
-
-    def _engaging_ends(self, banned: AbstractSet = frozenset()) -> dict[str, np.ndarray]:
-        """The best assignment of movers to packed engaging spots over all packings; ``banned``
-        holds (model id, spot) pairs whose path was blocked. Packings are made lazily (and
-        kept for the next call): once every mover that could reach a spot has one, no later
-        packing can do better."""
-        best: Optional[tuple] = None
-        classes: dict[Foot, list[Mover]] = {}
-        for m in self.movers:
-            classes.setdefault(m.foot, []).append(m)
-        variants: list[dict] = [{}]
-        for foot, ms in classes.items():
-            cache, gen = self._packs.setdefault(foot, ([], self._packings(foot, ms)))
-            nxt = []
-            i = 0
-            while True:
-                if i < len(cache):
-                    spots0, bound = cache[i]
-                else:
-                    item = next(gen, None)
-                    if item is None:
-                        break
-                    cache.append(item)
-                    spots0, bound = item
-                i += 1
-                full = False
-                for base in variants:
-                    spots = spots0
-                    if len(spots) and base:
-                        taken = [(o, self.foot[o], c) for o, c in base.items()]
-                        spots = spots[self._pair_gaps(foot, spots, taken).min(1) >= self.floor]
-                    d = dict(base)
-                    got = self._assign(ms, spots, banned)
-                    d.update(got)
-                    nxt.append(d)
-                    full = full or len(got) >= bound
-                if full and len(variants) == 1:
-                    break
-            variants = (nxt or variants)[:6]
-        for ends in variants:
-            ends = self._drop_blockers(ends)
-            sc = self._score(ends)
-            if best is None or sc > best[0]:
-                best = (sc, ends)
-        if len(self.movers) <= EXACT_MOVERS:
-            bound = sum(1 for m in self.movers if m.start_gap - self.budget <= self.p.er_mm - EPS_ENG)
-            if best is None or best[0][0] < bound:
-                ends = self._exact(self.movers, banned)
-                sc = self._score(ends)
-                if best is None or sc > best[0]:
-                    best = (sc, ends)
-        return best[1] if best else {}
-
-    def _exact(self, movers: list[Mover], banned: AbstractSet) -> dict[str, np.ndarray]:
-        return exact_assignment(self, movers, banned)
-
-    def _drop_blockers(self, ends: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """Ends that overlap a mover left standing (it found no spot) are dropped."""
-        ends = dict(ends)
-        changed = True
-        while changed:
-            changed = False
-            stay = [(m.id, m.foot, m.start) for m in self.movers if m.id not in ends]
-            if not stay:
-                break
-            for mid in list(ends):
-                D = self._pair_gaps(self.foot[mid], ends[mid][None], stay)
-                if (D < self.floor).any():
-                    ends.pop(mid)
-                    changed = True
-        return ends
 
 
 def _seg_dist_many(P: np.ndarray, A: np.ndarray, B: np.ndarray) -> np.ndarray:
