@@ -51,6 +51,7 @@ def _spots(solver, movers: list, level: int = 0) -> list[tuple[np.ndarray, np.nd
         by_foot.setdefault(m.foot, []).append(i)
     res: list = [None] * len(movers)
     arcs = _arc_points(solver, movers, level)
+    detours = solver.__dict__.setdefault("_exact_detours", {})  # (model id, end) -> a way round exists
     for foot, idx in by_foot.items():
         ms = [movers[i] for i in idx]
         cs = solver.cs(foot)
@@ -96,7 +97,10 @@ def _spots(solver, movers: list, level: int = 0) -> list[tuple[np.ndarray, np.nd
                     keep.append(k2)
                 elif checked < budget:
                     checked += 1
-                    if solver._path(m.id, P[sel[k2]], {m.id: m.start}) is not None:
+                    key = (m.id, P[sel[k2]].tobytes())
+                    if key not in detours:
+                        detours[key] = solver._path(m.id, P[sel[k2]], {m.id: m.start}) is not None
+                    if detours[key]:
                         keep.append(k2)
             order = np.array(keep, int)
             res[i] = (P[sel[order]], d[order], e[order])
@@ -106,7 +110,15 @@ def _spots(solver, movers: list, level: int = 0) -> list[tuple[np.ndarray, np.nd
 
 def _arc_points(solver, movers: list, level: int) -> dict[float, np.ndarray]:
     """{mover radius: arc-end and ``level`` levels of tangent spots} (:func:`.arcs.arc_spots`)
-    for the round movers, about the round target models near them."""
+    for the round movers, about the round target models near them (kept on the solver)."""
+    kept = solver.__dict__.setdefault("_exact_arcs", {})
+    key = (tuple(m.id for m in movers), level)
+    if key not in kept:
+        kept[key] = _arc_points_of(solver, movers, level)
+    return kept[key]
+
+
+def _arc_points_of(solver, movers: list, level: int) -> dict[float, np.ndarray]:
     p = solver.p
     rm = [m for m in movers if m.foot.round]
     if not rm:
@@ -303,6 +315,9 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
         levels = (chosen[ids],)
     best: dict[str, np.ndarray] = {}
     for level in levels:
+        if level and sum(map(len, _arc_points(self, movers, level).values())) <= \
+                sum(map(len, _arc_points(self, movers, level - 1).values())):
+            break  # no new spot (no round target, or no room for another base): nothing to gain
         got, reach = _search_level(self, movers, banned, level)
         if len(got) > len(best) or not best:
             best = got
