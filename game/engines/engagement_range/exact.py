@@ -36,7 +36,9 @@ EXACT_NODES = 30000  # search nodes at most (the best found so far is kept)
 EXACT_TRIES = {True: 60000, False: 6000}
 ANGLE_STEP_DEG = 5.0
 MAX_SPOTS = 220  # per mover, best first (and as many arc-end and tangent spots)
-ARC_LEVELS = (0, 1, 2)  # the search runs again with more tangent spots while it leaves a mover out
+# the search runs on the rings alone, then again with the arc ends and with one and two levels of
+# tangent spots while it leaves a mover out (-1: no arc spot; the best over the levels is kept)
+ARC_LEVELS = (-1, 0, 1, 2)
 DETOUR_CHECKS = 16  # per mover: ends behind a standing base whose way round is checked
 DETOUR_CHECKS_WITH_STRAIGHT = 2  # as many when the mover has ends a straight slide reaches
 
@@ -121,7 +123,7 @@ def _arc_points(solver, movers: list, level: int) -> dict[float, np.ndarray]:
 def _arc_points_of(solver, movers: list, level: int) -> dict[float, np.ndarray]:
     p = solver.p
     rm = [m for m in movers if m.foot.round]
-    if not rm:
+    if not rm or level < 0:
         return {}
     starts = np.array([m.start for m in rm])
     lo, hi = starts.min(0) - solver.budget - 120.0, starts.max(0) + solver.budget + 120.0
@@ -302,20 +304,21 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
     """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
     (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
     (model id, spot) pairs whose path was blocked. See the module doc. The search runs on the
-    rings and arc ends first, then again with each level of tangent spots of
-    :data:`ARC_LEVELS` while it leaves out a mover that has a spot; the best is kept."""
+    rings first, then again with the arc ends and each level of tangent spots of
+    :data:`ARC_LEVELS` while it leaves out a mover that has a spot; the best is kept (so it
+    never engages fewer than the rings alone)."""
     LAST.clear()
     LAST.update(complete=True, nodes=0)
     # later rounds of path planning (some spots banned) search only the level that served the
     # first; a unit with a base not round gets no tangent levels (its conflicts cost most)
     chosen = self.__dict__.setdefault("_exact_level", {})
     ids = tuple(m.id for m in movers)
-    levels = ARC_LEVELS if all(m.foot.round for m in movers) else ARC_LEVELS[:1]
+    levels = ARC_LEVELS if all(m.foot.round for m in movers) else ARC_LEVELS[:2]
     if banned and ids in chosen:
         levels = (chosen[ids],)
     best: dict[str, np.ndarray] = {}
     for level in levels:
-        if level and sum(map(len, _arc_points(self, movers, level).values())) <= \
+        if level >= 0 and sum(map(len, _arc_points(self, movers, level).values())) <= \
                 sum(map(len, _arc_points(self, movers, level - 1).values())):
             break  # no new spot (no round target, or no room for another base): nothing to gain
         got, reach = _search_level(self, movers, banned, level)
