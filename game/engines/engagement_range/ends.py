@@ -130,11 +130,12 @@ def engaging_ends(solver, banned: AbstractSet = frozenset()) -> dict[str, np.nda
     if len(solver.movers) <= EXACT_MOVERS:
         bound = sum(1 for m in solver.movers if m.start_gap - solver.budget <= solver.p.er_mm - EPS_ENG)
         if best is None or best[0][0] < bound:
-            ends = exact_assignment(solver, solver.movers, banned)
+            ends = exact_assignment(solver, solver.movers, banned, bound)
             sc = score(solver, ends)
             if best is None or sc > best[0]:
                 best = (sc, ends)
     return best[1] if best else {}
+
 
 def drop_blockers(solver, ends: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Ends that overlap a mover left standing (it found no spot) are dropped."""

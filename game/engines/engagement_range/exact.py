@@ -300,20 +300,22 @@ class _Search:
             self.dfs(after, rest, chosen)
 
 
-def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.ndarray]:
+def exact_assignment(self, movers: list, banned: AbstractSet, bound: int = 0) -> dict[str, np.ndarray]:
     """``{model id: end}`` for ``movers`` (any bases) of the solver ``self``
     (:class:`.solver.MoveSolver`: its obstacles, legality and bounds); ``banned`` holds
-    (model id, spot) pairs whose path was blocked. See the module doc. The search runs on the
-    rings first, then again with the arc ends and each level of tangent spots of
-    :data:`ARC_LEVELS` while it leaves out a mover that has a spot; the best is kept (so it
-    never engages fewer than the rings alone)."""
+    (model id, spot) pairs whose path was blocked; ``bound``: the most movers that could end
+    engaged (0: unknown). See the module doc. The search runs on the rings first, then again
+    with the arc ends and each level of tangent spots of :data:`ARC_LEVELS` while it leaves
+    out a mover that has a spot (on the rings alone: while it is short of ``bound``, as the
+    arc ends may give a mover its first spot); the best is kept (so it never engages fewer
+    than the rings alone)."""
     LAST.clear()
     LAST.update(complete=True, nodes=0)
     # later rounds of path planning (some spots banned) search only the level that served the
     # first; a unit with a base not round gets no tangent levels (its conflicts cost most)
     chosen = self.__dict__.setdefault("_exact_level", {})
     ids = tuple(m.id for m in movers)
-    levels = ARC_LEVELS if all(m.foot.round for m in movers) else ARC_LEVELS[:2]
+    levels: tuple[int, ...] = ARC_LEVELS if all(m.foot.round for m in movers) else ARC_LEVELS[:2]
     if banned and ids in chosen:
         levels = (chosen[ids],)
     best: dict[str, np.ndarray] = {}
@@ -326,7 +328,7 @@ def exact_assignment(self, movers: list, banned: AbstractSet) -> dict[str, np.nd
             best = got
             if not banned:
                 chosen[ids] = level
-        if len(best) >= reach:
+        if len(best) >= (reach if level >= 0 else max(reach, bound)):
             break
     return best
 
