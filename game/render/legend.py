@@ -31,10 +31,16 @@ from game.render.painter import Paint
 from game.render.point_marks import point_swatch
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
-ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
+ROLE_LABEL = {"attack": "Fights: in base contact or across a gap", "support": "Supporting attack",
               "none": "Does not fight"}
 _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
 FADED_ALPHA = 200  # (game.render.marks.DIM_ALPHA: the step views' faded models)
+
+
+def with_count(label: str, count: str) -> str:
+    """``label`` with its ``count`` ("6 models") in brackets, or after a colon where the label
+    already ends in brackets (never two brackets in a row: "... (Engagement Range): 6 models")."""
+    return f"{label}: {count}" if label.endswith(")") else f"{label} ({count})"
 
 
 def role_rows(legend: Any, counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:
@@ -52,7 +58,7 @@ def role_rows(legend: Any, counts: dict, words: Optional[dict] = None, step: str
         label = labels.get(role, ROLE_LABEL[role])
         if step and role != "none":
             label = f"At {step}: {label[:1].lower()}{label[1:]}"
-        out.append(LegendItem("row", f"{label} ({plural(counts[role], 'model')})", swatch=f"role:{role}"))
+        out.append(LegendItem("row", with_count(label, plural(counts[role], 'model')), swatch=f"role:{role}"))
     if step and counts.get("later"):
         out.append(LegendItem("row", f"Fights at another step, faded here ({plural(counts['later'], 'model')})",
                               swatch="faded"))
