@@ -205,7 +205,7 @@ def test_the_status_line_fits_the_window_and_keeps_the_message(tmp_path, width):
     assert x + app.window.canvas.text_size(text, size)[0] <= width
     assert text.startswith("[move]") and "Goblins moved back." in text
     if width == 1400:
-        assert "rules whfb8 (R)" in text and 'moved 1.0"' in text
+        assert "rules whfb8 (R, Ctrl+R)" in text and 'moved 1.0"' in text
     # a message too long for any window is cut with an ellipsis, never drawn past the edge
     app.status.say("A very long message " * 30)
     call = _status_drawn(app)

@@ -67,6 +67,13 @@ def n_models(u: Unit) -> int:
     return len(u.occupied_slots()) if u.is_ranked else len(u.placed)
 
 
+def placed_message(u: Unit) -> str:
+    """The status line of a unit just placed: its name, and its player unless the name says it
+    ("Placed Infantry 1 (P1); F2 edits it.", "Placed Ogres for player 2; F2 edits it.")."""
+    who = "" if f"(P{u.player})" in (u.name or "") else f" for player {u.player}"
+    return f"Placed {u.name}{who}; F2 edits it."
+
+
 class Editor:
     """Commands on a board under one collision policy (``tol_mm`` overlap allowed)."""
 
@@ -302,7 +309,7 @@ class Editor:
             return refused(f"No room there: the new unit would overlap {b.name}.")
         out = board.copy()
         out.units.append(u)
-        return Change(out, f"Placed {u.name} for player {u.player}; F2 edits it.", select=u.id)
+        return Change(out, placed_message(u), select=u.id)
 
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
@@ -523,7 +530,7 @@ class Editor:
             return refused(f"No room there: the new unit would overlap {b.name}.")
         out = board.copy()
         out.units.append(u)
-        return Change(out, f"Placed {u.name} for player {u.player}; F2 edits it.", select=u.id)
+        return Change(out, placed_message(u), select=u.id)
 
     # -- the board ------------------------------------------------------------------------------
     @staticmethod

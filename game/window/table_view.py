@@ -510,7 +510,7 @@ class TableView(View):
         parts.append((2, "unsaved changes" if doc.dirty else ""))
         if live.compare_id and mode is None:
             parts.append((4, f"K: vs {live.compare_id}, {len(live.diffs)} differ ({live.compare_ms:.1f} ms)"))
-        parts.append((5, f"rules {self.rs.id} (R)"))
+        parts.append((5, f"rules {self.rs.id} (R, Ctrl+R)"))
         parts.append((6, f"frame {self.window.frame_ms:.1f} ms, analysis {live.analyse_ms:.1f} ms"))
         return [(r, t) for r, t in parts if t]
 
