@@ -214,8 +214,8 @@ class Editor:
         if abs(a) < 0.01:
             return refused(f"{u.name} cannot wheel that way: something is in the way.")
         d = mv.wheel_distance_mm(u, a)
-        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner "
-                                        f"({fmt_distance(d)}).", d)
+        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner, "
+                                        f"{fmt_distance(d)}.", d)
 
     def reform(self, board: Board, uid: str, delta_files: int) -> Change:
         """Reform unit ``uid`` ``delta_files`` files wider (narrower if negative) about its centre."""
@@ -245,7 +245,7 @@ class Editor:
             return refused(f"Charge refused: {c.name} would overlap {b.name} on the {side} of {t.name}.")
         d = mv.move_distance_mm(c, new)
         how = "keeping its angle" if abs((new.facing_deg - c.facing_deg + 180) % 360 - 180) < 1e-6 else "aligned"
-        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how} ({fmt_distance(d)}).", d)
+        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how}: {fmt_distance(d)}.", d)
 
     def set_position(self, board: Board, uid: str, x_text: Any, y_text: Any) -> Change:
         """Put unit ``uid`` at ``(x, y)`` mm: a ranked unit's front centre, a skirmisher's

@@ -115,6 +115,10 @@ class TableView(View):
     def say(self, text: str) -> None:
         self.status.say(text)
 
+    def say_more(self, text: str) -> None:
+        """``text`` added to the status line's message."""
+        self.status.add(text)
+
     def analyse_drag(self, uid: str) -> None:
         self.doc.analyse_drag(uid)
 
@@ -412,8 +416,10 @@ class TableView(View):
     # -- the view ----------------------------------------------------------------------------------
     def dispatch(self, ev: Any) -> bool:
         """As :meth:`View.dispatch`; first, whatever the user does next (a key, a click, the
-        pointer leaving the window) ends the last charge's readout, whoever takes the event."""
-        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE):
+        pointer leaving the window or the table's area for a panel or the toolbar) ends the last
+        charge's readout, whoever takes the event."""
+        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE) or (
+                ev.type == pygame.MOUSEMOTION and not self.in_table_area(ev.pos)):
             self.charge_tool.forget()
         return super().dispatch(ev)
 
