@@ -1,7 +1,8 @@
 """The demo recorder's window (F6): a section of the table view over :class:`Recording`.
 
 Widgets: the demo's title, the step's caption and marks (ring, callouts, strike step,
-casualties; "+ selected" adds the selected unit to the ring), Add step / Update / Show, the
+casualties, units and models typed by name, as the texts name them; "+ selected" adds the
+selected unit to the ring), Add step / Update / Show, the
 list of steps (the chosen one highlighted), Up / Down / Delete, and Play / Save / Open /
 HTML. Add step and Update take the table view's camera box and, while the steps view shows a
 phase step (N / P), that step's number; Show puts a step back on the table at its view (and
@@ -25,6 +26,8 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import pygame
 
 from game.core.editor import Change
+from game.core.name_reader import marked_text, read_marked
+from game.core.names import model_name, unit_names
 from game.window.recorder_store import RecorderStore
 from game.window.session import OutsideChange
 from game.window.view import Section
@@ -40,8 +43,9 @@ if TYPE_CHECKING:
     from game.window.table_view import TableView
 
 FIELDS = (("title", "Title", "the demo's title"), ("caption", "Caption", "what this step shows, in your words"),
-          ("ring", "Ring", "unit or model ids to ring"), ("callouts", "Callout", "model: text; model: text"),
-          ("strike", "Strike", "strike step: 1 or Initiative 5"), ("casualties", "Fall", "unit: r1f1 r1f2; unit: 2"))
+          ("ring", "Ring", "units by name; + selected adds one"),
+          ("callouts", "Callout", "model or unit: text; another: text"),
+          ("strike", "Strike", "strike step: 1 or Initiative 5"), ("casualties", "Fall", "unit: how many fall; unit: 2"))
 BUTTONS1 = (("add", "Add step", "keep the table as it is now as a new step, after the chosen one"),
             ("update", "Update", "replace the chosen step by the table as it is now"),
             ("show", "Show", "put the chosen step's board on the table (undoable)"))
@@ -226,10 +230,11 @@ class RecorderSection(Section):
         if st.phase and self.steps is not None:
             self.steps.enter(st.phase - 1)  # and the phase step it shows
         self.set_text("caption", st.caption)
-        self.set_text("ring", " ".join(st.highlight))
-        self.set_text("callouts", "; ".join(f"{m}: {t}" for m, t in st.notes))
+        names = unit_names(st.board)  # the fields show names, as they are typed
+        self.set_text("ring", marked_text(st.board, st.highlight))
+        self.set_text("callouts", "; ".join(f"{model_name(m, names)}: {t}" for m, t in st.notes))
         self.set_text("strike", "" if st.strike is None else str(st.strike))
-        self.set_text("casualties", "; ".join(f"{u}: {v if isinstance(v, int) else ' '.join(v)}"
+        self.set_text("casualties", "; ".join(f"{names.get(u, u)}: {v if isinstance(v, int) else ' '.join(v)}"
                                               for u, v in st.casualties.items()))
         return ""
 
@@ -246,8 +251,9 @@ class RecorderSection(Section):
         sel = self.table.selection
         if sel is None:
             raise ValueError("select a unit on the table first")
-        words = [w for w in self.text("ring").split() if w != sel] + [sel]
-        self.set_text("ring", " ".join(words))
+        board = self.doc.board
+        marked = [i for i in read_marked(board, self.text("ring")) if i != sel] + [sel]
+        self.set_text("ring", marked_text(board, marked))
         return ""
 
     def do_play(self) -> str:

@@ -148,10 +148,12 @@ class Session:
         return self.history.current_id != self.saved_id
 
     def title(self) -> str:
-        """The scenario's title, else its file name, else "Untitled scenario"."""
+        """The scenario's title, else its file name without the extension (``t38_seed001``,
+        not ``t38_seed001.yaml``: the heading, a figure's and a new demo's title), else
+        "Untitled scenario"."""
         if self.board.title:
             return self.board.title
-        return self.path.name if self.path else "Untitled scenario"
+        return self.path.stem if self.path else "Untitled scenario"
 
     def apply(self, board: Board, before: Optional[Board] = None) -> None:
         """Show ``board`` as one undoable edit (``before``: the board to undo to, default the
