@@ -132,7 +132,7 @@ class FilesSection(Section):
             return
         sp = self.session.save_path
         stem = self.session.path.stem if self.session.path else "scenario"
-        initial = str(sp) if sp else str(Path.cwd() / f"{stem}.yaml")
+        initial = str(sp) if sp else str(self.session.save_folder() / f"{stem}.yaml")
         self.dialogs.open(FileDialog(self.dialogs.gui, "Save scenario as", lambda p: self.save_as(p, after),
                                      initial=initial, new_folders=True))
 
@@ -471,7 +471,7 @@ class FilesSection(Section):
         if self.dialogs.gui is None:
             return
         stem = self.session.path.stem if self.session.path else "figure"
-        folder = self.session.save_path.parent if self.session.save_path else Path.cwd()
+        folder = self.session.save_folder()
         last = self.last_export or str(folder / f"{stem}.png")
         self.export_folder = Path(last).expanduser().parent  # a bare name typed is written there
         self.dialogs.open(export_form(self.dialogs.gui, self.dialogs, last, self.session.title(),

@@ -301,7 +301,10 @@ class RecorderSection(Section):
     def _initial(self, suffix: str) -> str:
         if self.rec.path:
             return str(Path(self.rec.path).with_suffix(suffix))
-        return str(Path.cwd() / f"my_demo{suffix}")
+        # beside the scenario on the table (or the file saved last), never merely where the program started
+        s = self.doc.session
+        stem = f"{s.path.stem}_demo" if s.path else "my_demo"
+        return str(s.save_folder() / f"{stem}{suffix}")
 
     def do_save(self) -> str:
         self.save()

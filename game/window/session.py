@@ -404,6 +404,17 @@ class Session:
         return board
 
     # -- recent files ----------------------------------------------------------------------------
+    def save_folder(self) -> Path:
+        """Where a save dialog (Save As, Export, the demo's Save and HTML) starts: the folder of
+        the scenario's own file, else of the file opened or saved last, else the working
+        folder (a built-in scenario's folder is never offered: it is the program's)."""
+        if self.save_path is not None:
+            return Path(self.save_path).absolute().parent
+        for p in self.recent():
+            if not is_builtin(p, self.builtin_dir) and p.parent.is_dir():
+                return p.absolute().parent
+        return Path.cwd()
+
     def recent(self) -> list[Path]:
         """Files opened or saved lately, newest first (those that still exist)."""
         if self.recent_file is None:
