@@ -371,6 +371,19 @@ def rules_dialog(gui: Gui, rows: list[tuple[str, str, str, bool]], done: Callabl
     return Buttons(gui, "Ruleset (Ctrl+R)", "", [], done, width=520, rows=rows, pad=10)
 
 
+def clear_spot(rect: pygame.Rect, screen: tuple[int, int], points: list, margin_px: int = 10) -> tuple[int, int]:
+    """Where to put a dialog of ``rect`` (its size; its place as opened) on a screen of
+    ``screen`` (w, h) px so it covers the fewest of ``points`` (px; the models on the table):
+    where it was opened, else against the right edge, else the left (first of the fewest)."""
+    sw, _sh = screen
+    spots = [(rect.x, rect.y), (max(0, sw - rect.w - margin_px), rect.y), (min(margin_px, max(0, sw - rect.w)), rect.y)]
+
+    def covered(at: tuple[int, int]) -> int:
+        r = pygame.Rect(at, rect.size)
+        return sum(1 for p in points if r.collidepoint(p))
+    return min(spots, key=covered)
+
+
 class DialogsSection(Section):
     """The open dialogs, newest last (``gui`` None: headless, no dialog ever opens).
 
@@ -384,10 +397,19 @@ class DialogsSection(Section):
         self.gui = gui
         self.stack: list[Dialog] = []
         self.file_callbacks: dict[Any, Callable[[str], None]] = {}
+        #: screen points (px) a new dialog should leave in sight: the models on the table (set by the app)
+        self.keep_clear: Callable[[], list] = list
 
     def open(self, dialog: Any) -> Any:
-        """Show ``dialog`` on top of the others (when it was built); returns it."""
+        """Show ``dialog`` on top of the others (when it was built), moved sideways off the
+        models where the window has room (:func:`clear_spot`); returns it."""
         if dialog is not None and self.gui is not None:
+            win = getattr(dialog, "window", None)
+            if win is not None and hasattr(win, "set_position"):
+                r = win.get_abs_rect() if hasattr(win, "get_abs_rect") else win.rect
+                at = clear_spot(pygame.Rect(r), self.gui.size(), self.keep_clear())
+                if at != (r.x, r.y):
+                    win.set_position(at)
             self.stack.append(dialog)
             if isinstance(dialog, FileDialog):
                 self.file_callbacks[dialog.window] = dialog.picked
