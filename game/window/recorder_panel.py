@@ -110,12 +110,27 @@ class RecorderSection(Section):
         self.build()
         self.status.say("Demo recorder: set up the table, type a caption, Add step. Play, Save, HTML when done.")
 
+    def spot(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the recorder opens on a window of ``size`` px: below the toolbar, over the
+        table's left side, leaving the legend in sight, unless models stand there and fewer
+        under the legend's side (then over the legend, as before)."""
+        w, h = size
+        lay = self.table.layout()
+        top = int(lay.table[1]) + 6
+        rect = pygame.Rect(0, top, 380, max(300, min(h - top - 40, 560)))
+        left = rect.move(max(0, int(lay.table[0]) + 6), 0)
+        right = rect.move(max(0, w - 390), 0)
+        pts = [self.table.camera.to_px(m.center) for m in self.doc.board.models()]
+
+        def covered(r: pygame.Rect) -> int:
+            return sum(1 for p in pts if r.collidepoint(p))
+        return left if covered(left) <= covered(right) else right
+
     def build(self) -> None:
         assert self.gui is not None
         g, m = self.gui.pg, self.gui.manager
         w, h = self.table.window.size()
-        top = int(self.table.layout().table[1]) + 6  # below the toolbar, over the legend's side of the table
-        rect = pygame.Rect(max(0, w - 390), top, 380, max(300, min(h - top - 40, 560)))
+        rect = self.spot((w, h))
         self.window = g.elements.UIWindow(rect, m, window_display_title="Demo recorder (F6)")
         cw = self.window.get_container().get_rect().w
         self.els, self.buttons = {}, {}
