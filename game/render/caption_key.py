@@ -36,9 +36,9 @@ KEY_ROLE = {"attack": "Fights", "support": "Supporting attack", "none": "Does no
 GENERIC_ROLE = {"attack": "Fights: in base contact or across a gap", "support": "Supporting attack",
                 "none": "Does not fight"}
 DEFAULT_BLOCKS = ("Notes",)   # drawn unless they do not fit; every other block only when asked
-#: a legend row's count: ``(3)``, ``(1 model)``, ``(3 pairs)``, ``(2 units)`` (a number and one word)
+#: a legend row's count: ``(3)``, ``(1 model)``, ``(3 pairs of models)``, ``(2 units)`` (a number and its words)
 #: or after a colon where the row's words end in brackets (``... (Engagement Range): 6 models``)
-_COUNT = re.compile(r" \(\d+(?: [a-z]+)?\)|(?<=\)): \d+(?: [a-z]+)?$")
+_COUNT = re.compile(r" \(\d+(?: [a-z]+)?(?: of [a-z]+)?\)|(?<=\)): \d+(?: [a-z]+)?$")
 
 
 @dataclass

@@ -424,7 +424,7 @@ def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
     n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')})",
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')} of models)",
                        swatch="gap")]
 
 
