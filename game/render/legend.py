@@ -24,7 +24,7 @@ from game.render.attack_badges import badged
 from game.render.hatching import cross_hatch, hatch_segments
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
-from game.core.names import humanize, plural
+from game.core.names import humanize, plural, with_count
 from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.painter import Paint
@@ -35,12 +35,6 @@ ROLE_LABEL = {"attack": "Fights: in base contact or across a gap", "support": "S
               "none": "Does not fight"}
 _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
 FADED_ALPHA = 200  # (game.render.marks.DIM_ALPHA: the step views' faded models)
-
-
-def with_count(label: str, count: str) -> str:
-    """``label`` with its ``count`` ("6 models") in brackets, or after a colon where the label
-    already ends in brackets (never two brackets in a row: "... (Engagement Range): 6 models")."""
-    return f"{label}: {count}" if label.endswith(")") else f"{label} ({count})"
 
 
 def role_rows(legend: Any, counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:

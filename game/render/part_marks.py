@@ -31,7 +31,7 @@ from typing import Any
 from game.core import geometry as g
 from game.core.board import parse_slot
 from game.core.lru import LRU
-from game.core.names import humanize, plural
+from game.core.names import humanize, plural, with_count
 from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
                              OutlinedRows, RankBonus, ReducedAttackers, Removed, StepShown, StrikeOrder, UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
@@ -280,11 +280,11 @@ def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
     n = part.shown(ctx.shown_ids) if hasattr(part, "shown") else len(part.groups())
     out = []
     if n and part.label:
-        out.append(LegendItem("row", f"{part.label} ({plural(n, 'row')})", swatch="fighting_rank"))
+        out.append(LegendItem("row", with_count(part.label, plural(n, 'row')), swatch="fighting_rank"))
     reduced = ctx.analysis.part(ReducedAttackers)
     apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
     if apart and reduced is not None and reduced.label:
-        out.append(LegendItem("row", f"{reduced.label} ({plural(len(apart), 'model')})", swatch="one_attack"))
+        out.append(LegendItem("row", with_count(reduced.label, plural(len(apart), 'model')), swatch="one_attack"))
     if n and _rows_badged(part, ctx, set(apart)):
         out.append(LegendItem("row", "×N: attacks of a fighter in base contact, where not its unit's usual"
                               if not getattr(ctx.options, "count_all", False) else "×N: attacks of a fighter in base contact",

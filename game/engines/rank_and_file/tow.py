@@ -35,6 +35,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Optional, Sequence
 
+from game.core.names import plural
 from game.core import geometry as g
 from game.core.analysis import ModelResult
 from game.core.strategy import ProfileField
@@ -421,8 +422,9 @@ def fight(units: dict, models: dict, engagements: Sequence[tuple[str, str, str]]
              "not_in_contact": [m for m, f in fighters.items() if results[m].role == "attack" and not contacts.get(m)],
              "legend_rows": {"attack": f"Fights: in a fighting rank ({p.rule('fighters')})",
                              "fighting_ranks": f"Fighting rank, outlined ({p.rule('fighters')})",
-                             "not_in_contact": f"Fights without touching an enemy: {p.non_contact_attacks} attack "
-                                               f"(per part) ({p.rule('non_contact_attacks')})"}}
+                             "not_in_contact": f"Fights without touching an enemy: "
+                                               f"{plural(p.non_contact_attacks, 'attack')} for each of its parts "
+                                               f"({p.rule('non_contact_attacks')})"}}
     if reads is not None:
         reads.update({uid: gap_to.reads.get(uid, []) for uid in mine})
     return results, strike, extra, notes
