@@ -1,7 +1,7 @@
 """Status-line words while building a board: switching the ruleset on a board where nothing
 fights says no count of differences ("0 models fight differently" on an empty table) and
-says how to choose one (Ctrl+R), not only how to cycle; a placed unit whose default name
-says its player ("Infantry 1 (P1)") is not followed by "for player 1"."""
+says how to choose one (Ctrl+R), not only how to cycle; default unit names are numbered
+across the board ("Infantry 1", "Infantry 2"), not "Infantry 1 (P1)" ... "for player 1"."""
 from __future__ import annotations
 
 import pygame
@@ -34,14 +34,21 @@ def test_the_status_bar_names_the_ruleset_chooser_key():
     assert "rules whfb8 (R, Ctrl+R)" in d.status_line()
 
 
-def test_a_default_name_that_says_its_player_is_not_followed_by_for_player():
-    ch = Editor().place(Board(units=[], ruleset="whfb8"), ed.BASE_PALETTE[0], (300.0, 300.0), 1)
-    assert ch.ok
-    assert ch.message == "Placed Infantry 1 (P1); F2 edits it."
-    assert "for player" not in ch.message
+def test_default_names_are_numbered_across_the_board_without_the_player():
+    """"Infantry 1 (P1)" + "for player 1" + the legend's "Player 1:" said the player three
+    times; the default names are numbered across both players instead."""
+    e = Editor()
+    b = Board(units=[], ruleset="whfb8")
+    ch1 = e.place(b, ed.BASE_PALETTE[0], (300.0, 300.0), 1)
+    ch2 = e.place(ch1.board, ed.BASE_PALETTE[0], (300.0, 500.0), 2)
+    assert [u.name for u in ch2.board.units] == ["Infantry 1", "Infantry 2"]
+    assert ch1.message == "Placed Infantry 1 for player 1; F2 edits it."
+    assert ch2.message == "Placed Infantry 2 for player 2; F2 edits it."
 
 
-def test_a_name_that_does_not_say_its_player_keeps_for_player():
-    u = ed.new_unit(Board(units=[], ruleset="whfb8"), ed.BASE_PALETTE[0], (300.0, 300.0), 2)
+def test_an_older_name_that_says_its_player_is_not_followed_by_for_player():
+    u = ed.new_unit(Board(units=[], ruleset="whfb8"), ed.BASE_PALETTE[0], (300.0, 300.0), 1)
+    u.name = "Infantry 1 (P1)"
+    assert placed_message(u) == "Placed Infantry 1 (P1); F2 edits it."
     u.name = "Ogres"
-    assert placed_message(u) == "Placed Ogres for player 2; F2 edits it."
+    assert placed_message(u) == "Placed Ogres for player 1; F2 edits it."

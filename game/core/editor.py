@@ -69,7 +69,8 @@ def n_models(u: Unit) -> int:
 
 def placed_message(u: Unit) -> str:
     """The status line of a unit just placed: its name, and its player unless the name says it
-    ("Placed Infantry 1 (P1); F2 edits it.", "Placed Ogres for player 2; F2 edits it.")."""
+    (a name of an older file "Infantry 1 (P1)": "Placed Infantry 1 (P1); F2 edits it.";
+    "Placed Infantry 2 for player 2; F2 edits it.")."""
     who = "" if f"(P{u.player})" in (u.name or "") else f" for player {u.player}"
     return f"Placed {u.name}{who}; F2 edits it."
 

@@ -1,7 +1,7 @@
 """Units and models as a person types them into a form (the demo recorder's Ring, Callout and
 Fall fields), read back into ids: the inverse of :mod:`game.core.names`.
 
-A unit is typed by its name (``Infantry 1 (P1)``, any letter case) or its id; a model by its
+A unit is typed by its name (``Infantry 1``, any letter case) or its id; a model by its
 name as the texts say it (``Dwarfs (rank 2, file 3)``, ``Cultists (model 4)``) or its id
 (``dwarfs.r2f3``). Several are separated by ``;`` (a name may hold spaces and commas); a part
 that names nothing is split at commas and spaces into words, each read the same way, and a
