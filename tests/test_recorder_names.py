@@ -75,3 +75,11 @@ def test_a_new_demo_is_named_after_the_file_without_its_extension(tmp_path):
     d = make_app(p)
     d.action("demo_recorder")
     assert d.recorder.text("title") == "t38_seed001"
+
+
+def test_every_field_hint_fits_its_field(tmp_path):
+    d = make_app(SCENARIO, copy_to=tmp_path)
+    d.action("demo_recorder")
+    for name, _label, hint in FIELDS:
+        el = d.recorder.els[name]
+        assert el.font.size(hint)[0] + 12 <= el.rect.w, (name, hint)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from game.window.table_view import TableView
 
 FIELDS = (("title", "Title", "the demo's title"), ("caption", "Caption", "what this step shows, in your words"),
-          ("ring", "Ring", "units by name; + selected adds one"),
+          ("ring", "Ring", "units or models, by name"),
           ("callouts", "Callout", "model or unit: text; another: text"),
           ("strike", "Strike", "strike step: 1 or Initiative 5"), ("casualties", "Fall", "unit: how many fall; unit: 2"))
 BUTTONS1 = (("add", "Add step", "keep the table as it is now as a new step, after the chosen one"),
