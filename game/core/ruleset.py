@@ -219,6 +219,24 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
     return rs
 
 
+def ruleset_name(ruleset_id: Any) -> str:
+    """The display name of a ruleset id (``name:`` of ``rulesets/<id>.yaml``); the id itself
+    when the file has no name or does not load (never raises): the title bar of a figure."""
+    try:
+        return str(load_ruleset(str(ruleset_id)).name or ruleset_id)
+    except Exception:
+        return str(ruleset_id)
+
+
+def short_ruleset_name(ruleset_id: Any) -> str:
+    """The ruleset's ``short_name`` (else its name, else its id: :func:`ruleset_name`), the
+    name figures use in sentences; never raises."""
+    try:
+        return load_ruleset(str(ruleset_id)).short
+    except Exception:
+        return ruleset_name(ruleset_id)
+
+
 def parse_limits(data: Any, fail) -> dict[str, int]:
     """A ruleset's ``limits:`` section: ``{units, models, unit_models, skirmish_unit_models}``
     (models in one unit placed model by model) whole numbers from 1 to

@@ -3,7 +3,7 @@
 * :mod:`game.render.canvas`: the drawing protocol (recording and pygame back ends).
 * :mod:`game.render.svg_canvas`: the SVG back end.
 * :mod:`game.render.scene`: ``draw_scene``, the one drawing routine every view uses.
-* :mod:`game.render.figure`: figures (PNG, SVG) off screen; :mod:`game.render.book` render-book.
+* :mod:`game.render.figure`: figures (PNG, SVG) off screen; :mod:`game.figures.book` render-book.
 
 Never imports :mod:`game.window`.
 """

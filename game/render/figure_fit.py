@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.core.geometry import MM_PER_INCH
 
 from game.render.canvas import Canvas
@@ -117,7 +119,7 @@ def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
     return fig
 
 
-def check_scene_legend(board: Any, analysis: Any, fo: Any, size: tuple[int, int]) -> None:
+def check_scene_legend(board: Board, analysis: Optional[Analysis], fo: Any, size: tuple[int, int]) -> None:
     """A one-panel figure of a print size whose legend panel sits on the right (the screen style,
     ``--legend right``): refused (:class:`FigureError`, the smallest size that would) when its
     legend does not fit the panel, widened to its most, at 80 % text or more, rather than cut."""

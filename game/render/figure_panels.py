@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.render.canvas import Canvas, SubCanvas, wrap
 from game.render.caption_key import KEY_SHARE, key_fits, key_of
 from game.render.drawn import font_px
@@ -49,8 +51,8 @@ class Panel:
     """One panel: ``board`` and its ``analysis``; ``caption`` (short: what differs here);
     ``verdict`` ``legal``/``illegal``/None; teaching ``marks``; compare ``differ`` marks."""
 
-    board: Any
-    analysis: Any
+    board: Board
+    analysis: Optional[Analysis]
     caption: str = ""
     verdict: Optional[str] = None
     marks: Marks = field(default_factory=Marks)

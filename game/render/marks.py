@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.core import geometry as g
 from game.core.point_marks import board_point_marks
 
@@ -57,7 +59,7 @@ class Marks:
     points: Sequence[Any] = ()
 
 
-def point_marks_of(board: Any, marks: Optional["Marks"] = None) -> tuple:
+def point_marks_of(board: Board, marks: Optional["Marks"] = None) -> tuple:
     """The pointing marks a figure of ``board`` draws: the board's own (its file's ``marks``) then
     those of ``marks`` (a book figure's), as :class:`game.core.point_marks.PointMark` records."""
     return board_point_marks(board) + tuple(marks.points if marks is not None else ())
@@ -100,7 +102,7 @@ def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float,
     return size, lines, lh, lh * len(lines) + 14 * font_scale
 
 
-def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Marks, *,
+def draw_marks(canvas: Canvas, board: Board, analysis: Optional[Analysis], view: View, marks: Marks, *,
                options: Optional[SceneOptions] = None, start: int = 0, avoid: Sequence = ()) -> list[str]:
     """Draw ``marks`` over a scene already drawn on ``canvas``; callouts and notes keep clear
     of ``avoid`` (px boxes the scene placed: labels, badges, markers), of one another and of

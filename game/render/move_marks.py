@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import Any, Optional
 
+from game.core.analysis import Analysis
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.core.parts import MoveReach
@@ -30,7 +31,7 @@ def _crosses(p1: Any, p2: Any, q1: Any, q2: Any) -> bool:
     return o(q1, q2, p1) * o(q1, q2, p2) < -1e-9 and o(p1, p2, q1) * o(p1, p2, q2) < -1e-9
 
 
-def uncrossed(analysis: Any, models: Any = ()) -> dict:
+def uncrossed(analysis: Optional[Analysis], models: Any = ()) -> dict:
     """The moves to draw: the analysis' ``moves``, except that two straight moves of alike
     models of one unit (same base) whose arrows cross are drawn with their ends swapped when
     both swapped moves stay within the :class:`~game.core.parts.MoveReach`: the same places are reached by
@@ -69,7 +70,7 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
     return moves
 
 
-def moved_alike(u: Any, analysis: Any) -> Any:
+def moved_alike(u: Any, analysis: Optional[Analysis]) -> Any:
     """``u`` where its frame stands after a rule moved every one of its models by one straight
     vector (closing up: within 0.5 mm), so the frame and front marker go with the models (the
     dashed outlines show where they stood); else ``u`` itself. The board is unchanged."""
@@ -88,7 +89,7 @@ def moved_alike(u: Any, analysis: Any) -> Any:
     return dataclasses.replace(u, front=(u.front[0] + dx, u.front[1] + dy))
 
 
-def thinned(moves: dict, analysis: Any) -> dict:
+def thinned(moves: dict, analysis: Optional[Analysis]) -> dict:
     """The move arrows worth drawing: a unit whose models (three or more) made the same
     straight move (closing up: one vector within 0.5 mm, none too far) keeps one arrow per
     moved file, the file's leading model's (a file: the models in one lane along the move,
@@ -131,7 +132,7 @@ def _lane_width(mids: list, lat: dict) -> float:
     return min(gaps) if gaps else 1.0
 
 
-def draw(p: Any, analysis: Any, moves: Any = None) -> None:
+def draw(p: Any, analysis: Optional[Analysis], moves: Any = None) -> None:
     """Distance labels (valid / invalid) for every move (``moves``: as drawn, default the
     analysis')."""
     if analysis is None:

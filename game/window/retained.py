@@ -60,7 +60,7 @@ _NOTHING = object()
 
 # options that change every unit's look: the base is redrawn when one of them changes
 _BASE_FIELDS = ("palette", "labels", "ids", "letters", "counts", "font_scale", "top_inset", "caption_band",
-                "legend", "panel_width", "title", "wrap_title")
+                "legend", "panel_width", "title", "wrap_title", "ruleset_name")
 # options legend_items reads: the legend is built again when one of them changes
 _LEGEND_FIELDS = ("legend", "visible", "ids", "letters", "counts", "palette", "differ", "differ_label", "overlaps",
                   "callouts")
