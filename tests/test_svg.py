@@ -111,7 +111,7 @@ def test_svg_and_recording_canvas_see_the_same_calls():
     """draw_scene is the only renderer: the SVG canvas receives exactly the pygame canvas's calls."""
     import pygame
 
-    from game.render.canvas import PygameCanvas
+    from game.render.pygame_canvas import PygameCanvas
     from game.render.figure import draw_figure
     from game.render.svg_canvas import SvgCanvas
 

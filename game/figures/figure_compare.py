@@ -18,7 +18,8 @@ from game.core.analysis import Analysis
 from game.core.compare import Difference, compare
 from game.core.ruleset import load_ruleset, ruleset_name, short_ruleset_name
 
-from game.render.canvas import Canvas, PygameCanvas, wrap
+from game.render.canvas import Canvas, wrap
+from game.render.pygame_canvas import PygameCanvas
 from game.render.figure import Figure, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, _pygame
 from game.render.marks import Marks
 from game.render.svg_canvas import SvgCanvas, svg_document

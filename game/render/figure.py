@@ -32,7 +32,8 @@ from game.core.board import Board, unit_of
 from game.core.geometry import MM_PER_INCH
 from game.core.parts import FightSequence
 
-from game.render.canvas import Canvas, PygameCanvas
+from game.render.canvas import Canvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks, point_marks_of
 from game.render.table_marks import OBJECTIVE_MM

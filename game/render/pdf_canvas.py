@@ -26,7 +26,8 @@ from typing import Any, Optional, Sequence
 
 from game.core.geometry import MM_PER_INCH
 from game.core.paths import FONT_DIR
-from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
+from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, text_box
+from game.render.text_metrics import pil_font
 
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 PT_PER_MM = 72.0 / MM_PER_INCH

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, font_metrics, pil_font, text_box
+from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, text_box
+from game.render.text_metrics import font_metrics, pil_font
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"

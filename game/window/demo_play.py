@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.demo_frames import scene_boxes, step_marks, step_options, step_title
 from game.render.figure import FigureOptions, draw_figure
 from game.window.view import View

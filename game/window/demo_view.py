@@ -27,7 +27,7 @@ import pygame
 from game.core.atomic import make_folders, refuse_link, remove_empty, write_atomic
 from game.core.demo import DemoStep
 
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.demo_frames import scene_boxes, step_marks, step_options, step_title
 from game.render.figure import FigureOptions, draw_figure, png_bytes, render_png_surface
 from game.window.loop import run_loop

@@ -47,7 +47,7 @@ from game.core.board import Board, unit_of
 from game.core import geometry as g
 from game.core.results import ModelResults, UnitResults
 
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
 from game.render.drawn import DrawnModel, drawn_models
