@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 from game.core import schema as sc
 from game.core.measure import Measure, parse_measure
@@ -164,7 +164,7 @@ def _typed(rid: str, name: str, sname: str, strat: Any, all_params: dict[str, Pa
     """Check ``all_params`` against the strategy's schema and build the :class:`Ruleset`.
     ``own``: names set by the file itself (the only ones that may be unknown: inherited
     parameters the schema does not read are dropped)."""
-    def fail_at(pname: str, message: str):
+    def fail_at(pname: str, message: str) -> NoReturn:
         prm = all_params.get(pname)
         if prm is not None and prm.file:
             raise RulesetError(prm.file, prm.line, f"params.{pname}", message)
@@ -237,7 +237,7 @@ def short_ruleset_name(ruleset_id: Any) -> str:
         return ruleset_name(ruleset_id)
 
 
-def parse_limits(data: Any, fail) -> dict[str, int]:
+def parse_limits(data: Any, fail: Callable[[tuple, str], Any]) -> dict[str, int]:
     """A ruleset's ``limits:`` section: ``{units, models, unit_models, skirmish_unit_models}``
     (models in one unit placed model by model) whole numbers from 1 to
     the format's own limits (:data:`LIMIT_KEYS`); ``fail(path, message)`` reports a bad one."""

@@ -175,23 +175,24 @@ class SubCanvas(Canvas):
         w, h = self.width, self.height
         self._with_prefix(self.parent.polygon, self._ps([(0, 0), (w, 0), (w, h), (0, h)]), fill=colour)
 
-    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         super().polygon(points, fill=fill, outline=outline, width=width)
         self._with_prefix(self.parent.polygon, self._ps(points), fill=fill, outline=outline, width=width)
 
-    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         super().circle(center, radius, fill=fill, outline=outline, width=width)
         self._with_prefix(self.parent.circle, self._p(center), radius, fill=fill, outline=outline, width=width)
 
-    def line(self, points, colour, width=1, dashed=False) -> None:
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: "bool | str" = False) -> None:
         super().line(points, colour, width=width, dashed=dashed)
         self._with_prefix(self.parent.line, self._ps(points), colour, width=width, dashed=dashed)
 
-    def arrow(self, points, colour, width=2, head=10) -> None:
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
         super().arrow(points, colour, width=width, head=head)
         self._with_prefix(self.parent.arrow, self._ps(points), colour, width=width, head=head)
 
-    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
         super().text(pos, string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         self._with_prefix(self.parent.text, self._p(pos), string, size=size, colour=colour, anchor=anchor, bold=bold,
                           background=background)

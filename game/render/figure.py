@@ -25,7 +25,8 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Optional
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Optional
 
 from game.core.analysis import Analysis
 from game.core.board import Board, unit_of
@@ -43,6 +44,9 @@ from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
 from game.render.scene import draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 from game.render.svg_canvas import SvgCanvas
+
+if TYPE_CHECKING:
+    import pygame
 
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
@@ -425,7 +429,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Optional[Analysis], fo: 
 
 
 # -- back ends ---------------------------------------------------------------------------------
-def _pygame():
+def _pygame() -> ModuleType:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -447,7 +451,7 @@ def supersample_for(fo: FigureOptions, size: tuple[int, int]) -> int:
 def render_png_surface(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int], *,
                        marks: Optional[Marks] = None, title: Optional[str] = None, status: str = "",
                        box_mm: Optional[tuple] = None, split_title: bool = False,
-                       differ: Optional[dict] = None, differ_label: str = ""):
+                       differ: Optional[dict] = None, differ_label: str = "") -> tuple["pygame.Surface", list[str]]:
     """Draw on an off-screen surface ``size`` px (supersampled, smoothly scaled down).
     Returns ``(surface, errors)``."""
     pg = _pygame()
@@ -460,7 +464,7 @@ def render_png_surface(board: Board, analysis: Optional[Analysis], fo: FigureOpt
     return surf, errors
 
 
-def png_bytes(surface, dpi: int) -> bytes:
+def png_bytes(surface: "pygame.Surface", dpi: int) -> bytes:
     """The surface as PNG bytes via Pillow (pHYs = ``dpi``; no time or text chunks)."""
     pg = _pygame()
     from PIL import Image
@@ -472,7 +476,7 @@ def png_bytes(surface, dpi: int) -> bytes:
     return buf.getvalue()
 
 
-def svg_canvas(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int]):
+def svg_canvas(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int]) -> SvgCanvas:
     classes = {f"model:{dm.id}": dm.role for dm in drawn_models(board, analysis)}
     return SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
 

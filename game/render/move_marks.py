@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from game.core.analysis import Analysis
 from game.core import geometry as g
@@ -17,10 +17,11 @@ from game.core.board import unit_of
 from game.core.parts import MoveReach
 from game.render.palette import lw
 
+Point = tuple[float, float]
 INVALID = (200, 0, 0)
 
 
-def path_mm(path) -> float:
+def path_mm(path: Sequence[Point]) -> float:
     return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
 
 
@@ -150,7 +151,7 @@ def draw(p: Any, analysis: Optional[Analysis], moves: Any = None) -> None:
         _label(p, mid, path, L, bad)
 
 
-def _said_by_another(mid: str, path, moves: dict) -> bool:
+def _said_by_another(mid: str, path: Sequence[Point], moves: dict) -> bool:
     """True when an earlier model of the same unit made the same straight move (same vector
     within 0.5 mm): its length label stands for this one too."""
     uid = unit_of(mid)
@@ -178,7 +179,7 @@ def _model_boxes(p: Any, skip: str) -> list:
     return out
 
 
-def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
+def _label(p: Any, mid: str, path: Sequence[Point], L: float, bad: bool) -> None:
     p.c.tag = f"movelen:{mid}"
     pts = p.v.pts(path)
     if bad:  # redraw the arrow dashed in red over the normal one

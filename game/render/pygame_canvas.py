@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from game.core.lru import LRU
 from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 from game.render.canvas import (Canvas, Colour, Point, SubCanvas, anchored, arrow_head, clip_polygon, dash_pattern,
                                 dash_segments, text_box)
 from game.render.text_metrics import font_metrics
+
+if TYPE_CHECKING:
+    import pygame
 
 _RENDERED = LRU(1024)   # (font path, string, size px, colour, bold) -> pygame.Surface of the text
 
@@ -20,7 +23,8 @@ class PygameCanvas(Canvas):
     """Draws on a ``pygame.Surface`` (window or off-screen). Translucent colours (alpha < 255)
     are drawn through a temporary per-alpha surface. ``record=True`` also keeps the call log."""
 
-    def __init__(self, surface, record: bool = False, font_path: Optional[str] = None, supersample: int = 1):
+    def __init__(self, surface: "pygame.Surface", record: bool = False, font_path: Optional[str] = None,
+                 supersample: int = 1) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
@@ -36,7 +40,7 @@ class PygameCanvas(Canvas):
         self.painted: Optional[list] = None
 
     # -- fonts -------------------------------------------------------------------------
-    def font(self, size: int, bold: bool = False):
+    def font(self, size: int, bold: bool = False) -> "pygame.font.Font":
         key = (int(size), bold)
         f = self._fonts.get(key)
         if f is None:
@@ -101,7 +105,7 @@ class PygameCanvas(Canvas):
         if self.painted is not None:
             self.painted.append((self.tag, r))
 
-    def push_clip(self, rect) -> None:
+    def push_clip(self, rect: Sequence[float]) -> None:
         self._rec("push_clip", tuple(rect))
         stack = self.__dict__.setdefault("_clips", [])
         stack.append(self.surface.get_clip())
@@ -114,9 +118,10 @@ class PygameCanvas(Canvas):
         self.surface.set_clip(stack.pop() if stack else None)
 
     # -- alpha support -----------------------------------------------------------------
-    def _target(self, colour: Colour, pts: Sequence[Point], pad: float):
+    def _target(self, colour: tuple, pts: Sequence[Point], pad: float) \
+            -> tuple[Optional["pygame.Surface"], tuple[int, int], tuple, Optional[Callable[[], None]]]:
         """(surface to draw on, offset, opaque colour, finish callback) for a maybe-translucent colour."""
-        if colour is None or len(colour) < 4 or colour[3] >= 255:
+        if len(colour) < 4 or colour[3] >= 255:
             return self.surface, (0, 0), colour, None
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
@@ -144,7 +149,7 @@ class PygameCanvas(Canvas):
             if self.painted is not None:
                 self.painted.append((self.tag, self.surface.get_rect()))
 
-    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         if self.record:
             self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
         pts = clip_polygon([(float(x), float(y)) for x, y in points], self.width, self.height, 4 + 2 * float(width))
@@ -185,7 +190,8 @@ class PygameCanvas(Canvas):
                 if done:
                     done()
 
-    def polygons(self, polys, tags, fill=None, outline=None, width=1) -> None:
+    def polygons(self, polys: Sequence[Sequence[Point]], tags: Sequence[str], fill: Colour = None,
+                 outline: Colour = None, width: float = 1) -> None:
         """Opaque polygons with a thin outline (every base on the table), not recorded: each
         lying on the canvas is drawn straight with the calls :meth:`polygon` makes for it
         (nothing to clip), the others by :meth:`polygon`; the same pixels in a third of the time."""
@@ -209,12 +215,12 @@ class PygameCanvas(Canvas):
                 r = draw_poly(surface, fill, pts)
                 if note is not None:
                     note.append((tags[k], r))
-            if edge:
+            if edge and outline is not None:
                 r = aalines(surface, outline, True, pts)
                 if note is not None:
                     note.append((tags[k], r))
 
-    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
         cx, cy = center
         box = [(cx - radius, cy - radius), (cx + radius, cy + radius)]
@@ -235,7 +241,7 @@ class PygameCanvas(Canvas):
                 if done:
                     done()
 
-    def line(self, points, colour, width=1, dashed=False) -> None:
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: "bool | str" = False) -> None:
         self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
@@ -256,7 +262,7 @@ class PygameCanvas(Canvas):
         if done:
             done()
 
-    def arrow(self, points, colour, width=2, head=10) -> None:
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
         self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
@@ -277,7 +283,8 @@ class PygameCanvas(Canvas):
         if done:
             done()
 
-    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         if not string or colour is None:
             return

@@ -13,7 +13,7 @@ from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or inst
 _PIL_FONTS: dict = {}
 
 
-def pil_font(size: int, bold: bool):
+def pil_font(size: int, bold: bool) -> Any:
     """The shipped DejaVu Sans at ``size`` px as a Pillow font (None when it cannot load)."""
     key = (max(6, int(size)), bool(bold))
     if key not in _PIL_FONTS:
@@ -34,7 +34,7 @@ def pil_font(size: int, bold: bool):
 _MEASURED = LRU(16384)  # (string, size px, bold) -> (width, height) px: text measured once
 
 
-def font_metrics(string: str, size: int, bold: bool = False):
+def font_metrics(string: str, size: int, bold: bool = False) -> Optional[tuple[int, int]]:
     """(width, height) px of ``string`` in the shipped font at ``size`` px, or None.
 
     Measured once per string, size and weight (a bounded cache of the newest 16384: the
