@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The runtime files the page loads (from the npm package ``pyodide``).
 RUNTIME = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The packages of the project's wheel: what the page imports (no window, physics or command line).
-PACKAGES = ("core", "engines", "render", "live")
+PACKAGES = ("core", "engines", "render", "figures", "live")
 
 
 class LiveError(Exception):
