@@ -39,7 +39,7 @@ from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks, point_marks_of
 from game.render.table_marks import OBJECTIVE_MM
 from game.render.palette import palette_named, style_palette
-from game.render.drawn import drawn_models
+from game.render.drawn import DrawnModel, drawn_models
 from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
 from game.render.scene import draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
@@ -345,7 +345,7 @@ def default_size(board: Board, fo: FigureOptions, analysis: Optional[Analysis] =
     return max(1, int(W * k)), max(1, int(H * k))
 
 
-def fit_legend_panel(canvas: Canvas, board: Board, analysis: Optional[Analysis], so: SceneOptions, models: Any,
+def fit_legend_panel(canvas: Canvas, board: Board, analysis: Optional[Analysis], so: SceneOptions, models: list[DrawnModel],
                      widen: bool = True) -> tuple[Any, bool]:
     """The scene layout with the legend panel on the right just wide enough for the legend's
     text at 80 % or more (``so.panel_width`` set), never wider than ``so.legend_share`` of the

@@ -26,7 +26,8 @@ from game.core.geometry import MM_PER_INCH
 
 from game.render.canvas import Canvas
 from game.render.drawn import font_px
-from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, parse_size, right_legend_fits
+from game.render.figure import (MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, FigureOptions, parse_size,
+                                right_legend_fits)
 from game.render.figure_panels import PanelFigure, build_panel_figure, figure_layout, legend_fits, panel_size
 from game.render.glyphs import board_texts, glyph_problem
 from game.render.labels import unit_caption
@@ -119,13 +120,13 @@ def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
     return fig
 
 
-def check_scene_legend(board: Board, analysis: Optional[Analysis], fo: Any, size: tuple[int, int]) -> None:
+def check_scene_legend(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int]) -> None:
     """A one-panel figure of a print size whose legend panel sits on the right (the screen style,
     ``--legend right``): refused (:class:`FigureError`, the smallest size that would) when its
     legend does not fit the panel, widened to its most, at 80 % text or more, rather than cut."""
     if fo.svg_size_attrs() is None or not fo.legend or right_legend_fits(board, analysis, fo, size, widen=True):
         return
-    w, h, unit = parse_size(fo.size)
+    w, h, unit = parse_size(str(fo.size))
     better = None
     for k in range(1, GROW_STEPS + 1):
         f = 1.1 ** k

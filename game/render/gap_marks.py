@@ -22,6 +22,7 @@ from game.core.board import Board
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.render.canvas import text_pad
+from game.render.painter import Paint
 from game.render.palette import lw
 from game.render.unit_marks import gap_link
 
@@ -225,7 +226,7 @@ def _thin(run: list) -> list[tuple[str, str, Point, Point]]:
     return out
 
 
-def draw(painter: Any, analysis: Optional[Analysis], first_letter: int = 0, lettered: Optional[bool] = None) -> int:
+def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, lettered: Optional[bool] = None) -> int:
     """Draw the gap arrows of ``analysis`` (:func:`arrows`) with the scene ``painter`` (its
     canvas, view, palette, placer): each on a white casing, at the *medium* line weight;
     letter every one (from ``first_letter``) when ``lettered`` (None: when there are two or
