@@ -30,7 +30,7 @@ from game.render.drawers import LegendContext, LegendItem, legend_parts
 from game.core.names import humanize, plural
 from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
-from game.render.drawn import DrawnModel
+from game.render.drawn import DrawnList, DrawnModel
 from game.render.options import SceneOptions
 from game.render.painter import Paint
 from game.render.point_marks import point_swatch
@@ -192,7 +192,7 @@ def legend_items(board: Board, analysis: Optional[Analysis], models: Sequence[Dr
     """The legend of a picture (see the module doc). ``models`` are the drawn models (the
     window's a list with ``by_unit``: unit id -> that unit's drawn models)."""
     vis = options.visible
-    by_unit: Optional[Mapping[str, Sequence[DrawnModel]]] = getattr(models, "by_unit", None) if vis is None else None
+    by_unit = models.by_unit if isinstance(models, DrawnList) and vis is None else None
     shown = list(models) if vis is None else [dm for dm in models if dm.id in vis]
     shown_ids: AbstractSet[str]
     if by_unit is not None:

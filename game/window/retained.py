@@ -50,7 +50,7 @@ from game.core.results import ModelResults, UnitResults
 from game.render.pygame_canvas import PygameCanvas
 from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
-from game.render.drawn import DrawnModel, drawn_models
+from game.render.drawn import DrawnList, DrawnModel, drawn_models
 from game.render.options import SceneOptions
 from game.render.placer import Placements, UnitBoxes, moved_units
 from game.render.scene import draw_scene, ruleset_of, scene_layout
@@ -65,15 +65,6 @@ _BASE_FIELDS = ("palette", "labels", "ids", "letters", "counts", "font_scale", "
 _LEGEND_FIELDS = ("legend", "visible", "ids", "letters", "counts", "palette", "differ", "differ_label", "overlaps",
                   "callouts")
 MAX_MOVING_SHARE = 0.25  # more units than this changed at once: redraw the base whole
-
-
-class DrawnList(list):
-    """The drawn models of a board (a list of :class:`DrawnModel`) with ``by_unit``: unit id ->
-    that unit's drawn models, one list object per unit that stays the same while the unit and
-    its results do (so an unchanged unit is recognised by identity)."""
-
-    by_unit: dict
-    marks: dict  # unit id -> what its results draw on its bases beyond the roles (:func:`result_marks`)
 
 
 def result_marks(res: tuple) -> tuple:
