@@ -208,10 +208,13 @@ def legend_painter(canvas: Canvas, board: Board, analysis: Optional[Analysis], o
 
 def draw_scene(canvas: Canvas, board: Board, analysis: Optional[Analysis], view: View, *, options: Optional[SceneOptions] = None,
                models: Optional[list[DrawnModel]] = None) -> list[str]:
-    """Draw ``board`` with its ``analysis`` (may be ``None``) on ``canvas`` through ``view``.
+    """Draw ``board`` with its ``analysis`` (may be ``None``) on ``canvas`` through ``view``; the
+    ruleset is named in a figure's title by ``options.ruleset_name`` (nothing is loaded here).
 
     Returns the list of per-element errors (empty when everything drew); never raises for a
-    bad board or analysis. See the module docstring for what is drawn.
+    bad board or analysis, but raises :class:`game.render.drawers.NoDrawer` for a part of a
+    type nothing can draw (a missing drawer is a defect, not a board's oddity). See the module
+    docstring for what is drawn.
     """
     o = options or SceneOptions()
     p = paint_for(canvas, board, analysis, view, o)
