@@ -117,7 +117,10 @@ def _titled(board: Board, options: SceneOptions) -> list[str]:
 def test_the_title_names_the_ruleset_by_the_name_it_is_handed(monkeypatch):
     import game.core.ruleset as loader
 
-    def refuse(*_a, **_k):
+    loaded: list = []
+
+    def refuse(*a, **_k):
+        loaded.append(a)  # noted: a caller swallowing the error still shows here
         raise AssertionError("the renderer loaded a ruleset")
 
     board = load_scenario(BOARD)
@@ -126,6 +129,7 @@ def test_the_title_names_the_ruleset_by_the_name_it_is_handed(monkeypatch):
     assert "The Handed Name" in texts, texts
     assert "t9a" in _titled(board, SceneOptions(wrap_title=True, title="A title"))  # not looked up: the id
     assert "ruleset: t9a" in _titled(board, SceneOptions(title="A title"))  # the window names the id
+    assert not loaded, loaded
 
 
 @record
@@ -181,3 +185,27 @@ def test_every_part_type_of_the_core_and_the_engines_is_drawn_or_json_only():
             except NoDrawer as exc:
                 bad.append(str(exc))
     assert not bad, "\n".join(bad)
+
+
+def test_a_figure_of_an_analysed_board_loads_no_ruleset(monkeypatch):
+    """The figure drawing (layout, legend, title, marks) of a board handed with its analysis
+    and the ruleset's name reads no ruleset file: the name in the title is the one handed."""
+    import game.core.ruleset as loader
+    from game.core.analyse import analyse
+    from game.render.figure import FigureOptions, svg_text
+
+    board = load_scenario(BOARD)
+    analysis = analyse(board, loader.load_ruleset(board.ruleset))
+
+    loaded: list = []
+
+    def refuse(*a, **_k):
+        loaded.append(a)  # noted: a caller swallowing the error still shows here
+        raise AssertionError("the renderer loaded a ruleset")
+
+    monkeypatch.setattr(loader, "load_ruleset", refuse)
+    text, errors = svg_text(board, analysis, FigureOptions(format="svg", title="A title", ruleset_name="Handed Rules"),
+                            (1200, 800))
+    assert not errors, errors
+    assert "Handed Rules" in text
+    assert not loaded, loaded
