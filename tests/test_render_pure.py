@@ -107,6 +107,22 @@ def test_the_check_finds_a_loader_reached_through_another_module(tmp_path):
     assert banned_reached(tmp_path) == ["game.core.ruleset <- game.core.helper <- game.render.scene"]
 
 
+def noting_loads(monkeypatch: pytest.MonkeyPatch) -> list:
+    """A list that notes every ruleset load from now on, however the loader was imported
+    (``load_ruleset`` reads its cache first; a load still returns the ruleset)."""
+    import game.core.ruleset as loader
+
+    loaded: list = []
+
+    class Noting(dict):
+        def get(self, key, default=None):  # type: ignore[override]
+            loaded.append(key)
+            return super().get(key, default)
+
+    monkeypatch.setattr(loader, "_cache", Noting(loader._cache))
+    return loaded
+
+
 def _titled(board: Board, options: SceneOptions) -> list[str]:
     canvas = RecordingCanvas(1200, 800)
     errors = draw_scene(canvas, board, None, View(), options=options)
@@ -115,16 +131,8 @@ def _titled(board: Board, options: SceneOptions) -> list[str]:
 
 
 def test_the_title_names_the_ruleset_by_the_name_it_is_handed(monkeypatch):
-    import game.core.ruleset as loader
-
-    loaded: list = []
-
-    def refuse(*a, **_k):
-        loaded.append(a)  # noted: a caller swallowing the error still shows here
-        raise AssertionError("the renderer loaded a ruleset")
-
     board = load_scenario(BOARD)
-    monkeypatch.setattr(loader, "load_ruleset", refuse)
+    loaded = noting_loads(monkeypatch)
     texts = _titled(board, SceneOptions(wrap_title=True, title="A title", ruleset_name="The Handed Name"))
     assert "The Handed Name" in texts, texts
     assert "t9a" in _titled(board, SceneOptions(wrap_title=True, title="A title"))  # not looked up: the id
@@ -190,20 +198,13 @@ def test_every_part_type_of_the_core_and_the_engines_is_drawn_or_json_only():
 def test_a_figure_of_an_analysed_board_loads_no_ruleset(monkeypatch):
     """The figure drawing (layout, legend, title, marks) of a board handed with its analysis
     and the ruleset's name reads no ruleset file: the name in the title is the one handed."""
-    import game.core.ruleset as loader
     from game.core.analyse import analyse
+    from game.core.ruleset import load_ruleset
     from game.render.figure import FigureOptions, svg_text
 
     board = load_scenario(BOARD)
-    analysis = analyse(board, loader.load_ruleset(board.ruleset))
-
-    loaded: list = []
-
-    def refuse(*a, **_k):
-        loaded.append(a)  # noted: a caller swallowing the error still shows here
-        raise AssertionError("the renderer loaded a ruleset")
-
-    monkeypatch.setattr(loader, "load_ruleset", refuse)
+    analysis = analyse(board, load_ruleset(board.ruleset))
+    loaded = noting_loads(monkeypatch)
     text, errors = svg_text(board, analysis, FigureOptions(format="svg", title="A title", ruleset_name="Handed Rules"),
                             (1200, 800))
     assert not errors, errors
