@@ -18,7 +18,7 @@ refused the same way (:mod:`game.render.glyphs`).
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
 from game.core.analysis import Analysis
 from game.core.board import Board
@@ -37,7 +37,7 @@ PICTURE_MIN_SHARE = 1 / 3   # a picture narrower (or lower) than this share of t
 GROW_STEPS = 40             # sizes tried, 10 % larger each, for the smallest size that fits
 
 
-def fit_problem(canvas: Canvas, pf: PanelFigure, fo: Any) -> tuple[Optional[str], dict]:
+def fit_problem(canvas: Canvas, pf: PanelFigure, fo: FigureOptions) -> tuple[Optional[str], dict]:
     """``(what does not fit or None, the layout)`` of ``pf`` drawn on ``canvas`` (px) with ``fo``."""
     lay = figure_layout(canvas, pf, fo)
     W, H = canvas.width, canvas.height
@@ -75,10 +75,10 @@ def _px(w: float, h: float, unit: str, dpi: int) -> tuple[int, int]:
     return int(round(w)), int(round(h))
 
 
-def smallest_fit(pf: PanelFigure, fo: Any) -> Optional[str]:
+def smallest_fit(pf: PanelFigure, fo: FigureOptions) -> Optional[str]:
     """The smallest size of ``fo.size``'s shape (10 % steps, whole mm or px) at which ``pf`` fits
     with nothing dropped, or None when none within the pixel caps does."""
-    w, h, unit = parse_size(fo.size)
+    w, h, unit = parse_size(str(fo.size))
     for k in range(1, GROW_STEPS + 1):
         f = 1.1 ** k
         sw, sh = float(math.ceil(w * f)), float(math.ceil(h * f))
@@ -91,7 +91,7 @@ def smallest_fit(pf: PanelFigure, fo: Any) -> Optional[str]:
     return None
 
 
-def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
+def build_fitted(pf: PanelFigure, fo: FigureOptions) -> Figure:
     """:func:`~game.render.figure_panels.build_panel_figure` after the fit check (see the module
     doc), for a figure of a print size (mm); a px size is a screen image, drawn as before (its key
     may give way to a legend panel whose text shrinks). Raises :class:`FigureError` when something
