@@ -378,10 +378,12 @@ def clear_spot(rect: pygame.Rect, screen: tuple[int, int], points: list, margin_
     sw, _sh = screen
     spots = [(rect.x, rect.y), (max(0, sw - rect.w - margin_px), rect.y), (min(margin_px, max(0, sw - rect.w)), rect.y)]
 
-    def covered(at: tuple[int, int]) -> int:
-        r = pygame.Rect(at, rect.size)
-        return sum(1 for p in points if r.collidepoint(p))
-    return min(spots, key=covered)
+    return min(spots, key=lambda at: covered(pygame.Rect(at, rect.size), points))
+
+
+def covered(rect: pygame.Rect, points: list) -> int:
+    """How many of ``points`` (px) ``rect`` covers."""
+    return sum(1 for p in points if rect.collidepoint(p))
 
 
 class DialogsSection(Section):

@@ -31,7 +31,7 @@ from game.core.names import model_name, unit_names
 from game.window.recorder_store import RecorderStore
 from game.window.session import OutsideChange
 from game.window.view import Section
-from game.window.dialogs import Buttons, FileDialog, ask_unsaved
+from game.window.dialogs import Buttons, FileDialog, ask_unsaved, covered
 
 if TYPE_CHECKING:
     from game.window.recorder import Recording
@@ -121,10 +121,7 @@ class RecorderSection(Section):
         left = rect.move(max(0, int(lay.table[0]) + 6), 0)
         right = rect.move(max(0, w - 390), 0)
         pts = [self.table.camera.to_px(m.center) for m in self.doc.board.models()]
-
-        def covered(r: pygame.Rect) -> int:
-            return sum(1 for p in pts if r.collidepoint(p))
-        return left if covered(left) <= covered(right) else right
+        return left if covered(left, pts) <= covered(right, pts) else right
 
     def build(self) -> None:
         assert self.gui is not None
