@@ -95,7 +95,9 @@ class FigureOptions:
     ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
     writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
     row of a multi-panel figure; ``reach``: draw the move reach rings in the print style too
-    (off by default: on paper they bury the models; the screen style always draws them).
+    (off by default: on paper they bury the models; the screen style always draws them);
+    ``insets``: a cropped figure whose combats stand far apart draws each in its own panel at
+    one scale (:mod:`game.render.insets`); off: one picture.
     """
 
     size: Optional[str] = None
@@ -125,6 +127,7 @@ class FigureOptions:
     columns: Optional[int] = None
     cmyk: bool = False
     reach: bool = False
+    insets: bool = True
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
