@@ -17,6 +17,7 @@ USABLE_BASE_MM = 3.0
 
 TWO_FAR = """title: Two combats far apart
 ruleset: whfb8
+table: {width: 1800, height: 1200}
 units:
   - {id: elves, player: 2, name: Spearmen, profile: {attacks: 1, initiative: 5}, base: [20, 20], files: 5, models: 15, front: [300, 400], facing: 0}
   - {id: orcs, player: 1, name: Orc Boyz, profile: {attacks: 1, initiative: 2}, base: [25, 25], files: 4, models: 12, front: [300, 400], facing: 180}
@@ -123,3 +124,25 @@ def test_combat_groups_join_units_by_engagement_and_nearness(tmp_path):
     a = analyse(board, load_ruleset(board.ruleset))
     assert combat_groups(board, a, 40.0) == [["elves", "orcs"], ["dwarfs", "gobs"]]
     assert combat_groups(board, a, 1000.0) == [["elves", "orcs", "dwarfs", "gobs"]]  # boxes overlap: one
+
+
+def test_the_key_names_every_unit_by_its_name_once(tmp_path, monkeypatch):
+    from game.render.figure import FigureOptions
+    from game.render.figure_file import write_figure
+
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "far.svg"
+    write_figure(_board(tmp_path), None, out, FigureOptions(size="180x120mm", dpi=200, crop=True, sections=True))
+    text = out.read_text(encoding="utf-8")
+    assert "panel-frame-b" in text
+    legend = text[text.index('inkscape:label="Legend"'):]
+    words = " ".join(re.findall(r">([^<>]+)</text>", legend))
+    assert "Spearmen" in words and "Dwarfs" in words
+    assert not re.search(r"\b(elves|orcs|dwarfs|gobs)\b", words)  # names, never the ids of units another panel holds
+    assert "left:" not in words and "right:" not in words  # one key for the figure, not one per inset
+
+
+def test_unit_tags_keep_the_whole_board_order_in_one_picture(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    text = _write(_board(tmp_path), tmp_path / "tags.svg", letters=True).read_text(encoding="utf-8")
+    assert "panel-frame-b" not in text and "D: Goblins" in text

@@ -10,7 +10,8 @@ them) overlap are one combat. When there are two or more, the combats are laid o
 included), and drawn as insets when that scale is at least :data:`INSET_GAIN` times the one
 picture's (``figure_box``, same layout): the same figure pipeline
 (:func:`game.render.figure_fit.build_fitted`: PNG, SVG, PDF, the caption key, the fit check), one
-:class:`~game.render.figure_panels.Panel` a combat, its ``box_mm`` the combat's box. Lengths in mm.
+:class:`~game.render.figure_panels.Panel` a combat, its ``box_mm`` the combat's box, its board only
+the units it shows; the key is the one picture's (the whole board: unit names, strike order). Lengths in mm.
 """
 from __future__ import annotations
 
@@ -100,9 +101,12 @@ def combat_box(board: Board, analysis: Any, unit_ids: list[str], margin_mm: floa
 
 def inset_figure(board: Board, analysis: Any, fo: Any, size: tuple[int, int]) -> Optional[PanelFigure]:
     """The figure of ``board`` as insets (see the module doc) for a cropped figure (``fo.crop``,
-    ``fo.insets``, not a compare figure) of ``size`` px, or None when it is drawn as one picture.
+    ``fo.insets``, not a compare figure, no unit tags ``fo.letters``: those follow the whole
+    board's order) of ``size`` px, or None when it is drawn as one picture.
     ``fo.legend_at`` as the figure is drawn (``key``, ``below``...)."""
     if not getattr(fo, "crop", False) or not getattr(fo, "insets", True) or getattr(fo, "compare", None):
+        return None
+    if getattr(fo, "letters", False):  # unit tags A, B... follow the whole board's order: one picture
         return None
     title = fo.title if fo.title is not None else (board.title or "")
     groups = combat_groups(board, analysis, fo.crop_margin_mm, title)
@@ -112,11 +116,12 @@ def inset_figure(board: Board, analysis: Any, fo: Any, size: tuple[int, int]) ->
     rs = (analysis.ruleset if analysis is not None else None) or board.ruleset
     said = [f"Rules: {ruleset_name(rs)}"]
     canvas = SvgCanvas(*size)
-    one = figure_layout(canvas, PanelFigure([Panel(board, analysis, marks=fo.marks)], title, said), fo)["scale"]
+    whole = Panel(board, analysis, marks=fo.marks)  # the one picture; the insets' key is its key
+    one = figure_layout(canvas, PanelFigure([whole], title, said), fo)["scale"]
     panels = [Panel(_seen(board, analysis, b), analysis, marks=fo.marks, box_mm=b) for b in boxes]
     best, scale = None, 0.0
     for cols in range(1, len(panels) + 1):  # the grid that prints the models largest
-        pf = PanelFigure(panels, title, said, columns=cols, letters=False)
+        pf = PanelFigure(panels, title, said, columns=cols, letters=False, key_panel=whole)
         s = figure_layout(canvas, pf, fo)["scale"]
         if s > scale + 1e-9:
             best, scale = pf, s
