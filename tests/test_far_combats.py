@@ -146,3 +146,31 @@ def test_unit_tags_keep_the_whole_board_order_in_one_picture(tmp_path, monkeypat
     monkeypatch.chdir(ROOT)
     text = _write(_board(tmp_path), tmp_path / "tags.svg", letters=True).read_text(encoding="utf-8")
     assert "panel-frame-b" not in text and "D: Goblins" in text
+
+
+def test_a_scale_bar_in_a_narrow_inset_keeps_its_words_inside_it(tmp_path, monkeypatch):
+    from print_ready import text_width
+
+    from game.core.scenario import load_scenario
+    from game.render.figure import FigureOptions
+    from game.render.figure_file import write_figure
+
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "three.svg"
+    write_figure(load_scenario(ROOT / "tests" / "golden" / "tow_initiative_modifiers.yaml"), None, out,
+                 FigureOptions(size="120x80mm", dpi=200, crop=True))
+    root = ET.parse(out).getroot()
+    frames = {}
+    for g in root.iter(NS + "g"):
+        m = re.fullmatch(r"panel-frame-(\w+)", g.get("id") or "")
+        if m:
+            v = [float(x) for x in re.split(r"[\s,]+", next(g.iter(NS + "polygon")).get("points").strip()) if x]
+            frames[m.group(1)] = (min(v[0::2]), max(v[0::2]))
+    assert len(frames) == 3  # three combats, three insets
+    for g in root.iter(NS + "g"):
+        m = re.fullmatch(r"(\w+)-scale_bar", g.get("id") or "")
+        if not m:
+            continue
+        for t in g.iter(NS + "text"):
+            x, fs = float(t.get("x")), float(t.get("font-size"))
+            assert frames[m.group(1)][0] <= x and x + text_width(t.text, fs, False) <= frames[m.group(1)][1], t.text
