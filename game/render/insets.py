@@ -30,6 +30,7 @@ from game.render.svg_canvas import SvgCanvas
 from game.render.table_marks import OBJECTIVE_MM
 
 INSET_GAIN = 1.4      # insets only when they print the models at least this much larger
+MAX_INSETS = 6        # more combats than this: one picture (a page of tiny insets reads worse)
 
 Box = tuple[float, float, float, float]
 
@@ -68,18 +69,18 @@ def combat_groups(board: Board, analysis: Any, margin_mm: float, title: str = ""
             add(x)
     boxes = {x: _units_box(board, analysis, [x], margin_mm) for x in ids}
     merged = True
-    while merged:  # combats whose crop boxes overlap are one
+    while merged:  # combats whose crop boxes overlap are one (each pass joins every overlapping pair)
         merged = False
-        roots = sorted({find(x) for x in ids}, key=ids.index)
-        grown = {r: _union([boxes[x] for x in ids if find(x) == r]) for r in roots}
+        members: dict[str, list[Box]] = {}
+        for x in ids:
+            members.setdefault(find(x), []).append(boxes[x])
+        roots = list(members)
+        grown = {r: _union(members[r]) for r in roots}
         for i, r in enumerate(roots):
             for s in roots[i + 1:]:
-                if _overlap(grown[r], grown[s]):
+                if find(r) != find(s) and _overlap(grown[r], grown[s]):
                     parent[find(s)] = find(r)
                     merged = True
-                    break
-            if merged:
-                break
     order = [u.id for u in board.units]
     groups: dict[str, list[str]] = {}
     for x in sorted(ids, key=order.index):
@@ -110,7 +111,7 @@ def inset_figure(board: Board, analysis: Any, fo: Any, size: tuple[int, int]) ->
         return None
     title = fo.title if fo.title is not None else (board.title or "")
     groups = combat_groups(board, analysis, fo.crop_margin_mm, title)
-    if len(groups) < 2:
+    if not 2 <= len(groups) <= MAX_INSETS:
         return None
     boxes = [combat_box(board, analysis, g, fo.crop_margin_mm) for g in groups]
     rs = (analysis.ruleset if analysis is not None else None) or board.ruleset
