@@ -269,13 +269,20 @@ def figure_box(board: Board, analysis: Any, fo: FigureOptions) -> tuple:
         sub = Board(units=named, ruleset=board.ruleset, table=board.table)
         n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
         box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
-    if fo.crop:  # an objective the crop would cut is shown whole (its rings are OBJECTIVE_MM round it)
-        for pt in (board.context or {}).get("objectives") or []:
-            x, y = float(pt[0]), float(pt[1])
-            r = OBJECTIVE_MM + 5.0
-            if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
-                box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
+    if fo.crop:
+        box = with_objectives(board, box)
     check_extent(box)
+    return box
+
+
+def with_objectives(board: Board, box: tuple) -> tuple:
+    """``box`` (mm) grown so that an objective it would cut is shown whole (its rings are
+    ``OBJECTIVE_MM`` round it)."""
+    for pt in (board.context or {}).get("objectives") or []:
+        x, y = float(pt[0]), float(pt[1])
+        r = OBJECTIVE_MM + 5.0
+        if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
+            box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
     return box
 
 

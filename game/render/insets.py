@@ -23,11 +23,10 @@ from game.core.board import Board, unit_of
 from game.core.parts import FightSequence
 
 from game.render.drawn import drawn_models
-from game.render.figure import titled_units, visible_ids
+from game.render.figure import titled_units, visible_ids, with_objectives
 from game.render.figure_panels import Panel, PanelFigure, figure_layout
 from game.render.scene import ruleset_name, units_bbox
 from game.render.svg_canvas import SvgCanvas
-from game.render.table_marks import OBJECTIVE_MM
 
 INSET_GAIN = 1.4      # insets only when they print the models at least this much larger
 MAX_INSETS = 6        # more combats than this: one picture (a page of tiny insets reads worse)
@@ -91,13 +90,7 @@ def combat_groups(board: Board, analysis: Any, margin_mm: float, title: str = ""
 def combat_box(board: Board, analysis: Any, unit_ids: list[str], margin_mm: float) -> Box:
     """The table box (mm) of one combat: its units as drawn and their models' move paths,
     ``margin_mm`` round them, grown to hold whole any objective it would cut."""
-    box = _units_box(board, analysis, unit_ids, margin_mm)
-    for pt in (board.context or {}).get("objectives") or []:
-        x, y = float(pt[0]), float(pt[1])
-        r = OBJECTIVE_MM + 5.0
-        if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
-            box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
-    return box
+    return with_objectives(board, _units_box(board, analysis, unit_ids, margin_mm))
 
 
 def inset_figure(board: Board, analysis: Any, fo: Any, size: tuple[int, int]) -> Optional[PanelFigure]:
