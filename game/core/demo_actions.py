@@ -8,12 +8,12 @@ from typing import Any, Callable, Optional
 
 from game.core import geometry as g
 from game.core.analysis import Analysis
-from game.core.board import Board, parse_slot
+from game.core.board import Board, Unit, parse_slot
 from game.core.scenario import check_context
 from game.core.validate import Checker
 
 
-def unit(ctx: Checker, board: Optional[Board], uid: str, path: tuple) -> Any:
+def unit(ctx: Checker, board: Optional[Board], uid: str, path: tuple) -> Unit:
     """The unit ``uid`` of ``board``; fails when there is no board yet or no such unit."""
     if board is None:
         ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
