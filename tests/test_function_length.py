@@ -12,8 +12,6 @@ LIMIT = 80
 #: (so the list only shrinks)
 ALLOWLIST = {
     "game/engines/engagement_range/exact.py::exact_assignment",  # opt36c
-    "game/render/legend.py::legend_items",  # pure35 / fig40d (game/render)
-    "game/render/marks.py::draw_marks",  # pure35 / fig40d (game/render)
 }
 
 

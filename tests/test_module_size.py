@@ -9,7 +9,6 @@ ALLOWLIST = {
     "game/core/board.py",  # frozen35b (frozen values)
     "game/engines/engagement_range/solver.py",  # opt36c
     "game/engines/rank_and_file/tow_gaps.py",  # np39b
-    "game/render/canvas.py",  # pure35 (game/render)
 }
 
 
