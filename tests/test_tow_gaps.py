@@ -83,7 +83,7 @@ def test_boxes_of_a_ranked_unit_from_its_arrays_equal_each_bases_box(base, files
     u = Unit(id="u", player=1, kind="ranked", base=base, files=files, count=count, front=(x, y), facing_deg=facing)
     got = rect_boxes(u, u.models())
     assert got is not None
-    assert got.T.tolist() == [list(m.shape.bbox()) for m in u.models()]
+    assert [list(map(float, r)) for r in zip(*got)] == [list(m.shape.bbox()) for m in u.models()]
     assert rect_boxes(u, list(u.models())) is None  # not the unit's own list: built from the shapes
 
 

@@ -129,13 +129,9 @@ def settle(fl: list[list[float]], member: list[tuple[list[int], int]], tol: floa
         if with_margin:
             least, second = (min(row), sorted(row)[1]) if width > 1 else (math.inf, math.inf)
             first = row.index(min(row))
-            worst = math.inf
-            for j, (v, u, k) in enumerate(zip(row, up, keep)):
-                others = second if j == first else least
-                m = (others + tol) - (u + eps) if k else v - lim_drop
-                if m < worst:
-                    worst = m
-            margins.append(worst)
+            ms = [(((second if j == first else least) + tol) - (u + eps)) if k else v - lim_drop
+                  for j, (v, u, k) in enumerate(zip(row, up, keep))]
+            margins.append(math.nan if any(m != m for m in ms) else min(ms))  # (numpy's min: nan wins)
     return oks, keeps, margins if with_margin else None
 
 
