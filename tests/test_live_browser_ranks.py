@@ -17,7 +17,7 @@ FIXTURE = ROOT / "tests" / "fixtures" / "live" / "whfb8_apart.yaml"
 RANK_AND_FILE = ("whfb8", "t9a", "tow")   # (tow_2024 has no bundled scenario: a tow page offers it)
 
 
-def test_whfb8_drag_into_flank_contact_gives_analyse_roles(browser, tmp_path):  # noqa: F811
+def test_whfb8_drag_into_flank_contact_gives_analyse_roles(browser, tmp_path, capsys):  # noqa: F811
     folder = build(FIXTURE, tmp_path / "page")
     with serving(folder) as url:
         page = open_page(browser, url)
@@ -28,10 +28,13 @@ def test_whfb8_drag_into_flank_contact_gives_analyse_roles(browser, tmp_path):  
         hover_before = tip_lines(page, gid)
         drag(page, gid, -260, 0)   # 185 mm west at 1.4 px/mm: past the orcs' flank, so it stops there
         after = page.evaluate(ROLES_JS)
+        drop_ms = page.evaluate("document.body.dataset.dropMs")
         dragged = tmp_path / "dragged.yaml"
         dragged.write_text(page.evaluate("window.meleeLive.scenario()"), encoding="utf-8")
         hover_after = tip_lines(page, gid)
         page.close()
+    with capsys.disabled():
+        print(f"\nwhfb8 drag into flank contact: drop->redraw {drop_ms} ms")
     expected = analyse_json(dragged)["models"]
     from game.render.svg_canvas import group_id
 
