@@ -36,16 +36,21 @@ def max_abs(points: Any) -> float:
     return max(max(abs(x), abs(y)) for x, y in points)
 
 
-def _bound(bx0: float, by0: float, bx1: float, by1: float, x0: float, y0: float, x1: float, y1: float) -> float:
-    gx = max(max(bx0 - x1, x0 - bx1), 0.0)
-    gy = max(max(by0 - y1, y0 - by1), 0.0)
-    return math.sqrt(gx * gx + gy * gy)
+def _row(cols: Cols, x0: float, y0: float, x1: float, y1: float) -> list[float]:
+    """Box gaps (mm) from the box ``x0, y0, x1, y1`` to each box of ``cols``: per axis
+    ``max(max(b0 - x1, x0 - b1), 0.0)`` (list by list: the fastest plain Python found; a zero's
+    sign may differ from numpy's, its square does not), then ``sqrt(gx * gx + gy * gy)``."""
+    bx0, by0, bx1, by1 = cols
+    sqrt = math.sqrt
+    gxs = [p if p > q else q for p, q in zip([a - x1 for a in bx0], [x0 - c for c in bx1])]
+    gys = [p if p > q else q for p, q in zip([b - y1 for b in by0], [y0 - d for d in by1])]
+    return [sqrt(p * p + q * q) for p, q in zip([p if p > 0.0 else 0.0 for p in gxs], [q if q > 0.0 else 0.0 for q in gys])]
 
 
 def lower(cols: Cols, box: Sequence[float]) -> list[float]:
     """The row of box gaps (mm) from the box ``(x0, y0, x1, y1)`` to each box of ``cols``."""
     x0, y0, x1, y1 = box
-    return [_bound(a, b, c, d, x0, y0, x1, y1) for a, b, c, d in zip(*cols)]
+    return _row(cols, x0, y0, x1, y1)
 
 
 def argmin(row: list[float]) -> int:
@@ -87,8 +92,7 @@ def asking_boxes(bboxes: Sequence[Sequence[float]]) -> tuple:
 
 def grid(cols: Cols, ask: tuple) -> list[list[float]]:
     """The grid of box gaps (mm) of each asking box (row) to each box of ``cols`` (column)."""
-    boxes = list(zip(*cols))
-    return [[_bound(a, b, c, d, x0, y0, x1, y1) for a, b, c, d in boxes] for x0, y0, x1, y1 in zip(*ask)]
+    return [_row(cols, x0, y0, x1, y1) for x0, y0, x1, y1 in zip(*ask)]
 
 
 def floors(gr: list[list[float]], starts: list[int]) -> tuple[list[list[float]], list[list[float]]]:
