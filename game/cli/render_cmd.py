@@ -20,7 +20,7 @@ from game.core.ruleset import RulesetError
 from game.core.scenario import ScenarioError
 from game.core.validate import short
 from game.render.figure import FigureError, FigureOptions
-from game.render.figure_file import write_figure as write_fig
+from game.figures.figure_file import write_figure as write_fig
 
 
 def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
@@ -179,7 +179,7 @@ def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
 
 def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     """``render-book BOOK.yaml -o DIR``: every figure of a book, with a progress bar."""
-    from game.render.book import BookError, render_book  # the book (demos, tqdm): not for one figure
+    from game.figures.book import BookError, render_book  # the book (demos, tqdm): not for one figure
 
     ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")

@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
+from typing import Any, Mapping, Optional, Sequence
 
+from game.core.analysis import Analysis
 from game.core import geometry as g
-from game.core.board import unit_of
+from game.core.board import Unit, unit_of
 from game.core.parts import MoveReach
+from game.render.drawn import DrawnModel
+from game.render.painter import Paint
 from game.render.palette import lw
 
+Point = tuple[float, float]
 INVALID = (200, 0, 0)
 
 
-def path_mm(path) -> float:
+def path_mm(path: Sequence[Point]) -> float:
     return sum(math.dist(a, b) for a, b in zip(path, path[1:]))
 
 
@@ -30,7 +34,7 @@ def _crosses(p1: Any, p2: Any, q1: Any, q2: Any) -> bool:
     return o(q1, q2, p1) * o(q1, q2, p2) < -1e-9 and o(p1, p2, q1) * o(p1, p2, q2) < -1e-9
 
 
-def uncrossed(analysis: Any, models: Any = ()) -> dict:
+def uncrossed(analysis: Optional[Analysis], models: Sequence[DrawnModel] = ()) -> dict:
     """The moves to draw: the analysis' ``moves``, except that two straight moves of alike
     models of one unit (same base) whose arrows cross are drawn with their ends swapped when
     both swapped moves stay within the :class:`~game.core.parts.MoveReach`: the same places are reached by
@@ -69,7 +73,7 @@ def uncrossed(analysis: Any, models: Any = ()) -> dict:
     return moves
 
 
-def moved_alike(u: Any, analysis: Any) -> Any:
+def moved_alike(u: Unit, analysis: Optional[Analysis]) -> Unit:
     """``u`` where its frame stands after a rule moved every one of its models by one straight
     vector (closing up: within 0.5 mm), so the frame and front marker go with the models (the
     dashed outlines show where they stood); else ``u`` itself. The board is unchanged."""
@@ -88,7 +92,7 @@ def moved_alike(u: Any, analysis: Any) -> Any:
     return dataclasses.replace(u, front=(u.front[0] + dx, u.front[1] + dy))
 
 
-def thinned(moves: dict, analysis: Any) -> dict:
+def thinned(moves: dict, analysis: Optional[Analysis]) -> dict:
     """The move arrows worth drawing: a unit whose models (three or more) made the same
     straight move (closing up: one vector within 0.5 mm, none too far) keeps one arrow per
     moved file, the file's leading model's (a file: the models in one lane along the move,
@@ -131,25 +135,25 @@ def _lane_width(mids: list, lat: dict) -> float:
     return min(gaps) if gaps else 1.0
 
 
-def draw(p: Any, analysis: Any, moves: Any = None) -> None:
+def draw(p: Paint, analysis: Optional[Analysis], moves: Optional[Mapping[str, Sequence[Point]]] = None) -> None:
     """Distance labels (valid / invalid) for every move (``moves``: as drawn, default the
     analysis')."""
     if analysis is None:
         return
-    moves = moves if moves is not None else analysis.moves
+    shown = moves if moves is not None else analysis.moves
     r = analysis.part(MoveReach)
     reach = r.mm if r is not None else None
-    for mid, path in moves.items():
+    for mid, path in shown.items():
         if len(path) < 2:
             continue
         L = path_mm(path)
         bad = reach is not None and L > float(reach) + 0.5
-        if not bad and _said_by_another(mid, path, moves):
+        if not bad and _said_by_another(mid, path, shown):
             continue  # a unit's models moved alike (closing up): one length says it for all
         _label(p, mid, path, L, bad)
 
 
-def _said_by_another(mid: str, path, moves: dict) -> bool:
+def _said_by_another(mid: str, path: Sequence[Point], moves: Mapping[str, Sequence[Point]]) -> bool:
     """True when an earlier model of the same unit made the same straight move (same vector
     within 0.5 mm): its length label stands for this one too."""
     uid = unit_of(mid)
@@ -177,7 +181,7 @@ def _model_boxes(p: Any, skip: str) -> list:
     return out
 
 
-def _label(p: Any, mid: str, path, L: float, bad: bool) -> None:
+def _label(p: Any, mid: str, path: Sequence[Point], L: float, bad: bool) -> None:
     p.c.tag = f"movelen:{mid}"
     pts = p.v.pts(path)
     if bad:  # redraw the arrow dashed in red over the normal one
