@@ -70,7 +70,7 @@ def test_rank_and_file_boards_are_live_without_numpy():
     from game.core.ruleset import load_ruleset
     from game.live.bundle import page_chars
     from game.live.frame import first_frame
-    from game.render.canvas import pil_font
+    from game.render.text_metrics import pil_font
     from game.render.font_table import build_table
     from game.render.glyphs import covered
 
