@@ -82,6 +82,8 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--labels", type=_on_off, default=True, metavar="on|off", help="unit labels (default on)")
     ap.add_argument("--title", help="caption text (default: the scenario's title)")
     ap.add_argument("--crop", action="store_true", help="fit the view to the engaged units")
+    ap.add_argument("--insets", choices=("on", "off"), default="on",
+                    help="with --crop: combats far apart each in its own panel at one scale (on, the default) or one picture (off)")
     ap.add_argument("--crop-margin", type=float, default=40.0, metavar="MM", help="margin around the crop (mm, default 40)")
     ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind", "greyscale", "grayscale"],
                     help="colourblind: Okabe-Ito colours plus role patterns; greyscale: roles by shade and outline")
@@ -145,7 +147,8 @@ def _render(args) -> int:
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
                        letters=args.letters, counts=bool(args.counts), sections=args.sections,
-                       count_all=args.counts == "all", reach=args.reach)
+                       count_all=args.counts == "all", reach=args.reach,
+                       insets=args.insets == "on")
     t0 = time.perf_counter()
     if out.suffix.lower() in (".html", ".htm"):
         return _render_html(board, rs, fo, out, args.output, t0)

@@ -25,6 +25,7 @@ from game.render.figure import (Figure, FigureError, FigureOptions, default_size
                                 render_png_surface, svg_text, target_for)
 from game.render.figure_fit import build_fitted, check_scene_legend
 from game.render.glyphs import board_texts, glyph_problem
+from game.render.insets import inset_figure
 from game.render.figure_panels import Panel, PanelFigure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
@@ -83,6 +84,10 @@ def named(fo: FigureOptions, ruleset_id: str) -> FigureOptions:
 def _draw(board: Board, analysis: Analysis, fo: FigureOptions, svg: bool) -> Figure:
     """The figure of an analysed board (see :func:`build_figure`)."""
     size = fo.pixel_size() or default_size(board, fo, analysis)
+    inset_fo = replace(fo, legend_at="key" if key_wanted(fo) else (fo.legend_at or "below"))
+    pf = inset_figure(board, analysis, inset_fo, size)
+    if pf is not None:  # combats far apart: each in its own panel, at one scale
+        return build_fitted(pf, inset_fo)
     pf = legend_below(board, analysis, fo, size)
     if pf is not None:
         return build_fitted(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))

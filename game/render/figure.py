@@ -104,6 +104,8 @@ class FigureOptions:
     (off by default: on paper they bury the models; the screen style always draws them);
     ``ruleset_name``: the ruleset's display name in the title bar (the figure pipelines of
     :mod:`game.figures` look it up; empty: the ruleset's id).
+    ``insets``: a cropped figure whose combats stand far apart draws each in its own panel at
+    one scale (:mod:`game.render.insets`); off: one picture.
     """
 
     size: Optional[str] = None
@@ -134,6 +136,7 @@ class FigureOptions:
     cmyk: bool = False
     reach: bool = False
     ruleset_name: str = ""
+    insets: bool = True
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -275,13 +278,20 @@ def figure_box(board: Board, analysis: Optional[Analysis], fo: FigureOptions) ->
         sub = Board(units=named, ruleset=board.ruleset, table=board.table)
         n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
         box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
-    if fo.crop:  # an objective the crop would cut is shown whole (its rings are OBJECTIVE_MM round it)
-        for pt in (board.context or {}).get("objectives") or []:
-            x, y = float(pt[0]), float(pt[1])
-            r = OBJECTIVE_MM + 5.0
-            if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
-                box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
+    if fo.crop:
+        box = with_objectives(board, box)
     check_extent(box)
+    return box
+
+
+def with_objectives(board: Board, box: tuple) -> tuple:
+    """``box`` (mm) grown so that an objective it would cut is shown whole (its rings are
+    ``OBJECTIVE_MM`` round it)."""
+    for pt in (board.context or {}).get("objectives") or []:
+        x, y = float(pt[0]), float(pt[1])
+        r = OBJECTIVE_MM + 5.0
+        if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
+            box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
     return box
 
 

@@ -66,7 +66,8 @@ class PanelFigure:
     """Panels in a row (``columns`` None) or a grid; ``title`` and ``sentences`` above them;
     ``letters``: head the panels a), b), c) (a single panel is not lettered);
     ``continue_letters``: gap arrows lettered on from panel to panel (compare figures: off,
-    both panels show the same board)."""
+    both panels show the same board); ``key_panel``: the legend or key is this panel's alone
+    (insets of one board: :mod:`game.render.insets`), not merged from the panels'."""
 
     panels: list
     title: str = ""
@@ -74,6 +75,7 @@ class PanelFigure:
     columns: Optional[int] = None
     letters: bool = True
     continue_letters: bool = True
+    key_panel: Optional[Panel] = None  # the legend / key made of this one panel instead (insets: the whole board)
 
 
 def gap_count(p: Panel) -> int:
@@ -268,9 +270,10 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, k: float =
     title_h = (sum(canvas.text_size("Ag", s, b)[1] + 3 * fs for _, s, b in lines) + 2 * m) if lines else m
     items: list = []
     if fo.legend:
-        letters = [panel_tag(pf, i, cols) for i in range(n)]
+        keyed = [pf.key_panel] if pf.key_panel is not None else pf.panels
+        letters = [panel_tag(pf, i, cols) for i in range(len(keyed))]
         lists = []
-        for p in pf.panels:
+        for p in keyed:
             so = scene_options(p.board, replace(fo, legend=True), "", k)
             so.differ, so.differ_label = dict(p.differ), p.differ_label
             models = drawn_models(p.board, p.analysis)
@@ -476,7 +479,7 @@ def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
 def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: FigureOptions, k: float, pal: dict) -> None:
     """The figure's one legend, drawn with a scene :class:`~game.render.painter.Paint` (its swatches are the scene's)."""
     lx, ly, lw, lh = lay["legend_box"]
-    p0 = pf.panels[0]
+    p0 = pf.key_panel or pf.panels[0]
     so = scene_options(p0.board, fo, "", k)
     so.supersample = lay["ss"]
     paint = legend_painter(canvas, p0.board, p0.analysis, so)

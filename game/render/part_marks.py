@@ -401,11 +401,11 @@ def draw_moves(p: Paint, part: Moves, analysis: Analysis) -> None:
     alike models swapped apart, :func:`game.render.move_marks.uncrossed`) and its length beside it."""
     for mid, path in part.paths.items():
         p.safe(f"ghost {mid}", um.ghost, p, mid, path)
-    drawn = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
-    drawn = p.safe("thin moves", move_marks.thinned, drawn, analysis) or drawn  # a unit moved alike: 2 arrows
+    whole = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
+    drawn = p.safe("thin moves", move_marks.thinned, whole, analysis) or whole  # a unit moved alike: 2 arrows
     for mid, path in drawn.items():
         p.safe(f"move {mid}", um.move, p, mid, path)
-    p.safe("move marks", move_marks.draw, p, analysis, drawn)
+    p.safe("move marks", move_marks.draw, p, analysis, drawn, whole)
 
 
 def legend_moves(part: Moves, ctx: LegendContext) -> list[LegendItem]:
