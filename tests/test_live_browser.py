@@ -89,6 +89,7 @@ def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
     from game.core.analyse import analyse
     from game.core.ruleset import load_ruleset
     from game.core.scenario import load_scenario
+    import game.render.part_marks  # noqa: F401 - registers the drawers of the core part types (the page's scene does)
     from game.render.window_layers import hover_lines
 
     board = load_scenario(dragged)
