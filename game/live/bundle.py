@@ -42,6 +42,7 @@ from game.render.canvas import pil_font
 from game.render.font_table import build_table
 from game.render.glyphs import covered
 from game.render.html_page import hover_map
+from game.render.scene import ruleset_name
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The runtime files the page loads (from the npm package ``pyodide``).
@@ -156,6 +157,7 @@ def build(scenario: str | os.PathLike, out: str | os.PathLike, board: Board) -> 
         (folder / "fonts.json").write_text(json.dumps(table, separators=(",", ":"), sort_keys=True), encoding="utf-8")
         config = {"scenario": "scenario.yaml", "fonts": "fonts.json", "size_px": list(frame.size_px),
                   "box_mm": list(frame.box_mm), "rulesets": rulesets, "ruleset": board.ruleset,
+                  "ruleset_names": {r: ruleset_name(r) for r in rulesets},
                   "wheels": [f"wheels/{w.name}" for w in wheels]}
         (folder / "live.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
         page = page_html(board.title or "Melee Lens", svg, hover_map(board, an), unit_models(board, an), config)

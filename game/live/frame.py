@@ -14,12 +14,10 @@ from typing import Any, Optional
 
 from game.core.board import Board
 from game.render.figure import FigureOptions, default_size, figure_box
-from game.render.figure_fit import build_fitted
 from game.render.figure_file import build_figure
-from game.render.figure_panels import Panel, PanelFigure, figure_layout, panel_size
+from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, panel_size
 from game.render.html_page import hover_map
 from game.render.scene import ruleset_name
-from game.render.svg_canvas import SvgCanvas
 
 
 @dataclass(frozen=True)
@@ -68,12 +66,15 @@ def static_svg(board: Board, analysis: Any) -> str:
 
 
 def draw(board: Board, analysis: Any, frame: Frame) -> Drawn:
-    """``board`` (analysed as ``analysis``) drawn on ``frame``."""
+    """``board`` (analysed as ``analysis``) drawn on ``frame``, laid out once (the view is the
+    one drawn). A px-sized figure is drawn as :func:`~game.render.figure_fit.build_fitted` draws
+    it; its glyph check is left out, as the page's texts (the board's names, the rulesets') were
+    all checked when the page was built (:func:`static_svg`) and the font table holds them."""
     w, h = frame.size_px
     fo = replace(frame.fo, size=f"{w}x{h}", legend_at="key")
     pf = _panel_figure(board, analysis, frame.fo, frame.box_mm)
-    fig = build_fitted(pf, fo)
-    lay = figure_layout(SvgCanvas(w, h), pf, fo)
+    lay: dict = {}
+    fig = build_panel_figure(pf, fo, layout=lay)
     v, scene = lay["views"][0], lay["scenes"][0]
     return Drawn(fig.data.decode("utf-8"), hover_map(board, analysis),
                  (scene[0] + v.offset_px[0], scene[1] + v.offset_px[1], v.scale))

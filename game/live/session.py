@@ -66,11 +66,15 @@ def _min_side_mm(u: Unit) -> float:
 class LiveSession:
     """One reader's board (see the module doc). ``rulesets``: the ids the switcher offers."""
 
-    def __init__(self, board: Board, frame: Frame, rulesets: list[str]):
+    def __init__(self, board: Board, frame: Frame, rulesets: list[str], names: Optional[dict] = None):
         self.start_board = board
         self.board = board
         self.frame = frame
         self.rulesets = list(rulesets) or [board.ruleset]
+        # display names resolved once: a ruleset whose engine cannot load here would be tried
+        # (its modules compiled again) on every picture otherwise
+        given = names or {}
+        self.names = {r: str(given.get(r) or ruleset_name(r)) for r in self.rulesets}
         self.history: list[Board] = []
         self.editor = Editor()
         self.message = ""
@@ -96,7 +100,7 @@ class LiveSession:
     def picture(self) -> str:
         """The JSON text of the picture (see the module doc); without the SVG when not live."""
         an = self.analysis()
-        out: dict = {"ruleset": self.board.ruleset, "rulesets": [[r, ruleset_name(r)] for r in self.rulesets],
+        out: dict = {"ruleset": self.board.ruleset, "rulesets": [[r, self.names[r]] for r in self.rulesets],
                      "message": self.message, "can_undo": bool(self.history), "live": self.live, "why": self.why}
         if an is not None:
             d = draw(self.board, an, self.frame)
@@ -204,13 +208,14 @@ class LiveSession:
             ch = Editor.set_ruleset(self.board, rid)
             assert ch.board is not None
             self._set(ch.board)
-            self.message = f"Rules: {ruleset_name(rid)}."
+            self.message = f"Rules: {self.names[rid]}."
         return self.picture()
 
 
 def start(config_text: str) -> LiveSession:
     """The session of a page: ``config_text`` the JSON the build wrote (``scenario`` path,
-    ``size_px``, ``box_mm``, ``rulesets``, optional ``fonts`` table path)."""
+    ``size_px``, ``box_mm``, ``rulesets``, ``ruleset_names`` ``{id: display name}``, optional
+    ``fonts`` table path)."""
     cfg = json.loads(config_text)
     if cfg.get("fonts"):
         from game.render.font_table import install
@@ -222,7 +227,7 @@ def start(config_text: str) -> LiveSession:
     except ImportError as exc:  # the file names a ruleset whose engine cannot run here
         return NotLive(not_live_reason(str(cfg.get("ruleset") or ""), exc))  # type: ignore[return-value]
     frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options())  # type: ignore[arg-type]
-    return LiveSession(board, frame, cfg.get("rulesets") or [board.ruleset])
+    return LiveSession(board, frame, cfg.get("rulesets") or [board.ruleset], cfg.get("ruleset_names"))
 
 
 class NotLive:
