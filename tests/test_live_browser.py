@@ -7,60 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.live_support import ROOT, analyse_json, build, need_browser, serving
+from tests.live_support import (GRABBABLE_JS, ROLES_JS, ROOT, analyse_json, browser, build, drag, open_page,  # noqa: F401
+                                serving, tip_lines)
 
 FIXTURE = ROOT / "tests" / "fixtures" / "live" / "slots_apart.yaml"
-#: the id of the first model whose base centre is not covered by a label (a press there grabs it)
-GRABBABLE_JS = """[...document.querySelectorAll('#board g.model')].map(g => {
-  const r = g.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return hit && hit.closest('g.model') === g ? g.id : null; }).find(x => x)"""
-ROLES_JS = "Object.fromEntries([...document.querySelectorAll('#board g.model')].map(g => [g.id, (g.getAttribute('class') || '').split(' ')[1] || 'none']))"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path)
-        yield b
-        b.close()
-
-
-def open_page(browser, url: str):
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=90_000)
-    assert not errors, errors
-    return page
-
-
-def centre(page, gid: str) -> tuple[float, float]:
-    box = page.locator(f"[id='{gid}']").first.bounding_box()
-    assert box is not None, gid
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def tip_lines(page, gid: str) -> list[str]:
-    x, y = centre(page, gid)
-    page.mouse.move(x + 1, y + 1)
-    page.mouse.move(x, y)
-    return [ln for ln in page.locator("#tip").inner_text().splitlines() if ln.strip()]
-
-
-def drag(page, gid: str, dx: float, dy: float, steps: int = 12) -> None:
-    x, y = centre(page, gid)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, steps + 1):
-        page.mouse.move(x + dx * i / steps, y + dy * i / steps)
-    page.mouse.up()
-    page.wait_for_function("document.body.dataset.dropMs !== undefined", timeout=30_000)
 
 
 def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
@@ -78,7 +28,7 @@ def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
         dragged = tmp_path / "dragged.yaml"
         dragged.write_text(page.evaluate("window.meleeLive.scenario()"), encoding="utf-8")
         hover_after = tip_lines(page, gid)
-        page.close()
+        page.context.close()
     expected = analyse_json(dragged)["models"]
     from game.render.svg_canvas import group_id
 
@@ -103,7 +53,7 @@ def test_a_page_whose_engine_cannot_run_says_why_in_one_line(browser, tmp_path):
         assert page.evaluate("document.body.dataset.ready") == "static"
         status = page.locator("#status").inner_text()
         models = page.evaluate(ROLES_JS)
-        page.close()
+        page.context.close()
     assert status.startswith("Not live yet") and "\n" not in status.strip()
     assert models  # the picture made when the page was built stays
 
@@ -126,7 +76,7 @@ def test_timings(browser, tmp_path, capsys):
                 gid = page.evaluate(GRABBABLE_JS)
                 drag(page, gid, -12, 8, steps=4)
                 drop_ms = page.evaluate("document.body.dataset.dropMs")
-            page.close()
+            page.context.close()
         rows.append(f"{path.name:45s} {state:7s} ready {ready_ms} ms  drop->redraw {drop_ms} ms")
         assert state in ("true", "static")
     with capsys.disabled():
