@@ -114,14 +114,14 @@ _SCRIPT = r"""
     if(!drag)return;
     var t=performance.now(), d=drag, p=toUser(e);
     drag=null; pending=null; document.body.classList.remove('dragging');
-    if(d.moved){session.drag(p.x-d.start.x,p.y-d.start.y,false);}
-    call('drop');
-    if(d.moved){document.body.dataset.dropMs=String(Math.round(performance.now()-t));}
-    else{var m=modelOf(document.elementFromPoint(e.clientX,e.clientY));showTip(m,e.clientX,e.clientY);}
+    if(d.moved){session.drag(p.x-d.start.x,p.y-d.start.y,false); call('drop');
+      document.body.dataset.dropMs=String(Math.round(performance.now()-t));}
+    else{session.cancel(); showTip(modelOf(document.elementFromPoint(e.clientX,e.clientY)),e.clientX,e.clientY);}
   }
   board.addEventListener('pointerup',release);
   board.addEventListener('pointercancel',release);
-  board.addEventListener('pointerleave',function(){if(!drag)tip.style.display='none';});
+  /* a finger lifted leaves the board: the tip a tap opened stays until the next touch */
+  board.addEventListener('pointerleave',function(e){if(!drag&&e.pointerType!=='touch')tip.style.display='none';});
   function stepsShown(){return steps.length>1&&(cfg.demo||!last||!last.live);}
   function showStep(k){
     if(!steps.length)return;

@@ -183,6 +183,13 @@ class LiveSession:
             self.message = f"{d['unit'].name} moved {math.hypot(*d['good']):.0f} mm."
         return self.picture()
 
+    def cancel(self) -> str:
+        """End a drag that never moved (a click or a tap): nothing changes, nothing is drawn; ``{}``."""
+        d, self._drag = self._drag, None
+        if d is not None and d["good"] != (0.0, 0.0):
+            self._set(d["before"])
+        return json.dumps({})
+
     def turn(self, uid: str, deg: float) -> str:
         """Turn unit ``uid`` ``deg`` clockwise (refused, with the reason, when it would overlap)."""
         try:
