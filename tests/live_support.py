@@ -99,9 +99,16 @@ def analyse_json(path: Path) -> dict:
 
 # -- the browser (Playwright driving Debian's chromium-headless-shell) -----------------------------
 #: the id of the first model whose base centre is not covered by a label (a press there grabs it)
-GRABBABLE_JS = """[...document.querySelectorAll('#board g.model')].map(g => {
+GRABBABLE_JS = """(prefix => [...document.querySelectorAll('#board g.model')].filter(g => g.id.startsWith(prefix || '')).map(g => {
   const r = g.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return hit && hit.closest('g.model') === g ? g.id : null; }).find(x => x)"""
+  return hit && hit.closest('g.model') === g ? g.id : null; }).find(x => x))"""
+
+
+def grabbable(page, prefix: str = "") -> str:
+    """The id of the first model group (its id starting ``prefix``) a press at its centre grabs."""
+    gid = page.evaluate(GRABBABLE_JS, prefix)
+    assert gid, f"no model {prefix}* can be grabbed at its centre"
+    return gid
 ROLES_JS = ("Object.fromEntries([...document.querySelectorAll('#board g.model')].map(g => "
             "[g.id, (g.getAttribute('class') || '').split(' ')[1] || 'none']))")
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.live_support import (GRABBABLE_JS, ROLES_JS, ROOT, analyse_json, browser, build, drag, open_page,  # noqa: F401
-                                serving, tip_lines)
+from tests.live_support import (ROLES_JS, ROOT, analyse_json, browser, build, drag, open_page,  # noqa: F401
+                                grabbable, serving, tip_lines)
 
 FIXTURE = ROOT / "tests" / "fixtures" / "live" / "slots_apart.yaml"
 
@@ -73,7 +73,7 @@ def test_timings(browser, tmp_path, capsys):
             ready_ms = page.evaluate("document.body.dataset.readyMs")
             drop_ms = "-"
             if state == "true":
-                gid = page.evaluate(GRABBABLE_JS)
+                gid = grabbable(page)
                 drag(page, gid, -12, 8, steps=4)
                 drop_ms = page.evaluate("document.body.dataset.dropMs")
             page.context.close()
