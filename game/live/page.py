@@ -122,7 +122,7 @@ _SCRIPT = r"""
   board.addEventListener('pointercancel',release);
   /* a finger lifted leaves the board: the tip a tap opened stays until the next touch */
   board.addEventListener('pointerleave',function(e){if(!drag&&e.pointerType!=='touch')tip.style.display='none';});
-  function stepsShown(){return steps.length>1&&(cfg.demo||!last||!last.live);}
+  function stepsShown(){return steps.length>1&&(cfg.demo||(last&&!last.live));}
   function showStep(k){
     if(!steps.length)return;
     stepAt=Math.max(0,Math.min(steps.length-1,k)); var st=steps[stepAt];
