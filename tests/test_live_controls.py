@@ -105,6 +105,13 @@ def test_a_finger_drags_a_unit_and_a_tap_explains_a_model(browser, url):
     assert page.evaluate(ROLES_JS)[gid] == "attack"
     page.touchscreen.tap(*centre(page, gid))   # a tap without moving: the explanation the mouse's hover gives
     assert page.locator("#tip").is_visible()
-    lines = page.locator("#tip").inner_text().splitlines()
+    lines = [ln for ln in page.locator("#tip").inner_text().splitlines() if ln.strip()]
     assert lines[0].startswith("Wolf Riders") and front(page, "wolves") == moved
+    from game.core.analyse import analyse
+    from game.core.ruleset import load_ruleset
+    from game.render.window_layers import hover_lines
+
+    board = board_of(page)
+    window = [t for t, _ in hover_lines(board, analyse(board, load_ruleset(board.ruleset)), "wolves.r1f1")]
+    assert lines == [t for t in window if t.strip()]   # the window's own explanation, of the board as dragged
     page.context.close()
