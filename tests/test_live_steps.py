@@ -94,3 +94,32 @@ def test_every_step_of_a_bundled_demo_reloads_as_the_demo_left_it(tmp_path, monk
         assert entries[i]["scenario"], entries[i]["why"]
         json.loads(s.goto(i))
         assert _fronts(s.board) == _fronts(st.board) and s.board.ruleset == st.board.ruleset
+
+
+def test_a_demo_whose_first_step_cannot_run_here_goes_live_at_a_step_that_can(tmp_path, monkeypatch):
+    import game.live.session as live_session
+    from game.live.session import start
+
+    built = build_steps(load_demo(DEMO))[:3]
+    monkeypatch.chdir(tmp_path)
+    entries, _ = write_steps(demo_steps(built), tmp_path, unit_models)
+    real = live_session.load_scenario
+
+    def engine_missing_for_the_first(path):
+        if str(path) in ("scenario.yaml", entries[0]["scenario"]):
+            raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
+        return real(path)
+
+    monkeypatch.setattr(live_session, "load_scenario", engine_missing_for_the_first)
+    cfg = {"scenario": "scenario.yaml", "size_px": entries[0]["size_px"], "box_mm": entries[0]["box_mm"],
+           "ruleset": "slots", "rulesets": ["slots"], "ruleset_names": {"slots": "Combat slots"},
+           "steps": entries, "demo": True}
+    s = start(json.dumps(cfg))
+    pic = json.loads(s.picture())
+    assert not pic["live"] and pic["why"].startswith("Not live yet under Combat slots") and "numpy" in pic["why"]
+    assert not json.loads(s.goto(0))["live"]
+    pic = json.loads(s.goto(2))
+    assert pic["live"] and pic["svg"] and _fronts(s.board) == _fronts(built[2].board)
+    assert not json.loads(s.goto(0))["live"]
+    cfg["demo"] = False   # a scenario page: nothing else to show
+    assert not json.loads(start(json.dumps(cfg)).picture())["live"]

@@ -263,13 +263,21 @@ def start(config_text: str) -> LiveSession:
 
         with open(cfg["fonts"], encoding="utf-8") as f:
             install(json.load(f))
+    frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options())  # type: ignore[arg-type]
+    rid = str(cfg.get("ruleset") or "")
     try:
         board = load_scenario(cfg["scenario"])
-    except ImportError as exc:  # the file names a ruleset whose engine cannot run here
-        return NotLive(not_live_reason(str(cfg.get("ruleset") or ""), exc, cfg.get("ruleset_names")))  # type: ignore[return-value]
-    except ValueError as exc:  # a demo's first board the scenario format cannot hold (ScenarioError)
-        return NotLive(f"Not live: this board cannot be written as a scenario ({exc}).")  # type: ignore[return-value]
-    frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options())  # type: ignore[arg-type]
+    except (ImportError, ValueError) as exc:
+        # the file names a ruleset whose engine cannot run here, or (ScenarioError) a demo's first
+        # board the scenario format cannot hold
+        why = (not_live_reason(rid, exc, cfg.get("ruleset_names")) if isinstance(exc, ImportError)
+               else f"Not live: this board cannot be written as a scenario ({exc}).")
+        if not cfg.get("demo"):
+            return NotLive(why)  # type: ignore[return-value]
+        # a demo's later steps may run here: a session on an empty table, not live until a step that loads
+        s = LiveSession(Board(units=[], ruleset=rid), frame, [], cfg.get("ruleset_names"), cfg.get("steps"))
+        s.live, s.why = False, why
+        return s
     return LiveSession(board, frame, cfg.get("rulesets") or [board.ruleset], cfg.get("ruleset_names"), cfg.get("steps"))
 
 
