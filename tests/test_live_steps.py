@@ -123,3 +123,18 @@ def test_a_demo_whose_first_step_cannot_run_here_goes_live_at_a_step_that_can(tm
     assert not json.loads(s.goto(0))["live"]
     cfg["demo"] = False   # a scenario page: nothing else to show
     assert not json.loads(start(json.dumps(cfg)).picture())["live"]
+
+
+def test_a_step_shows_the_demo_s_marks_drawn_and_live_alike(tmp_path, monkeypatch):
+    built = build_steps(load_demo(DEMO))
+    s, entries, drawn = _session(tmp_path, monkeypatch, demo_steps(built))
+    marked = [i for i, st in enumerate(built) if st.marks.highlight or st.marks.notes or st.marks.fallen]
+    assert len(marked) >= 3
+    for i in marked:
+        pic = json.loads(s.goto(i))
+        assert pic["svg"][pic["svg"].index("<svg"):] == drawn[i]["svg"]   # the live picture is the step as built
+        bare = json.loads(LiveSession(s.board, Frame(tuple(entries[i]["size_px"]), tuple(entries[i]["box_mm"]), options()),
+                                      ["slots"]).picture())
+        assert bare["svg"] != pic["svg"]   # ... with the demo's rings, callouts or crossed-out models
+    for note_model, text in built[0].marks.notes:
+        assert text in drawn[0]["svg"]

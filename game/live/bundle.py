@@ -172,8 +172,9 @@ def _write(out: str | os.PathLike, board: Board, an: Any, text: bytes, steps: li
     rt = runtime_dir()
     folder = Path(out)
     check_folder(folder)
-    frame = first_frame(board, an)
-    svg = static_svg(board, an)
+    marks = steps[0].marks if demo else None   # a demo opens on its first step, marks and all
+    frame = first_frame(board, an, marks)
+    svg = static_svg(board, an, marks)
     rulesets = usable(board, paths.available(), keep=board.ruleset)
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -225,7 +225,7 @@ class LiveSession:
         i = max(0, min(len(self.steps) - 1, int(i)))
         st = self.steps[i]
         self.step, self._drag, self.history, self.message = i, None, [], ""
-        self.frame = Frame(tuple(st["size_px"]), tuple(st["box_mm"]), options())  # type: ignore[arg-type]
+        self.frame = Frame(tuple(st["size_px"]), tuple(st["box_mm"]), options(st.get("marks")))  # type: ignore[arg-type]
         self.rulesets = list(st.get("rulesets") or [st.get("ruleset", "")])
         self.names.update({r: self.names.get(r) or ruleset_name(r) for r in self.rulesets})
         try:
@@ -263,7 +263,8 @@ def start(config_text: str) -> LiveSession:
 
         with open(cfg["fonts"], encoding="utf-8") as f:
             install(json.load(f))
-    frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options())  # type: ignore[arg-type]
+    marks = cfg["steps"][0].get("marks") if cfg.get("demo") and cfg.get("steps") else None
+    frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options(marks))  # type: ignore[arg-type]
     rid = str(cfg.get("ruleset") or "")
     try:
         board = load_scenario(cfg["scenario"])

@@ -9,7 +9,7 @@ Nothing here names a rule system: the strategy says whether the board has phase 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -28,16 +28,21 @@ MAX_PHASE_STEPS = 60
 
 @dataclass
 class LiveStep:
-    """One step: ``caption`` (plain text), the ``board`` it shows and its ``analysis``."""
+    """One step: ``caption`` (plain text), the ``board`` it shows, its ``analysis`` and its
+    teaching ``marks`` ``{dim, highlight, fallen: [model id], notes: [[model id, text]]}``
+    (:func:`game.live.frame.marks_of`)."""
 
     caption: str
     board: Board
     analysis: Any
+    marks: dict = field(default_factory=dict)
 
 
 def demo_steps(built: Sequence[Any]) -> list[LiveStep]:
     """The steps of a built demo (:func:`game.core.demo.build_steps`: :class:`DemoStep` s)."""
-    return [LiveStep(st.caption, st.board, st.analysis) for st in built]
+    return [LiveStep(st.caption, st.board, st.analysis,
+                     {"dim": list(st.marks.dim), "highlight": list(st.marks.highlight),
+                      "notes": [list(n) for n in st.marks.notes], "fallen": list(st.marks.fallen)}) for st in built]
 
 
 def phase_steps(board: Board, analysis: Any) -> list[LiveStep]:
@@ -52,13 +57,13 @@ def phase_steps(board: Board, analysis: Any) -> list[LiveStep]:
         return []
     name = strat.steps_name or "phase"
     return [LiveStep(f"The position as set up (the {name} steps follow).", board, analysis)] + \
-        [LiveStep(st.caption, st.board, st.analysis) for st in got]
+        [LiveStep(st.caption, st.board, st.analysis, {"dim": list(st.dim), "fallen": list(st.fallen)}) for st in got]
 
 
 def write_steps(steps: Sequence[LiveStep], folder: Path, unit_models: Any,
                 keep: Optional[str] = None) -> tuple[list[dict], list[dict]]:
     """Write each step's board to ``folder/steps/NN.yaml`` and draw it. Returns ``(config
-    entries, drawn)``: a config entry ``{caption, scenario, why, size_px, box_mm, ruleset, rulesets}``
+    entries, drawn)``: a config entry ``{caption, scenario, why, marks, size_px, box_mm, ruleset, rulesets}``
     (what the page's Python reads; ``scenario`` None, and ``why`` one line, for a board the
     scenario format cannot hold), a drawn one ``{caption, svg, hover, units}`` (what the page shows
     before its engine answers, and for good when the engine cannot run). ``unit_models`` is
@@ -76,9 +81,9 @@ def write_steps(steps: Sequence[LiveStep], folder: Path, unit_models: Any,
             name, why = None, f"Not live: this step's board cannot be written as a scenario ({exc.field}: {exc.message})."
         if name is not None:
             (folder / name).write_text(text, encoding="utf-8")
-        fr = first_frame(st.board, st.analysis)
-        svg = static_svg(st.board, st.analysis)
-        entries.append({"caption": st.caption, "scenario": name, "why": why, "size_px": list(fr.size_px),
+        fr = first_frame(st.board, st.analysis, st.marks)
+        svg = static_svg(st.board, st.analysis, st.marks)
+        entries.append({"caption": st.caption, "scenario": name, "why": why, "marks": st.marks, "size_px": list(fr.size_px),
                         "box_mm": list(fr.box_mm), "ruleset": st.board.ruleset,
                         "rulesets": usable(st.board, paths.available(), keep=st.board.ruleset)})
         drawn.append({"caption": st.caption, "svg": svg[svg.index("<svg"):],
