@@ -33,6 +33,8 @@ body.dragging g.model{cursor:grabbing}
 #stepbar{display:flex;align-items:center;gap:10px;padding:6px 14px;background:#1f2226}
 #stepbar[hidden]{display:none}
 #caption{flex:1;font-size:15px;white-space:pre-wrap}
+header h1{min-width:10em}
+#ruleset{max-width:32vw}
 select{font:inherit;font-size:15px;padding:4px;border-radius:4px;background:#3a3f47;color:#fff;border:1px solid #777}
 @font-face{font-family:"DejaVu Sans";src:url(fonts/DejaVuSans.ttf)}
 @font-face{font-family:"DejaVu Sans";font-weight:bold;src:url(fonts/DejaVuSans-Bold.ttf)}
@@ -76,6 +78,7 @@ _SCRIPT = r"""
     }
     rsel.value=p.ruleset; document.body.dataset.ruleset=p.ruleset;
     document.getElementById('undo').disabled=!p.can_undo;
+    ['left','right','reset'].forEach(function(id){document.getElementById(id).disabled=!p.live;});
     say(p.live?p.message:p.why);
     return p;
   }
