@@ -214,7 +214,8 @@ def page_html(title: str, svg: str, hover: dict, units: dict, config: dict, step
         '<span id="caption"></span></nav>',
         '<div id="status">Loading the rules engine...</div>',
         f'<main><div id="board">{body}</div></main>',
-        '<div class="hint">Drag a unit; Q / E turn the unit last touched; hover or tap a model to read why it fights.</div>',
+        '<div class="hint">Drag a unit; Q / E turn the unit last touched; hover or tap a model to read why it fights'
+        + ('; N / P (or the arrows) step.' if len(steps) > 1 else '.') + '</div>',
         '<div id="tip" role="tooltip"></div>',
         f'<script type="application/json" id="config">{_json(config)}</script>',
         f'<script type="application/json" id="hover">{_json(hover)}</script>',
