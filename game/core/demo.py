@@ -62,7 +62,7 @@ from typing import Any, Callable, NoReturn, Optional
 from game.core import geometry as g
 from game.core.analysis import Analysis
 from game.core.analyse import analyse
-from game.core.board import Board, parse_slot
+from game.core.board import Board, Unit, parse_slot
 from game.core.combat_round import Round, RoundError, RoundStep, at_step
 from game.core.registry import strategy_of
 from game.core import closing
@@ -344,7 +344,7 @@ def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
 
 
 # -- applying actions ------------------------------------------------------------------------------
-def _unit(ctx: _Ctx, board: Optional[Board], uid: str, path: tuple):
+def _unit(ctx: _Ctx, board: Optional[Board], uid: str, path: tuple) -> Unit:
     if board is None:
         ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
     try:
