@@ -345,9 +345,10 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
 
 def export_form(gui: Gui, dialogs: "DialogsSection", file: str, title: str, caption: str,
                 done: Callable[[dict], Optional[str]]) -> Form:
-    """The export dialog: file (``.png`` / ``.svg`` / ``.pdf``), size, dpi, what to fit, style
+    """The export dialog: file (``.png`` / ``.svg`` / ``.pdf``, or a folder: the live page,
+    :mod:`game.live.bundle`), size, dpi, what to fit, style
     (print by default), palette, legend, title and caption; Browse picks the file."""
-    fields = [("file", "File (png/svg/pdf)", file, None), ("size", "Size (px or mm)", "1600x1000", None),
+    fields = [("file", "File or folder", file, None), ("size", "Size (px or mm)", "1600x1000", None),
               ("dpi", "DPI", "150", None), ("view", "Show", EXPORT_VIEWS[0], EXPORT_VIEWS),
               ("style", "Style", STYLES[0], STYLES),
               ("palette", "Palette", PALETTES[0], PALETTES), ("legend", "Legend", YES_NO[0], YES_NO),

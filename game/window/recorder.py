@@ -304,6 +304,10 @@ class Recording:
         self.index = 0 if self.steps else None
         self.dirty = True
 
+    def live(self, folder: str) -> str:
+        """Write the demo as a live page into ``folder`` (:func:`live_page`)."""
+        return live_page(self, folder)
+
     def html(self, path: str, size: tuple[int, int] = (1280, 820)) -> str:
         """Write the one-page HTML export of the demo to ``path``."""
         from game.render.html_page import demo_page  # the page writer: on HTML only
@@ -315,6 +319,25 @@ class Recording:
             raise ValueError("record a step first (Add step)")
         write_atomic(path, demo_page(steps, self.recorder.title or "Melee Lens demo", size=size).encode("utf-8"))
         return f"Wrote {Path(path).absolute()}: one page, {len(steps)} steps; open it in any browser."
+
+
+def live_page(rec: Any, folder: str) -> str:
+    """Write the live page of ``rec``'s demo (``python main.py live DEMO.yaml``:
+    :func:`game.live.bundle.build_demo`) into ``folder``. Raises ValueError (one line)."""
+    from game.live.bundle import LiveError, build_demo  # the live page: on its first export only
+    from game.render.figure import FigureError
+
+    if Path(folder).suffix:
+        raise ValueError(f"the live page is a folder: give a name without a suffix (got {Path(folder).name})")
+    steps = rec.check()
+    if not steps:
+        raise ValueError("record a step first (Add step)")
+    try:
+        built = build_demo(folder, steps, rec.recorder.title or "Melee Lens demo")
+    except (LiveError, FigureError) as exc:
+        raise ValueError(str(exc)) from None
+    return (f"Wrote the live page {Path(folder).absolute()} ({len(steps)} steps, {built.size_bytes / 1e6:.1f} MB); "
+            f"serve it with: python main.py serve {folder}")
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -4,7 +4,7 @@ Widgets: the demo's title, the step's caption and marks (ring, callouts, strike 
 casualties, units and models typed by name, as the texts name them; "+ selected" adds the
 selected unit to the ring), Add step / Update / Show, the
 list of steps (the chosen one highlighted), Up / Down / Delete, and Play / Save / Open /
-HTML. Add step and Update take the table view's camera box and, while the steps view shows a
+HTML / Live (the live page's folder, :mod:`game.live.bundle`). Add step and Update take the table view's camera box and, while the steps view shows a
 phase step (N / P), that step's number; Show puts a step back on the table at its view (and
 back on its phase step). What each does is in :mod:`game.window.recorder`; every refusal is
 said on the status line.
@@ -53,7 +53,8 @@ BUTTONS2 = (("up", "Up", "move the chosen step earlier"), ("down", "Down", "move
             ("delete", "Delete", "delete the chosen step"))
 BUTTONS3 = (("play", "Play", "step through the demo here (Esc comes back)"),
             ("save", "Save", "write the demo file (python main.py demo FILE plays it)"),
-            ("open", "Open", "open a demo file for editing"), ("html", "HTML", "write the demo as one web page"))
+            ("open", "Open", "open a demo file for editing"), ("html", "HTML", "write the demo as one web page"),
+            ("live", "Live", "write the demo as a live page: a folder whose steps a reader drags in any browser"))
 #: A title being typed is autosaved at most this often (s).
 TITLE_AUTOSAVE_S = 1.0
 
@@ -340,6 +341,15 @@ class RecorderSection(Section):
     def do_html(self) -> str:
         self.rec.recorder.title = self.text("title").strip()
         self._file("Write the demo as one web page", self.rec.html, {".html", ".htm"}, False, self._initial(".html"))
+        return ""
+
+    def do_live(self) -> str:
+        self.rec.recorder.title = self.text("title").strip()
+        if self.gui is None:
+            raise ValueError("file dialogs need the window's panels")
+        self.dialogs.open(FileDialog(self.gui, "Write the demo as a live page (a new folder)",
+                                     lambda p: self._after(self.rec.live, p), initial=self._initial("") + "_live",
+                                     new_folders=True))
         return ""
 
     # -- never losing the recorder's work ----------------------------------------------------------
