@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from game.core import geometry as g
 from game.core.board import Unit
 
+from game.render.canvas import overlap_area
 from game.render.palette import lw, player_colour
 from game.render.painter import Paint
 from game.render.placer import Box
@@ -220,10 +221,12 @@ def badge(p: Paint, entry: Any) -> None:
                  background=p.pal["label_bg"])
 
 # -- on the models ---------------------------------------------------------------------
-def count_mark(p: Paint, dm: Any, attacks: Any) -> None:
+def count_mark(p: Paint, dm: Any, attacks: Any, marks: Sequence[Box] = ()) -> None:
     """``x2`` on a model that makes other than one attack, in its rear corner (clear of the
     front marker), sized to the base (at least the smallest font); where no spot on the base
-    is free, the middle of its rear or a side, then just behind or beside it."""
+    is free, the middle of its rear or a side, then just behind or beside it. ``marks``: px
+    boxes of marks drawn later over the models (gap arrows): a spot touching one is taken
+    only when every spot does (no badge under another mark)."""
     p.c.tag = f"count:{dm.id}"
     text = f"×{_fmt_attacks(attacks)}"
     b = dm.shape.bbox()
@@ -252,7 +255,8 @@ def count_mark(p: Paint, dm: Any, attacks: Any) -> None:
         cands = [(p0[0] + bw * (0.5 + k), p0[1] + bh * (0.5 + k)), (p0[0] + bw * (0.5 - k), p0[1] + bh * (0.5 + k)),
                  (p0[0] + bw * 0.5, p0[1] + bh * 0.5)]
     boxes = [(x - tw / 2 - pad, y - th / 2 - pad * 0.6, x + tw / 2 + pad, y + th / 2 + pad * 0.6) for x, y in cands]
-    b = p.placer.best(boxes)
+    clear = [bx for bx in boxes if not any(overlap_area(bx, m) > 0 for m in marks)]
+    b = p.placer.best(clear or boxes)
     pos = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
     p.c.text(pos, text, size, (255, 255, 255), anchor="center", bold=True, background=(20, 20, 20, 200))
     p.placer.add(b)
