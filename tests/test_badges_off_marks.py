@@ -44,3 +44,23 @@ def test_no_attack_badge_sits_under_a_gap_arrow(size):
             xs, ys = [q[0] for q in pts], [q[1] for q in pts]
             shaft = (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
             assert overlap_area(bx, shaft) == 0, f"{badge.get('tag')} under {arrow.get('tag')} at {size}"
+
+
+@pytest.mark.parametrize("size", ["60x80mm", "90x80mm"])
+def test_no_attack_badge_sits_on_another_units_bases(size):
+    """A badge pushed off its crowded base goes beside its own unit, not onto the enemy's bases
+    (a ×2 on a goblin reads as the goblin's)."""
+    b = load_scenario(ROOT / "tests/golden/rear_gap_both_rulesets.yaml")
+    a = analyse(b, load_ruleset("whfb8"))
+    opts = FigureOptions(size=size, dpi=300, crop=True, count_all=True)
+    w, h = opts.pixel_size()
+    c = SvgCanvas(w, h, record=True)
+    draw_figure(c, b, a, opts)
+    goblins = [call.args[0] for call in c.calls if call.get("tag", "").startswith("model:goblins.")
+               and call.name == "polygon"]
+    assert goblins, "the goblins' bases are drawn, tagged"
+    xs = [q[0] for pts in goblins for q in pts]
+    ys = [q[1] for pts in goblins for q in pts]
+    enemy = (min(xs), min(ys), max(xs), max(ys))
+    for badge in c.find("text", "count:dwarfs."):
+        assert overlap_area(_box(c, badge), enemy) == 0, f"{badge.get('tag')} on the goblins at {size}"

@@ -224,9 +224,10 @@ def badge(p: Paint, entry: Any) -> None:
 def count_mark(p: Paint, dm: Any, attacks: Any, marks: Sequence[Box] = ()) -> None:
     """``x2`` on a model that makes other than one attack, in its rear corner (clear of the
     front marker), sized to the base (at least the smallest font); where no spot on the base
-    is free, the middle of its rear or a side, then just behind or beside it. ``marks``: px
+    is free, the middle of its rear or a side, then just behind, beside or before it. ``marks``: px
     boxes of marks drawn later over the models (gap arrows): a spot touching one is taken
-    only when every spot does (no badge under another mark)."""
+    only when every spot does (no badge under another mark); of those, a spot on another
+    unit's box only when every one is (a badge reads as its neighbour's otherwise)."""
     p.c.tag = f"count:{dm.id}"
     text = f"×{_fmt_attacks(attacks)}"
     b = dm.shape.bbox()
@@ -248,15 +249,18 @@ def count_mark(p: Paint, dm: Any, attacks: Any, marks: Sequence[Box] = ()) -> No
         spots = [g.add(c, g.add(g.scale(r, sx * dx), g.scale(f, sy * dy))) for sx, sy in
                  ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (-1, 0))]
         back, side = hd + (th / 2 + pad) / p.v.scale, hw + (tw / 2 + pad) / p.v.scale
-        spots += [g.add(c, g.scale(f, -back)), g.add(c, g.scale(r, side)), g.add(c, g.scale(r, -side))]
+        spots += [g.add(c, g.scale(f, -back)), g.add(c, g.scale(r, side)), g.add(c, g.scale(r, -side)),
+                  g.add(c, g.scale(f, back))]
         cands = [p.v.to_px(q) for q in spots]
     else:  # lower right inside a round base, clear of a mark in its middle
         k = 0.3 if bw > 2.6 * tw else 0.0
         cands = [(p0[0] + bw * (0.5 + k), p0[1] + bh * (0.5 + k)), (p0[0] + bw * (0.5 - k), p0[1] + bh * (0.5 + k)),
                  (p0[0] + bw * 0.5, p0[1] + bh * 0.5)]
     boxes = [(x - tw / 2 - pad, y - th / 2 - pad * 0.6, x + tw / 2 + pad, y + th / 2 + pad * 0.6) for x, y in cands]
-    clear = [bx for bx in boxes if not any(overlap_area(bx, m) > 0 for m in marks)]
-    b = p.placer.best(clear or boxes)
+    clear = [bx for bx in boxes if not any(overlap_area(bx, m) > 0 for m in marks)] or boxes
+    others = [ob for ob in (p.boxes.drawn_box(u.id, p.models) for u in p.b.units if u.id != dm.unit.id) if ob]
+    own = [bx for bx in clear if not any(overlap_area(bx, ob) > 0 for ob in others)]
+    b = p.placer.best(own or clear)
     pos = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
     p.c.text(pos, text, size, (255, 255, 255), anchor="center", bold=True, background=(20, 20, 20, 200))
     p.placer.add(b)
