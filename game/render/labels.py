@@ -85,8 +85,12 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     cands += _side_spots(p, u, ub, tw, th, gap, 8)
     boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
     bases = unit_bases(p) if p.o.placements is None else {}
-    boxes = own_first(p, u.id, ub, boxes, bases)
-    b = p.placer.best(boxes, p.boxes.avoid(p.models))
+    good, bad = own_first(p, u.id, ub, boxes, bases)
+    avoid = p.boxes.avoid(p.models)
+    b = p.placer.best(good, avoid) if good else None
+    if b is None or (bad and not _only_soft(p, b, avoid)):
+        # no spot by its own unit is free of other labels and marks: any spot, a leader joins it
+        b = p.placer.best(good + bad, avoid)
     p.placer.add(b)
     x, y = b[0] + pad, b[1] + pad
     col = player_colour(p.pal, u.player)
@@ -163,22 +167,30 @@ def _nearer_other(bx: Box, uid: str, mine: list, bases: dict) -> bool:
     return False
 
 
-def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: dict) -> list:
-    """``boxes`` (a label's candidate spots, in order) with those nearer another unit's drawn
-    bases than their own unit's moved to the end: a label reads as its own unit's, never as a
-    neighbour's. Each spot is measured as a box to the px box of every drawn base (``bases``,
+def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: dict) -> tuple[list, list]:
+    """``boxes`` (a label's candidate spots, in order) split into ``(good, bad)``: the bad ones
+    nearer another unit's drawn bases than their own unit's (a label there reads as a
+    neighbour's). Each spot is measured as a box to the px box of every drawn base (``bases``,
     from :func:`unit_bases`; ``own``, the unit's drawn box, stands in when none of its bases is
-    drawn). The window (``p.o.placements`` set) keeps its order."""
+    drawn). The window (``p.o.placements`` set) keeps its order: every spot good."""
     if p.o.placements is not None or len(bases) < 2:
         # the window's retained layer reuses each label's spot while its candidates stay the
         # same: an order that followed every other unit's move would re-place every label on a drag
-        return boxes
+        return boxes, []
     mine = bases.get(uid) or [own]
     good: list = []
     bad: list = []
     for bx in boxes:
         (bad if _nearer_other(bx, uid, mine, bases) else good).append(bx)
-    return good + bad
+    return good, bad
+
+
+def _only_soft(p: Paint, bx: Box, avoid: list) -> bool:
+    """Does the label box ``bx`` lie on the page and overlap nothing placed hard (labels,
+    badges, letters), only soft marks and bases, by less than its own area? (A spot by its own
+    unit over a dashed outline or a reach circle beats a free spot by another unit.)"""
+    area = (bx[2] - bx[0]) * (bx[3] - bx[1])
+    return p.placer.score(bx, avoid) < min(area, 1e4)
 
 
 def badge(p: Paint, entry: Any) -> None:
