@@ -81,3 +81,18 @@ def test_a_context_keeps_only_the_units_on_its_board():
                    "charge_moved": {"a": 3.0}, "destroys": {"a": [{"unit": "b", "models": 2}]},
                    "casualties": {"Initiative 2": {"b": 1}}, "objectives": [(1.0, 2.0)]}
     assert ctx["destroyed"] == ["gone"]  # the context handed in is not changed
+
+
+def test_the_recorder_keeps_every_40k_step_as_a_demo_that_loads():
+    """The recorder holding the 40k demo's steps as snapshots (each step's board written inline
+    as a ``load:`` scenario) writes a demo that loads and shows the same boards."""
+    from game.core.demo import parse_demo
+    from game.core.demo_writer import recorder_from_steps
+
+    built = build_steps(load_demo(ROOT / "assets" / "demos" / "wh40k_fight_phase.yaml"))
+    text = recorder_from_steps("40k steps", built).to_text(str(ROOT / "assets" / "demos" / "recorded.yaml"))
+    again = build_steps(parse_demo(text, str(ROOT / "assets" / "demos" / "recorded.yaml")))
+    assert len(again) == len(built)
+    for st, back in zip(built, again):
+        want = analyse(st.board.copy(), st.ruleset).to_json()
+        assert not differences(want, analyse(back.board.copy(), back.ruleset).to_json()), st.caption
