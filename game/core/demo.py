@@ -55,7 +55,7 @@ and ``view`` belong to that step only.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Optional
 
@@ -338,9 +338,7 @@ def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
         def fail(self, p: tuple, message: str) -> NoReturn:
             outer.fail(path + tuple(p), message)
 
-    b = board_from_dict(v, _Inline(ctx.file, ctx.lines))
-    b.source = ""
-    return b
+    return replace(board_from_dict(v, _Inline(ctx.file, ctx.lines)), source="")
 
 
 # -- applying actions ------------------------------------------------------------------------------
@@ -369,14 +367,15 @@ def _model_ids(ctx: _Ctx, board: Board, an: Analysis, ids: list[str], path: tupl
     return out
 
 
-def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> None:
+def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> Board:
+    """``board`` with the models ``d`` names removed from its unit (a new board)."""
     u = _unit(ctx, board, d["unit"], path)
     if u.is_ranked:
         if "count" in d:
             n = d["count"]
             if n >= len(u.occupied_slots()):
                 ctx.fail(path + ("count",), f"{u.id} has only {len(u.occupied_slots())} models")
-            u.count -= n  # the rearmost models go first
+            u = replace(u, count=u.count - n)  # the rearmost models go first
         else:
             occupied = {f"r{r}f{f}" for r, f in u.occupied_slots()}
             for i, s in enumerate(d["slots"]):
@@ -386,20 +385,20 @@ def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> None:
                     ctx.fail(path + ("slots", i), f"not a slot name like r1f3 (got {s!r})")
                 if s not in occupied:
                     ctx.fail(path + ("slots", i), f"{u.id} has no model in slot {s}")
-            u.empty = list(u.empty) + list(d["slots"])
+            u = replace(u, empty=list(u.empty) + list(d["slots"]))
     else:
         if "count" in d:
             if d["count"] >= len(u.placed):
                 ctx.fail(path + ("count",), f"{u.id} has only {len(u.placed)} models")
-            u.placed = u.placed[: len(u.placed) - d["count"]]
+            u = replace(u, placed=u.placed[: len(u.placed) - d["count"]])
         else:
             drop = set()
             for i, s in enumerate(d["slots"]):
                 if not (s.startswith("m") and s[1:].isdigit() and 1 <= int(s[1:]) <= len(u.placed)):
                     ctx.fail(path + ("slots", i), f"{u.id} has no model {s!r} (m1 to m{len(u.placed)})")
                 drop.add(int(s[1:]) - 1)
-            u.placed = [p for i, p in enumerate(u.placed) if i not in drop]
-    board.replace_unit(u)
+            u = replace(u, placed=[p for i, p in enumerate(u.placed) if i not in drop])
+    return board.with_unit(u)
 
 
 def build_steps(demo: Demo, load: Callable[[Path], Board] = load_scenario) -> list[DemoStep]:
@@ -461,7 +460,7 @@ class StepBuilder:
                     rs = load_ruleset(v)
                 except RulesetError as exc:
                     ctx.fail(path, str(exc))
-                board.ruleset = v
+                board = replace(board, ruleset=v)
             elif a.kind == "move":
                 u = _unit(ctx, board, v["unit"], path)
                 if "forward_mm" in v:
@@ -472,25 +471,25 @@ class StepBuilder:
                 else:
                     c = u.front if u.is_ranked else u.center()
                     dx, dy = float(v["to"][0]) - c[0], float(v["to"][1]) - c[1]
-                board.replace_unit(u.translated(dx, dy))
+                board = board.with_unit(u.translated(dx, dy))
             elif a.kind == "wheel":
                 u = _unit(ctx, board, v["unit"], path)
                 if not u.is_ranked:
                     ctx.fail(path + ("unit",), f"{u.id} is a skirmish unit; use turn")
                 side = -1 if v.get("pivot", "left") == "left" else 1
                 pivot = g.add(u.front, g.scale(g.right(u.facing_deg), side * u.width_mm / 2))
-                board.replace_unit(u.rotated(float(v["deg"]), pivot))
+                board = board.with_unit(u.rotated(float(v["deg"]), pivot))
             elif a.kind == "turn":
                 u = _unit(ctx, board, v["unit"], path)
-                board.replace_unit(u.rotated(float(v["deg"]), u.center()))
+                board = board.with_unit(u.rotated(float(v["deg"]), u.center()))
             elif a.kind == "remove":
-                _remove(ctx, board, v, path)
+                board = _remove(ctx, board, v, path)
             elif a.kind == "context":
                 merged = dict(board.context)
                 merged.update(v)
-                board.context = check_context(ctx, merged, {u.id for u in board.units}, path)
+                board = replace(board, context=check_context(ctx, merged, {u.id for u in board.units}, path))
             elif a.kind == "apply_moves":
-                _apply_moves(board, analyse(board, rs))
+                board = _apply_moves(board, analyse(board, rs))
             elif a.kind == "fight_phase":
                 phase = strategy_of(rs).phase_steps(board, rs)
                 if phase is None:
@@ -635,10 +634,10 @@ def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, pat
     return striking, step
 
 
-def _apply_moves(board: Board, an: Analysis) -> None:
-    """Make rule-mandated moves real: a skirmish model goes to its path's end; a ranked unit's
-    shuffled models stay on the board as drawn by the analysis next time (the analysis
-    recomputes them), so only skirmish moves change the board."""
+def _apply_moves(board: Board, an: Analysis) -> Board:
+    """``board`` with rule-mandated moves made real (a new board): a skirmish model goes to its
+    path's end; a ranked unit's shuffled models stay on the board as drawn by the analysis next
+    time (the analysis recomputes them), so only skirmish moves change the board."""
     for mid, path in (an.moves or {}).items():
         if not path:
             continue
@@ -652,6 +651,6 @@ def _apply_moves(board: Board, an: Analysis) -> None:
             if 0 <= i < len(u.placed):
                 placed = list(u.placed)
                 placed[i] = (tuple(path[-1]), placed[i][1])
-                u.placed = placed
-                board.replace_unit(u)
+                board = board.with_unit(replace(u, placed=placed))
+    return board
 

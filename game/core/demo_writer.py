@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -165,8 +165,7 @@ def _unit_actions(prev: Unit, cur: Unit) -> Optional[list[dict]]:
             if set(cur.empty) != set(prev.empty):
                 return None  # slots named after a count change would shift: reload
             n = prev.count - cur.count
-            trial = copy.deepcopy(prev)
-            trial.count -= n
+            trial = replace(prev, count=prev.count - n)
             if trial.occupied_slots() != cur.occupied_slots():
                 return None
             out.append({"remove": {"unit": cur.id, "count": n}})
@@ -312,8 +311,7 @@ def recorder_from_steps(title: str, steps: Sequence[Any], about: str = "") -> De
     out = []
     for st in steps:
         if st.phase and st.start is not None:  # a phase step: its phase's start board and number
-            b = st.start.copy()
-            b.ruleset = st.ruleset.id
+            b = replace(st.start, ruleset=st.ruleset.id)
             out.append(RecordedStep(st.caption, b, list(st.marks.highlight), [tuple(n) for n in st.marks.notes],
                                     view=st.view_mm, phase=st.phase))
             continue
@@ -321,8 +319,7 @@ def recorder_from_steps(title: str, steps: Sequence[Any], about: str = "") -> De
         for mid in st.marks.fallen:
             uid, slot = mid.split(".", 1)
             cas.setdefault(uid, []).append(slot)
-        b = st.board.copy()
-        b.ruleset = st.ruleset.id
+        b = replace(st.board, ruleset=st.ruleset.id)
         out.append(RecordedStep(st.caption, b, list(st.marks.highlight), [tuple(n) for n in st.marks.notes],
                                 st.marks.strike or None, cas, view=st.view_mm))
     return DemoRecorder(title, out, about)

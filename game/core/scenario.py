@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 import re
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import yaml
 
@@ -178,7 +178,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         piece = {k: v for k, v in t.items() if k not in ("name", "kind", "points")}
         piece.update({"name": name, "kind": kind, "points": [ctx.point(p, path + ("points", k)) for k, p in enumerate(pts)]})
         terrain.append(piece)
-    board = Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
+    board = Board(units=tuple(units), ruleset=rs, title=str(title), seed=seed, table=table, context=context,
                   terrain=terrain, extra=extra, source=ctx.file)
     if data.get("marks") is not None:  # the figure's pointing marks (game/core/point_marks.py), kept as written
         parse_point_marks(data["marks"], ("marks",), ctx.fail, model_units(board))
@@ -196,7 +196,7 @@ def ruleset_limits(ruleset_id: str) -> dict:
         return {}
 
 
-def check_limits(units: list[Unit], ruleset_id: str, fail) -> None:
+def check_limits(units: Sequence[Unit], ruleset_id: str, fail) -> None:
     """Refuse a board beyond its ruleset's ``limits`` (docs/SCENARIO_FORMAT.md, "Limits"):
     ``fail(path, message)`` (raises) names the first unit past ``units``, the first unit over
     ``unit_models`` (or, placed model by model, ``skirmish_unit_models``) or the unit at which

@@ -122,8 +122,7 @@ class LiveSession:
             return json.dumps({"ok": False})
         if self.analysis() is None or self._view is None:
             return json.dumps({"ok": False})
-        others = self.board.copy()
-        others.units = [x for x in self.board.units if x.id != uid]
+        others = self.board.without([uid])
         self._drag = {"uid": uid, "unit": u, "before": self.board, "others": others, "good": (0.0, 0.0),
                       "pen": {uid: self.editor.penetration(others, u)}, "step": _min_side_mm(u) / 2,
                       "k": self._view[2]}

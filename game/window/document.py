@@ -17,6 +17,7 @@ big board came back from the worker: :mod:`game.window.analysing`).
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -48,7 +49,7 @@ class Document:
         self.status = status
         self.rules = RuleSystems()
         self.rs: Ruleset = ruleset or self.rules.load(board.ruleset)
-        board.ruleset = self.rs.id  # an override is the board's ruleset from now on (saved with it)
+        board = dataclasses.replace(board, ruleset=self.rs.id)  # an override is the board's ruleset from now on (saved with it)
         kw: dict[str, Any] = {"out_dir": out_dir} if out_dir is not None else {}
         self.session = Session(board, path, clock=clock, recent_file=recent_file, **kw)
         self.live = LiveAnalysis(clock=live_clock,
@@ -167,7 +168,7 @@ class Document:
                 self.rs = self.rules.load(self.board.ruleset)
             except RulesetError as exc:
                 self.status.warn(f"{exc}. Kept the ruleset {self.rs.id}.")
-                self.board.ruleset = self.rs.id
+                self.board = dataclasses.replace(self.board, ruleset=self.rs.id)
             self.editor = Editor(self.rs.p("contact_tolerance_mm"))
         if self.live.compare_id == self.rs.id:
             self.live.compare_id = self.rules.compare_partner(self.board, self.rs.id)

@@ -409,7 +409,7 @@ class FilesSection(Section):
 
     def new_board(self) -> None:
         """An empty table under the current ruleset, with no file yet (saving asks where)."""
-        board = Board(units=[], ruleset=self.doc.rs.id, table=(1200.0, 800.0))
+        board = Board(units=(), ruleset=self.doc.rs.id, table=(1200.0, 800.0))
         self.adopt(board, self.doc.rs, None)
         self.status.say("New board: U opens the unit palette; Ctrl+T sets the title; Ctrl+S saves.")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Optional
 
 import numpy as np
@@ -305,14 +305,14 @@ class Table:
         """The table as a :class:`Board`: units off the table are dropped, and units whose
         models moved or fell become skirmish units with one placed model per survivor
         (ranked units: rectangular bases, since their models no longer stand in ranks)."""
-        b = self.board.copy()
         units = []
-        for u in b.units:
+        for u in self.board.units:
             if u.id not in self.units:
                 continue
             ms = u.models()
             now = [self.pieces[m].shape.center for m in self.by_unit[u.id]]
-            u.extra.pop("embarked_in", None)
+            if "embarked_in" in u.extra:
+                u = replace(u, extra={k: v for k, v in u.extra.items() if k != "embarked_in"})
             same = [m.id for m in ms] == self.by_unit[u.id] and all(
                 g.dist(m.center, c) < 1e-6 for m, c in zip(ms, now))
             if same:
@@ -323,14 +323,14 @@ class Table:
                          name=u.name, profile=u.profile, keywords=u.keywords, placed=[(c, None) for c in now],
                          extra={k: v for k, v in u.extra.items() if k not in ("files", "last_rank", "empty", "front")})
             else:
-                u.placed = [(c, self.base_of.get(m)) for c, m in zip(now, self.by_unit[u.id])]
+                u = replace(u, placed=[(c, self.base_of.get(m)) for c, m in zip(now, self.by_unit[u.id])])
             units.append(u)
-        b.units = units
         known = {x.id for x in self.board.units}
         gone = [uid for uid, why in self.off.items() if why.startswith("destroyed") and uid in known]
+        ctx = self.board.context
         if gone:
-            b.context["destroyed"] = sorted(set(b.context.get("destroyed") or []) | set(gone))
-        return b
+            ctx = dict(ctx, destroyed=sorted(set(ctx.get("destroyed") or []) | set(gone)))
+        return replace(self.board, units=tuple(units), context=ctx)
 
 
 def natural(s: str):
