@@ -7,6 +7,7 @@ no "(s)" plural, no count in brackets without its word (``knights (10)``), and n
 fragments the review rewrote. The JSON keeps ids (shared/spec/scenario-format.md).
 """
 from __future__ import annotations
+import dataclasses
 
 import re
 from pathlib import Path
@@ -68,7 +69,7 @@ def unnamed(text: str, board) -> str:
 @pytest.mark.parametrize("path,rid", CASES, ids=[f"{p.stem}-{r}" for p, r in CASES])
 def test_no_id_no_hedged_plural_no_removed_fragment(path, rid, capsys):
     board = load_scenario(path)
-    board.ruleset = rid
+    board = dataclasses.replace(board, ruleset=rid)
     rs = load_ruleset(rid)
     texts = _texts(board, rs)
     _print_summary(board, analyse(board, rs), 0.0)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import re
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -161,7 +161,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
     for i, u in enumerate(units):
         if "embarked_in" in u.extra:
             t = ctx.unit_id(u.extra["embarked_in"], ("units", i, "embarked_in"), seen - {u.id})
-            u.extra["embarked_in"] = t
+            units[i] = replace(u, extra={**u.extra, "embarked_in": t})
     raw_ctx = data.get("context")
     context = {} if raw_ctx is None else dict(ctx.mapping(raw_ctx, ("context",),
                                                           "step, active_player, charged, fights_first, objectives, ..."))
