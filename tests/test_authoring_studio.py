@@ -184,8 +184,7 @@ def test_a_group_drag_stops_where_a_follower_would_overlap(tmp_path):
     g0, n0 = d.doc.board.unit("goblins").center(), d.doc.board.unit("night_goblins").center()
     _drag_group(d, "night_goblins", 60)                     # down the table: into the Dwarfs
     b = d.doc.board
-    others = b.copy()
-    others.units = [u for u in b.units if u.id == "dwarfs"]
+    others = b.with_units(u for u in b.units if u.id == "dwarfs")
     assert Editor().penetration(others, b.unit("goblins")) <= Editor().tol_mm + 1e-6
     dg = b.unit("goblins").center()[1] - g0[1]
     dn = b.unit("night_goblins").center()[1] - n0[1]

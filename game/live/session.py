@@ -158,9 +158,7 @@ class LiveSession:
             d["good"] = got
             got = self._toward(d, (got[0], want[1]))
         d["good"] = got
-        board = d["before"].copy()
-        board.replace_unit(d["unit"].translated(got[0], got[1]))
-        self._set(board)
+        self._set(d["before"].with_unit(d["unit"].translated(got[0], got[1])))
         return self.picture() if draw_now else json.dumps({})
 
     def drop(self) -> str:
