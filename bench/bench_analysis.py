@@ -19,7 +19,6 @@ Compare trees with ``bench/compare.py`` (before and after in one run).
 from __future__ import annotations
 
 import argparse
-import copy
 import dataclasses
 
 from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats, with_unit

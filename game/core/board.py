@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, TypeVar
 
 from game.core import geometry as g
 from game.core.arrays import ops
@@ -73,7 +73,8 @@ _TEMPLATE_CACHE = LRU(512)    # formation key -> SlotTemplate
 _TRAY_CACHE = LRU(256)        # (front, facing, width, depth) -> the tray's Poly
 
 #: the keys under which a unit keeps what it worked out from its own (frozen) fields
-_MEMO = ("_m_pose", "_m_tray", "_m_geom", "_m_models")
+_MEMO = ("_m_pose", "_m_tray", "_m_geom", "_m_models", "_m_kept")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,17 @@ class Unit:
     def __getstate__(self) -> dict:
         """The fields only (what a unit worked out from them is made again where it is read)."""
         return {k: v for k, v in self.__dict__.items() if k not in _MEMO}
+
+    def kept(self, key: str, make: Callable[["Unit"], T]) -> T:
+        """``make(self)``, worked out once per unit and kept with it under ``key`` (a unit never
+        changes, so what is read from its fields never goes stale: the cache key is the unit)."""
+        memo = self.__dict__.get("_m_kept")
+        if memo is None:
+            memo = self.__dict__["_m_kept"] = {}
+        if key in memo:
+            return memo[key]
+        got = memo[key] = make(self)
+        return got
 
     @property
     def is_ranked(self) -> bool:
