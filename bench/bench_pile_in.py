@@ -102,7 +102,7 @@ def main() -> int:
     times = cpu_ms(lambda k: fight_steps.fight_phase_steps(shifted(worked, k), rs), args.runs)
     line("worked example, every step", times, 50)
 
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
     with tempfile.TemporaryDirectory() as tmp:
         write_figure(worked, analyse(worked, rs), Path(tmp) / "warm.png")  # pygame/font start-up
         times = cpu_ms(lambda k: write_figure(shifted(worked, k), analyse(shifted(worked, k), rs), Path(tmp) / f"w{k}.png"),

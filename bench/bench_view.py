@@ -22,8 +22,8 @@ import pygame  # noqa: E402
 
 from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
-from game.render.canvas import PygameCanvas  # noqa: E402
-from game.render.figure_file import save_png  # noqa: E402
+from game.render.pygame_canvas import PygameCanvas  # noqa: E402
+from game.figures.figure_file import save_png  # noqa: E402
 from game.render.options import SceneOptions
 from game.render.scene import draw_scene, fit_view  # noqa: E402
 

@@ -70,7 +70,8 @@ class Driver:
     def recorded(self, record_canvas: bool = False):
         """Draw one frame on a recording canvas (``record_canvas``: a pygame canvas that
         records, else the plain recording :class:`Canvas`) and return that canvas."""
-        from game.render.canvas import Canvas, PygameCanvas
+        from game.render.canvas import Canvas
+        from game.render.pygame_canvas import PygameCanvas
 
         w = self.window
         real = w.canvas

@@ -24,7 +24,8 @@ from apputil import SCENARIOS, make_app
 from game.core.board import Board, Unit
 from game.physics import trays
 from game.render import legend, placer, unit_marks
-from game.render.canvas import Canvas, PygameCanvas
+from game.render.canvas import Canvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.legend import ShownIds, legend_items
 from game.render.scene import draw_scene
 

@@ -14,7 +14,7 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size  # noqa: E402
-from game.render.figure_file import write_figure
+from game.figures.figure_file import write_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -115,7 +115,7 @@ def test_render_cli_svg_and_options(tmp_path, capsys):
 
 
 def test_render_book(tmp_path):
-    from game.render.book import BookError, load_book, render_book
+    from game.figures.book import BookError, load_book, render_book
 
     book = tmp_path / "book.yaml"
     book.write_text(f"""title: t
@@ -134,7 +134,7 @@ figures:
 
 
 def test_bundled_book_lists_every_golden_and_bundled_scenario():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     listed = {f.scenario.resolve() for f in figs}
@@ -162,7 +162,7 @@ def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
 
 def test_book_outputs_stay_inside_the_folder(tmp_path):
     import pytest
-    from game.render.book import BookError, load_book
+    from game.figures.book import BookError, load_book
     book = tmp_path / "book.yaml"
     (tmp_path / "s.yaml").write_text((__import__("pathlib").Path(__file__).parent / "golden" / "whfb8_apart.yaml").read_text())
     for bad in ("../escape.png", "/tmp/abs.png"):
@@ -178,7 +178,7 @@ def _board(name):
 
 def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix(tmp_path):
     from game.render.figure import FigureSpec
-    from game.render.figure_file import render_figure, write_figure
+    from game.figures.figure_file import render_figure, write_figure
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -211,7 +211,7 @@ def test_stroke_widths_and_fonts_are_lengths_that_scale_with_dpi():
 
 def test_figure_pixel_size_is_capped():
     from game.render.figure import MAX_PIXELS, MAX_SIDE_PX
-    from game.render.figure_file import build_figure
+    from game.figures.figure_file import build_figure
 
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
@@ -255,7 +255,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
 
 
 def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
 
     b = _board("tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"
@@ -302,7 +302,7 @@ def test_slots_figure_stands_allocated_models_in_their_slots():
 
 
 def _book_cases():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     return [pytest.param(f, id=f.output) for f in figs]
@@ -318,8 +318,8 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
 
-    from game.render.figure_compare import compare_panels
-    from game.render.figure_file import legend_below
+    from game.figures.figure_compare import compare_panels
+    from game.figures.figure_file import legend_below
     from game.render.figure_panels import draw_panels, panel_size
 
     def check_panels(pf, fo):  # a figure drawn as panels (the print style's caption key): each panel as drawn in it
@@ -335,7 +335,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             assert letter_problems(sub) == [], (fig.output, p.caption)
 
     if fig.panels:  # a multi-panel figure
-        from game.render.book import panel_figure_of
+        from game.figures.book import panel_figure_of
 
         check_panels(panel_figure_of(fig), fig.options)
         return

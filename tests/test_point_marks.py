@@ -63,7 +63,7 @@ def test_a_contact_ring_sits_where_the_two_bases_meet():
 
 
 def test_the_caption_key_lists_a_mark_in_its_own_words(tmp_path):
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
 
     out = tmp_path / "f.svg"
     write_figure(parse_scenario(FLANK, "flank.yaml"), None, out, FigureOptions(size="180x120mm", dpi=300, crop=True))
@@ -97,7 +97,7 @@ def test_render_refuses_a_bad_mark_with_exit_2(tmp_path):
 
 
 def test_book_figures_and_panels_take_marks_checked_against_their_board(tmp_path):
-    from game.render.book import BookError, load_book, panel_figure_of, render_book
+    from game.figures.book import BookError, load_book, panel_figure_of, render_book
 
     scen = tmp_path / "s.yaml"
     scen.write_text(FLANK.split("marks:")[0])

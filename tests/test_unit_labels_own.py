@@ -10,7 +10,7 @@ from print_ready import check
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureOptions
-from game.render.figure_file import write_figure
+from game.figures.figure_file import write_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 

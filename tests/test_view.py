@@ -91,7 +91,7 @@ def test_app_rotate_and_bad_state_banner(board):
 
 
 def test_figure_pixels_follow_roles(board):
-    from game.render.canvas import PygameCanvas
+    from game.render.pygame_canvas import PygameCanvas
     from game.render.figure import FigureOptions, draw_figure, render_png_surface
 
     a = analyse(board)

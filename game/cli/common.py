@@ -50,7 +50,7 @@ def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: O
                  scale: Optional[float] = None, legend: bool = True, title: Optional[str] = None) -> tuple[float, list[str]]:
     """Analyse ``board`` and save its figure to ``out`` (PNG). Returns (seconds, drawing errors)."""
     from game.render.figure import FigureOptions  # the figure pipeline: not at the window's start-up
-    from game.render.figure_file import write_figure as write_fig
+    from game.figures.figure_file import write_figure as write_fig
 
     headless_env()
 

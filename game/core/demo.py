@@ -62,7 +62,7 @@ from typing import Any, Callable, NoReturn, Optional
 from game.core import geometry as g
 from game.core.analysis import Analysis
 from game.core.analyse import analyse
-from game.core.board import Board, parse_slot
+from game.core.board import Board, Unit, parse_slot
 from game.core.combat_round import Round, RoundError, RoundStep, at_step
 from game.core.registry import strategy_of
 from game.core import closing
@@ -342,7 +342,7 @@ def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
 
 
 # -- applying actions ------------------------------------------------------------------------------
-def _unit(ctx: _Ctx, board: Optional[Board], uid: str, path: tuple):
+def _unit(ctx: _Ctx, board: Optional[Board], uid: str, path: tuple) -> Unit:
     if board is None:
         ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
     try:
@@ -497,7 +497,7 @@ class StepBuilder:
                                    f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
                 expanded = phase
                 if expanded:
-                    board = expanded[-1][1].copy()
+                    board = expanded[-1][1]
             elif a.kind == "phase_step":
                 phase_at = (v, path)
             elif a.kind == "view":
@@ -511,8 +511,8 @@ class StepBuilder:
             elif a.kind == "end_round":
                 if self.rnd is None or self.rnd.rs is not rs:
                     ctx.fail(path, "no combat round under way in this scene (mark casualties first)")
-                self.rnd.board = board.copy()
-                board = self.rnd.finish().board.copy()
+                self.rnd.board = board
+                board = self.rnd.finish().board
             elif a.kind in ("highlight", "annotate"):
                 pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
         if board is None or rs is None:
@@ -543,9 +543,9 @@ class StepBuilder:
             assert rnd is not None  # a round was started above for these casualties
             self.carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
         _pending_marks(ctx, board, an, marks, pending)
-        out = DemoStep(spec.caption, board.copy(), rs, an, marks, self.scene, si, view)
+        out = DemoStep(spec.caption, board, rs, an, marks, self.scene, si, view)
         if self.carry is not None:
-            self.board = self.carry.board.copy()
+            self.board = self.carry.board
         return [out]
 
     def _phase_step(self, si: int, spec: StepSpec, board: Board, rs: Ruleset, at: tuple, pending: list[Action],
@@ -568,7 +568,7 @@ class StepBuilder:
                           strike=str(getattr(ps, "label", "") or "") if getattr(ps, "kind", "") == "strike" else "")
         _pending_marks(self.ctx, b, an, marks, pending)
         self.carry = None
-        return DemoStep(spec.caption or cap, b.copy(), rs, an, marks, self.scene, si, view, phase=n, start=board.copy())
+        return DemoStep(spec.caption or cap, b, rs, an, marks, self.scene, si, view, phase=n, start=board)
 
 
 def _pending_marks(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, pending: list[Action]) -> None:
@@ -590,8 +590,8 @@ def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Opt
     round's removal step (the board after removal and closing up)."""
     if striking is None:
         striking = [m for m, r in an.models.items() if r.attacks > 0]
-    rnd.board = board.copy()
-    rnd.current = RoundStep("strike", marks.strike or "Casualties", "", board.copy(), an, striking=list(striking))
+    rnd.board = board
+    rnd.current = RoundStep("strike", marks.strike or "Casualties", "", board, an, striking=list(striking))
     rnd.struck |= set(striking)
     try:
         marks.fallen = rnd.mark(v)

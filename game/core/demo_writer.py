@@ -67,7 +67,7 @@ class RecordedStep:
     origin: Optional[int] = None
 
     def copy(self) -> "RecordedStep":
-        return RecordedStep(self.caption, self.board.copy(), list(self.highlight), [tuple(n) for n in self.notes],
+        return RecordedStep(self.caption, self.board, list(self.highlight), [tuple(n) for n in self.notes],
                             self.strike, copy.deepcopy(self.casualties), copy.deepcopy(self.actions), self.view,
                             self.phase, self.origin)
 
@@ -93,7 +93,7 @@ class DemoRecorder:
         for k, v in changes.items():
             if not hasattr(st, k):
                 raise AttributeError(f"a step has no {k!r}")
-            setattr(st, k, v.copy() if isinstance(v, Board) else v)
+            setattr(st, k, v)  # (a board is a value: kept, not copied)
             if k == "board":
                 st.actions = None  # an edited board is a snapshot now
 
@@ -299,7 +299,7 @@ def recorder_from_demo(demo: Any, steps: Sequence[Any]) -> DemoRecorder:
             continue
         acts = [{a.kind: (str(here / a.value) if a.kind == "load" and isinstance(a.value, str) else copy.deepcopy(a.value))}
                 for a in spec.actions]
-        board = shown[-1].board.copy() if shown else out[-1].board.copy()
+        board = shown[-1].board if shown else out[-1].board
         out.append(RecordedStep(spec.caption, board, actions=acts, origin=i))
     return DemoRecorder(demo.title, out)
 

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field, replace
 import re
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, NoReturn, Optional, Sequence
 
 import yaml
 
@@ -196,7 +196,7 @@ def ruleset_limits(ruleset_id: str) -> dict:
         return {}
 
 
-def check_limits(units: Sequence[Unit], ruleset_id: str, fail) -> None:
+def check_limits(units: Sequence[Unit], ruleset_id: str, fail: Callable[[tuple, str], Any]) -> None:
     """Refuse a board beyond its ruleset's ``limits`` (docs/SCENARIO_FORMAT.md, "Limits"):
     ``fail(path, message)`` (raises) names the first unit past ``units``, the first unit over
     ``unit_models`` (or, placed model by model, ``skirmish_unit_models``) or the unit at which
@@ -226,7 +226,7 @@ def check_limits(units: Sequence[Unit], ruleset_id: str, fail) -> None:
 def check_override(board: Board, ruleset_id: str, path: str | os.PathLike) -> None:
     """:func:`check_limits` for a board read from ``path`` and analysed under another ruleset
     (``--ruleset``): raises :class:`ScenarioError` (no line: the ruleset is not the file's)."""
-    def fail(where: tuple, message: str):
+    def fail(where: tuple, message: str) -> NoReturn:
         raise ScenarioError(str(path), None, field_name(where), message + " (--ruleset)")
 
     check_limits(board.units, ruleset_id, fail)

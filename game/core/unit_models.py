@@ -258,7 +258,8 @@ class UnitGeom:
 
     __slots__ = ("ids", "centers", "half", "rect", "base", "facing_deg", "template", "_boxes")
 
-    def __init__(self, ids, centers, half, rect, base, facing_deg, template=None) -> None:
+    def __init__(self, ids: list[str], centers: Any, half: Any, rect: bool, base: Any, facing_deg: float,
+                 template: Optional[SlotTemplate] = None) -> None:
         self.ids = ids
         self.centers = centers
         self.half = half

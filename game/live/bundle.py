@@ -38,7 +38,7 @@ from game.core.ruleset import load_ruleset
 from game.live.frame import first_frame, static_svg
 from game.live.session import unit_models
 from game.live.page import page_html
-from game.render.canvas import pil_font
+from game.render.text_metrics import pil_font
 from game.render.font_table import build_table
 from game.render.glyphs import covered
 from game.render.html_page import hover_map
@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The runtime files the page loads (from the npm package ``pyodide``).
 RUNTIME = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The packages of the project's wheel: what the page imports (no window, physics or command line).
-PACKAGES = ("core", "engines", "render", "live")
+PACKAGES = ("core", "engines", "render", "figures", "live")
 
 
 class LiveError(Exception):

@@ -2,7 +2,7 @@
 reader drags, so the table does not zoom under the hand.
 
 :func:`first_frame` takes the figure's size (px) and table box (mm) from the opening board, as
-:func:`game.render.figure_file.build_figure` does; :func:`draw` draws any later board on that
+:func:`game.figures.figure_file.build_figure` does; :func:`draw` draws any later board on that
 frame with the same pipeline (the print style's one panel with its caption key), so the opening
 board's drawing is byte for byte the static figure (``tests/test_live_frame.py``). Every model's
 ``<g>`` keeps its id (``model-<unit>.<slot>``) and role class.
@@ -15,10 +15,10 @@ from typing import Any, Optional
 from game.core.board import Board
 from game.render.figure import FigureOptions, default_size, figure_box
 from game.render.figure_fit import build_fitted
-from game.render.figure_file import build_figure
+from game.figures.figure_file import build_figure
 from game.render.figure_panels import Panel, PanelFigure, figure_layout, panel_size
 from game.render.html_page import hover_map
-from game.render.scene import ruleset_name
+from game.core.ruleset import ruleset_name
 from game.render.svg_canvas import SvgCanvas
 
 

@@ -37,7 +37,7 @@ from game.core.ruleset import load_ruleset
 from game.core.scenario import dump_scenario, load_scenario
 from game.live.frame import Frame, draw, options
 from game.render.drawn import drawn_models
-from game.render.scene import ruleset_name
+from game.core.ruleset import ruleset_name
 from game.render.svg_canvas import group_id
 
 HISTORY = 200   # undo steps kept

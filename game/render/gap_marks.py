@@ -17,9 +17,12 @@ from __future__ import annotations
 import math
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.render.canvas import text_pad
+from game.render.painter import Paint
 from game.render.palette import lw
 from game.render.unit_marks import gap_link
 
@@ -121,7 +124,7 @@ def letter(i: int) -> str:
     return s
 
 
-def _links(board: Any, analysis: Any, shapes: dict) -> dict:
+def _links(board: Board, analysis: Optional[Analysis], shapes: dict) -> dict:
     """Every gap link that can be drawn along a facing, grouped by the model whose base is
     extended: ``{(src model, dst unit, d): [dst models]}`` (a contact both ways counted once;
     the source is the first side whose engaged facing points at a base of the other)."""
@@ -153,7 +156,7 @@ def _links(board: Any, analysis: Any, shapes: dict) -> dict:
 SLANT_MM = 1.0  # arrows of a run whose lengths differ by more than this (and 20 %) mark a slanted gap
 
 
-def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Point, Point]]:
+def arrows(board: Board, analysis: Optional[Analysis], shapes: dict) -> list[tuple[str, str, Point, Point]]:
     """``[(a, b, start, end)]`` mm: the contact arrows over gaps as a rulebook draws them (a
     link whose units have no engagement, or whose bases do not face each other, is left out).
 
@@ -223,7 +226,7 @@ def _thin(run: list) -> list[tuple[str, str, Point, Point]]:
     return out
 
 
-def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[bool] = None) -> int:
+def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, lettered: Optional[bool] = None) -> int:
     """Draw the gap arrows of ``analysis`` (:func:`arrows`) with the scene ``painter`` (its
     canvas, view, palette, placer): each on a white casing, at the *medium* line weight;
     letter every one (from ``first_letter``) when ``lettered`` (None: when there are two or

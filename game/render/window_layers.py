@@ -6,8 +6,10 @@ leave these options empty.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.render.canvas import ellipsize, wrap
 from game.core.names import humanize, model_list, model_name, unit_names
 from game.core import geometry as g
@@ -17,7 +19,7 @@ from game.render.painter import Paint
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
 
-def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list[tuple[str, bool]]:
+def hover_lines(board: Board, analysis: Optional[Analysis], mid: str, differ: Any = None) -> list[tuple[str, bool]]:
     """The hover text of model ``mid`` as ``[(line, bold)]`` (unwrapped): the model by name
     (its unit's name and slot, :func:`game.core.names.model_name`), its role and attacks,
     parts, targets by name, the analysis's explanation (``why``) and, with ``differ``

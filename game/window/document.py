@@ -55,7 +55,7 @@ class Document:
         self.live = LiveAnalysis(clock=live_clock,
                                  background=background if background is not None else Background())
         self.editor = Editor(self.rs.p("contact_tolerance_mm"))
-        self.last_good: Board = board.copy()
+        self.last_good: Board = board
         self.listeners: list[Callable[[str], None]] = []
         #: True while a drag runs (the table view says): the analysis is throttled then
         self.dragging: Callable[[], bool] = lambda: False
@@ -99,7 +99,7 @@ class Document:
             return False
         if self.live.compare_error:
             self.status.warn(self.live.compare_error)
-        self.last_good = self.board.copy()
+        self.last_good = self.board
         return True
 
     # -- the first analysis, off the frame -------------------------------------------------------
@@ -131,7 +131,7 @@ class Document:
             self.status.warn(f"The analysis failed: {why}. The board is shown without roles; an edit analyses "
                              "it again.")
         else:
-            self.last_good = self.board.copy()
+            self.last_good = self.board
             self.status.say(f"Analysed {self.title()} under {self.rs.id}.")
         return True
 
@@ -153,7 +153,7 @@ class Document:
 
     def restore(self) -> None:
         """Go back to the last board that analysed cleanly."""
-        self.board = self.last_good.copy()
+        self.board = self.last_good
         try:
             self.notify("restored")
             self.sync_ruleset()

@@ -47,10 +47,10 @@ from game.core.board import Board, unit_of
 from game.core import geometry as g
 from game.core.results import ModelResults, UnitResults
 
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.drawers import table_wide, wide_parts
 from game.render.legend import legend_items
-from game.render.drawn import DrawnModel, drawn_models
+from game.render.drawn import DrawnList, DrawnModel, drawn_models
 from game.render.options import SceneOptions
 from game.render.placer import Placements, UnitBoxes, moved_units
 from game.render.scene import draw_scene, ruleset_of, scene_layout
@@ -60,20 +60,11 @@ _NOTHING = object()
 
 # options that change every unit's look: the base is redrawn when one of them changes
 _BASE_FIELDS = ("palette", "labels", "ids", "letters", "counts", "font_scale", "top_inset", "caption_band",
-                "legend", "panel_width", "title", "wrap_title")
+                "legend", "panel_width", "title", "wrap_title", "ruleset_name")
 # options legend_items reads: the legend is built again when one of them changes
 _LEGEND_FIELDS = ("legend", "visible", "ids", "letters", "counts", "palette", "differ", "differ_label", "overlaps",
                   "callouts")
 MAX_MOVING_SHARE = 0.25  # more units than this changed at once: redraw the base whole
-
-
-class DrawnList(list):
-    """The drawn models of a board (a list of :class:`DrawnModel`) with ``by_unit``: unit id ->
-    that unit's drawn models, one list object per unit that stays the same while the unit and
-    its results do (so an unchanged unit is recognised by identity)."""
-
-    by_unit: dict
-    marks: dict  # unit id -> what its results draw on its bases beyond the roles (:func:`result_marks`)
 
 
 def result_marks(res: tuple) -> tuple:

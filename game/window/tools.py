@@ -115,7 +115,7 @@ class _Drag:
     """A drag in progress: the board when it began, the unit then, the distance so far."""
 
     def __init__(self, board: Board, unit: Unit):
-        self.before = board.copy()
+        self.before = board  # (a value: the drag makes new boards, never changes this one)
         self.unit0 = unit
         self.live_mm = 0.0
 

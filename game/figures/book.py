@@ -27,17 +27,17 @@ from game.core.analyse import analyse
 from game.core.atomic import refuse_link, write_atomic
 from game.core.demo import DemoError, build_steps, load_demo
 from game.core.point_marks import model_units, parse_point_marks
-from game.core.ruleset import RulesetError, load_ruleset
+from game.core.ruleset import RulesetError, load_ruleset, ruleset_name
 from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
 from game.render.figure import FigureError, FigureOptions, parse_size
-from game.render.figure_file import format_for, write_figure
 from game.render.figure_fit import build_fitted
 from game.render.figure_panels import Panel, PanelFigure
 from game.render.marks import Marks
-from game.render.scene import ruleset_name
+
+from game.figures.figure_file import format_for, write_figure
 
 #: a unit's letter in its name, as the rules' diagrams letter units: "Monster (A)"
 LETTER_TAG = re.compile(r"\([A-Z]\)")
