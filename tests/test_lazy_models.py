@@ -15,7 +15,8 @@ import pytest
 
 from game.core import board as B
 from game.core.analyse import analyse
-from game.core.board import Board, Model, Models, Unit, centers_of, ids_of
+from game.core.board import Board, Unit
+from game.core.unit_models import Model, Models, centers_of, ids_of
 from game.core.lru import clear_all
 from game.core.ruleset import load_ruleset
 

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.core import lru
-from game.core.board import Board, Models, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Models
 from game.core.ruleset import load_ruleset
 from game.engines.rank_and_file import engine
 

@@ -17,8 +17,7 @@ from typing import Any, Callable, Iterable, Optional, TypeVar
 from game.core import geometry as g
 from game.core.arrays import ops
 from game.core.lru import LRU
-from game.core.unit_models import (Model, Models, SlotTemplate, UnitGeom, centers_of,  # noqa: F401 (the board's names)
-                                   ids_of)
+from game.core.unit_models import Model, Models, SlotTemplate, UnitGeom
 
 
 def unit_of(model_id: str) -> str:

@@ -55,7 +55,8 @@ from typing import Optional
 
 from game.core import geometry as g
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Model
 from game.core.engagement import boundary, find_engagements
 from game.core.parts import Allocation, Allocations, CombatSlot, CombatSlots
 from game.core.ruleset import Ruleset

@@ -26,7 +26,8 @@ from game.core.arrays import ops
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Models, Unit, centers_of, ids_of, reserve_caches, unit_of
+from game.core.board import Board, Unit, reserve_caches, unit_of
+from game.core.unit_models import Model, Models, centers_of, ids_of
 from game.core.engagement import boundary, combats_and_engagements, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep

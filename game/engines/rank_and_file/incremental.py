@@ -31,7 +31,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core import contact
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Model, Unit, centers_of, ids_of, unit_of
+from game.core.board import Unit, unit_of
+from game.core.unit_models import Model, centers_of, ids_of
 from game.core.lru import LRU
 from game.core.parts import StrikeOrder, StrikeStep, to_json
 from game.core.results import ModelResults, UnitResults

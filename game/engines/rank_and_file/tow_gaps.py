@@ -14,7 +14,8 @@ from typing import Any, Optional
 import numpy as np
 
 from game.core import geometry as g
-from game.core.board import ids_of, unit_of
+from game.core.board import unit_of
+from game.core.unit_models import ids_of
 from game.core.lru import LRU
 
 _BOXES = LRU(256)  # id(model list) -> (the list, its boxes' x0, y0, x1, y1 columns)
