@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from game.core.bases import RectBase
 from game.core.editor import Editor
 from game.core.scenario import load_scenario
 from game.window import recovery
@@ -189,7 +190,7 @@ def test_a_save_that_cannot_keep_the_layout_asks_first(tmp_path):
         s.save()
     assert p.read_text() == text  # nothing written before the user agrees
     s.save(accept_loss=True)
-    assert load_scenario(p).unit("a").base == (25.0, 25.0)
+    assert load_scenario(p).unit("a").base == RectBase(25.0, 25.0)
 
 
 def test_the_recovery_text_reads_back_as_the_board(battle, monkeypatch):

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Optional, TypeVar
 
 from game.core import geometry as g
 from game.core.arrays import ops
+from game.core.bases import BASE_TYPES, Base, base_of
 from game.core.lru import LRU
 from game.core.unit_models import Model, Models, SlotTemplate, UnitGeom
 
@@ -82,11 +83,12 @@ class Unit:
     ``dataclasses.FrozenInstanceError``; :func:`dataclasses.replace` makes a changed copy that
     shares the rest).
 
-    Ranked: ``base`` is ``(width_mm, depth_mm)``; ``files`` models in a full rank;
+    ``base`` a typed :data:`~game.core.bases.Base` (given as the file writes it, it is read as one).
+    Ranked: ``base`` is a rectangle (width x depth mm); ``files`` models in a full rank;
     ``count`` models in all; ``last_rank`` in left|center|right; ``empty`` further vacant slots;
     ``front`` the midpoint of rank 1's front edge (table mm); ``facing_deg``.
-    Skirmish: ``base`` a diameter (mm) or ``(width, depth)``; ``placed`` a list of
-    ``(center, base_or_None)``.
+    Skirmish: ``base`` round, rectangular or oval; ``placed`` a list of ``(center, base_or_None)``
+    (a model's own base, or None for the unit's).
     ``extra`` keeps keys this version does not interpret, so a save loses nothing.
     The lists and dicts a unit holds are never changed in place either: a unit works out its
     pose key, tray, models and geometry once and keeps them (not pickled, not compared).
@@ -95,7 +97,7 @@ class Unit:
     id: str
     player: int
     kind: str  # "ranked" | "skirmish"
-    base: Any
+    base: Base
     facing_deg: float = 0.0
     name: str = ""
     profile: dict = field(default_factory=dict)
@@ -107,6 +109,13 @@ class Unit:
     front: g.Point = (0.0, 0.0)
     placed: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # the file's forms (a diameter, [w, d], {oval: [w, d]}) read as typed bases, once
+        if not isinstance(self.base, BASE_TYPES):
+            object.__setattr__(self, "base", base_of(self.base))
+        if any(b is not None and not isinstance(b, BASE_TYPES) for _p, b in self.placed):
+            object.__setattr__(self, "placed", [(p, None if b is None else base_of(b)) for p, b in self.placed])
 
     def __getstate__(self) -> dict:
         """The fields only (what a unit worked out from them is made again where it is read)."""
@@ -132,11 +141,13 @@ class Unit:
     # ----- ranked geometry -------------------------------------------------------------
     @property
     def base_w(self) -> float:
-        return float(self.base[0]) if isinstance(self.base, (list, tuple)) else float(self.base)
+        """The base's width (mm; a round base's diameter)."""
+        return float(self.base.width_mm)
 
     @property
     def base_d(self) -> float:
-        return float(self.base[1]) if isinstance(self.base, (list, tuple)) else float(self.base)
+        """The base's depth (mm; a round base's diameter)."""
+        return float(self.base.depth_mm)
 
     @property
     def ranks(self) -> int:
@@ -208,11 +219,8 @@ class Unit:
         return hit
 
     def _pose_key(self) -> tuple:
-        base = tuple(self.base) if isinstance(self.base, (list, tuple)) else (
-            ("oval",) + tuple(self.base["oval"]) if isinstance(self.base, dict) else self.base)
-        placed = tuple((tuple(p), tuple(b) if isinstance(b, (list, tuple)) else
-                        (("oval",) + tuple(b["oval"]) if isinstance(b, dict) else b)) for p, b in self.placed)
-        return (self.id, self.kind, base, self.files, self.count, self.last_rank, tuple(self.empty),
+        placed = tuple((tuple(p), b) for p, b in self.placed)
+        return (self.id, self.kind, self.base, self.files, self.count, self.last_rank, tuple(self.empty),
                 tuple(self.front), self.facing_deg, placed)
 
     def template(self) -> SlotTemplate:
@@ -305,15 +313,9 @@ class Unit:
 
 
 def base_shape(base: Any, center: g.Point, facing_deg: float) -> g.Shape:
-    """Base outline: a number is a round base's diameter; ``[w, d]`` a rectangle;
-    ``{oval: [w, d]}`` an oval."""
-    if isinstance(base, (int, float)):
-        return g.Circle(center, float(base) / 2)
-    if isinstance(base, dict) and "oval" in base:
-        w, d = base["oval"]
-        return g.oval(center, float(w), float(d), facing_deg)
-    w, d = base
-    return g.rect(center, float(w), float(d), facing_deg)
+    """The outline of ``base`` (a :data:`~game.core.bases.Base`, or a form :func:`base_of` reads)
+    about ``center`` (table mm) at ``facing_deg``."""
+    return base_of(base).shape(center, facing_deg)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Optional
 
 from game.core import geometry as g
+from game.core.bases import OvalBase, RectBase, RoundBase, base_of
 from game.core.board import Board, Unit, parse_slot
 from game.core.validate import text_problem
 
@@ -100,7 +101,7 @@ def new_unit(board: Board, choice: BaseChoice, center: g.Point, player: int = 1,
     if not choice.round:
         w, d = float(choice.base[0]), float(choice.base[1])
         files = max(1, min(choice.files, choice.models))
-        u = Unit(id=uid, player=player, kind="ranked", base=(w, d), facing_deg=facing, name=name,
+        u = Unit(id=uid, player=player, kind="ranked", base=RectBase(w, d), facing_deg=facing, name=name,
                  profile=prof, files=files, count=choice.models)
         # the tray's centre lies depth/2 behind the front midpoint
         return replace(u, front=g.to_table(0.0, -u.depth_mm / 2, center, facing))
@@ -108,17 +109,13 @@ def new_unit(board: Board, choice: BaseChoice, center: g.Point, player: int = 1,
     step = dia + SKIRMISH_GAP_MM
     n = choice.models
     placed = [(g.to_table((i - (n - 1) / 2) * step, 0.0, center, facing), None) for i in range(n)]
-    return Unit(id=uid, player=player, kind="skirmish", base=dia, facing_deg=facing, name=name,
+    return Unit(id=uid, player=player, kind="skirmish", base=RoundBase(dia), facing_deg=facing, name=name,
                 profile=prof, placed=placed)
 
 
 def _model_radius_mm(unit: Unit, base: Any) -> float:
-    b = unit.base if base is None else base
-    if isinstance(b, (int, float)):
-        return float(b) / 2
-    if isinstance(b, dict) and "oval" in b:
-        return max(float(x) for x in b["oval"]) / 2
-    return max(float(b[0]), float(b[1])) / 2
+    b = base_of(unit.base if base is None else base)
+    return max(float(b.width_mm), float(b.depth_mm)) / 2
 
 
 def add_model(unit: Unit, free: Any = None) -> Unit:
@@ -191,21 +188,19 @@ def format_base(base: Any) -> str:
     """The text :func:`parse_base` reads back: ``"25x50"``, ``"32"``, ``"oval 60x35"``."""
     def n(v: Any) -> str:
         return f"{float(v):g}"
-    if isinstance(base, (int, float)):
-        return n(base)
-    if isinstance(base, dict) and "oval" in base:
-        return f"oval {n(base['oval'][0])}x{n(base['oval'][1])}"
-    return f"{n(base[0])}x{n(base[1])}"
+    b = base_of(base)
+    if isinstance(b, RoundBase):
+        return n(b.diameter_mm)
+    return f"{'oval ' if isinstance(b, OvalBase) else ''}{n(b.width_mm)}x{n(b.depth_mm)}"
 
 
 def set_base(unit: Unit, base: Any) -> Unit:
     """The unit on new bases. Rank-and-file: a rectangle ``(w, d)`` (a single number makes a
     square); the tray keeps its front midpoint. Skirmish: a diameter or ``(w, d)``; models that
     carry their own base keep it; centres stay."""
-    if unit.is_ranked:
-        return replace(unit, base=(float(base), float(base)) if isinstance(base, (int, float))
-                       else (float(base[0]), float(base[1])))
-    return replace(unit, base=float(base) if isinstance(base, (int, float)) else (float(base[0]), float(base[1])))
+    if isinstance(base, (int, float)):
+        return replace(unit, base=RectBase(float(base), float(base)) if unit.is_ranked else RoundBase(float(base)))
+    return replace(unit, base=RectBase(float(base[0]), float(base[1])))
 
 
 def set_files(unit: Unit, files: int) -> Unit:

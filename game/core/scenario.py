@@ -17,6 +17,7 @@ from typing import Any, Callable, NoReturn, Optional, Sequence
 
 import yaml
 
+from game.core.bases import Base, OvalBase, RectBase, RoundBase, base_of
 from game.core.board import Board, Unit, parse_slot
 from game.core.paths import available as available_rulesets
 from game.core.point_marks import model_units, parse_point_marks
@@ -56,11 +57,11 @@ class _Ctx(Checker):
     def __init__(self, file: str, lines: dict):
         super().__init__(file, lines, ScenarioError)
 
-    def base(self, v: Any, path: tuple, *, ranked: bool) -> Any:
+    def base(self, v: Any, path: tuple, *, ranked: bool) -> Base:
         if is_number(v):
             if ranked:
                 self.fail(path, f"a ranked unit needs a rectangular base [width, depth] in mm (got {short(v)})")
-            return self.size(v, path)
+            return RoundBase(self.size(v, path))
         if isinstance(v, dict) and set(v) == {"oval"} and ranked:
             self.fail(path, "oval bases are for skirmish units (models placed one by one); a ranked unit "
                             "needs a rectangular base [width, depth] in mm")
@@ -68,9 +69,9 @@ class _Ctx(Checker):
             o = v["oval"]
             if not isinstance(o, (list, tuple)) or len(o) != 2:
                 self.fail(path + ("oval",), f"must be [width, depth] in mm (got {short(o)})")
-            return {"oval": [self.size(o[0], path + ("oval", 0)), self.size(o[1], path + ("oval", 1))]}
+            return OvalBase(self.size(o[0], path + ("oval", 0)), self.size(o[1], path + ("oval", 1)))
         if isinstance(v, (list, tuple)) and len(v) == 2:
-            return (self.size(v[0], path + (0,)), self.size(v[1], path + (1,)))
+            return RectBase(self.size(v[0], path + (0,)), self.size(v[1], path + (1,)))
         self.fail(path, "must be [width, depth] in mm" + ("" if ranked else ", a round base's diameter, or {oval: [w, d]}")
                   + f" (got {short(v)})")
 
@@ -396,8 +397,8 @@ def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
         ctx.fail(path + ("empty",), "must be a list of slot names such as [r1f3]")
     ctx.seq(empty, path + ("empty",), "slot names", max_len=MAX_UNIT_MODELS)
     ranks = math.ceil(count / files)
-    if files * base[0] > MAX_COORD_MM or ranks * base[1] > MAX_COORD_MM:
-        ctx.fail(path + ("files",), f"makes a unit {files * base[0]:g} mm wide and {ranks * base[1]:g} mm deep; "
+    if files * base.width_mm > MAX_COORD_MM or ranks * base.depth_mm > MAX_COORD_MM:
+        ctx.fail(path + ("files",), f"makes a unit {files * base.width_mm:g} mm wide and {ranks * base.depth_mm:g} mm deep; "
                                     f"at most {MAX_COORD_MM:g} mm each way")
     for j, s in enumerate(empty):
         if not isinstance(s, str) or not SLOT_RE.match(s):
@@ -422,11 +423,13 @@ def _num_out(v: float) -> Any:
 
 
 def _base_out(b: Any) -> Any:
-    if isinstance(b, dict):
-        return {"oval": [_num_out(x) for x in b["oval"]]}
-    if isinstance(b, (list, tuple)):
-        return [_num_out(x) for x in b]
-    return _num_out(b)
+    """A base as the file writes it: a diameter, ``[w, d]`` or ``{oval: [w, d]}``."""
+    raw = base_of(b).raw()
+    if isinstance(raw, dict):
+        return {"oval": [_num_out(x) for x in raw["oval"]]}
+    if isinstance(raw, (list, tuple)):
+        return [_num_out(x) for x in raw]
+    return _num_out(raw)
 
 
 def _point_out(p: Any) -> list:

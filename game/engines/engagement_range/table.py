@@ -15,6 +15,7 @@ from typing import Mapping, Optional
 import numpy as np
 
 from game.core import geometry as g
+from game.core.bases import RectBase
 from game.core.board import Board, Unit
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.geom import CSpace, Foot
@@ -319,7 +320,7 @@ class Table:
                 units.append(u)
                 continue
             if u.is_ranked:
-                u = Unit(id=u.id, player=u.player, kind="skirmish", base=(u.base_w, u.base_d), facing_deg=u.facing_deg,
+                u = Unit(id=u.id, player=u.player, kind="skirmish", base=RectBase(u.base_w, u.base_d), facing_deg=u.facing_deg,
                          name=u.name, profile=u.profile, keywords=u.keywords, placed=[(c, None) for c in now],
                          extra={k: v for k, v in u.extra.items() if k not in ("files", "last_rank", "empty", "front")})
             else:
