@@ -35,9 +35,9 @@ def reprofiled(board, r):
     """A copy of ``board`` whose every unit has new Attacks and Initiative (values never used
     before in this run): no decision made on an earlier table can be taken for this one, even
     moved (a combat seen again moved by one offset may take its earlier decision)."""
-    return dataclasses.replace(board, units=[dataclasses.replace(u, profile={**u.profile, "attacks": r.randint(1, 10 ** 6),
-                                                                          "initiative": r.randint(1, 10 ** 6)})
-                                             for u in board.units])
+    units = [dataclasses.replace(u, profile={**u.profile, "attacks": r.randint(1, 10 ** 6),
+                                             "initiative": r.randint(1, 10 ** 6)}) for u in board.units]
+    return dataclasses.replace(board, units=units)
 
 
 def full(models: int, runs: int, rs, r, cold: bool = False) -> tuple[float, float]:

@@ -58,7 +58,8 @@ while True:
     if kind < 0.4:  # a drag: the board changes, no history entry yet
         ch = ed.forward(s.board, uid, r.uniform(-3, 3))
         if ch.ok:
-            s.board = dataclasses.replace(s.board, units=[ch.board.unit(uid) if u.id == uid else u for u in s.board.units])
+            moved = ch.board.unit(uid)
+            s.board = dataclasses.replace(s.board, units=[moved if u.id == uid else u for u in s.board.units])
     elif kind < 0.8:
         ch = ed.turn(s.board, uid, r.uniform(-5, 5))
         if ch.ok:

@@ -35,8 +35,8 @@ from game.window.status import Status
 
 class Document:
     """``board``: the scenario (a value: every edit and drag frame puts a new board here);
-    ``ruleset``: override of the board's ruleset (it becomes the board's); ``path``: its file; ``clock``: seconds for the autosave;
-    ``live_clock``: seconds for the analysis throttles; ``recent_file`` / ``out_dir``: where
+    ``ruleset``: override of the board's ruleset (it becomes the board's); ``path``: its file;
+    ``clock``: seconds for the autosave; ``live_clock``: seconds for the analysis throttles; ``recent_file`` / ``out_dir``: where
     recent files and autosaves of new boards are kept; ``background``: the worker analysing
     drags off the frame (default a :class:`~game.window.background.Background` process,
     started on the first drag that needs it)."""
