@@ -68,6 +68,14 @@ def n_models(u: Unit) -> int:
     return len(u.occupied_slots()) if u.is_ranked else len(u.placed)
 
 
+def placed_message(u: Unit) -> str:
+    """The status line of a unit just placed: its name, and its player unless the name says it
+    (a name of an older file "Infantry 1 (P1)": "Placed Infantry 1 (P1); F2 edits it.";
+    "Placed Infantry 2 for player 2; F2 edits it.")."""
+    who = "" if f"(P{u.player})" in (u.name or "") else f" for player {u.player}"
+    return f"Placed {u.name}{who}; F2 edits it."
+
+
 class Editor:
     """Commands on a board under one collision policy (``tol_mm`` overlap allowed)."""
 
@@ -206,8 +214,8 @@ class Editor:
         if abs(a) < 0.01:
             return refused(f"{u.name} cannot wheel that way: something is in the way.")
         d = mv.wheel_distance_mm(u, a)
-        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner "
-                                        f"({fmt_distance(d)}).", d)
+        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner, "
+                                        f"{fmt_distance(d)}.", d)
 
     def reform(self, board: Board, uid: str, delta_files: int) -> Change:
         """Reform unit ``uid`` ``delta_files`` files wider (narrower if negative) about its centre."""
@@ -237,7 +245,7 @@ class Editor:
             return refused(f"Charge refused: {c.name} would overlap {b.name} on the {side} of {t.name}.")
         d = mv.move_distance_mm(c, new)
         how = "keeping its angle" if abs((new.facing_deg - c.facing_deg + 180) % 360 - 180) < 1e-6 else "aligned"
-        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how} ({fmt_distance(d)}).", d)
+        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how}: {fmt_distance(d)}.", d)
 
     def set_position(self, board: Board, uid: str, x_text: Any, y_text: Any) -> Change:
         """Put unit ``uid`` at ``(x, y)`` mm: a ranked unit's front centre, a skirmisher's
@@ -297,8 +305,7 @@ class Editor:
         b = self.blocker(board, u)
         if b is not None:
             return refused(f"No room there: the new unit would overlap {b.name}.")
-        return Change(board.with_units((*board.units, u)), f"Placed {u.name} for player {u.player}; F2 edits it.",
-                      select=u.id)
+        return Change(board.with_units((*board.units, u)), placed_message(u), select=u.id)
 
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
@@ -503,8 +510,7 @@ class Editor:
         b = self.blocker(board, u)
         if b is not None:
             return refused(f"No room there: the new unit would overlap {b.name}.")
-        return Change(board.with_units((*board.units, u)), f"Placed {u.name} for player {u.player}; F2 edits it.",
-                      select=u.id)
+        return Change(board.with_units((*board.units, u)), placed_message(u), select=u.id)
 
     # -- the board ------------------------------------------------------------------------------
     @staticmethod

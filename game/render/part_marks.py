@@ -33,7 +33,7 @@ from game.core import geometry as g
 from game.core.board import Board, Unit, parse_slot
 from game.core.unit_models import Model
 from game.core.lru import LRU
-from game.core.names import humanize, plural
+from game.core.names import humanize, plural, with_count
 from game.core.parts import (Allocation, Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves,
                              OffTable, OutlinedRows, RankBonus, ReducedAttackers, Removed, RoleWords, StepShown, StrikeOrder,
                              UnitReasons)
@@ -284,11 +284,11 @@ def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list[LegendItem]:
     n = part.shown(ctx.shown_ids)
     out = []
     if n and part.label:
-        out.append(LegendItem("row", f"{part.label} ({plural(n, 'row')})", swatch="fighting_rank"))
+        out.append(LegendItem("row", with_count(part.label, plural(n, 'row')), swatch="fighting_rank"))
     reduced = ctx.analysis.part(ReducedAttackers) if ctx.analysis is not None else None
     apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
     if apart and reduced is not None and reduced.label:
-        out.append(LegendItem("row", f"{reduced.label} ({plural(len(apart), 'model')})", swatch="one_attack"))
+        out.append(LegendItem("row", with_count(reduced.label, plural(len(apart), 'model')), swatch="one_attack"))
     if n and _rows_badged(part, ctx, set(apart)):
         out.append(LegendItem("row", "×N: attacks of a fighter in base contact, where not its unit's usual"
                               if not ctx.options.count_all else "×N: attacks of a fighter in base contact",
@@ -426,7 +426,7 @@ def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list[LegendItem]:
     n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')})",
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')} of models)",
                        swatch="gap")]
 
 
