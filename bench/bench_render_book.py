@@ -26,7 +26,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--book", default=str(ROOT / "assets" / "book.yaml"))
     args = ap.parse_args()
-    from game.render.book import render_book
+    from game.figures.book import render_book
 
     totals: list[float] = []
     per: dict[str, list[float]] = {}

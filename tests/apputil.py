@@ -70,7 +70,8 @@ class Driver:
     def recorded(self, record_canvas: bool = False):
         """Draw one frame on a recording canvas (``record_canvas``: a pygame canvas that
         records, else the plain recording :class:`Canvas`) and return that canvas."""
-        from game.render.canvas import Canvas, PygameCanvas
+        from game.render.canvas import Canvas
+        from game.render.pygame_canvas import PygameCanvas
 
         w = self.window
         real = w.canvas
@@ -215,9 +216,7 @@ class Driver:
         """Put ``unit`` on the board in place of the unit of its id (test set-up, one undoable edit)."""
         from game.core.editor import Change
 
-        b = self.app.doc.board.copy()
-        b.replace_unit(unit)
-        self.app.table.apply(Change(b, "set up by the test"))
+        self.app.table.apply(Change(self.app.doc.board.with_unit(unit), "set up by the test"))
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self, frames: int, on_frame=None) -> int:

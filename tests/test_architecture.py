@@ -3,7 +3,8 @@
 * No import cycle among the modules of ``game``, counting imports anywhere in a file (inside
   functions and ``TYPE_CHECKING`` blocks too): ``tests/tools/import_cycles.py`` (a copy of the
   shared tool, so this runs without ``../shared``).
-* ``game.render`` never imports ``game.window``; ``game.core`` imports neither, nor the CLI,
+* ``game.render`` never imports ``game.figures`` nor ``game.window``; ``game.figures`` (the
+  figure pipelines that analyse) not the window; ``game.core`` imports none of them, nor the CLI,
   nor an engine (``game.engines`` installs its discovery in the core's registry).
 * Whole-process ``main.py analyse SMALL_whfb8.yaml --json`` imports neither scipy, shapely nor
   another engine than ``rank_and_file`` (the registry imports an engine when a ruleset names it).
@@ -68,10 +69,11 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_imports_run_one_way_between_packages():
-    """core -> nothing above it (not the engines either); render -> not window, not cli;
-    window -> not cli."""
-    above = {"core": ("game.engines", "game.render", "game.window", "game.cli", "game.physics"),
-             "render": ("game.window", "game.cli"), "window": ("game.cli",),
+    """core -> nothing above it (not the engines either); render -> not figures, window, cli;
+    figures (the pipelines that analyse, above render) -> not window, cli; window -> not cli."""
+    above = {"core": ("game.engines", "game.figures", "game.render", "game.window", "game.cli", "game.physics"),
+             "render": ("game.figures", "game.window", "game.cli"), "figures": ("game.window", "game.cli"),
+             "window": ("game.cli",),
              "engines": ("game.render", "game.window", "game.cli", "game.physics")}
     bad = []
     for pkg, banned in above.items():

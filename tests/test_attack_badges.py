@@ -10,7 +10,7 @@ from types import SimpleNamespace as NS
 from game.core.scenario import load_scenario
 from game.render.attack_badges import badged
 from game.render.figure import FigureOptions
-from game.render.figure_file import render_figure
+from game.figures.figure_file import render_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from print_ready import check
 
-from game.render.book import render_book
+from game.figures.book import render_book
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,7 +40,7 @@ def test_every_book_figure_is_print_ready(tmp_path, monkeypatch):
 def test_every_bundled_scenario_at_a_small_size_prints_or_is_refused(tmp_path, monkeypatch, size):
     from game.core.scenario import load_scenario
     from game.render.figure import FigureError, FigureOptions
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
 
     monkeypatch.chdir(ROOT)
     refused = printed = 0

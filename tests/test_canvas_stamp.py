@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.canvas import Canvas, PygameCanvas
+from game.render.canvas import Canvas
+from game.render.pygame_canvas import PygameCanvas
 
 
 def _rings(c):

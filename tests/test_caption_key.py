@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureOptions
-from game.render.figure_file import render_figure
+from game.figures.figure_file import render_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG, INK = "{http://www.w3.org/2000/svg}", "{http://www.inkscape.org/namespaces/inkscape}"

@@ -122,7 +122,7 @@ sys.exit(main.main([{str(HORDE)!r}, "--frames", "200"]))
 def test_render_book_error_gets_its_own_line(tmp_path, capsys):
     """A failing figure closes the progress bar first, so the one error line the command
     prints next is not glued onto the bar's line (it was: 'render-book: 0%|...error: ...')."""
-    from game.render.book import BookError, render_book
+    from game.figures.book import BookError, render_book
 
     book = tmp_path / "b.yaml"
     book.write_text("title: b\nfigures:\n  - {scenario: nope.yaml, output: a.png}\n")

@@ -13,7 +13,7 @@ import pytest
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureError, FigureOptions
-from game.render.figure_file import build_figure
+from game.figures.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGHT = "assets/scenarios/wh40k_fight_phase.yaml"

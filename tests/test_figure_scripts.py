@@ -14,7 +14,7 @@ import pytest
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureError, FigureOptions
-from game.render.figure_file import build_figure
+from game.figures.figure_file import build_figure
 from game.render.glyphs import missing
 from game.render.pdf_canvas import text_cmyk
 

@@ -1,5 +1,6 @@
 """Print figures: sizes in px and mm, pixels of known models, determinism, the book."""
 from __future__ import annotations
+import dataclasses
 
 import os
 from pathlib import Path
@@ -13,7 +14,7 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.figure import FigureError, FigureOptions, draw_figure, parse_size  # noqa: E402
-from game.render.figure_file import write_figure
+from game.figures.figure_file import write_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 HORDE = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -114,7 +115,7 @@ def test_render_cli_svg_and_options(tmp_path, capsys):
 
 
 def test_render_book(tmp_path):
-    from game.render.book import BookError, load_book, render_book
+    from game.figures.book import BookError, load_book, render_book
 
     book = tmp_path / "book.yaml"
     book.write_text(f"""title: t
@@ -133,7 +134,7 @@ figures:
 
 
 def test_bundled_book_lists_every_golden_and_bundled_scenario():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     listed = {f.scenario.resolve() for f in figs}
@@ -161,7 +162,7 @@ def test_render_rejects_bad_sizes_and_suffixes(tmp_path):
 
 def test_book_outputs_stay_inside_the_folder(tmp_path):
     import pytest
-    from game.render.book import BookError, load_book
+    from game.figures.book import BookError, load_book
     book = tmp_path / "book.yaml"
     (tmp_path / "s.yaml").write_text((__import__("pathlib").Path(__file__).parent / "golden" / "whfb8_apart.yaml").read_text())
     for bad in ("../escape.png", "/tmp/abs.png"):
@@ -177,7 +178,7 @@ def _board(name):
 
 def test_render_figure_returns_png_or_svg_bytes_and_write_figure_picks_by_suffix(tmp_path):
     from game.render.figure import FigureSpec
-    from game.render.figure_file import render_figure, write_figure
+    from game.figures.figure_file import render_figure, write_figure
 
     b = _board("tests/golden/whfb8_rear_gap.yaml")
     a = analyse(b, load_ruleset(b.ruleset))
@@ -210,14 +211,14 @@ def test_stroke_widths_and_fonts_are_lengths_that_scale_with_dpi():
 
 def test_figure_pixel_size_is_capped():
     from game.render.figure import MAX_PIXELS, MAX_SIDE_PX
-    from game.render.figure_file import build_figure
+    from game.figures.figure_file import build_figure
 
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
-    far.front = (far.front[0] + 9000, far.front[1])  # 9 m apart: a scaled figure, not a huge one
+    b = b.with_unit(dataclasses.replace(far, front=(far.front[0] + 9000, far.front[1])))  # 9 m apart: a scaled figure, not a huge one
     f = build_figure(b, None, FigureOptions())
     assert max(f.size) <= MAX_SIDE_PX and f.size[0] * f.size[1] <= MAX_PIXELS
-    far.front = (2.0 ** 63, far.front[1])
+    b = b.with_unit(dataclasses.replace(far, front=(2.0 ** 63, far.front[1])))
     with pytest.raises(FigureError, match="span"):
         build_figure(b, None, FigureOptions())
     with pytest.raises(FigureError, match="million pixels"):
@@ -254,7 +255,7 @@ def test_cropped_legend_counts_only_what_is_in_the_picture():
 
 
 def test_compare_caption_says_the_difference_in_plain_words(tmp_path):
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
 
     b = _board("tests/golden/rear_gap_both_rulesets.yaml")
     out = tmp_path / "c.svg"
@@ -301,7 +302,7 @@ def test_slots_figure_stands_allocated_models_in_their_slots():
 
 
 def _book_cases():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     return [pytest.param(f, id=f.output) for f in figs]
@@ -317,8 +318,8 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     from game.render.scene import scene_layout
     from game.render.svg_canvas import SvgCanvas
 
-    from game.render.figure_compare import compare_panels
-    from game.render.figure_file import legend_below
+    from game.figures.figure_compare import compare_panels
+    from game.figures.figure_file import legend_below
     from game.render.figure_panels import draw_panels, panel_size
 
     def check_panels(pf, fo):  # a figure drawn as panels (the print style's caption key): each panel as drawn in it
@@ -334,13 +335,13 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
             assert letter_problems(sub) == [], (fig.output, p.caption)
 
     if fig.panels:  # a multi-panel figure
-        from game.render.book import panel_figure_of
+        from game.figures.book import panel_figure_of
 
         check_panels(panel_figure_of(fig), fig.options)
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
-        b.ruleset = fig.ruleset
+        b = dataclasses.replace(b, ruleset=fig.ruleset)
     fo = fig.options
     if fo.compare and fo.compare_mode == "side":
         check_panels(compare_panels(b, fo), replace(fo, compare=None))
@@ -354,7 +355,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     if fo.compare:
         runs = [(rid, replace(fo, compare=None)) for rid in fo.compare]
     for rid, o in runs:
-        b.ruleset = rid
+        b = dataclasses.replace(b, ruleset=rid)
         a = analyse(b, load_ruleset(rid))
         size = o.pixel_size() or default_size(b, o, a)
         if fo.compare and fo.compare_mode == "side":

@@ -69,7 +69,7 @@ def test_arrow_count_per_unit_pair_stays_small(path):
 
 
 def _gap_figure():
-    from game.render.book import load_book, panel_figure_of
+    from game.figures.book import load_book, panel_figure_of
     from game.render.figure_panels import draw_panels, panel_size
     from game.render.svg_canvas import SvgCanvas
 

@@ -11,9 +11,9 @@ from figcheck import model_shapes, text_boxes
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset
 from game.core.scenario import load_scenario
-from game.render.book import load_book, panel_figure_of
+from game.figures.book import load_book, panel_figure_of
 from game.render.figure import FigureOptions
-from game.render.figure_file import legend_below
+from game.figures.figure_file import legend_below
 from game.render.figure_panels import draw_panels, figure_layout, panel_size
 from game.render.svg_canvas import SvgCanvas
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageChops
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureOptions
-from game.render.figure_file import build_figure
+from game.figures.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = Path(__file__).resolve().parent / "baselines"
@@ -59,7 +59,7 @@ def _render(scenario: str, opts: dict, fmt: str) -> bytes:
     if scenario.startswith("book:"):  # a multi-panel figure of the bundled book
         from dataclasses import replace
 
-        from game.render.book import load_book, panel_figure_of
+        from game.figures.book import load_book, panel_figure_of
         from game.render.figure_panels import build_panel_figure
 
         fig = next(f for f in load_book(ROOT / "assets" / "book.yaml")[1] if f.output == scenario[5:])

@@ -17,7 +17,7 @@ SCENARIOS = sorted((ROOT / "assets" / "scenarios").glob("*.yaml"))
 def test_each_label_of_a_bundled_scenario_is_nearest_its_own_unit(tmp_path, monkeypatch, path):
     from game.core.scenario import load_scenario
     from game.render.figure import FigureOptions
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
 
     monkeypatch.chdir(ROOT)
     out = tmp_path / f"{path.stem}.svg"
@@ -28,7 +28,7 @@ def test_each_label_of_a_bundled_scenario_is_nearest_its_own_unit(tmp_path, monk
 def test_each_label_of_every_book_figure_is_nearest_its_own_unit(tmp_path, monkeypatch):
     from test_book_print_ready import _svg_book
 
-    from game.render.book import render_book
+    from game.figures.book import render_book
 
     monkeypatch.chdir(ROOT)
     out = tmp_path / "out"

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _drawn(fig):
     """The recorded canvas of a book figure as the pipeline draws it, and where its legend sits."""
-    from game.render.book import panel_figure_of
+    from game.figures.book import panel_figure_of
     from game.render.figure import draw_figure
-    from game.render.figure_compare import compare_panels
-    from game.render.figure_file import legend_below
+    from game.figures.figure_compare import compare_panels
+    from game.figures.figure_file import legend_below
     from game.render.figure_panels import draw_panels, key_wanted, panel_size
     from game.render.svg_canvas import SvgCanvas
 
@@ -50,7 +50,7 @@ def _drawn(fig):
 
 
 def _book():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     return [pytest.param(f, id=f.output) for f in figs if f.options.legend and f.options.pixel_size()]
@@ -79,7 +79,7 @@ def test_no_legend_takes_more_than_its_share_of_the_figure(fig):
 
 
 def test_a_legend_too_long_for_the_right_goes_below():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     fig = next(f for f in figs if f.output == "golden/tow_martial_prowess_flank.png")

@@ -40,7 +40,7 @@ def _off_scale(canvas, fs: float = 1.0) -> list[str]:
 
 
 def _book():
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")
     return [pytest.param(f, id=f.output) for f in figs]
@@ -56,8 +56,8 @@ def _svg_off_scale(svg: str) -> list[str]:
 def test_every_stroke_of_a_book_figure_is_on_the_line_weight_scale(fig):
     """Each figure as its SVG file (one px per design unit at 125 dpi), compare and
     multi-panel figures included."""
-    from game.render.book import panel_figure_of
-    from game.render.figure_file import build_figure
+    from game.figures.book import panel_figure_of
+    from game.figures.figure_file import build_figure
     from game.render.figure_panels import build_panel_figure
 
     fo = replace(fig.options, dpi=DPI, format="svg")

@@ -86,7 +86,7 @@ def test_the_page_imports_nothing_it_cannot_load():
         "s = start(sys.argv[1])\n"
         "print(json.loads(s.picture())['svg'])\n"
     )
-    from game.render.canvas import pil_font
+    from game.render.text_metrics import pil_font
     from game.render.font_table import build_table
     from game.render.glyphs import covered
     import json

@@ -71,7 +71,7 @@ BOOK = ROOT / "assets" / "book.yaml"
 
 
 def _book_files(book: Path) -> list[Path]:
-    from game.render.book import load_book
+    from game.figures.book import load_book
     out = []
     for f in load_book(book)[1]:
         out += [p.scenario or p.demo for p in f.panels] if f.panels else [f.scenario]

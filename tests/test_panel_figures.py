@@ -10,7 +10,7 @@ import pytest
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureOptions
-from game.render.figure_file import build_figure
+from game.figures.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILT_IN = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
@@ -33,7 +33,7 @@ def test_compare_of_the_built_in_board_has_two_scale_bars_that_read_the_same():
 
 
 def test_panels_share_one_scale_and_align(tmp_path):
-    from game.render.book import load_book, panel_figure_of
+    from game.figures.book import load_book, panel_figure_of
     from game.render.figure_panels import figure_layout
     from game.render.svg_canvas import SvgCanvas
 
@@ -53,7 +53,7 @@ def test_panels_share_one_scale_and_align(tmp_path):
 
 
 def test_three_panel_book_entry_renders_lettered_with_verdicts(tmp_path):
-    from game.render.book import render_book
+    from game.figures.book import render_book
 
     out = tmp_path / "book"
     res = render_book(ROOT / "assets" / "book.yaml", out, progress=False,
@@ -61,7 +61,7 @@ def test_three_panel_book_entry_renders_lettered_with_verdicts(tmp_path):
     assert len(res) == 1 and res[0][2] == []
     png = out / res[0][0]
     assert png.read_bytes().startswith(b"\x89PNG")
-    from game.render.book import load_book, panel_figure_of
+    from game.figures.book import load_book, panel_figure_of
     from game.render.figure_panels import build_panel_figure
     from dataclasses import replace
 
@@ -108,7 +108,7 @@ def test_legend_below_a_single_figure(tmp_path):
 
 
 def test_book_rejects_bad_panels(tmp_path):
-    from game.render.book import BookError, load_book
+    from game.figures.book import BookError, load_book
 
     book = tmp_path / "b.yaml"
     book.write_text("figures:\n  - output: x.png\n    panels:\n      - {scenario: a.yaml, verdict: maybe}\n")
@@ -147,7 +147,7 @@ def test_a_demo_step_panel_draws_the_step_board_its_callouts_and_lists_its_notes
     analysis (step 7 of the t9a demo: a marker in the gap; step 8: the marker moved away, so
     the left file fights across the gap), the step's numbered callout drawn by its model and
     its note listed once, in the figure's legend (no caption band repeating it)."""
-    from game.render.book import load_book, panel_figure_of, write_panel_figure
+    from game.figures.book import load_book, panel_figure_of, write_panel_figure
     from game.render.figure_panels import draw_panels, panel_size
     from game.render.svg_canvas import SvgCanvas
 

@@ -3,6 +3,8 @@
 draws them and keys those with words; bad marks are one line naming file, line and field."""
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import subprocess
 import sys
@@ -61,7 +63,7 @@ def test_a_contact_ring_sits_where_the_two_bases_meet():
 
 
 def test_the_caption_key_lists_a_mark_in_its_own_words(tmp_path):
-    from game.render.figure_file import write_figure
+    from game.figures.figure_file import write_figure
 
     out = tmp_path / "f.svg"
     write_figure(parse_scenario(FLANK, "flank.yaml"), None, out, FigureOptions(size="180x120mm", dpi=300, crop=True))
@@ -95,7 +97,7 @@ def test_render_refuses_a_bad_mark_with_exit_2(tmp_path):
 
 
 def test_book_figures_and_panels_take_marks_checked_against_their_board(tmp_path):
-    from game.render.book import BookError, load_book, panel_figure_of, render_book
+    from game.figures.book import BookError, load_book, panel_figure_of, render_book
 
     scen = tmp_path / "s.yaml"
     scen.write_text(FLANK.split("marks:")[0])
@@ -127,7 +129,7 @@ def test_saving_a_scenario_keeps_its_marks(tmp_path):
     p = tmp_path / "s.yaml"
     p.write_text(FLANK)
     b = load_scenario(p)
-    b.units[0].front = (601.0, 400.0)
+    b = b.with_unit(dataclasses.replace(b.units[0], front=(601.0, 400.0)))
     save_scenario(b, p)
     assert "says: \"No supporting attack to the flank\"" in p.read_text()
     assert len(load_scenario(p).extra["marks"]) == 3

@@ -14,7 +14,7 @@ import pytest
 
 from game.core.scenario import load_scenario
 from game.render.figure import FigureOptions
-from game.render.figure_file import build_figure
+from game.figures.figure_file import build_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 GAP = ROOT / "tests" / "golden" / "t9a_gap_in_front_rank.yaml"

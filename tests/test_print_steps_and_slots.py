@@ -41,7 +41,7 @@ def test_reach_rings_are_off_in_print_unless_asked():
 
 
 def test_reach_is_a_book_option(tmp_path):
-    from game.render.book import load_book
+    from game.figures.book import load_book
 
     book = tmp_path / "b.yaml"
     book.write_text(f"figures:\n  - {{scenario: {ROOT}/assets/scenarios/wh40k_pile_in.yaml, output: a.png, options: {{reach: true}}}}\n")
@@ -103,7 +103,7 @@ def test_the_window_still_says_how_to_choose():
 
 
 def test_seed_003_is_in_the_book_as_step_panels_with_the_rules_letters():
-    from game.render.book import load_book, panel_figure_of
+    from game.figures.book import load_book, panel_figure_of
     from game.render.figure_panels import panel_tag
 
     _, figs = load_book(ROOT / "assets" / "book.yaml")

@@ -6,7 +6,7 @@ import dataclasses
 import pygame
 
 from apputil import SCENARIOS, make_app
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.scene import draw_scene
 
 

@@ -12,7 +12,7 @@ import pygame
 from apputil import make_app
 from game.core.board import Board, Unit
 from game.core.scenario import dump_scenario
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.placer import Placements
 from game.render.scene import draw_scene
 from game.window import base_regions, retained as rt

@@ -11,7 +11,7 @@ import pygame
 
 from test_retained_region import _app, full_redraw
 
-from game.render.canvas import PygameCanvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.scene import draw_scene
 from game.window import retained as rt
 

@@ -11,7 +11,7 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.point_marks import board_point_marks  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
-from game.render.book import load_book, panel_figure_of  # noqa: E402
+from game.figures.book import load_book, panel_figure_of  # noqa: E402
 from game.render.figure_panels import gap_count  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ import pytest
 
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset, with_values
-from game.engines.combat_slots import engine as S
+from game.engines.combat_slots import numbers as N, rings as S
 from game.core.scenario import board_from_dict, load_scenario
 
 
@@ -352,7 +352,7 @@ def test_shares_do_not_depend_on_engagement():
     apart = board(orcs(), unit("wolves", 2, 4, 8, (700, 440), 270, base=(20, 40)), seed=9)
     b1, b2 = board_from_dict(apart), board_from_dict(board(orcs(), flank_foe(), seed=9))
     rs = load_ruleset("slots")
-    assert S.draw_shares(b1, rs) == S.draw_shares(b2, rs)
+    assert N.draw_shares(b1, rs) == N.draw_shares(b2, rs)
 
 
 # ----- placement independence --------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_result_does_not_depend_on_where_the_board_lies(deg, dx, dy):
     for data in (SPIDER, board(orcs(), flank_foe(), charged=["wolves"], seed=4)):
         b = board_from_dict(copy.deepcopy(data))
         moved = board_from_dict(copy.deepcopy(data))
-        moved.units = [u.rotated(deg, (600, 400)).translated(dx, dy) for u in moved.units]
+        moved = dataclasses.replace(moved, units=[u.rotated(deg, (600, 400)).translated(dx, dy) for u in moved.units])
         rs = load_ruleset("slots")
         r1, r2 = analyse(b, rs).to_json(), analyse(moved, rs).to_json()
         strip = lambda al: {u: {k: v for k, v in a.items()} for u, a in al.items()}

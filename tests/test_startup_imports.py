@@ -74,8 +74,8 @@ def test_a_whfb8_window_first_frame_imports_no_xml_urllib_email(tmp_path):
     bad = under(mods, WEB + ("multiprocessing", "reportlab", "game.render.pdf_canvas"))
     assert not bad, bad
     # nor what only a command of the window uses: the figure export, the demos (F6), the book
-    later = under(mods, ("game.render.figure_file", "game.window.export", "game.core.demo", "game.window.recorder",
-                         "game.window.demo_play", "game.render.book", "game.render.html_page"))
+    later = under(mods, ("game.figures.figure_file", "game.window.export", "game.core.demo", "game.window.recorder",
+                         "game.window.demo_play", "game.figures.book", "game.render.html_page"))
     assert not later, later
 
 
@@ -86,7 +86,7 @@ def test_a_png_figure_imports_no_xml_nor_the_pdf_back_end(tmp_path):
     bad = under(mods, WEB + ("reportlab", "game.render.pdf_canvas", "multiprocessing"))
     assert not bad, bad
     # nor the book (demos, tqdm), nor fontTools: every name is in the ranges every face has
-    assert not under(mods, ("game.render.book", "tqdm", "fontTools")), under(mods, ("game.render.book", "tqdm", "fontTools"))
+    assert not under(mods, ("game.figures.book", "tqdm", "fontTools")), under(mods, ("game.figures.book", "tqdm", "fontTools"))
 
 
 def test_a_small_analysis_imports_no_xml_urllib_email_nor_difflib(tmp_path):

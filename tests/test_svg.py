@@ -13,7 +13,7 @@ from game.core.analyse import analyse  # noqa: E402
 from game.core.ruleset import load_ruleset  # noqa: E402
 from game.core.scenario import load_scenario  # noqa: E402
 from game.render.figure import FigureOptions, svg_text  # noqa: E402
-from game.render.figure_file import write_figure
+from game.figures.figure_file import write_figure
 
 ROOT = Path(__file__).resolve().parents[1]
 NS = "{http://www.w3.org/2000/svg}"
@@ -111,7 +111,7 @@ def test_svg_and_recording_canvas_see_the_same_calls():
     """draw_scene is the only renderer: the SVG canvas receives exactly the pygame canvas's calls."""
     import pygame
 
-    from game.render.canvas import PygameCanvas
+    from game.render.pygame_canvas import PygameCanvas
     from game.render.figure import draw_figure
     from game.render.svg_canvas import SvgCanvas
 

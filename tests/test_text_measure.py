@@ -6,7 +6,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.render import canvas as cv  # noqa: E402
+from game.render import text_metrics as cv  # noqa: E402
+from game.render.pygame_canvas import PygameCanvas  # noqa: E402
 from game.render.svg_canvas import SvgCanvas  # noqa: E402
 
 
@@ -39,7 +40,7 @@ def counting(monkeypatch):
 def test_the_same_string_is_measured_once_at_each_size(monkeypatch):
     fonts = counting(monkeypatch)
     pygame.init()
-    png = cv.PygameCanvas(pygame.Surface((50, 50)))
+    png = PygameCanvas(pygame.Surface((50, 50)))
     svg = SvgCanvas(50, 50)
     first = png.text_size("Supports from the 2nd rank", 14)
     for _ in range(5):

@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from dataclasses import replace
 from typing import Optional
 
 from game.core.analyse import analyse
@@ -32,7 +33,7 @@ def load(path: str, ruleset: Optional[str]):
     """(board, ruleset) or raises ScenarioError / RulesetError."""
     board = load_scenario(path)
     if ruleset:
-        board.ruleset = ruleset
+        board = replace(board, ruleset=ruleset)
         check_override(board, ruleset, path)  # the file was checked under its own
     return board, load_ruleset(board.ruleset)
 
@@ -49,7 +50,7 @@ def write_figure(board, rs, out: Path, *, width: Optional[int] = None, height: O
                  scale: Optional[float] = None, legend: bool = True, title: Optional[str] = None) -> tuple[float, list[str]]:
     """Analyse ``board`` and save its figure to ``out`` (PNG). Returns (seconds, drawing errors)."""
     from game.render.figure import FigureOptions  # the figure pipeline: not at the window's start-up
-    from game.render.figure_file import write_figure as write_fig
+    from game.figures.figure_file import write_figure as write_fig
 
     headless_env()
 

@@ -20,7 +20,7 @@ from game.core.ruleset import RulesetError
 from game.core.scenario import ScenarioError
 from game.core.validate import short
 from game.render.figure import FigureError, FigureOptions
-from game.render.figure_file import write_figure as write_fig
+from game.figures.figure_file import write_figure as write_fig
 
 
 def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
@@ -82,6 +82,8 @@ def _cmd_render(argv: list[str], ap: argparse.ArgumentParser) -> int:
     ap.add_argument("--labels", type=_on_off, default=True, metavar="on|off", help="unit labels (default on)")
     ap.add_argument("--title", help="caption text (default: the scenario's title)")
     ap.add_argument("--crop", action="store_true", help="fit the view to the engaged units")
+    ap.add_argument("--insets", choices=("on", "off"), default="on",
+                    help="with --crop: combats far apart each in its own panel at one scale (on, the default) or one picture (off)")
     ap.add_argument("--crop-margin", type=float, default=40.0, metavar="MM", help="margin around the crop (mm, default 40)")
     ap.add_argument("--palette", default="default", choices=["default", "colourblind", "colorblind", "greyscale", "grayscale"],
                     help="colourblind: Okabe-Ito colours plus role patterns; greyscale: roles by shade and outline")
@@ -145,7 +147,8 @@ def _render(args) -> int:
                        palette={"colorblind": "colourblind", "grayscale": "greyscale"}.get(args.palette, args.palette),
                        compare=compare, compare_mode=args.compare_mode, font_scale=args.font_scale, ids=args.ids,
                        letters=args.letters, counts=bool(args.counts), sections=args.sections,
-                       count_all=args.counts == "all", reach=args.reach)
+                       count_all=args.counts == "all", reach=args.reach,
+                       insets=args.insets == "on")
     t0 = time.perf_counter()
     if out.suffix.lower() in (".html", ".htm"):
         return _render_html(board, rs, fo, out, args.output, t0)
@@ -179,7 +182,7 @@ def _render_html(board, rs, fo, out: Path, name: str, t0: float) -> int:
 
 def _cmd_render_book(argv: list[str], ap: argparse.ArgumentParser) -> int:
     """``render-book BOOK.yaml -o DIR``: every figure of a book, with a progress bar."""
-    from game.render.book import BookError, render_book  # the book (demos, tqdm): not for one figure
+    from game.figures.book import BookError, render_book  # the book (demos, tqdm): not for one figure
 
     ap.add_argument("book", help="book YAML (docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the figures")

@@ -10,6 +10,8 @@ from typing import Iterable, Sequence
 import numpy as np
 
 Points = np.ndarray
+#: indices into a :data:`Points` array (an integer array)
+Indices = np.ndarray
 
 
 def slot_local(slots: Sequence[tuple[int, int]], base_w: float, base_d: float, files: int) -> Points:
@@ -58,12 +60,12 @@ def rows(p: Points) -> list[tuple[float, float]]:
     return list(zip(*p.T.tolist())) if len(p) else []
 
 
-def take(p: Points, idx) -> Points:
+def take(p: Points, idx: Indices) -> Points:
     """The points at the indices ``idx`` (from :func:`near`)."""
     return p[idx]
 
 
-def count(idx) -> int:
+def count(idx: Indices) -> int:
     """How many indices ``idx`` holds."""
     return len(idx)
 
@@ -78,7 +80,7 @@ def boxes(centers: Points, half: Points) -> tuple:
     return low, high, (float(lo[0]), float(lo[1])), (float(hi[0]), float(hi[1]))
 
 
-def near(low: Points, high: Points, lo: tuple[float, float], hi: tuple[float, float], tol: float):
+def near(low: Points, high: Points, lo: tuple[float, float], hi: tuple[float, float], tol: float) -> Indices:
     """Indices of boxes (``low``/``high`` corners) within ``tol`` of the box ``lo``..``hi`` on both axes."""
     m = ((high[:, 0] >= lo[0] - tol) & (low[:, 0] <= hi[0] + tol)
          & (high[:, 1] >= lo[1] - tol) & (low[:, 1] <= hi[1] + tol))
@@ -86,7 +88,7 @@ def near(low: Points, high: Points, lo: tuple[float, float], hi: tuple[float, fl
 
 
 def square_pairs(ca: Points, cb: Points, rx: float, ry: float, hsum: tuple[float, float], tol: float,
-                 ia, ib) -> tuple[list[tuple[int, int]], list[bool]]:
+                 ia: Indices, ib: Indices) -> tuple[list[tuple[int, int]], list[bool]]:
     """Pairs ``(ia[i], ib[j])`` of axis-aligned rectangles (centres ``ca``/``cb`` turned into
     the frame of right ``(rx, ry)``; half sizes summed ``hsum``) within ``tol`` mm, sorted,
     and for each whether no axis overlaps by more than ``tol`` (a corner touch)."""
@@ -101,7 +103,8 @@ def square_pairs(ca: Points, cb: Points, rx: float, ry: float, hsum: tuple[float
     return list(zip(ia[pi].tolist(), ib[pj].tolist())), corner[pi, pj].tolist()
 
 
-def box_near_pairs(ca: Points, ha: Points, cb: Points, hb: Points, tol: float, ia, ib) -> list[tuple[int, int]]:
+def box_near_pairs(ca: Points, ha: Points, cb: Points, hb: Points, tol: float, ia: Indices,
+                   ib: Indices) -> list[tuple[int, int]]:
     """Pairs ``(ia[i], ib[j])`` whose boxes (centres, half sizes) are within ``tol`` mm, row-major."""
     gx = np.maximum(np.abs(ca[:, None, 0] - cb[None, :, 0]) - (ha[:, None, 0] + hb[None, :, 0]), 0.0)
     gy = np.maximum(np.abs(ca[:, None, 1] - cb[None, :, 1]) - (ha[:, None, 1] + hb[None, :, 1]), 0.0)

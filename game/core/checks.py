@@ -10,7 +10,8 @@ from typing import Iterable
 from game.core import contact
 from game.core import geometry as g
 from game.core.arrays import ops
-from game.core.board import Board, Model
+from game.core.board import Board
+from game.core.unit_models import Model, UnitGeom
 from game.core.lru import LRU
 
 
@@ -48,7 +49,7 @@ def overlapping_bases(board: Board, tol_mm: float = 0.5, limit: int = 200) -> li
                     return False
         return True
 
-    def boxes_meet(ga, gb, same: bool) -> Iterable[tuple[int, int]]:
+    def boxes_meet(ga: UnitGeom, gb: UnitGeom, same: bool) -> Iterable[tuple[int, int]]:
         """(i, j) whose base boxes overlap or touch (i < j within one unit), row by row."""
         return ops.box_pairs(ga.centers, ga.half, gb.centers, gb.half, same)
 

@@ -91,5 +91,5 @@ def partner(rid: str, ids: list[str]) -> str | None:
     return rest[0]
 
 
-def _natural(s: str):
+def _natural(s: str) -> list[int | str]:
     return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", s)]

@@ -379,7 +379,7 @@ def convex_hull(pts: list[Point]) -> list[Point]:
     if len(pts) <= 2:
         return pts
 
-    def cross(o, a, b):
+    def cross(o: Point, a: Point, b: Point) -> float:
         return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
     lower: list[Point] = []

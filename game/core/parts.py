@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Iterator, Mapping, Optional, TypeVar
+from typing import AbstractSet, Any, ClassVar, Iterator, Mapping, Optional, TypeVar
 
 from game.core.board import unit_of
 from game.core.record import Record, record
@@ -165,9 +165,12 @@ class Part(Record):
     """Base of the typed parts. ``key``: the contract's JSON key; ``json_items()`` the keys
     and values it writes (usually ``{key: value}``); ``for_units(ids)`` the part restricted to
     those unit ids (the rank-and-file engine merges parts of separate combats) and
-    ``merged(other)`` two such parts as one (later wins per unit)."""
+    ``merged(other)`` two such parts as one (later wins per unit). ``json_only``: a part only
+    written to the JSON, never drawn; the renderer raises for a part of any other type that
+    has no drawer (:mod:`game.render.drawers`)."""
 
     key: ClassVar[str] = ""
+    json_only: ClassVar[bool] = False
 
     def value(self) -> Any:
         """The JSON value under ``key`` (default: the part's one field)."""
@@ -218,6 +221,7 @@ class DataPart(Part):
     """A part only written to the JSON (no drawer): ``data`` as the engine gave it (mappings,
     tuples of plain values or of dicts)."""
 
+    json_only: ClassVar[bool] = True
     data: Any = None
 
 
@@ -276,6 +280,7 @@ class Engagements(Part):
     (:class:`~game.core.engagement.Engagement` entries; JSON only)."""
 
     key: ClassVar[str] = "engagements"
+    json_only: ClassVar[bool] = True
     entries: tuple = ()
 
 
@@ -380,6 +385,7 @@ class MovesPreview(Part):
     still draw every move the same way (the model at the end, its start a dashed outline)."""
 
     key: ClassVar[str] = "moves_preview"
+    json_only: ClassVar[bool] = True  # read by the engine's own steps; views draw every move alike
 
     def value(self) -> Any:
         return True
@@ -460,6 +466,11 @@ class OutlinedRows(Part):
 
     def units(self) -> set[str]:
         return {gr.unit for gr in self.groups()}
+
+    def shown(self, model_ids: AbstractSet[str]) -> int:
+        """How many outlined rows a picture showing ``model_ids`` holds (default: every group;
+        a subclass counts only the rows with a model among them)."""
+        return len(self.groups())
 
 
 @record

@@ -15,7 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from game.core.board import Board
 from game.core.record import Record, record
+from game.core.ruleset_data import Ruleset
 from game.core import closing
 
 
@@ -29,7 +31,7 @@ class RoundParams(Record):
     close_up: str = field(metadata={"choices": lambda: list(closing.POLICIES)})
 
 
-def round_steps(board, rs) -> list:
+def round_steps(board: Board, rs: Ruleset) -> list:
     """The combat round as phase steps (:func:`game.core.combat_round.round_phase_steps`), for
     an engine's ``steps``."""
     from game.core.combat_round import round_phase_steps  # stepping only: an analysis never imports it

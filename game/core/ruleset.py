@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, NoReturn, Optional
 
 from game.core import schema as sc
 from game.core.measure import Measure, parse_measure
@@ -164,7 +164,7 @@ def _typed(rid: str, name: str, sname: str, strat: Any, all_params: dict[str, Pa
     """Check ``all_params`` against the strategy's schema and build the :class:`Ruleset`.
     ``own``: names set by the file itself (the only ones that may be unknown: inherited
     parameters the schema does not read are dropped)."""
-    def fail_at(pname: str, message: str):
+    def fail_at(pname: str, message: str) -> NoReturn:
         prm = all_params.get(pname)
         if prm is not None and prm.file:
             raise RulesetError(prm.file, prm.line, f"params.{pname}", message)
@@ -219,7 +219,25 @@ def load_ruleset(ruleset_id: str, directory: Path | None = None) -> Ruleset:
     return rs
 
 
-def parse_limits(data: Any, fail) -> dict[str, int]:
+def ruleset_name(ruleset_id: Any) -> str:
+    """The display name of a ruleset id (``name:`` of ``rulesets/<id>.yaml``); the id itself
+    when the file has no name or does not load (never raises): the title bar of a figure."""
+    try:
+        return str(load_ruleset(str(ruleset_id)).name or ruleset_id)
+    except Exception:
+        return str(ruleset_id)
+
+
+def short_ruleset_name(ruleset_id: Any) -> str:
+    """The ruleset's ``short_name`` (else its name, else its id: :func:`ruleset_name`), the
+    name figures use in sentences; never raises."""
+    try:
+        return load_ruleset(str(ruleset_id)).short
+    except Exception:
+        return ruleset_name(ruleset_id)
+
+
+def parse_limits(data: Any, fail: Callable[[tuple, str], Any]) -> dict[str, int]:
     """A ruleset's ``limits:`` section: ``{units, models, unit_models, skirmish_unit_models}``
     (models in one unit placed model by model) whole numbers from 1 to
     the format's own limits (:data:`LIMIT_KEYS`); ``fail(path, message)`` reports a bad one."""

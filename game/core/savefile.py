@@ -193,7 +193,7 @@ def _merge(tree: Any, base: Any, new: Any, shared: Optional[set] = None) -> Any:
     return new
 
 
-def _yaml(indent: tuple[int, int, int]):
+def _yaml(indent: tuple[int, int, int]) -> Any:
     from ruamel.yaml import YAML
 
     y = YAML(typ="rt")
@@ -204,7 +204,7 @@ def _yaml(indent: tuple[int, int, int]):
     return y
 
 
-def _dump(y, data: Any) -> str:
+def _dump(y: Any, data: Any) -> str:
     s = io.StringIO()
     y.dump(data, s)
     return s.getvalue()

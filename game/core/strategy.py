@@ -23,7 +23,7 @@ rule system:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Protocol
 
 from game.core.record import Record, record
 
@@ -81,10 +81,10 @@ class PhaseStep(Record):
     choice_key: str = ""
     chosen_before: tuple = ()
 
-    def __iter__(self):  # (caption, board, analysis), as the step lists always unpacked
+    def __iter__(self) -> Iterator[Any]:  # (caption, board, analysis), as the step lists always unpacked
         return iter((self.caption, self.board, self.analysis))
 
-    def __getitem__(self, i: int):
+    def __getitem__(self, i: int) -> Any:
         return (self.caption, self.board, self.analysis)[i]
 
     def __len__(self) -> int:
@@ -146,13 +146,13 @@ class Engine(Record):
             raise TypeError(f"strategy {self.name} declares neither schema nor schema_for")
         return schema
 
-    def analyse(self, board, rs):
+    def analyse(self, board: "Board", rs: "Ruleset") -> "Analysis":
         return self.run(board, rs)
 
-    def legend(self, rs) -> Legend:
+    def legend(self, rs: "Ruleset") -> Legend:
         return self.legend_of(rs)
 
-    def phase_steps(self, board, rs) -> Optional[list]:
+    def phase_steps(self, board: "Board", rs: "Ruleset") -> Optional[list]:
         if self.steps is None:
             return None
         out = [s if isinstance(s, PhaseStep) else PhaseStep(*s) for s in self.steps(board, rs)]
@@ -165,10 +165,10 @@ class Engine(Record):
     def has_phase_steps(self) -> bool:
         return self.steps is not None
 
-    def usable_on(self, board) -> bool:
+    def usable_on(self, board: "Board") -> bool:
         return self.ranked_units or not any(u.is_ranked for u in board.units)
 
-    def profile_fields(self, rs) -> list:
+    def profile_fields(self, rs: "Ruleset") -> list:
         """Attacks, what ``fields_of`` adds, and keywords when a parameter names one."""
         out = [ProfileField("attacks", "Attacks", default=1)]
         out += list(self.fields_of(rs)) if self.fields_of else []

@@ -11,10 +11,13 @@ so a badge is drawn exactly where the legend says.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional
+
+from game.core.analysis import Analysis
+from game.render.drawn import DrawnModel
 
 
-def attacks_value(analysis: Any, mid: str) -> Any:
+def attacks_value(analysis: Optional[Analysis], mid: str) -> int:
     """The number of attacks of model ``mid`` in ``analysis`` (1 when it has no result)."""
     r = analysis.models.get(mid) if analysis is not None else None
     return r.attacks if r is not None else 1
@@ -27,7 +30,7 @@ def _is_one(n: Any) -> bool:
         return False
 
 
-def badged(models: Iterable[Any], analysis: Any, every: bool = False, roles: tuple = ("attack", "support")) -> dict:
+def badged(models: Iterable[DrawnModel], analysis: Optional[Analysis], every: bool = False, roles: tuple = ("attack", "support")) -> dict:
     """``{model id: attacks}`` of the drawn ``models`` (each with ``id``, ``role``, ``unit.id``)
     that carry a ``×N`` badge: role in ``roles``, attacks other than 1, and (unless ``every``)
     other than the usual number of its unit's models of the same role."""

@@ -1,4 +1,5 @@
-"""The drawing protocol every back end implements, and two back ends: recording and pygame.
+"""The drawing protocol every back end implements, the recording back end, and the px helpers
+the back ends share (anchors, dashes, arrow heads, clipping, wrapping text).
 
 One drawing routine (:func:`game.render.scene.draw_scene`) talks only to a :class:`Canvas`;
 the window, PNG figures and (later) SVG figures differ only in the canvas they pass, the way
@@ -10,21 +11,21 @@ All coordinates are **canvas pixels** (x right, y down); the scene converts tabl
 0-255 ints; ``None`` means "do not draw that part". Sizes (``width``, ``size``) are pixels.
 
 :class:`Canvas` itself records every call in ``calls`` (a list of :class:`Call`), which makes
-it the recording back end used by structural tests; :class:`PygameCanvas` draws on a
-``pygame.Surface``. An SVG back end subclasses :class:`Canvas` the same way and appends
-elements instead of blitting; ``text_size`` is the only query a back end must answer.
+it the recording back end used by structural tests; :class:`SubCanvas` is a window onto another
+canvas (one panel of a multi-panel figure). The back ends subclass :class:`Canvas`:
+:class:`game.render.pygame_canvas.PygameCanvas` draws on a ``pygame.Surface``,
+:mod:`game.render.svg_canvas` appends SVG elements, :mod:`game.render.pdf_canvas` draws a PDF
+page; ``text_size`` is the only query a back end must answer (the shipped font's metrics:
+:mod:`game.render.text_metrics`).
 """
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.lru import LRU
-from game.core.paths import FONT_DIR  # the shipped fonts, in a checkout or installed
 from game.core.work import doing
 
 Point = tuple[float, float]
@@ -174,23 +175,24 @@ class SubCanvas(Canvas):
         w, h = self.width, self.height
         self._with_prefix(self.parent.polygon, self._ps([(0, 0), (w, 0), (w, h), (0, h)]), fill=colour)
 
-    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         super().polygon(points, fill=fill, outline=outline, width=width)
         self._with_prefix(self.parent.polygon, self._ps(points), fill=fill, outline=outline, width=width)
 
-    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         super().circle(center, radius, fill=fill, outline=outline, width=width)
         self._with_prefix(self.parent.circle, self._p(center), radius, fill=fill, outline=outline, width=width)
 
-    def line(self, points, colour, width=1, dashed=False) -> None:
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: "bool | str" = False) -> None:
         super().line(points, colour, width=width, dashed=dashed)
         self._with_prefix(self.parent.line, self._ps(points), colour, width=width, dashed=dashed)
 
-    def arrow(self, points, colour, width=2, head=10) -> None:
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
         super().arrow(points, colour, width=width, head=head)
         self._with_prefix(self.parent.arrow, self._ps(points), colour, width=width, head=head)
 
-    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
         super().text(pos, string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         self._with_prefix(self.parent.text, self._p(pos), string, size=size, colour=colour, anchor=anchor, bold=bold,
                           background=background)
@@ -350,323 +352,3 @@ def arrow_head(tip: Point, prev: Point, head: float) -> list[Point]:
     bx, by = tip[0] - ux * head, tip[1] - uy * head
     w = head * 0.5
     return [tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)]
-
-
-_PIL_FONTS: dict = {}
-
-
-def pil_font(size: int, bold: bool):
-    """The shipped DejaVu Sans at ``size`` px as a Pillow font (None when it cannot load)."""
-    key = (max(6, int(size)), bool(bold))
-    if key not in _PIL_FONTS:
-        try:
-            from PIL import ImageFont
-
-            _PIL_FONTS[key] = ImageFont.truetype(str(FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")),
-                                                 key[0])
-        except ImportError:  # a browser page: the table its build measured (game/render/font_table.py)
-            from game.render.font_table import table_font
-
-            _PIL_FONTS[key] = table_font(*key)
-        except OSError:
-            _PIL_FONTS[key] = None
-    return _PIL_FONTS[key]
-
-
-_MEASURED = LRU(16384)  # (string, size px, bold) -> (width, height) px: text measured once
-_RENDERED = LRU(1024)   # (font path, string, size px, colour, bold) -> pygame.Surface of the text
-
-
-def font_metrics(string: str, size: int, bold: bool = False):
-    """(width, height) px of ``string`` in the shipped font at ``size`` px, or None.
-
-    Measured once per string, size and weight (a bounded cache of the newest 16384: the
-    legend, labels and figures measure the same strings frame after frame and figure after
-    figure; FreeType's ``getlength`` is the cost)."""
-    key = (string, int(size), bool(bold))
-    hit = _MEASURED.get(key)
-    if hit is not None:
-        return hit
-    f = pil_font(size, bold)
-    if f is None:
-        return None
-    asc, desc = f.getmetrics()
-    return _MEASURED.put(key, ((int(math.ceil(f.getlength(string))) if string else 0), asc + desc))
-
-
-class PygameCanvas(Canvas):
-    """Draws on a ``pygame.Surface`` (window or off-screen). Translucent colours (alpha < 255)
-    are drawn through a temporary per-alpha surface. ``record=True`` also keeps the call log."""
-
-    def __init__(self, surface, record: bool = False, font_path: Optional[str] = None, supersample: int = 1):
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame
-
-        self.ss = max(1, int(supersample))  # drawn at ss times the final size: text measured at the final size
-        super().__init__(surface.get_width(), surface.get_height())
-        self.pg = pygame
-        self.surface = surface
-        self.record = record
-        self.font_path = font_path
-        self._fonts: dict = {}
-        # while a list: receives ``(tag, pygame.Rect)`` of every drawing call, the px box it
-        # may have changed (:class:`game.window.retained.RetainedScene` keeps where each unit lies)
-        self.painted: Optional[list] = None
-
-    # -- fonts -------------------------------------------------------------------------
-    def font(self, size: int, bold: bool = False):
-        key = (int(size), bold)
-        f = self._fonts.get(key)
-        if f is None:
-            if not self.pg.font.get_init():
-                self.pg.font.init()
-            path = self.font_path
-            if path is None:
-                cand = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-                path = str(cand) if cand.exists() else None
-            f = self.pg.font.Font(path, max(6, int(size)))
-            if path is None:
-                f.bold = bold
-            self._fonts[key] = f
-        return f
-
-    def measure_key(self) -> Optional[tuple]:
-        # the shipped font through font_metrics: measurements depend only on the supersampling
-        own = type(self).text_size is PygameCanvas.text_size
-        return ("shipped font", self.ss) if self.font_path is None and own else None
-
-    def text_size(self, string: str, size: int, bold: bool = False) -> tuple[int, int]:
-        """Measured like the SVG back end (FreeType through Pillow, same font file), so a
-        figure wraps and places its text the same in PNG and SVG at any supersampling."""
-        if self.font_path is None:
-            m = font_metrics(string, max(1, round(size / self.ss)), bold)
-            if m is not None:
-                return m[0] * self.ss, m[1] * self.ss
-        return self.font(size, bold).size(string)
-
-    def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
-        if self.record:
-            super()._rec(name, *args, **kwargs)
-
-    def _note(self, pts: Sequence[Point], pad: float) -> None:
-        """Note the box of ``pts`` grown by ``pad`` px in :attr:`painted` (under the tag)."""
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        x0, y0 = int(math.floor(min(xs) - pad)), int(math.floor(min(ys) - pad))
-        w, h = int(math.ceil(max(xs) + pad)) + 1 - x0, int(math.ceil(max(ys) + pad)) + 1 - y0
-        self.painted.append((self.tag, self.pg.Rect(x0, y0, w, h)))  # type: ignore[union-attr]
-
-    def stamp(self, key: Any, box: Sequence[float], draw: Any) -> None:
-        """See :meth:`Canvas.stamp`: drawn once into a transparent picture of ``box`` (cut to
-        the surface), then blitted while ``key`` and the surface size stay the same."""
-        if self.record or self.ss != 1:
-            draw(self)
-            return
-        memo = self.__dict__.setdefault("_stamps", {})
-        full = (key, self.surface.get_size())
-        hit = memo.get(full)
-        if hit is None:
-            x0, y0 = int(math.floor(box[0])) - 2, int(math.floor(box[1])) - 2
-            r = self.pg.Rect(x0, y0, int(math.ceil(box[2])) + 3 - x0, int(math.ceil(box[3])) + 3 - y0)
-            r = r.clip(self.surface.get_rect())
-            if r.w <= 0 or r.h <= 0:
-                return
-            pic = self.pg.Surface((r.w, r.h), self.pg.SRCALPHA)
-            draw(SubCanvas(PygameCanvas(pic, font_path=self.font_path), -r.x, -r.y, self.width, self.height))
-            if len(memo) >= 4:  # a few pictures at most (a drag keeps one per reach)
-                memo.clear()
-            hit = memo[full] = (pic, r.topleft)
-        r = self.surface.blit(hit[0], hit[1])
-        if self.painted is not None:
-            self.painted.append((self.tag, r))
-
-    def push_clip(self, rect) -> None:
-        self._rec("push_clip", tuple(rect))
-        stack = self.__dict__.setdefault("_clips", [])
-        stack.append(self.surface.get_clip())
-        x, y, w, h = (int(round(v)) for v in rect)
-        self.surface.set_clip(self.pg.Rect(x, y, max(0, w), max(0, h)).clip(stack[-1]))
-
-    def pop_clip(self) -> None:
-        self._rec("pop_clip")
-        stack = self.__dict__.get("_clips") or []
-        self.surface.set_clip(stack.pop() if stack else None)
-
-    # -- alpha support -----------------------------------------------------------------
-    def _target(self, colour: Colour, pts: Sequence[Point], pad: float):
-        """(surface to draw on, offset, opaque colour, finish callback) for a maybe-translucent colour."""
-        if colour is None or len(colour) < 4 or colour[3] >= 255:
-            return self.surface, (0, 0), colour, None
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        x0, y0 = int(min(xs) - pad - 1), int(min(ys) - pad - 1)
-        w, h = int(max(xs) + pad + 2) - x0, int(max(ys) + pad + 2) - y0
-        clip = self.pg.Rect(x0, y0, max(1, w), max(1, h)).clip(self.surface.get_rect())
-        if clip.w <= 0 or clip.h <= 0:
-            return None, (0, 0), colour, None
-        tmp = self.pg.Surface((clip.w, clip.h), self.pg.SRCALPHA)
-
-        def finish() -> None:
-            self.surface.blit(tmp, clip.topleft)
-
-        return tmp, (clip.x, clip.y), tuple(colour), finish
-
-    @staticmethod
-    def _shift(pts: Sequence[Point], off: tuple[int, int]) -> list[Point]:
-        return [(p[0] - off[0], p[1] - off[1]) for p in pts]
-
-    # -- drawing -----------------------------------------------------------------------
-    def fill(self, colour: Colour) -> None:
-        self._rec("fill", colour)
-        if colour is not None:
-            self.surface.fill(colour[:3])
-            if self.painted is not None:
-                self.painted.append((self.tag, self.surface.get_rect()))
-
-    def polygon(self, points, fill=None, outline=None, width=1) -> None:
-        if self.record:
-            self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
-        pts = clip_polygon([(float(x), float(y)) for x, y in points], self.width, self.height, 4 + 2 * float(width))
-        if len(pts) < 3:
-            return
-        opaque_fill = fill is None or len(fill) < 4 or fill[3] >= 255
-        opaque_line = outline is None or len(outline) < 4 or outline[3] >= 255
-        note = self.painted
-        if opaque_fill and opaque_line and width <= 1:
-            # the common case (every base on the table): draw straight onto the surface
-            if fill is not None:
-                r = self.pg.draw.polygon(self.surface, fill, pts)
-                if note is not None:
-                    note.append((self.tag, r))
-            if outline is not None and width > 0:
-                r = self.pg.draw.aalines(self.surface, outline, True, pts)
-                if note is not None:
-                    note.append((self.tag, r))
-            return
-        if note is not None:
-            self._note(pts, float(width) + 2)
-        if fill is not None:
-            surf, off, col, done = self._target(fill, pts, 0)
-            if surf is not None:
-                self.pg.draw.polygon(surf, col, self._shift(pts, off))
-                if done:
-                    done()
-        if outline is not None and width > 0:
-            surf, off, col, done = self._target(outline, pts, width)
-            if surf is not None:
-                sp = self._shift(pts, off)
-                if width <= 1:
-                    self.pg.draw.aalines(surf, col, True, sp)
-                else:
-                    self.pg.draw.lines(surf, col, True, sp, max(1, round(width)))
-                    for p in sp:  # round the joints
-                        self.pg.draw.circle(surf, col, p, max(1, round(width)) / 2 - 0.5)
-                if done:
-                    done()
-
-    def polygons(self, polys, tags, fill=None, outline=None, width=1) -> None:
-        """Opaque polygons with a thin outline (every base on the table), not recorded: each
-        lying on the canvas is drawn straight with the calls :meth:`polygon` makes for it
-        (nothing to clip), the others by :meth:`polygon`; the same pixels in a third of the time."""
-        opaque = (fill is None or len(fill) < 4 or fill[3] >= 255) and \
-            (outline is None or len(outline) < 4 or outline[3] >= 255)
-        if self.record or not opaque or width > 1:
-            super().polygons(polys, tags, fill=fill, outline=outline, width=width)
-            return
-        m = 4 + 2 * float(width)
-        lo_x, lo_y, hi_x, hi_y = -m, -m, self.width + m, self.height + m
-        surface, draw_poly, aalines = self.surface, self.pg.draw.polygon, self.pg.draw.aalines
-        edge = outline is not None and width > 0
-        note = self.painted  # (noting each polygon's box under its tag)
-        for k, pts in enumerate(polys):
-            if note is not None:
-                self.tag = tags[k]
-            if len(pts) < 3 or not all(lo_x <= x <= hi_x and lo_y <= y <= hi_y for x, y in pts):
-                self.polygon(pts, fill=fill, outline=outline, width=width)  # cut to the canvas
-                continue
-            if fill is not None:
-                r = draw_poly(surface, fill, pts)
-                if note is not None:
-                    note.append((tags[k], r))
-            if edge:
-                r = aalines(surface, outline, True, pts)
-                if note is not None:
-                    note.append((tags[k], r))
-
-    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
-        self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
-        cx, cy = center
-        box = [(cx - radius, cy - radius), (cx + radius, cy + radius)]
-        if self.painted is not None:
-            self._note(box, float(width) + 2)
-        if fill is not None:
-            surf, off, col, done = self._target(fill, box, 1)
-            if surf is not None:
-                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius)
-                self.pg.draw.circle(surf, col, (cx - off[0], cy - off[1]), radius)
-                if done:
-                    done()
-        if outline is not None and width > 0:
-            surf, off, col, done = self._target(outline, box, width + 1)
-            if surf is not None:
-                w = max(1, round(width))  # centred on the radius, as an SVG stroke is
-                self.pg.draw.aacircle(surf, col, (cx - off[0], cy - off[1]), radius + w / 2, w)
-                if done:
-                    done()
-
-    def line(self, points, colour, width=1, dashed=False) -> None:
-        self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
-        pts = [(float(x), float(y)) for x, y in points]
-        if len(pts) < 2 or colour is None:
-            return
-        if self.painted is not None:
-            self._note(pts, float(width) + 2)
-        surf, off, col, done = self._target(colour, pts, width + 1)
-        if surf is None:
-            return
-        sp = self._shift(pts, off)
-        w = max(1, round(width))
-        segs = dash_segments(sp, *dash_pattern(width, dashed)) if dashed else list(zip(sp, sp[1:]))
-        for a, b in segs:
-            if width <= 1.2:
-                self.pg.draw.aaline(surf, col, a, b)
-            else:
-                self.pg.draw.line(surf, col, a, b, w)
-        if done:
-            done()
-
-    def arrow(self, points, colour, width=2, head=10) -> None:
-        self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
-        pts = [(float(x), float(y)) for x, y in points]
-        if len(pts) < 2 or colour is None:
-            return
-        # stop the shaft short of the tip so the head stays sharp
-        tip, prev = pts[-1], pts[-2]
-        tri = arrow_head(tip, prev, head)
-        base = ((tri[1][0] + tri[2][0]) / 2, (tri[1][1] + tri[2][1]) / 2)
-        if self.painted is not None:
-            self._note(pts + tri, float(width) + 2)
-        surf, off, col, done = self._target(colour, pts + tri, width + 1)
-        if surf is None:
-            return
-        shaft = self._shift(pts[:-1] + [base], off)
-        self.pg.draw.lines(surf, col, False, shaft, max(1, round(width)))
-        self.pg.draw.polygon(surf, col, self._shift(tri, off))
-        self.pg.draw.aalines(surf, col, True, self._shift(tri, off))
-        if done:
-            done()
-
-    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
-        self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
-        if not string or colour is None:
-            return
-        key = (self.font_path, string, int(size), tuple(colour[:3]), bool(bold))
-        img = _RENDERED.get(key)
-        if img is None:  # rendered once per string, size, colour and font, across canvases
-            img = _RENDERED.put(key, self.font(size, bold).render(string, True, colour[:3]))
-        w, h = img.get_size()
-        x, y = anchored(pos, w, h, anchor)
-        if background is not None:
-            self.polygon(text_box(x, y, w, h, size), fill=background)
-        r = self.surface.blit(img, (round(x), round(y)))
-        if self.painted is not None:
-            self.painted.append((self.tag, r))

@@ -9,7 +9,8 @@ figures, compare panels, retained layers, legend and tooltip all go through
 :func:`drawn_parts` / :func:`legend_parts` / :func:`part_hover_lines`, so every view draws the same
 parts with the same marks and words. A part type without a drawer of its own takes its
 nearest base type's (an engine's ``FightingRanks`` is drawn as the core ``OutlinedRows``);
-a part with none (a :class:`~game.core.parts.DataPart`) is only written to the JSON.
+a part type declaring ``json_only`` (a :class:`~game.core.parts.DataPart`) is only written to
+the JSON; any other part without a drawer raises :class:`NoDrawer` (never skipped silently).
 
 Stages of :func:`game.render.scene.draw_scene`, back to front: ``table`` (over the terrain,
 under the units), ``under`` (under the bases), ``moves`` (over the bases and the marks on them:
@@ -29,7 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Iterator, Optional
 
+from game.core.analysis import Analysis
 from game.core.parts import Part
+from game.render.options import SceneOptions
+from game.render.painter import Paint
 
 STAGES = ("table", "under", "moves", "over", "ranks", "gaps", "labels")
 LEGEND_PLACES = ("marks", "gaps", "moves", "rows", "order", "strike", "sections")
@@ -60,8 +64,8 @@ class LegendContext:
     units_shown: AbstractSet[str]
     names: dict
     moves: dict
-    options: Any
-    analysis: Any
+    options: SceneOptions
+    analysis: Optional[Analysis]
     cropped: frozenset = frozenset()
 
 
@@ -69,15 +73,20 @@ class LegendContext:
 class PartDrawer:
     """How one part type shows (see the module doc); every field optional."""
 
-    draw: Optional[Callable[[Any, Any, Any], Any]] = None
+    draw: Optional[Callable[[Paint, Any, Analysis], Optional[set[str]]]] = None
     stage: str = "over"
-    legend: Optional[Callable[[Any, LegendContext], list]] = None
+    legend: Optional[Callable[[Any, LegendContext], list[LegendItem]]] = None
     legend_at: str = "rows"
     hover: Optional[Callable[[Any, str], Optional[str]]] = None
     table_wide: bool = False
 
 
 _REGISTRY: dict[type, PartDrawer] = {}
+
+
+class NoDrawer(LookupError):
+    """A part to draw whose type has no drawer (nor a base type with one) and is not
+    ``json_only``: register its drawer (:mod:`game.render.part_marks`) or declare it JSON only."""
 
 
 def register(kind: type, **how: Any) -> PartDrawer:
@@ -90,20 +99,23 @@ def register(kind: type, **how: Any) -> PartDrawer:
     return d
 
 
-def drawer_of(kind: type) -> Optional[PartDrawer]:
-    """The drawer of ``kind`` or of its nearest registered base type (None: not drawn)."""
+def drawer_of(kind: type[Part]) -> Optional[PartDrawer]:
+    """The drawer of part type ``kind`` or of its nearest registered base type; None for a
+    ``json_only`` type. Raises :class:`NoDrawer` for any other type without one."""
     for t in kind.__mro__:
         if t in _REGISTRY:
             return _REGISTRY[t]
-    return None
+    if kind.json_only:
+        return None
+    raise NoDrawer(f"no drawer for the part type {kind.__module__}.{kind.__qualname__}: register one "
+                   "(game/render/part_marks.py) or declare it json_only")
 
 
-def _parts(analysis: Any) -> Iterator[Part]:
-    parts = analysis.parts if analysis is not None and hasattr(analysis, "parts") else ()
-    return iter(parts)
+def _parts(analysis: Optional[Analysis]) -> Iterator[Part]:
+    return iter(analysis.parts) if analysis is not None else iter(())
 
 
-def drawn_parts(analysis: Any, stage: str) -> list[tuple[PartDrawer, Part]]:
+def drawn_parts(analysis: Optional[Analysis], stage: str) -> list[tuple[PartDrawer, Part]]:
     """(drawer, part) of every part of ``analysis`` drawn at ``stage``, in the analysis' order."""
     out = []
     for p in _parts(analysis):
@@ -113,7 +125,7 @@ def drawn_parts(analysis: Any, stage: str) -> list[tuple[PartDrawer, Part]]:
     return out
 
 
-def legend_parts(analysis: Any, place: str, ctx: LegendContext) -> list[LegendItem]:
+def legend_parts(analysis: Optional[Analysis], place: str, ctx: LegendContext) -> list[LegendItem]:
     """Legend items of every part of ``analysis`` listed at ``place``."""
     out: list[LegendItem] = []
     for p in _parts(analysis):
@@ -123,7 +135,7 @@ def legend_parts(analysis: Any, place: str, ctx: LegendContext) -> list[LegendIt
     return out
 
 
-def part_hover_lines(analysis: Any, model_id: str) -> list[str]:
+def part_hover_lines(analysis: Optional[Analysis], model_id: str) -> list[str]:
     """Tooltip lines the parts of ``analysis`` add for ``model_id``."""
     out = []
     for p in _parts(analysis):
@@ -134,7 +146,7 @@ def part_hover_lines(analysis: Any, model_id: str) -> list[str]:
     return out
 
 
-def wide_parts(analysis: Any) -> list:
+def wide_parts(analysis: Optional[Analysis]) -> list[Part]:
     """The parts of ``analysis`` that mark the whole table (fight order, slots, reach), empty
     ones left out (they mark nothing)."""
     out = []
@@ -145,6 +157,6 @@ def wide_parts(analysis: Any) -> list:
     return out
 
 
-def table_wide(analysis: Any) -> bool:
+def table_wide(analysis: Optional[Analysis]) -> bool:
     """Does ``analysis`` hold a part that marks the whole table (fight order, slots, reach)?"""
     return bool(wide_parts(analysis))

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
 from game.core import geometry as g
 from game.core.board import Board, Unit, base_shape, unit_of
 from game.core.parts import CombatSlots, OffTable
@@ -28,7 +29,17 @@ class DrawnModel:
     slot_from: Optional[Point] = None  # where it stands in its unit, when drawn in a combat slot
 
 
-def slot_moves(board: Board, analysis: Any, shapes: dict) -> dict:
+class DrawnList(list[DrawnModel]):
+    """The window's drawn models of a board (a list of :class:`DrawnModel`) with ``by_unit``:
+    unit id -> that unit's drawn models, one list object per unit that stays the same while
+    the unit and its results do (so an unchanged unit is recognised by identity: the legend
+    and hit tests keep their work per unit); built by :mod:`game.window.retained`."""
+
+    by_unit: dict[str, list[DrawnModel]]
+    marks: dict  # unit id -> what its results draw on its bases beyond the roles (retained.result_marks)
+
+
+def slot_moves(board: Board, analysis: Optional[Analysis], shapes: dict) -> dict:
     """``{model id: (from, to)}`` (mm) of models allocated to a combat slot away from where they
     stand (a :class:`~game.core.parts.CombatSlots` part): drawn standing in the slot, unless it already touches the enemy
     unit or the slot's place is taken by another base. The bases near a slot are found through
@@ -74,7 +85,7 @@ def _grown(box: tuple, by_mm: float) -> tuple:
     return (box[0] - by_mm, box[1] - by_mm, box[2] + by_mm, box[3] + by_mm)
 
 
-def drawn_models(board: Board, analysis: Any) -> list[DrawnModel]:
+def drawn_models(board: Board, analysis: Optional[Analysis]) -> list[DrawnModel]:
     """Every model as the figure draws it: analysed models at their ``at`` position (after any
     rule-mandated move; a model allocated to a combat slot in that slot, see
     :func:`slot_moves`), plus board models the analysis does not mention (role ``none``),
@@ -189,7 +200,7 @@ def model_at(models: Sequence[DrawnModel], p_mm: Point) -> Optional[DrawnModel]:
             if _contains(dm, p_mm):
                 return dm
         return None
-    by_unit = getattr(models, "by_unit", None)
+    by_unit = models.by_unit if isinstance(models, DrawnList) else None
     if by_unit is not None and sum(map(len, by_unit.values())) == len(models):
         return _unit_at(by_unit, p_mm)
     idx = next((x for x in _INDEXES if x.models is models and x.n == len(models)), None)

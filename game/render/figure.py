@@ -1,6 +1,6 @@
 """Figures: the one pipeline from (board, analysis, spec) to PNG or SVG bytes.
 
-:func:`game.render.figure_file.render_figure` ``(board, analysis, spec) -> bytes`` draws a figure with the window's
+:func:`game.figures.figure_file.render_figure` ``(board, analysis, spec) -> bytes`` draws a figure with the window's
 drawing code (:func:`game.render.scene.draw_scene` plus :func:`game.render.marks.draw_marks`,
 through :func:`draw_figure`) on an SVG canvas or an off-screen pygame surface (supersampled,
 smoothly scaled down), chosen by ``spec.format`` (``"png"``/``"svg"``);
@@ -23,24 +23,30 @@ import io
 import math
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Optional
 
+from game.core.analysis import Analysis
 from game.core.board import Board, unit_of
 from game.core.geometry import MM_PER_INCH
 from game.core.parts import FightSequence
 
-from game.render.canvas import Canvas, PygameCanvas
+from game.render.canvas import Canvas
+from game.render.pygame_canvas import PygameCanvas
 from game.render.legend import layout_legend, legend_items
 from game.render.marks import Marks, caption_box, draw_marks, point_marks_of
 from game.render.table_marks import OBJECTIVE_MM
 from game.render.palette import palette_named, style_palette
-from game.render.drawn import drawn_models
+from game.render.drawn import DrawnModel, drawn_models
 from game.render.options import LEGEND_MAX_SHARE, LEGEND_SHARE, SceneOptions
 from game.render.scene import draw_scene, ruleset_of, scene_layout, title_lines, units_bbox, layout
 from game.render.transform import View
 from game.render.svg_canvas import SvgCanvas
+
+if TYPE_CHECKING:
+    import pygame
 
 UNITS_PER_INCH = 125.0      # design units per inch in print (see the module doc)
 MAX_SIDE_PX = 8000          # each side of a figure
@@ -95,7 +101,11 @@ class FigureOptions:
     ``format`` may also be ``pdf`` (a vector page of ``size`` mm), whose colours ``cmyk``
     writes as CMYK (a plain conversion, black on the K plate only); ``columns``: panels per
     row of a multi-panel figure; ``reach``: draw the move reach rings in the print style too
-    (off by default: on paper they bury the models; the screen style always draws them).
+    (off by default: on paper they bury the models; the screen style always draws them);
+    ``ruleset_name``: the ruleset's display name in the title bar (the figure pipelines of
+    :mod:`game.figures` look it up; empty: the ruleset's id).
+    ``insets``: a cropped figure whose combats stand far apart draws each in its own panel at
+    one scale (:mod:`game.render.insets`); off: one picture.
     """
 
     size: Optional[str] = None
@@ -125,6 +135,8 @@ class FigureOptions:
     columns: Optional[int] = None
     cmyk: bool = False
     reach: bool = False
+    ruleset_name: str = ""
+    insets: bool = True
 
     def validate(self) -> None:
         """Raise :class:`FigureError` for a dpi outside 1..2400, a font scale that is not a
@@ -205,7 +217,7 @@ def scene_options(board: Board, fo: FigureOptions, title: Optional[str] = None, 
     min_px = min_print_px(fo)
     return SceneOptions(min_font_px=min_px, palette=pal, legend=fo.legend, title=t, labels=fo.labels, font_scale=fo.scale() * k,
                         wrap_title=True, ids=fo.ids, letters=fo.letters, counts=fo.counts, count_all=fo.count_all,
-                        legend_share=LEGEND_SHARE, reach=fo.reach)
+                        legend_share=LEGEND_SHARE, reach=fo.reach, ruleset_name=fo.ruleset_name)
 
 
 def min_print_px(fo: FigureOptions) -> int:
@@ -231,7 +243,7 @@ def check_extent(box: tuple) -> None:
                           f"{MAX_SPAN_MM / 1000:.0f} m (move the units closer or use --crop)")
 
 
-def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, float, float, float]:
+def engaged_bbox(board: Board, analysis: Optional[Analysis], margin_mm: float) -> tuple[float, float, float, float]:
     """Box (mm) around every unit in an engagement (else every fighting model's unit, else
     every unit), grown by ``margin_mm``; includes rule-mandated move paths."""
     ids: set[str] = set()
@@ -244,7 +256,7 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
         ids.add(unit_of(mid))
     if not ids and a is not None:
         ids = {unit_of(mid) for mid, r in a.models.items() if r.role != "none"}
-    sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
+    sub = Board(units=tuple(u for u in board.units if u.id in ids) or board.units, ruleset=board.ruleset,
                 table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)
     for dm in drawn_models(sub, analysis):
@@ -256,23 +268,30 @@ def engaged_bbox(board: Board, analysis: Any, margin_mm: float) -> tuple[float, 
     return (x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm)
 
 
-def figure_box(board: Board, analysis: Any, fo: FigureOptions) -> tuple:
+def figure_box(board: Board, analysis: Optional[Analysis], fo: FigureOptions) -> tuple:
     """The table box (mm) the figure shows: the engaged units with ``crop`` (and every unit the
     title names: :func:`titled_units`), else every unit plus 60 mm. Raises :class:`FigureError` (see :func:`check_extent`)."""
     check_extent(units_bbox(board))
     box = engaged_bbox(board, analysis, fo.crop_margin_mm) if fo.crop else units_bbox(board, margin_mm=60.0)
     named = titled_units(fo.title if fo.title is not None else board.title, board) if fo.crop else []
     if named:  # a title never names a unit the crop leaves out: the box grows to hold it
-        sub = Board(units=named, ruleset=board.ruleset, table=board.table)
+        sub = Board(units=tuple(named), ruleset=board.ruleset, table=board.table)
         n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
         box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
-    if fo.crop:  # an objective the crop would cut is shown whole (its rings are OBJECTIVE_MM round it)
-        for pt in (board.context or {}).get("objectives") or []:
-            x, y = float(pt[0]), float(pt[1])
-            r = OBJECTIVE_MM + 5.0
-            if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
-                box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
+    if fo.crop:
+        box = with_objectives(board, box)
     check_extent(box)
+    return box
+
+
+def with_objectives(board: Board, box: tuple) -> tuple:
+    """``box`` (mm) grown so that an objective it would cut is shown whole (its rings are
+    ``OBJECTIVE_MM`` round it)."""
+    for pt in (board.context or {}).get("objectives") or []:
+        x, y = float(pt[0]), float(pt[1])
+        r = OBJECTIVE_MM + 5.0
+        if x + r > box[0] and x - r < box[2] and y + r > box[1] and y - r < box[3]:
+            box = (min(box[0], x - r), min(box[1], y - r), max(box[2], x + r), max(box[3], y + r))
     return box
 
 
@@ -298,12 +317,24 @@ def visible_ids(models: list, box: tuple) -> set:
     return out
 
 
+def in_box(board: Board, models: list, visible: set) -> tuple[Board, list]:
+    """``board`` and its drawn ``models`` without the units none of whose models are
+    ``visible`` (ids inside the figure's box, :func:`visible_ids`): a unit the crop leaves out
+    is not drawn as a sliver at the page's edge, where the page is wider than the box. The
+    same board when every unit has a visible model."""
+    keep = {dm.unit.id for dm in models if dm.id in visible}
+    if all(u.id in keep for u in board.units):
+        return board, models
+    return (board.with_units(u for u in board.units if u.id in keep),
+            [dm for dm in models if dm.unit.id in keep])
+
+
 def _measure() -> Canvas:
     """A canvas that measures text with the shipped fonts and draws nothing."""
     return SvgCanvas(1000, 1000)
 
 
-def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple[int, int]:
+def default_size(board: Board, fo: FigureOptions, analysis: Optional[Analysis] = None) -> tuple[int, int]:
     """Pixel size of a figure without ``size``: its box at ``scale_px_per_mm`` (1.4) plus the
     panels, tall enough for the whole legend (measured, nothing drawn), scaled down to
     :data:`MAX_SIDE_PX` / :data:`MAX_AUTO_PIXELS`. Raises :class:`FigureError`."""
@@ -336,7 +367,7 @@ def default_size(board: Board, fo: FigureOptions, analysis: Any = None) -> tuple
     return max(1, int(W * k)), max(1, int(H * k))
 
 
-def fit_legend_panel(canvas: Canvas, board: Board, analysis: Any, so: SceneOptions, models: Any,
+def fit_legend_panel(canvas: Canvas, board: Board, analysis: Optional[Analysis], so: SceneOptions, models: list[DrawnModel],
                      widen: bool = True) -> tuple[Any, bool]:
     """The scene layout with the legend panel on the right just wide enough for the legend's
     text at 80 % or more (``so.panel_width`` set), never wider than ``so.legend_share`` of the
@@ -362,7 +393,7 @@ def fit_legend_panel(canvas: Canvas, board: Board, analysis: Any, so: SceneOptio
     return lay, fits
 
 
-def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int],
+def right_legend_fits(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int],
                       widen: bool = False) -> bool:
     """Does the legend fit on the right of a ``size`` px figure within the legend share (``widen``:
     up to ``LEGEND_MAX_SHARE``), its text at 80 % or more? (Measured with the SVG back end's
@@ -378,7 +409,7 @@ def right_legend_fits(board: Board, analysis: Any, fo: FigureOptions, size: tupl
     return fit_legend_panel(c, board, analysis, so, models, widen=widen)[1]
 
 
-def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, *, marks: Optional[Marks] = None,
+def draw_figure(canvas: Canvas, board: Board, analysis: Optional[Analysis], fo: FigureOptions, *, marks: Optional[Marks] = None,
                 title: Optional[str] = None, k: float = 1.0, view: Optional[View] = None,
                 status: str = "", box_mm: Optional[tuple] = None, split_title: bool = False,
                 differ: Optional[dict] = None, differ_label: str = "",
@@ -403,6 +434,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
     box = box_mm or figure_box(board, analysis, fo)
     models = drawn_models(board, analysis)
     so.visible = visible_ids(models, box)
+    board, models = in_box(board, models, so.visible)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
     so.point_marks = point_marks_of(board, mk)
@@ -420,7 +452,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Any, fo: FigureOptions, 
 
 
 # -- back ends ---------------------------------------------------------------------------------
-def _pygame():
+def _pygame() -> ModuleType:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -439,10 +471,10 @@ def supersample_for(fo: FigureOptions, size: tuple[int, int]) -> int:
     return k
 
 
-def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int], *,
+def render_png_surface(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int], *,
                        marks: Optional[Marks] = None, title: Optional[str] = None, status: str = "",
                        box_mm: Optional[tuple] = None, split_title: bool = False,
-                       differ: Optional[dict] = None, differ_label: str = ""):
+                       differ: Optional[dict] = None, differ_label: str = "") -> tuple["pygame.Surface", list[str]]:
     """Draw on an off-screen surface ``size`` px (supersampled, smoothly scaled down).
     Returns ``(surface, errors)``."""
     pg = _pygame()
@@ -455,7 +487,7 @@ def render_png_surface(board: Board, analysis: Any, fo: FigureOptions, size: tup
     return surf, errors
 
 
-def png_bytes(surface, dpi: int) -> bytes:
+def png_bytes(surface: "pygame.Surface", dpi: int) -> bytes:
     """The surface as PNG bytes via Pillow (pHYs = ``dpi``; no time or text chunks)."""
     pg = _pygame()
     from PIL import Image
@@ -467,12 +499,12 @@ def png_bytes(surface, dpi: int) -> bytes:
     return buf.getvalue()
 
 
-def svg_canvas(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]):
+def svg_canvas(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int]) -> SvgCanvas:
     classes = {f"model:{dm.id}": dm.role for dm in drawn_models(board, analysis)}
     return SvgCanvas(size[0], size[1], classes=classes, size_attrs=fo.svg_size_attrs(), record=True)
 
 
-def svg_text(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int], *, marks: Optional[Marks] = None,
+def svg_text(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int], *, marks: Optional[Marks] = None,
              title: Optional[str] = None, differ: Optional[dict] = None, differ_label: str = "") -> tuple[str, list[str]]:
     """The figure as an SVG document; models carry ``class="model <role>"``."""
     c = svg_canvas(board, analysis, fo, size)

@@ -18,13 +18,16 @@ refused the same way (:mod:`game.render.glyphs`).
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.core.geometry import MM_PER_INCH
 
 from game.render.canvas import Canvas
 from game.render.drawn import font_px
-from game.render.figure import MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, parse_size, right_legend_fits
+from game.render.figure import (MAX_PIXELS, MAX_SIDE_PX, Figure, FigureError, FigureOptions, parse_size,
+                                right_legend_fits)
 from game.render.figure_panels import PanelFigure, build_panel_figure, figure_layout, legend_fits, panel_size
 from game.render.glyphs import board_texts, glyph_problem
 from game.render.labels import unit_caption
@@ -34,7 +37,7 @@ PICTURE_MIN_SHARE = 1 / 3   # a picture narrower (or lower) than this share of t
 GROW_STEPS = 40             # sizes tried, 10 % larger each, for the smallest size that fits
 
 
-def fit_problem(canvas: Canvas, pf: PanelFigure, fo: Any) -> tuple[Optional[str], dict]:
+def fit_problem(canvas: Canvas, pf: PanelFigure, fo: FigureOptions) -> tuple[Optional[str], dict]:
     """``(what does not fit or None, the layout)`` of ``pf`` drawn on ``canvas`` (px) with ``fo``."""
     lay = figure_layout(canvas, pf, fo)
     W, H = canvas.width, canvas.height
@@ -72,10 +75,10 @@ def _px(w: float, h: float, unit: str, dpi: int) -> tuple[int, int]:
     return int(round(w)), int(round(h))
 
 
-def smallest_fit(pf: PanelFigure, fo: Any) -> Optional[str]:
+def smallest_fit(pf: PanelFigure, fo: FigureOptions) -> Optional[str]:
     """The smallest size of ``fo.size``'s shape (10 % steps, whole mm or px) at which ``pf`` fits
     with nothing dropped, or None when none within the pixel caps does."""
-    w, h, unit = parse_size(fo.size)
+    w, h, unit = parse_size(str(fo.size))
     for k in range(1, GROW_STEPS + 1):
         f = 1.1 ** k
         sw, sh = float(math.ceil(w * f)), float(math.ceil(h * f))
@@ -88,7 +91,7 @@ def smallest_fit(pf: PanelFigure, fo: Any) -> Optional[str]:
     return None
 
 
-def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
+def build_fitted(pf: PanelFigure, fo: FigureOptions) -> Figure:
     """:func:`~game.render.figure_panels.build_panel_figure` after the fit check (see the module
     doc), for a figure of a print size (mm); a px size is a screen image, drawn as before (its key
     may give way to a legend panel whose text shrinks). Raises :class:`FigureError` when something
@@ -117,13 +120,13 @@ def build_fitted(pf: PanelFigure, fo: Any) -> Figure:
     return fig
 
 
-def check_scene_legend(board: Any, analysis: Any, fo: Any, size: tuple[int, int]) -> None:
+def check_scene_legend(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int]) -> None:
     """A one-panel figure of a print size whose legend panel sits on the right (the screen style,
     ``--legend right``): refused (:class:`FigureError`, the smallest size that would) when its
     legend does not fit the panel, widened to its most, at 80 % text or more, rather than cut."""
     if fo.svg_size_attrs() is None or not fo.legend or right_legend_fits(board, analysis, fo, size, widen=True):
         return
-    w, h, unit = parse_size(fo.size)
+    w, h, unit = parse_size(str(fo.size))
     better = None
     for k in range(1, GROW_STEPS + 1):
         f = 1.1 ** k

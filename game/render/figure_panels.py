@@ -24,12 +24,14 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.render.canvas import Canvas, SubCanvas, wrap
 from game.render.caption_key import KEY_SHARE, key_fits, key_of
 from game.render.drawn import font_px
-from game.render.figure import (DEFAULT_PX_PER_MM, Figure, draw_figure, figure_box, scene_options, target_for,
+from game.render.figure import (DEFAULT_PX_PER_MM, Figure, FigureOptions, draw_figure, figure_box, scene_options, target_for,
                                 visible_ids)
 from game.render.gap_marks import arrows
 from game.render.legend import LegendItem, layout_legend, legend_items, swatch
@@ -49,8 +51,8 @@ class Panel:
     """One panel: ``board`` and its ``analysis``; ``caption`` (short: what differs here);
     ``verdict`` ``legal``/``illegal``/None; teaching ``marks``; compare ``differ`` marks."""
 
-    board: Any
-    analysis: Any
+    board: Board
+    analysis: Optional[Analysis]
     caption: str = ""
     verdict: Optional[str] = None
     marks: Marks = field(default_factory=Marks)
@@ -64,7 +66,8 @@ class PanelFigure:
     """Panels in a row (``columns`` None) or a grid; ``title`` and ``sentences`` above them;
     ``letters``: head the panels a), b), c) (a single panel is not lettered);
     ``continue_letters``: gap arrows lettered on from panel to panel (compare figures: off,
-    both panels show the same board)."""
+    both panels show the same board); ``key_panel``: the legend or key is this panel's alone
+    (insets of one board: :mod:`game.render.insets`), not merged from the panels'."""
 
     panels: list
     title: str = ""
@@ -72,6 +75,7 @@ class PanelFigure:
     columns: Optional[int] = None
     letters: bool = True
     continue_letters: bool = True
+    key_panel: Optional[Panel] = None  # the legend / key made of this one panel instead (insets: the whole board)
 
 
 def gap_count(p: Panel) -> int:
@@ -251,7 +255,7 @@ def _title_lines(canvas: Canvas, pf: PanelFigure, width: float, fs: float, ss: i
     return out
 
 
-def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> dict:
+def figure_layout(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, k: float = 1.0) -> dict:
     """Where everything goes (canvas px): ``title`` lines and their block height, the panel
     ``cells`` ``(x, y, w, h)`` with their ``header`` lines and ``scene`` boxes, the shared
     ``scale`` (px per mm) and ``views``, and the ``legend`` ops and box."""
@@ -266,9 +270,10 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     title_h = (sum(canvas.text_size("Ag", s, b)[1] + 3 * fs for _, s, b in lines) + 2 * m) if lines else m
     items: list = []
     if fo.legend:
-        letters = [panel_tag(pf, i, cols) for i in range(n)]
+        keyed = [pf.key_panel] if pf.key_panel is not None else pf.panels
+        letters = [panel_tag(pf, i, cols) for i in range(len(keyed))]
         lists = []
-        for p in pf.panels:
+        for p in keyed:
             so = scene_options(p.board, replace(fo, legend=True), "", k)
             so.differ, so.differ_label = dict(p.differ), p.differ_label
             models = drawn_models(p.board, p.analysis)
@@ -279,7 +284,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
             lists.append(legend_items(p.board, p.analysis, models, so))
         items = merge_legends(lists, letters)
     if items and key_wanted(fo):
-        key = key_of(items, bool(getattr(fo, "sections", False)))
+        key = key_of(items, fo.sections)
         arr = _arrange(canvas, pf, fo, items, "key", 1.0, lines, title_h, fs, ss, m, cols, rows, key=key)
         if legend_fits(arr) or fo.svg_size_attrs() is not None or not fo.size:
             return arr  # a print size: the key or a refusal (game.render.figure_fit); a px size: a panel instead
@@ -304,7 +309,7 @@ def figure_layout(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0) -> d
     return best[1]
 
 
-def key_wanted(fo: Any) -> bool:
+def key_wanted(fo: FigureOptions) -> bool:
     """Does a figure with options ``fo`` carry the caption key (the print style's default, or
     ``legend_at`` ``key``) rather than a legend panel?"""
     return bool(fo.legend) and (fo.legend_at == "key" or (fo.legend_at is None and fo.style == "print"))
@@ -315,7 +320,7 @@ def legend_fits(lay: dict) -> bool:
     return bool(lay["legend_h_needed"] <= lay["legend_room"] + 0.5)
 
 
-def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, ts: float, lines: list,
+def _arrange(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, items: list, place: str, ts: float, lines: list,
              title_h: float, fs: float, ss: int, m: float, cols: int, rows: int, share: float = LEGEND_SHARE,
              key: Optional[tuple] = None) -> dict:
     """The layout with the legend at ``place`` (below/right/none) in text ``ts`` times the
@@ -388,11 +393,15 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: Any, items: list, place: str, 
                 text_scale=ts, dropped=dropped, grid=(m, grid_top, grid_w, grid_bottom - grid_top))
 
 
-def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record: Optional[list] = None) -> list[str]:
+def draw_panels(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, k: float = 1.0, record: Optional[list] = None,
+                layout: Optional[dict] = None) -> list[str]:
     """Draw ``pf`` on ``canvas`` (its size already times the supersampling ``k``). Returns
     the drawing errors, each behind its panel's letter; ``record`` (a list) receives each
-    panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks."""
+    panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks;
+    ``layout`` (a dict) receives :func:`figure_layout`'s answer (the views of the panels)."""
     lay = figure_layout(canvas, pf, fo, k)
+    if layout is not None:
+        layout.update(lay)
     fs = lay["fs"]
     pal = dict(PALETTE)
     pal.update(style_palette(fo.style, fo.palette, fo.table))
@@ -401,7 +410,7 @@ def draw_panels(canvas: Canvas, pf: PanelFigure, fo: Any, k: float = 1.0, record
     errors: list[str] = []
     inner = replace(fo, legend=False, caption=False, title="", compare=None)
     # with unit tags (A, B...: --letters) the arrows' letters go on after the last tag: one meaning per letter
-    letters = max(len(p.board.units) for p in pf.panels) if getattr(fo, "letters", False) else 0
+    letters = max(len(p.board.units) for p in pf.panels) if fo.letters else 0
     counts = [gap_count(p) for p in pf.panels]
     # the rules text letters the contact arrows of a figure on from panel to panel (a, b, c
     # then d, e): so do we, in every panel that has arrows
@@ -471,10 +480,10 @@ def _title(canvas: Canvas, lay: dict, pal: dict) -> None:
                 pal.get("title_rule") or (20, 20, 20), fs * LINE_UNITS["thin"])
 
 
-def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: Any, k: float, pal: dict) -> None:
+def _legend(canvas: Canvas, lay: dict, pf: PanelFigure, fo: FigureOptions, k: float, pal: dict) -> None:
     """The figure's one legend, drawn with a scene :class:`~game.render.painter.Paint` (its swatches are the scene's)."""
     lx, ly, lw, lh = lay["legend_box"]
-    p0 = pf.panels[0]
+    p0 = pf.key_panel or pf.panels[0]
     so = scene_options(p0.board, fo, "", k)
     so.supersample = lay["ss"]
     paint = legend_painter(canvas, p0.board, p0.analysis, so)
@@ -499,7 +508,7 @@ def _shift(op: tuple, dx: float, dy: float) -> tuple:
     return (op[0], op[1], op[2] + dx, op[3] + dy) + op[4:]
 
 
-def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
+def panel_size(pf: PanelFigure, fo: FigureOptions) -> tuple[int, int]:
     """Pixel size of a panel figure without ``size``: each cell sized like a one-panel figure
     of the largest box at 1.4 px/mm (at least 420 x 300 px), the legend below."""
     n = len(pf.panels)
@@ -515,8 +524,9 @@ def panel_size(pf: PanelFigure, fo: Any) -> tuple[int, int]:
     return W, H
 
 
-def build_panel_figure(pf: PanelFigure, fo: Any) -> Any:
-    """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf)."""
+def build_panel_figure(pf: PanelFigure, fo: FigureOptions, layout: Optional[dict] = None) -> Figure:
+    """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf);
+    ``layout`` (a dict) receives the layout drawn (see :func:`draw_panels`)."""
     fmt = fo.format or "png"
     size = fo.pixel_size() or panel_size(pf, fo)
     multi = len(pf.panels) > 1
@@ -525,5 +535,5 @@ def build_panel_figure(pf: PanelFigure, fo: Any) -> Any:
         for dm in drawn_models(p.board, p.analysis):
             classes[f"{panel_letter(i)}/model:{dm.id}" if multi else f"model:{dm.id}"] = dm.role
     t = target_for(fmt, size, fo, classes=classes, title=pf.title)
-    errors = draw_panels(t.canvas, pf, fo, t.k)
+    errors = draw_panels(t.canvas, pf, fo, t.k, layout=layout)
     return Figure(t.finish(), errors, size)

@@ -1,6 +1,6 @@
 """Text measured without Pillow: a table of the shipped font's metrics, for the browser page.
 
-The figures measure text with Pillow on the shipped DejaVu Sans (:func:`game.render.canvas.pil_font`).
+The figures measure text with Pillow on the shipped DejaVu Sans (:func:`game.render.text_metrics.pil_font`).
 A browser page (``python main.py live``) has no Pillow, so the build measures with Pillow once,
 here, and the page measures from the table, giving the same widths to the 1/64 px and so the
 same SVG: with Pillow's layout a string's length is the sum of its characters' (hinted) advances
@@ -31,7 +31,7 @@ def _key(size: int, bold: bool) -> str:
 def build_table(chars: Iterable[str], font: Callable[[int, bool], Any], covered: Iterable[int],
                 sizes: Iterable[int] = SIZES) -> dict:
     """Measure ``chars`` (one-character strings; ``?`` always added) at each size, regular and
-    bold, with ``font(size, bold)`` (:func:`game.render.canvas.pil_font`: Pillow on the shipped
+    bold, with ``font(size, bold)`` (:func:`game.render.text_metrics.pil_font`: Pillow on the shipped
     fonts); ``covered`` the code points the fonts have (see the module doc for the shape)."""
     cs = sorted(set(chars) | {"?"})
     out: dict = {"covered": sorted(covered)}

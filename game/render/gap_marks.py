@@ -17,9 +17,12 @@ from __future__ import annotations
 import math
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.core import geometry as g
 from game.core.board import unit_of
 from game.render.canvas import text_pad
+from game.render.painter import Paint
 from game.render.palette import lw
 from game.render.unit_marks import gap_link
 
@@ -121,7 +124,7 @@ def letter(i: int) -> str:
     return s
 
 
-def _links(board: Any, analysis: Any, shapes: dict) -> dict:
+def _links(board: Board, analysis: Optional[Analysis], shapes: dict) -> dict:
     """Every gap link that can be drawn along a facing, grouped by the model whose base is
     extended: ``{(src model, dst unit, d): [dst models]}`` (a contact both ways counted once;
     the source is the first side whose engaged facing points at a base of the other)."""
@@ -153,7 +156,7 @@ def _links(board: Any, analysis: Any, shapes: dict) -> dict:
 SLANT_MM = 1.0  # arrows of a run whose lengths differ by more than this (and 20 %) mark a slanted gap
 
 
-def arrows(board: Any, analysis: Any, shapes: dict) -> list[tuple[str, str, Point, Point]]:
+def arrows(board: Board, analysis: Optional[Analysis], shapes: dict) -> list[tuple[str, str, Point, Point]]:
     """``[(a, b, start, end)]`` mm: the contact arrows over gaps as a rulebook draws them (a
     link whose units have no engagement, or whose bases do not face each other, is left out).
 
@@ -223,7 +226,7 @@ def _thin(run: list) -> list[tuple[str, str, Point, Point]]:
     return out
 
 
-def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[bool] = None) -> int:
+def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, lettered: Optional[bool] = None) -> int:
     """Draw the gap arrows of ``analysis`` (:func:`arrows`) with the scene ``painter`` (its
     canvas, view, palette, placer): each on a white casing, at the *medium* line weight;
     letter every one (from ``first_letter``) when ``lettered`` (None: when there are two or
@@ -231,9 +234,7 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
     back to the painter's centre-to-centre link. Returns the number of letters used."""
     P, u, v, c = painter.pal, painter.u, painter.v, painter.c
     links = analysis.gap_links if analysis is not None else []
-    # only the bases of linked models are looked up (every lookup is of a link's end)
-    ends = {m for link in links for m in link[:2]}
-    shapes = {dm.id: dm.shape for dm in painter.models if dm.id in ends} if ends else {}
+    shapes = _link_shapes(painter, analysis)
     arr = arrows(painter.b, analysis, shapes)
     drawn = {(s, t) for (s, _, _), dsts in _links(painter.b, analysis, shapes).items() for t in dsts}
     drawn |= {(b, a) for a, b in drawn}
@@ -250,8 +251,7 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
         else:
             c.line([ps, pe], (255, 255, 255, 220), casing)
             c.arrow([ps, pe], P["gap_link"], w, head=head)
-        xs, ys = (ps[0], pe[0]), (ps[1], pe[1])
-        painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)), soft=True)
+        painter.placer.add(_arrow_box(ps, pe, u(2)), soft=True)
     n = 0
     side = None
     if lettered:  # after every arrow is drawn: each letter keeps off the others' arrows
@@ -265,6 +265,31 @@ def draw(painter: Any, analysis: Any, first_letter: int = 0, lettered: Optional[
         if (link[0], link[1]) not in drawn:
             painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
     return n
+
+
+def _link_shapes(painter: Paint, analysis: Optional[Analysis]) -> dict:
+    """``{model id: shape}`` of the drawn models at either end of a gap link (only those are
+    looked up: every lookup is of a link's end)."""
+    links = analysis.gap_links if analysis is not None else []
+    ends = {m for link in links for m in link[:2]}
+    return {dm.id: dm.shape for dm in painter.models if dm.id in ends} if ends else {}
+
+
+def _arrow_box(ps: Point, pe: Point, pad_px: float) -> tuple[float, float, float, float]:
+    """The px box ``(x0, y0, x1, y1)`` of an arrow from ``ps`` to ``pe``, ``pad_px`` round it."""
+    return (min(ps[0], pe[0]) - pad_px, min(ps[1], pe[1]) - pad_px,
+            max(ps[0], pe[0]) + pad_px, max(ps[1], pe[1]) + pad_px)
+
+
+def arrow_boxes(painter: Paint, analysis: Optional[Analysis]) -> list[tuple[float, float, float, float]]:
+    """The px boxes ``(x0, y0, x1, y1)`` the gap arrows :func:`draw` will draw take (each with
+    the margin it registers in the placer), known before they are drawn: the marks placed
+    before the arrows (the ``×N`` badges) keep off them. Empty without gap links."""
+    if analysis is None or not analysis.gap_links:
+        return []
+    arr = arrows(painter.b, analysis, _link_shapes(painter, analysis))
+    v, pad = painter.v, painter.u(2)
+    return [_arrow_box(v.to_px(s), v.to_px(e), pad) for _, _, s, e in arr]
 
 
 def seg_dist(pt: Point, a: Point, b: Point) -> float:

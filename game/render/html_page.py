@@ -25,6 +25,8 @@ from dataclasses import dataclass, field, replace
 from html import escape, unescape
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.render.demo_frames import scene_boxes, step_marks
 from game.render.figure import FigureOptions, draw_figure, svg_canvas
 from game.render.marks import Marks
@@ -47,7 +49,7 @@ class PageStep:
     hover: dict = field(default_factory=dict)
 
 
-def step_svg(board: Any, analysis: Any, fo: FigureOptions, size: tuple[int, int], *, marks: Optional[Marks] = None,
+def step_svg(board: Board, analysis: Optional[Analysis], fo: FigureOptions, size: tuple[int, int], *, marks: Optional[Marks] = None,
              title: Optional[str] = None, box_mm: Optional[tuple] = None) -> str:
     """The ``<svg>`` element of one step, ``size`` px (viewBox), scaled to the page width."""
     c = svg_canvas(board, analysis, fo, size)
@@ -60,7 +62,7 @@ def step_svg(board: Any, analysis: Any, fo: FigureOptions, size: tuple[int, int]
             + c.body() + "\n</svg>")
 
 
-def hover_map(board: Any, analysis: Any) -> dict:
+def hover_map(board: Board, analysis: Optional[Analysis]) -> dict:
     """``{svg group id of a model: [(line, bold), ...]}`` for every model drawn."""
     out = {}
     for dm in drawn_models(board, analysis):
@@ -82,7 +84,7 @@ def demo_page(steps: Sequence[Any], title: str, *, size: tuple[int, int] = PAGE_
     return page_html(title, out)
 
 
-def scenario_page(board: Any, analysis: Any, *, size: tuple[int, int] = PAGE_SIZE,
+def scenario_page(board: Board, analysis: Optional[Analysis], *, size: tuple[int, int] = PAGE_SIZE,
                   options: Optional[FigureOptions] = None) -> str:
     """A one-step HTML page of ``board`` analysed as ``analysis``."""
     fo = replace(options or FigureOptions(style="screen"), caption=False)

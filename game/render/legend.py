@@ -13,58 +13,73 @@ exactly that layout, shrinking the text (to 70 %) rather than cutting a line.
 from __future__ import annotations
 
 from operator import attrgetter, itemgetter, methodcaller
-from typing import Any, Optional, Sequence
+from typing import AbstractSet, KeysView, Mapping, Optional, Sequence
 
-from game.core.board import empty_slots, unit_of
+from game.core.analysis import Analysis, ModelResult
+from game.core.board import Board, empty_slots, unit_of
 from game.core.lru import LRU
 from game.core.parts import RoleWords, StepShown
+from game.core.results import ModelResults, UnitResults
+from game.core.strategy import Legend
 
 from game.render.canvas import Canvas, wrap
 from game.render.attack_badges import badged
 from game.render.hatching import cross_hatch, hatch_segments
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
-from game.core.names import humanize, plural
+from game.core.names import humanize, plural, with_count
 from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
+from game.render.drawn import DrawnList, DrawnModel
+from game.render.options import SceneOptions
 from game.render.painter import Paint
 from game.render.point_marks import point_swatch
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
-ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
+ROLE_LABEL = {"attack": "Fights: in base contact or across a gap", "support": "Supporting attack",
               "none": "Does not fight"}
 _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
 FADED_ALPHA = 200  # (game.render.marks.DIM_ALPHA: the step views' faded models)
 
 
-def role_rows(legend: Any, counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:
+def at_step(label: str, step: str) -> str:
+    """Role row ``label`` at strike step ``step`` ("Agility 3"), said once inside its words:
+    "Fights: in base contact" -> "Fights at Agility 3: in base contact"; "Supporting attack"
+    -> "Supporting attack at Agility 3"; a bracket stays whole ("Fights (allocated: X) at ...")."""
+    head, sep, rest = label.partition(": ")
+    if sep and "(" not in head:
+        return f"{head} at {step}: {rest}"
+    return f"{label} at {step}"
+
+
+def role_rows(legend: Optional[Legend], counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:
     """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
     :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
     ``words`` (a :class:`~game.core.parts.RoleWords` part), each with its count of models in
     the picture; a role nobody has is left out. ``step``: the label of the strike step shown
     (the counts are of its strikers, and the fighting rows say so); ``counts["later"]``: the
     fighters striking at another step (drawn faded), a row of their own."""
-    labels = {**(getattr(legend, "role_labels", None) or {}), **(words or {})}
+    labels = {**(legend.role_labels if legend is not None else {}), **(words or {})}
     out = []
     for role in ("attack", "support", "none"):
         if not counts.get(role):
             continue
         label = labels.get(role, ROLE_LABEL[role])
         if step and role != "none":
-            label = f"At {step}: {label[:1].lower()}{label[1:]}"
-        out.append(LegendItem("row", f"{label} ({plural(counts[role], 'model')})", swatch=f"role:{role}"))
+            label = at_step(label, step)
+        out.append(LegendItem("row", with_count(label, plural(counts[role], 'model')), swatch=f"role:{role}"))
     if step and counts.get("later"):
         out.append(LegendItem("row", f"Fights at another step, faded here ({plural(counts['later'], 'model')})",
                               swatch="faded"))
     return out
 
 
-def attacks_of(analysis: Any, mid: str) -> Any:
+def attacks_of(analysis: Optional[Analysis], mid: str) -> int:
     r = analysis.models.get(mid) if analysis is not None else None
     return r.attacks if r is not None else 1
 
 
-def divides(analysis: Any, mid: str) -> int:
+def divides(analysis: Optional[Analysis], mid: str) -> int:
     """Number of enemy units a fighting model's targets belong to (2+: it may divide its attacks)."""
     r = analysis.models.get(mid) if analysis is not None else None
     if r is None or r.role != "attack":
@@ -77,12 +92,12 @@ _TALLIES = LRU(1024)  # unit id -> (its latest list of drawn models, that list's
 # a list the window replaced is let go at once (a cache of old lists kept their models alive)
 
 
-def _tally(shown: Sequence[Any], results: Any, gone: set) -> Tally:
+def _tally(shown: Sequence[DrawnModel], results: Mapping[str, ModelResult], gone: AbstractSet[str]) -> Tally:
     """One pass over drawn models: (role counts, how many make a number of attacks other than 1
     and those numbers as text (×N), how many fighters touch two or more enemy units
     (:func:`divides`)); models in ``gone`` are not counted by role."""
     counts = {"attack": 0, "support": 0, "none": 0}
-    many_n, many_set, n_div = 0, set(), 0
+    many_n, many_set, n_div = 0, set[str](), 0
     for dm in shown:
         role = dm.role
         if not gone or dm.id not in gone:
@@ -99,19 +114,18 @@ def _tally(shown: Sequence[Any], results: Any, gone: set) -> Tally:
     return counts, many_n, many_set, n_div
 
 
-def _unit_tally(uid: str, lst: list, results: Any) -> Tally:
+def _unit_tally(uid: str, lst: Sequence[DrawnModel], results: Mapping[str, ModelResult]) -> Tally:
     """:func:`_tally` of unit ``uid``'s drawn models ``lst``, kept while the window shows that
     very list (it builds a new one whenever the unit or its models' results change)."""
     hit = _TALLIES.get(uid)
     if hit is None or hit[0] is not lst:
-        unit_results = getattr(results, "unit", None)
-        ur = unit_results(uid) if unit_results is not None else None
+        ur = results.unit(uid) if isinstance(results, ModelResults) else None
         t = _tally_unit(lst, uid, ur) if ur is not None else None
         hit = _TALLIES.put(uid, (lst, t if t is not None else _tally(lst, results, set())))
     return hit[1]
 
 
-def _tally_unit(lst: Sequence[Any], uid: str, ur: Any) -> Optional[Tally]:
+def _tally_unit(lst: Sequence[DrawnModel], uid: str, ur: UnitResults) -> Optional[Tally]:
     """:func:`_tally` of unit ``uid``'s drawn models ``lst`` read straight from that unit's
     :class:`~game.core.results.UnitResults` ``ur`` (the one a board's results give each of
     ``uid``'s model ids ``<uid>.<slot>``): a model whose result was never made is the untouched
@@ -120,7 +134,7 @@ def _tally_unit(lst: Sequence[Any], uid: str, ur: Any) -> Optional[Tally]:
     pos, made = ur._pos, ur.made
     prefix = uid + "."
     counts = {"attack": 0, "support": 0, "none": 0}
-    many_n, many_set, n_div = 0, set(), 0
+    many_n, many_set, n_div = 0, set[str](), 0
     for dm in lst:
         mid = dm.id
         i = pos.get(mid)
@@ -146,10 +160,10 @@ class ShownIds:
     one of them holds it). The ids come as a live keys view: read it before the next update."""
 
     def __init__(self) -> None:
-        self.lists: dict[str, Any] = {}   # unit id -> the list of drawn models its ids are from
+        self.lists: dict[str, Sequence[DrawnModel]] = {}   # unit id -> the list of drawn models its ids are from
         self.count: dict[str, int] = {}   # model id -> how many of those lists hold it
 
-    def _drop(self, lst: Any) -> None:
+    def _drop(self, lst: Sequence[DrawnModel]) -> None:
         count = self.count
         for dm in lst:
             n = count[dm.id] - 1
@@ -158,12 +172,12 @@ class ShownIds:
             else:
                 del count[dm.id]
 
-    def _add(self, lst: Any) -> None:
+    def _add(self, lst: Sequence[DrawnModel]) -> None:
         count = self.count
         for dm in lst:
             count[dm.id] = count.get(dm.id, 0) + 1
 
-    def update(self, by_unit: dict) -> Any:
+    def update(self, by_unit: Mapping[str, Sequence[DrawnModel]]) -> KeysView[str]:
         """The set of ids of every drawn model of ``by_unit`` (a keys view)."""
         lists = self.lists
         if len(lists) != len(by_unit) or any(uid not in by_unit for uid in lists):
@@ -183,14 +197,15 @@ class ShownIds:
 _SHOWN = ShownIds()  # the window's drawn models (one window a process)
 
 
-def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any) -> list[LegendItem]:
-    """The legend of a picture (see the module doc). ``models`` are the drawn models;
-    ``options`` a :class:`game.render.options.SceneOptions`."""
+def legend_items(board: Board, analysis: Optional[Analysis], models: Sequence[DrawnModel],
+                 options: SceneOptions) -> list[LegendItem]:
+    """The legend of a picture (see the module doc). ``models`` are the drawn models (the
+    window's a list with ``by_unit``: unit id -> that unit's drawn models)."""
     vis = options.visible
-    by_unit = getattr(models, "by_unit", None)
+    by_unit = models.by_unit if isinstance(models, DrawnList) and vis is None else None
     shown = list(models) if vis is None else [dm for dm in models if dm.id in vis]
-    shown_ids: Any
-    if by_unit is not None and vis is None:
+    shown_ids: AbstractSet[str]
+    if by_unit is not None:
         # the window's drawn models, one list per unit: the ids kept by difference (a drag
         # changes one or two units' lists a frame), not collected again from every model
         shown_ids = _SHOWN.update(by_unit)
@@ -200,24 +215,59 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         units_shown = set(map(_UNIT_ID, shown))
     index = {u.id: i for i, u in enumerate(board.units)}
     names = {u.id: unit_caption(u, index[u.id], ids=options.ids, letters=options.letters) for u in board.units}
-    items: list[LegendItem] = [LegendItem("heading", "Legend")]
     a = analysis
-    counts = {"attack": 0, "support": 0, "none": 0}
     gone = removed_ids(a)  # crossed out: listed by their own row, never as "Does not fight"
-    results = a.models if a is not None else {}
-    if by_unit is not None and vis is None and not gone:
+    counts, many_set, n_div = _counts(a, shown, by_unit, gone)
+    items = [LegendItem("heading", "Legend")] + _role_section(a, counts, shown, gone, names)
+    moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
+    cropped = frozenset() if vis is None else frozenset(dm.id for dm in models if dm.id not in vis)
+    ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a,
+                        cropped)
+    if options.counts and many_set and not numbers_fighters(a, shown_ids):
+        every = options.count_all
+        n_badged = len(badged(shown, a, every))
+        if n_badged:
+            words = "where not 1" if every else "where its unit's others make another number"
+            items.append(LegendItem("row", f"×N: makes N attacks, {words} ({plural(n_badged, 'model')})", swatch="count"))
+    items += legend_parts(a, "marks", ctx)
+    if n_div:
+        items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({plural(n_div, 'model')})",
+                                swatch="divide"))
+    items += legend_parts(a, "gaps", ctx)
+    items += _picture_rows(board, a, options, ctx)
+    items += legend_parts(a, "rows", ctx)
+    items += _player_rows(board, units_shown, names)
+    items += legend_parts(a, "order", ctx)  # the strike order section
+    items += legend_parts(a, "sections", ctx)
+    return compact(items + _note_rows(a, options, ctx))
+
+
+def _counts(a: Optional[Analysis], shown: Sequence[DrawnModel], by_unit: Optional[Mapping[str, Sequence[DrawnModel]]],
+            gone: AbstractSet[str]) -> tuple[dict[str, int], set[str], int]:
+    """The picture's role counts, the attack numbers other than 1 it shows (as text) and how
+    many fighters touch two enemy units (:func:`_tally`; the window's lists a unit at a time)."""
+    results: Mapping[str, ModelResult] = a.models if a is not None else {}
+    if by_unit is not None and not gone:
         # the window's drawn models: one list per unit, the same object while the unit and its
         # results stay the same, so each unit's tally is kept from frame to frame
         tallies = [_unit_tally(uid, lst, results) for uid, lst in by_unit.items()]
     else:
         tallies = [_tally(shown, results, gone)]
-    many_n, many_set, n_div = 0, set(), 0
-    for t_counts, t_many_n, t_many, t_div in tallies:
+    counts = {"attack": 0, "support": 0, "none": 0}
+    many_set: set[str] = set()
+    n_div = 0
+    for t_counts, _, t_many, t_div in tallies:
         for k, n in t_counts.items():
             counts[k] += n
-        many_n += t_many_n
         many_set |= t_many
         n_div += t_div
+    return counts, many_set, n_div
+
+
+def _role_section(a: Optional[Analysis], counts: dict[str, int], shown: Sequence[DrawnModel], gone: AbstractSet[str],
+                  names: dict[str, str]) -> list[LegendItem]:
+    """The role rows: worded by the analysis' :class:`RoleWords`; at a strike step
+    (:class:`StepShown`) its strikers counted apart from the fighters of other steps."""
     words = a.part(RoleWords) if a is not None else None
     step = a.part(StepShown) if a is not None else None
     if step is not None:  # a strike step: its strikers only; the other fighters strike at another step
@@ -228,52 +278,49 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
             if gone and dm.id in gone:
                 continue
             counts[role if role == "none" or dm.id in now else "later"] += 1
-    items += role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None,
-                       step=humanize(step.label, names) if step is not None else "")
-    moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
-    cropped = frozenset() if vis is None else frozenset(dm.id for dm in models if dm.id not in vis)
-    ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a,
-                        cropped)
-    if options.counts and many_set and not numbers_fighters(a, shown_ids):
-        every = bool(getattr(options, "count_all", False))
-        n_badged = len(badged(shown, a, every))
-        if n_badged:
-            words = "where not 1" if every else "where its unit's others make another number"
-            items.append(LegendItem("row", f"×N: makes N attacks, {words} ({plural(n_badged, 'model')})", swatch="count"))
-    items += legend_parts(a, "marks", ctx)
-    if n_div:
-        items.append(LegendItem("row", f"Touches two enemy units: may divide its attacks ({plural(n_div, 'model')})",
-                                swatch="divide"))
-    items += legend_parts(a, "gaps", ctx)
+    return role_rows(a.legend if a is not None else None, counts, words.role_labels() if words else None,
+                     step=humanize(step.label, names) if step is not None else "")
+
+
+def _picture_rows(board: Board, a: Optional[Analysis], options: SceneOptions, ctx: LegendContext) -> list[LegendItem]:
+    """Rows of what this picture draws beside the parts: empty places (print), moves, the
+    figure's pointing marks, fronts, compare marks and overlapping bases."""
+    items: list[LegendItem] = []
     if (options.palette or {}).get("print"):
-        n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in units_shown)
+        n_empty = sum(len(empty_slots(u)) for u in board.units if u.id in ctx.units_shown)
         if n_empty:
             items.append(LegendItem("row", f"Empty place in a unit: a gap ({plural(n_empty, 'place')})", swatch="empty"))
     items += legend_parts(a, "moves", ctx)  # one convention in every view: the model ends where it is drawn
     keyed: set = set()
     for pm in options.point_marks:  # the figure's pointing marks, in its own words (a mark without says: no row)
-        if pm.says and (pm.swatch, pm.says) not in keyed and any(m in shown_ids for m in pm.models):
+        if pm.says and (pm.swatch, pm.says) not in keyed and any(m in ctx.shown_ids for m in pm.models):
             keyed.add((pm.swatch, pm.says))
             items.append(LegendItem("row", pm.says, swatch=pm.swatch))
-    if any(dm.unit.is_ranked for dm in shown):
+    if any(dm.unit.is_ranked for dm in ctx.shown):
         items.append(LegendItem("row", "Front of a unit", swatch="front"))
     if options.differ:
-        n = len([m for m in options.differ if m in shown_ids])
+        n = len([m for m in options.differ if m in ctx.shown_ids])
         items.append(LegendItem("row", f"{options.differ_label or 'Differs under the other ruleset'} ({plural(n, 'model')})",
                                 swatch="differ"))
-    n_over = len([m for m in set(options.overlaps or ()) if m in shown_ids])
+    n_over = len([m for m in set(options.overlaps or ()) if m in ctx.shown_ids])
     if n_over:
         items.append(LegendItem("row", f"Base overlaps another base ({plural(n_over, 'model')}): "
                                        "move them apart", swatch="overlap"))
-    items += legend_parts(a, "rows", ctx)
+    return items
+
+
+def _player_rows(board: Board, units_shown: AbstractSet[str], names: dict[str, str]) -> list[LegendItem]:
+    """One row per player: the units of the picture, by name."""
     players: dict[int, list[str]] = {}
     for u in board.units:
         if u.id in units_shown:
             players.setdefault(u.player, []).append(names[u.id])
-    for pl in sorted(players):
-        items.append(LegendItem("row", f"Player {pl}: {', '.join(players[pl])}", swatch=f"player:{pl}"))
-    items += legend_parts(a, "order", ctx)  # the strike order section
-    items += legend_parts(a, "sections", ctx)
+    return [LegendItem("row", f"Player {pl}: {', '.join(players[pl])}", swatch=f"player:{pl}") for pl in sorted(players)]
+
+
+def _note_rows(a: Optional[Analysis], options: SceneOptions, ctx: LegendContext) -> list[LegendItem]:
+    """The analysis' notes (greyed) and the figure's numbered callouts."""
+    items: list[LegendItem] = []
     notes = a.notes if a is not None else []
     if notes:
         items.append(LegendItem("space", units=6))
@@ -282,7 +329,7 @@ def legend_items(board: Any, analysis: Any, models: Sequence[Any], options: Any)
         if i == 1:
             items += [LegendItem("space", units=8), LegendItem("heading", "Notes")]
         items.append(LegendItem("para", f"{i}. {humanize(text, ctx.names)}"))
-    return compact(items)
+    return items
 
 
 def compact(items: Sequence[LegendItem]) -> list[LegendItem]:

@@ -13,13 +13,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.core import geometry as g
 from game.core.point_marks import board_point_marks
 
 from game.render.canvas import Canvas, wrap
 from game.render.hatching import hatch_segments
 from game.render.palette import PALETTE, lw
-from game.render.drawn import drawn_models, font_px
+from game.render.drawn import DrawnModel, drawn_models, font_px
 from game.render.options import SceneOptions
 from game.render.point_marks import draw_point_marks
 from game.render.scene import scene_layout
@@ -57,7 +59,7 @@ class Marks:
     points: Sequence[Any] = ()
 
 
-def point_marks_of(board: Any, marks: Optional["Marks"] = None) -> tuple:
+def point_marks_of(board: Board, marks: Optional["Marks"] = None) -> tuple:
     """The pointing marks a figure of ``board`` draws: the board's own (its file's ``marks``) then
     those of ``marks`` (a book figure's), as :class:`game.core.point_marks.PointMark` records."""
     return board_point_marks(board) + tuple(marks.points if marks is not None else ())
@@ -100,7 +102,49 @@ def caption_box(canvas: Canvas, text: str, width_px: float, font_scale: float,
     return size, lines, lh, lh * len(lines) + 14 * font_scale
 
 
-def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Marks, *,
+@dataclass
+class _Room:
+    """Where callouts and notes may go (px): the table area below the caption band
+    (``left``, ``top``, ``width``, ``height``) and what they keep clear of, worst first: the
+    boxes the scene placed (``scene_boxes``) and the callouts placed so far (``placed``), the
+    bases they do not point at (``model_boxes``), the units (``unit_boxes``)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    scene_boxes: list
+    model_boxes: dict
+    unit_boxes: list
+    placed: list = field(default_factory=list)
+
+    def cost(self, bx: Sequence[float], mid: str) -> float:
+        """How bad a callout or note box is: over other marks, over bases it does not point at."""
+        hard = sum(_area(bx, q) for q in self.scene_boxes) + sum(_area(bx, q) for q in self.placed)
+        others = sum(_area(bx, q) for m, q in self.model_boxes.items() if m != mid)
+        own = sum(_area(bx, q) for q in self.unit_boxes)
+        return hard * 1000 + others * 50 + own
+
+
+def _area(a: Sequence[float], q: Sequence[float]) -> float:
+    return max(0.0, min(a[2], q[2]) - max(a[0], q[0])) * max(0.0, min(a[3], q[3]) - max(a[1], q[1]))
+
+
+def _room(view: View, dms: Sequence[DrawnModel], avoid: Sequence, table: tuple, band: float) -> _Room:
+    """The :class:`_Room` of a scene: its drawn models ``dms``, the px boxes it placed
+    (``avoid``), its table area ``table`` (left, top, width, height) under a caption ``band``."""
+    ub: dict[str, list[float]] = {}
+    for dm in dms:  # px boxes of every unit as drawn: callouts avoid covering them
+        b = dm.shape.bbox()
+        q = ub.setdefault(dm.unit.id, [b[0], b[1], b[2], b[3]])
+        q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
+    unit_boxes = [(*view.to_px((q[0], q[1])), *view.to_px((q[2], q[3]))) for q in ub.values()]
+    model_boxes = {dm.id: (*view.to_px(dm.shape.bbox()[:2]), *view.to_px(dm.shape.bbox()[2:])) for dm in dms}
+    tl, tt, tw, th = table
+    return _Room(tl, tt + band, tw, th - band, [tuple(b) for b in avoid], model_boxes, unit_boxes)
+
+
+def draw_marks(canvas: Canvas, board: Board, analysis: Optional[Analysis], view: View, marks: Marks, *,
                options: Optional[SceneOptions] = None, start: int = 0, avoid: Sequence = ()) -> list[str]:
     """Draw ``marks`` over a scene already drawn on ``canvas``; callouts and notes keep clear
     of ``avoid`` (px boxes the scene placed: labels, badges, markers), of one another and of
@@ -109,36 +153,33 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
     o = options or SceneOptions()
     pal = dict(PALETTE)
     pal.update(o.palette or {})
-    errors: list[str] = []
     fs = o.font_scale
     dms = drawn_models(board, analysis)
     shapes = {dm.id: dm.shape for dm in dms}
-    ub: dict[str, list[float]] = {}
-    for dm in dms:  # px boxes of every unit as drawn: callouts avoid covering them
-        b = dm.shape.bbox()
-        q = ub.setdefault(dm.unit.id, [b[0], b[1], b[2], b[3]])
-        q[0], q[1], q[2], q[3] = min(q[0], b[0]), min(q[1], b[1]), max(q[2], b[2]), max(q[3], b[3])
-    unit_boxes = [(*view.to_px((q[0], q[1])), *view.to_px((q[2], q[3]))) for q in ub.values()]
-    model_boxes = {dm.id: (*view.to_px(dm.shape.bbox()[:2]), *view.to_px(dm.shape.bbox()[2:])) for dm in dms}
-    scene_boxes = [tuple(b) for b in avoid]
-
-    def area(a: Sequence[float], q: Sequence[float]) -> float:
-        return max(0.0, min(a[2], q[2]) - max(a[0], q[0])) * max(0.0, min(a[3], q[3]) - max(a[1], q[1]))
-
-    def cost(bx: Sequence[float], mid: str, placed_boxes: Sequence) -> float:
-        """How bad a callout or note box is: over other marks, over bases it does not point at."""
-        hard = sum(area(bx, q) for q in scene_boxes) + sum(area(bx, q) for q in placed_boxes)
-        others = sum(area(bx, q) for m, q in model_boxes.items() if m != mid)
-        own = sum(area(bx, q) for q in unit_boxes)
-        return hard * 1000 + others * 50 + own
     lay = scene_layout(canvas, board, o)
-    tl, tt, tw, th = lay.table
     caption = marks.caption
     if marks.numbered and marks.notes and not o.legend and not marks.listed:
         caption = (caption + " " if caption else "") + " ".join(f"({i}) {t}" for i, (_, t) in enumerate(marks.notes, 1))
-    band = caption_box(canvas, caption, tw, fs, o.supersample)[3] if caption else 0.0
-    nt, nh = tt + band, th - band  # callouts stay below the caption band
+    band = caption_box(canvas, caption, lay.table[2], fs, o.supersample)[3] if caption else 0.0
+    room = _room(view, dms, avoid, lay.table, band)  # callouts stay below the caption band
+    errors = _model_marks(canvas, view, shapes, marks, o, pal)
+    errors += draw_point_marks(canvas, view, shapes, point_marks_of(board, marks), pal, fs)
+    if marks.numbered:
+        errors += _numbered(canvas, view, shapes, marks.notes, room, fs, o.supersample)
+    else:
+        errors += _notes(canvas, view, shapes, marks.notes, room, fs, o.supersample)
+    if caption:
+        _caption_band(canvas, caption, lay.table, pal, fs, o.supersample)
+    canvas.tag = ""
+    return errors
 
+
+def _model_marks(canvas: Canvas, view: View, shapes: dict[str, g.Shape], marks: Marks, o: SceneOptions,
+                 pal: dict) -> list[str]:
+    """The marks on the bases: dimmed models, difference rings, highlight rings (those the
+    scene did not ring already: ``o.rings``), casualties crossed out. Returns error strings."""
+    errors: list[str] = []
+    fs = o.font_scale
     table_col = tuple(pal["table"][:3])
     for mid in marks.dim:
         s = shapes.get(mid)
@@ -171,30 +212,44 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
             continue
         canvas.tag = f"fallen:{mid}"
         _cross(canvas, view, s, fs)
-    errors += draw_point_marks(canvas, view, shapes, point_marks_of(board, marks), pal, fs)
-    ss = o.supersample
+    return errors
+
+
+def _numbered(canvas: Canvas, view: View, shapes: dict[str, g.Shape], notes: Sequence[tuple[str, str]], room: _Room,
+              fs: float, ss: int) -> list[str]:
+    """A numbered badge by each noted model (the texts are listed elsewhere), at the first of
+    its candidate places (corners, further out) that covers least (:meth:`_Room.cost`)."""
+    errors: list[str] = []
+    tl, tw, nt, nh = room.left, room.width, room.top, room.height
+    for i, (mid, _) in enumerate(notes, start=1):
+        s = shapes.get(mid)
+        if s is None:
+            errors.append(f"annotate: no model {mid}")
+            continue
+        canvas.tag = f"callout:{i}:{mid}"
+        b = s.bbox()
+        p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
+        r = 9 * fs
+        cands = []
+        for k in (1.0, 2.2, 3.5):
+            cands += [(p1[0] + r * k, p0[1] - r * k), (p0[0] - r * k, p0[1] - r * k), (p1[0] + r * k, p1[1] + r * k),
+                      (p0[0] - r * k, p1[1] + r * k)]
+        cands = [(min(max(x, tl + r + 2), tl + tw - r - 2), min(max(y, nt + r + 2), nt + nh - r - 2)) for x, y in cands]
+        x, y = min(cands, key=lambda q: (room.cost((q[0] - r, q[1] - r, q[0] + r, q[1] + r), mid), cands.index(q)))
+        room.placed.append((x - r, y - r, x + r, y + r))
+        canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=lw("thin") * fs)
+        canvas.text((x, y), str(i), font_px(12 * fs, ss), (255, 255, 255), anchor="center", bold=True)
+    return errors
+
+
+def _notes(canvas: Canvas, view: View, shapes: dict[str, g.Shape], notes: Sequence[tuple[str, str]], room: _Room,
+           fs: float, ss: int) -> list[str]:
+    """A boxed text by each noted model, joined to it by a line, at the first of its candidate
+    places (around the base, further out) that covers least (:meth:`_Room.cost`)."""
+    errors: list[str] = []
+    tl, tw, nt, nh = room.left, room.width, room.top, room.height
     size = font_px(13 * fs, ss)
-    placed: list[tuple] = []
-    if marks.numbered:
-        for i, (mid, _) in enumerate(marks.notes, start=1):
-            s = shapes.get(mid)
-            if s is None:
-                errors.append(f"annotate: no model {mid}")
-                continue
-            canvas.tag = f"callout:{i}:{mid}"
-            b = s.bbox()
-            p0, p1 = view.to_px((b[0], b[1])), view.to_px((b[2], b[3]))
-            r = 9 * fs
-            cands = []
-            for k in (1.0, 2.2, 3.5):
-                cands += [(p1[0] + r * k, p0[1] - r * k), (p0[0] - r * k, p0[1] - r * k), (p1[0] + r * k, p1[1] + r * k),
-                          (p0[0] - r * k, p1[1] + r * k)]
-            cands = [(min(max(x, tl + r + 2), tl + tw - r - 2), min(max(y, nt + r + 2), nt + nh - r - 2)) for x, y in cands]
-            x, y = min(cands, key=lambda q: (cost((q[0] - r, q[1] - r, q[0] + r, q[1] + r), mid, placed), cands.index(q)))
-            placed.append((x - r, y - r, x + r, y + r))
-            canvas.circle((x, y), r, fill=(20, 20, 20), outline=(255, 255, 255), width=lw("thin") * fs)
-            canvas.text((x, y), str(i), font_px(12 * fs, ss), (255, 255, 255), anchor="center", bold=True)
-    for i, (mid, text) in enumerate(() if marks.numbered else marks.notes):
+    for mid, text in notes:
         s = shapes.get(mid)
         if s is None:
             errors.append(f"annotate: no model {mid}")
@@ -215,8 +270,8 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
         # kept inside the table first, then scored where they would really be drawn
         cands = [(min(max(x, tl + 2 * fs), tl + tw - w - 2 * fs), min(max(y, nt + 2 * fs), nt + nh - h - 2 * fs))
                  for x, y in cands]
-        x, y = min(cands, key=lambda q: (cost((q[0], q[1], q[0] + w, q[1] + h), mid, placed), cands.index(q)))
-        placed.append((x, y, x + w, y + h))
+        x, y = min(cands, key=lambda q: (room.cost((q[0], q[1], q[0] + w, q[1] + h), mid), cands.index(q)))
+        room.placed.append((x, y, x + w, y + h))
         cx, cy = (p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2
         ax = min(max(cx, x), x + w)
         ay = min(max(cy, y), y + h)
@@ -226,13 +281,17 @@ def draw_marks(canvas: Canvas, board: Any, analysis: Any, view: View, marks: Mar
                        width=lw("thin") * fs)
         for k, ln in enumerate(lines):
             canvas.text((x + 6 * fs, y + 4 * fs + k * lh), ln, size, (20, 20, 20))
-    if caption:
-        canvas.tag = "caption"
-        size, lines, lh, h = caption_box(canvas, caption, tw, fs, ss)
-        canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=pal["caption_bg"])
-        if pal.get("caption_edge") is not None:  # print: a white band ruled off from the table
-            canvas.line([(tl, tt + h), (tl + tw, tt + h)], pal["caption_edge"], lw("thin") * fs)
-        for k, ln in enumerate(lines):
-            canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, pal["caption_text"])
-    canvas.tag = ""
     return errors
+
+
+def _caption_band(canvas: Canvas, caption: str, table: tuple, pal: dict, fs: float, ss: int) -> None:
+    """The caption, wrapped in a band across the top of the table area (``table``: left, top,
+    width, height px; print: a white band ruled off from the table)."""
+    tl, tt, tw, _ = table
+    canvas.tag = "caption"
+    size, lines, lh, h = caption_box(canvas, caption, tw, fs, ss)
+    canvas.polygon([(tl, tt), (tl + tw, tt), (tl + tw, tt + h), (tl, tt + h)], fill=pal["caption_bg"])
+    if pal.get("caption_edge") is not None:
+        canvas.line([(tl, tt + h), (tl + tw, tt + h)], pal["caption_edge"], lw("thin") * fs)
+    for k, ln in enumerate(lines):
+        canvas.text((tl + 16 * fs, tt + 7 * fs + k * lh), ln, size, pal["caption_text"])

@@ -24,6 +24,9 @@ class SceneOptions:
     outline styles and hatching, for colour-blind and greyscale figures); ``legend``: draw the
     side panel; ``title``: caption (``None``: the board's title; ``""``: none);
     ``wrap_title``: wrap a long title over several lines (figures) instead of cutting it;
+    ``ruleset_name``: the ruleset's display name a figure's title bar shows on the right (the
+    caller looks it up: :func:`game.core.ruleset.ruleset_name`; empty: the ruleset's id; the
+    window, without ``wrap_title``, shows ``ruleset: <id>``);
     ``hover``: model id under the cursor and ``hover_px`` the cursor (canvas px) for its
     tooltip; ``selection``: unit ids drawn highlighted; ``status``: text of the bottom status
     line; ``banner``: an error shown in red at the top; ``labels``: unit labels on/off;
@@ -64,6 +67,7 @@ class SceneOptions:
     legend: bool = True
     title: Optional[str] = None
     wrap_title: bool = False
+    ruleset_name: str = ""
     hover: Optional[str] = None
     hover_px: Optional[Point] = None
     selection: Sequence[str] = ()

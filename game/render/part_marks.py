@@ -15,7 +15,7 @@ palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 * :class:`~game.core.parts.FightSequence`: a numbered badge by each unit on the table
   (``labels``); legend section "Fight sequence";
 * the core parts every analysis holds: :class:`~game.core.parts.Moves` (``moves``: the start
-  a dashed outline, an arrow to the model, its length; legend "Moved by a rule, from its dashed
+  a dotted outline, an arrow to the model, its length; legend "Moved by a rule, from its dotted
   outline"), :class:`~game.core.parts.GapLinks` (``gaps``: lettered arrows or dashed links;
   legend row), :class:`~game.core.parts.StrikeOrder` (the legend's strike order section);
 * :class:`~game.core.parts.UnitReasons`, :class:`~game.core.parts.RankBonus`,
@@ -26,19 +26,23 @@ from __future__ import annotations
 import math
 from collections import Counter
 from operator import itemgetter, methodcaller
-from typing import Any
+from typing import AbstractSet, Any, Optional, Sequence
 
+from game.core.analysis import Analysis
 from game.core import geometry as g
-from game.core.board import parse_slot
+from game.core.board import Board, Unit, parse_slot
+from game.core.unit_models import Model
 from game.core.lru import LRU
-from game.core.names import humanize, plural
-from game.core.parts import (Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves, OffTable,
-                             OutlinedRows, RankBonus, ReducedAttackers, Removed, StepShown, StrikeOrder, UnitReasons)
+from game.core.names import humanize, plural, with_count
+from game.core.parts import (Allocation, Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves,
+                             OffTable, OutlinedRows, RankBonus, ReducedAttackers, Removed, RoleWords, StepShown, StrikeOrder,
+                             UnitReasons)
 from game.render import gap_marks, move_marks, unit_marks as um
 from game.render.attack_badges import badged
 from game.render.drawers import LegendContext, LegendItem, legend_parts, register
-from game.render.drawn import circle_pts, drawn_models
+from game.render.drawn import DrawnModel, circle_pts, drawn_models
 from game.render.labels import badge, count_mark
+from game.render.options import SceneOptions
 from game.render.painter import Paint
 from game.render.palette import lw
 
@@ -48,23 +52,23 @@ RING = (255, 255, 255)        # the disc of a fighter with reduced attacks
 
 
 # --- move reach --------------------------------------------------------------------------------
-def reach_shown(pal: dict, options: Any) -> bool:
+def reach_shown(pal: dict, options: SceneOptions) -> bool:
     """Move reach is drawn on screen, and on paper only when asked (``reach``): a ring round
     every moved model buries the models and the labels of a printed figure."""
-    return not pal.get("print") or bool(getattr(options, "reach", False))
+    return not pal.get("print") or options.reach
 
 
-def draw_reach(p: Any, part: MoveReach, analysis: Any) -> None:
+def draw_reach(p: Paint, part: MoveReach, analysis: Analysis) -> None:
     if not part.mm or not reach_shown(p.pal, p.o):
         return
-    for mid, path in (analysis.moves or {}).items():
+    for mid, path in analysis.moves.items():
         if not path:
             continue
         p.c.tag = f"reach:{mid}"
         reach_circle(p, p.v.to_px(path[0]), float(part.mm) * p.v.scale)
 
 
-def reach_circle(p: Any, c: tuple, r: float) -> None:
+def reach_circle(p: Paint, c: tuple, r: float) -> None:
     """A move's reach around its start (px): on paper a thin dashed ring without fill (many
     overlapping tinted discs would bury the models), on screen a tinted disc."""
     if p.pal.get("print"):
@@ -74,14 +78,14 @@ def reach_circle(p: Any, c: tuple, r: float) -> None:
         p.c.circle(c, r, fill=p.pal["reach"], outline=p.pal["reach_edge"], width=p.u(lw("thin")))
 
 
-def legend_reach(part: MoveReach, ctx: LegendContext) -> list:
-    if not part.mm or not ctx.moves or not reach_shown(getattr(ctx.options, "palette", None) or {}, ctx.options):
+def legend_reach(part: MoveReach, ctx: LegendContext) -> list[LegendItem]:
+    if not part.mm or not ctx.moves or not reach_shown(ctx.options.palette or {}, ctx.options):
         return []
     return [LegendItem("row", f"Move reach {round(float(part.mm) / g.MM_PER_INCH, 2):g}\" from the start", swatch="reach")]
 
 
 # --- combat slots ------------------------------------------------------------------------------
-def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
+def draw_slots(p: Paint, part: CombatSlots, analysis: Analysis) -> None:
     """A small dot, black when filled, white when free, a larger ring for a large model's slot
     (drawn under the models standing in them)."""
     filled = any(s.filled_by for s in part.slots)
@@ -100,7 +104,7 @@ def draw_slots(p: Any, part: CombatSlots, analysis: Any) -> None:
         p.placer.add((c[0] - r, c[1] - r, c[0] + r, c[1] + r), soft=True)
 
 
-def slot_tick(p: Any, at: tuple, filler: Any, r: float) -> None:
+def slot_tick(p: Paint, at: tuple, filler: g.Shape, r: float) -> None:
     """A filled slot whose filler stands beside it, not on it: a short line (at most
     ``SLOT_MARK_UNITS`` beyond the dot) from the dot towards the filler's edge, so no filled dot
     is left without its model; nothing when the filler covers the slot."""
@@ -117,13 +121,13 @@ def slot_tick(p: Any, at: tuple, filler: Any, r: float) -> None:
     p.c.line([a, (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)], p.pal["slot_edge"], p.u(lw("medium")))
 
 
-def legend_slots(part: CombatSlots, ctx: LegendContext) -> list:
+def legend_slots(part: CombatSlots, ctx: LegendContext) -> list[LegendItem]:
     slots = part.slots
     if not slots:
         return []
     n_f = sum(1 for s in slots if s.filled_by)
     out = [LegendItem("row", f"Combat slots: {n_f} filled, {len(slots) - n_f} free", swatch="slots")]
-    moved = [dm for dm in ctx.shown if getattr(dm, "slot_from", None) is not None]
+    moved = [dm for dm in ctx.shown if dm.slot_from is not None]
     if moved:
         out.append(LegendItem("row", f"Allocated model standing in its slot, from its place in the unit "
                                      f"({plural(len(moved), 'model')})", swatch="slotmove"))
@@ -133,14 +137,14 @@ def legend_slots(part: CombatSlots, ctx: LegendContext) -> list:
 
 
 # --- locked models -----------------------------------------------------------------------------
-def draw_locked(p: Any, part: Locked, analysis: Any) -> None:
+def draw_locked(p: Paint, part: Locked, analysis: Analysis) -> None:
     drawn = {dm.id: dm for dm in (p.models or [])}
     for mid in part.models:
         if mid in drawn:
             p.safe(f"lock {mid}", lock_mark, p, drawn[mid])
 
 
-def lock_mark(p: Any, dm: Any) -> None:
+def lock_mark(p: Paint, dm: DrawnModel) -> None:
     """A small padlock at the top of the base: it is in base contact and may not move."""
     p.c.tag = f"locked:{dm.id}"
     x0, y0, x1, y1 = dm.shape.bbox()
@@ -149,7 +153,7 @@ def lock_mark(p: Any, dm: Any) -> None:
     padlock(p, c, s)
 
 
-def padlock(p: Any, c: tuple, s: float) -> None:
+def padlock(p: Paint, c: tuple, s: float) -> None:
     """A padlock of half-width ``s`` px centred on ``c`` (a model mark and its legend swatch)."""
     col = p.pal["badge"]
     p.c.polygon([(c[0] - s, c[1] - s * 0.1), (c[0] + s, c[1] - s * 0.1), (c[0] + s, c[1] + s * 1.2),
@@ -159,7 +163,7 @@ def padlock(p: Any, c: tuple, s: float) -> None:
     p.c.line(arc, col, p.u(lw("thin")))
 
 
-def legend_locked(part: Locked, ctx: LegendContext) -> list:
+def legend_locked(part: Locked, ctx: LegendContext) -> list[LegendItem]:
     n = sum(1 for m in part.models if m in ctx.shown_ids)
     if not n:
         return []
@@ -171,21 +175,21 @@ def hover_locked(part: Locked, mid: str) -> str:
 
 
 # --- removed models ----------------------------------------------------------------------------
-def draw_removed(p: Any, part: Removed, analysis: Any) -> None:
+def draw_removed(p: Paint, part: Removed, analysis: Analysis) -> None:
     drawn = {dm.id: dm for dm in (p.models or [])}
     for mid in part.models:
         if mid in drawn:
             p.safe(f"removed {mid}", removed_mark, p, drawn[mid].shape.bbox(), mid)
 
 
-def removed_mark(p: Any, bbox: tuple, mid: str = "") -> None:
+def removed_mark(p: Paint, bbox: tuple, mid: str = "") -> None:
     """A dark cross on a white casing over the base's box (table mm): destroyed, removed."""
     p.c.tag = f"removed:{mid}"
     a, b = p.v.to_px((bbox[0], bbox[1])), p.v.to_px((bbox[2], bbox[3]))
     cross(p, (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
 
 
-def cross(p: Any, box: tuple) -> None:
+def cross(p: Paint, box: tuple) -> None:
     """The removed cross in the px box ``box`` (a model mark and its legend swatch)."""
     x0, y0, x1, y1 = box
     for q in ([(x0, y0), (x1, y1)], [(x0, y1), (x1, y0)]):
@@ -193,19 +197,19 @@ def cross(p: Any, box: tuple) -> None:
         p.c.line(q, (20, 20, 20), p.u(lw("bold")))
 
 
-def legend_removed(part: Removed, ctx: LegendContext) -> list:
+def legend_removed(part: Removed, ctx: LegendContext) -> list[LegendItem]:
     n = sum(1 for m in part.models if m in ctx.shown_ids)
     return [LegendItem("row", f"{part.label}: crossed out ({plural(n, 'model')})", swatch="removed")] if n else []
 
 
-def removed_ids(analysis: Any) -> set:
+def removed_ids(analysis: Optional[Analysis]) -> set:
     """Ids of the models a :class:`Removed` part crosses out (the legend counts them apart)."""
-    part = analysis.part(Removed) if analysis is not None and hasattr(analysis, "part") else None
+    part = analysis.part(Removed) if analysis is not None else None
     return set(part.models) if part is not None else set()
 
 
 # --- outlined rows (fighting ranks) and reduced attackers ----------------------------------------
-def rows_mm(board: Any, part: OutlinedRows) -> list[list[g.Point]]:
+def rows_mm(board: Board, part: OutlinedRows) -> list[list[g.Point]]:
     """Outlines (table mm, corners) of every group of ``part``: one rectangle per group of
     rank-and-file slots."""
     out = []
@@ -230,7 +234,7 @@ def rows_mm(board: Any, part: OutlinedRows) -> list[list[g.Point]]:
     return out
 
 
-def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
+def draw_rows(p: Paint, part: OutlinedRows, analysis: Analysis) -> set[str]:
     """Outline the rows and number every fighting model of a unit that has them: ``×N`` (its
     full Attacks) in base contact, a white disc with ``N`` when it attacks without touching an
     enemy (:class:`ReducedAttackers`). Returns the ids numbered here."""
@@ -260,7 +264,7 @@ def draw_rows(p: Any, part: OutlinedRows, analysis: Any) -> set[str]:
     return done
 
 
-def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
+def one_attack_mark(p: Paint, dm: DrawnModel, attacks: int) -> None:
     """A white disc with a dark ring and the number of attacks, in the middle of the base."""
     p.c.tag = f"one_attack:{dm.id}"
     b = dm.shape.bbox()
@@ -276,18 +280,18 @@ def one_attack_mark(p: Any, dm: Any, attacks: Any) -> None:
     p.c.text(c, str(attacks), size, (20, 20, 20), anchor="center", bold=True)
 
 
-def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list:
-    n = part.shown(ctx.shown_ids) if hasattr(part, "shown") else len(part.groups())
+def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list[LegendItem]:
+    n = part.shown(ctx.shown_ids)
     out = []
     if n and part.label:
-        out.append(LegendItem("row", f"{part.label} ({plural(n, 'row')})", swatch="fighting_rank"))
-    reduced = ctx.analysis.part(ReducedAttackers)
+        out.append(LegendItem("row", with_count(part.label, plural(n, 'row')), swatch="fighting_rank"))
+    reduced = ctx.analysis.part(ReducedAttackers) if ctx.analysis is not None else None
     apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
     if apart and reduced is not None and reduced.label:
-        out.append(LegendItem("row", f"{reduced.label} ({plural(len(apart), 'model')})", swatch="one_attack"))
+        out.append(LegendItem("row", with_count(reduced.label, plural(len(apart), 'model')), swatch="one_attack"))
     if n and _rows_badged(part, ctx, set(apart)):
         out.append(LegendItem("row", "×N: attacks of a fighter in base contact, where not its unit's usual"
-                              if not getattr(ctx.options, "count_all", False) else "×N: attacks of a fighter in base contact",
+                              if not ctx.options.count_all else "×N: attacks of a fighter in base contact",
                               swatch="count"))
     return out
 
@@ -296,20 +300,18 @@ def _rows_badged(part: OutlinedRows, ctx: LegendContext, apart: set) -> bool:
     """Does the picture carry a ``×N`` badge on a numbered fighter (:func:`draw_rows`)?"""
     units = part.units()
     fighters = [dm for dm in ctx.shown if dm.unit.id in units and dm.role == "attack" and dm.id not in apart]
-    return bool(badged(fighters, ctx.analysis, getattr(ctx.options, "count_all", False), ("attack",)))
+    return bool(badged(fighters, ctx.analysis, ctx.options.count_all, ("attack",)))
 
 
-def numbers_fighters(analysis: Any, shown_ids: set) -> bool:
+def numbers_fighters(analysis: Optional[Analysis], shown_ids: AbstractSet[str]) -> bool:
     """Does an outlined-rows part number the fighters in this picture (so the generic ``×N``
     legend row is replaced by its own)?"""
-    part = analysis.part(OutlinedRows) if analysis is not None and hasattr(analysis, "part") else None
-    if part is None:
-        return False
-    return (part.shown(shown_ids) if hasattr(part, "shown") else len(part.groups())) > 0
+    part = analysis.part(OutlinedRows) if analysis is not None else None
+    return part is not None and part.shown(shown_ids) > 0
 
 
 # --- fight sequence ----------------------------------------------------------------------------
-def draw_fight_badges(p: Any, part: FightSequence, analysis: Any) -> None:
+def draw_fight_badges(p: Paint, part: FightSequence, analysis: Analysis) -> None:
     off = analysis.part(OffTable)
     units = {u.id: u for u in p.b.units}
     for e in part.entries:
@@ -319,14 +321,14 @@ def draw_fight_badges(p: Any, part: FightSequence, analysis: Any) -> None:
         p.safe("badge", badge, p, e)
 
 
-def _models(u: Any) -> list:
+def _models(u: Unit) -> list[Model]:
     try:
         return u.models()
     except Exception:  # noqa: BLE001 - a unit that cannot be built is drawn as before
         return []
 
 
-def legend_fight(part: FightSequence, ctx: LegendContext) -> list:
+def legend_fight(part: FightSequence, ctx: LegendContext) -> list[LegendItem]:
     if not part.entries:
         return []
     out = [LegendItem("space", units=8), LegendItem("heading", "Fight sequence")]
@@ -337,13 +339,13 @@ def legend_fight(part: FightSequence, ctx: LegendContext) -> list:
 
 
 # --- legend-only parts -------------------------------------------------------------------------
-def legend_reasons(part: UnitReasons, ctx: LegendContext) -> list:
+def legend_reasons(part: UnitReasons, ctx: LegendContext) -> list[LegendItem]:
     """Only the strike values a rule changed (``part.changed``)."""
     return [LegendItem("para", humanize(why, ctx.names), dim=True)
             for uid, why in part.why.items() if uid in ctx.units_shown and uid in part.changed]
 
 
-def legend_rank_bonus(part: RankBonus, ctx: LegendContext) -> list:
+def legend_rank_bonus(part: RankBonus, ctx: LegendContext) -> list[LegendItem]:
     if not part.bonus or not any(uid in ctx.units_shown for uid in part.bonus):
         return []
     out = [LegendItem("space", units=8), LegendItem("heading", "Rank Bonus")]
@@ -359,7 +361,7 @@ def legend_rank_bonus(part: RankBonus, ctx: LegendContext) -> list:
     return out
 
 
-def legend_allocation(part: Allocations, ctx: LegendContext) -> list:
+def legend_allocation(part: Allocations, ctx: LegendContext) -> list[LegendItem]:
     if not part.by_unit:
         return []
     out = [LegendItem("space", units=8), LegendItem("heading", "Allocation to melee")]
@@ -368,7 +370,7 @@ def legend_allocation(part: Allocations, ctx: LegendContext) -> list:
     return out
 
 
-def allocation_line(name: str, d: Any) -> str:
+def allocation_line(name: str, d: Allocation) -> str:
     """One readable line of a unit's melee allocation (an :class:`~game.core.parts.Allocation`):
     how many fight and how the number came about (share of which total, bonus, small-unit
     rule, slot limit)."""
@@ -387,51 +389,51 @@ def allocation_line(name: str, d: Any) -> str:
     return line + ")"
 
 
-def _fmt(v: Any) -> str:
+def _fmt(v: object) -> str:
     if isinstance(v, float):
         return f"{v:.2f}".rstrip("0").rstrip(".")
     return str(v)
 
 
 # --- the core parts: moves, gap links, strike order --------------------------------------------
-def draw_moves(p: Paint, part: Moves, analysis: Any) -> None:
+def draw_moves(p: Paint, part: Moves, analysis: Analysis) -> None:
     """Every move the same way, in every view: a dashed outline where the model stood (the
     model is drawn where it ends), an arrow from the outline to the model (crossing arrows of
     alike models swapped apart, :func:`game.render.move_marks.uncrossed`) and its length beside it."""
     for mid, path in part.paths.items():
         p.safe(f"ghost {mid}", um.ghost, p, mid, path)
-    drawn = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
-    drawn = p.safe("thin moves", move_marks.thinned, drawn, analysis) or drawn  # a unit moved alike: 2 arrows
+    whole = p.safe("uncross moves", move_marks.uncrossed, analysis, p.models) or dict(part.paths)
+    drawn = p.safe("thin moves", move_marks.thinned, whole, analysis) or whole  # a unit moved alike: 2 arrows
     for mid, path in drawn.items():
         p.safe(f"move {mid}", um.move, p, mid, path)
-    p.safe("move marks", move_marks.draw, p, analysis, drawn)
+    p.safe("move marks", move_marks.draw, p, analysis, drawn, whole)
 
 
-def legend_moves(part: Moves, ctx: LegendContext) -> list:
+def legend_moves(part: Moves, ctx: LegendContext) -> list[LegendItem]:
     if not ctx.moves:
         return []
-    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({plural(len(ctx.moves), 'model')})",
+    return [LegendItem("row", f"Moved by a rule, from its dotted outline, length beside it ({plural(len(ctx.moves), 'model')})",
                        swatch="move")]
 
 
-def draw_gap_links(p: Paint, part: GapLinks, analysis: Any) -> None:
+def draw_gap_links(p: Paint, part: GapLinks, analysis: Analysis) -> None:
     """Lettered arrows along the engaged facing (or dashed links) between models fighting
     across a gap (:mod:`game.render.gap_marks`)."""
     gap_marks.draw(p, analysis, p.o.gap_letter_start, p.o.gap_lettered)
 
 
-def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list:
+def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list[LegendItem]:
     n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')})",
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')} of models)",
                        swatch="gap")]
 
 
 _PER_UNIT = LRU(64)  # a strike step's model ids (tuple) -> models per unit: a drag's analyses repeat them
 
 
-def _per_unit(mids: Any) -> dict[str, int]:
+def _per_unit(mids: Sequence[str]) -> dict[str, int]:
     """Models per unit (unit id -> count, in the order the units first come) of the model ids
     ``mids``, kept by the ids themselves (a long strike step of a big table is counted once
     while it stays the same). The dict is shared: never change it."""
@@ -456,7 +458,7 @@ def strike_line(label: str, per_unit: dict[str, int], now: str = "") -> str:
     return f"{label}{now}{' at the same time' if len(per_unit) > 1 else ''}: {who}"
 
 
-def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list:
+def legend_strike_order(part: StrikeOrder, ctx: LegendContext) -> list[LegendItem]:
     """The strike order section: each step's units (by name) and how many of their models
     strike at it in the picture (less those cropped out; embarked models, never drawn, count
     as in the window), then the parts listed under it (``legend_at="strike"``)."""
@@ -490,3 +492,8 @@ register(FightSequence, draw=draw_fight_badges, stage="labels", legend=legend_fi
 register(UnitReasons, legend=legend_reasons, legend_at="strike")
 register(RankBonus, legend=legend_rank_bonus, legend_at="sections")
 register(Allocations, legend=legend_allocation, legend_at="sections")
+# read where they act, not drawn on their own: the models of an OffTable part are left out of the
+# drawn models and get no label (drawn.py, scene.py), the legend words roles by RoleWords and counts
+# the strike step by StepShown (legend.py), ReducedAttackers numbers models beside OutlinedRows
+for _kind in (OffTable, StepShown, RoleWords, ReducedAttackers):
+    register(_kind)

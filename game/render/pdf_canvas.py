@@ -26,7 +26,8 @@ from typing import Any, Optional, Sequence
 
 from game.core.geometry import MM_PER_INCH
 from game.core.paths import FONT_DIR
-from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, pil_font, text_box
+from game.render.canvas import Canvas, Colour, Point, anchored, arrow_head, dash_pattern, text_box
+from game.render.text_metrics import pil_font
 
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 PT_PER_MM = 72.0 / MM_PER_INCH
@@ -148,7 +149,7 @@ class PdfCanvas(Canvas):
         self.rl.setStrokeAlpha(int(colour[3]) / 255.0 if len(colour) > 3 else 1.0)
         self.rl.setLineWidth(max(0.0, float(width)))
 
-    def _path(self, points: Sequence, close: bool):
+    def _path(self, points: Sequence[Point], close: bool) -> Any:
         p = self.rl.beginPath()
         p.moveTo(*points[0])
         for x, y in points[1:]:
@@ -158,14 +159,14 @@ class PdfCanvas(Canvas):
         return p
 
     # -- drawing ---------------------------------------------------------------------------
-    def fill(self, colour) -> None:
+    def fill(self, colour: Colour) -> None:
         self._rec("fill", colour)
         if colour is None:
             return
         self._fill(colour)
         self.rl.rect(0, 0, self.width, self.height, stroke=0, fill=1)
 
-    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 3 or (fill is None and outline is None) or not all(map(math.isfinite, sum(pts, ()))):
@@ -177,7 +178,7 @@ class PdfCanvas(Canvas):
             self.rl.setDash([])
         self.rl.drawPath(self._path(pts, True), stroke=1 if outline is not None else 0, fill=1 if fill is not None else 0)
 
-    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
         if (fill is None and outline is None) or not (math.isfinite(radius) and radius > 0):
             return
@@ -189,7 +190,7 @@ class PdfCanvas(Canvas):
         self.rl.circle(float(center[0]), float(center[1]), float(radius), stroke=1 if outline is not None else 0,
                        fill=1 if fill is not None else 0)
 
-    def line(self, points, colour, width=1, dashed=False) -> None:
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: "bool | str" = False) -> None:
         self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
@@ -200,7 +201,7 @@ class PdfCanvas(Canvas):
         self.rl.drawPath(self._path(pts, False), stroke=1, fill=0)
         self.rl.setDash([])
 
-    def arrow(self, points, colour, width=2, head=10) -> None:
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
         self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
@@ -213,7 +214,8 @@ class PdfCanvas(Canvas):
         self._fill(colour)
         self.rl.drawPath(self._path(tri, True), stroke=0, fill=1)
 
-    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         if not string or colour is None:
             return
@@ -232,7 +234,7 @@ class PdfCanvas(Canvas):
         c.drawString(0, 0, string)
         c.restoreState()
 
-    def push_clip(self, rect) -> None:
+    def push_clip(self, rect: Sequence[float]) -> None:
         self._rec("push_clip", tuple(rect))
         x, y, w, h = (float(v) for v in rect)
         self.rl.saveState()

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from game.core.analysis import Analysis
 from game.core.board import Board
 from game.core.parts import OffTable
-from game.core.ruleset import load_ruleset
 
-from game.render import labels, move_marks
+from game.render import gap_marks, labels, move_marks
 from game.render import part_marks  # noqa: F401 - registers the drawers of the core part types
 from game.render import table_marks as tm, unit_marks as um, window_layers as wl
 from game.render.canvas import Canvas, ellipsize, wrap
@@ -66,32 +66,33 @@ def layout(width: int, height: int, *, legend: bool = True, title: bool = True, 
                   status=(0, height - sh, width, sh) if status else None)
 
 
-def ruleset_name(ruleset_id: Any) -> str:
-    """The display name of a ruleset id (the id itself when it does not load)."""
-    try:
-        return str(load_ruleset(str(ruleset_id)).name or ruleset_id)
-    except Exception:
-        return str(ruleset_id)
+def ruleset_text(options: SceneOptions, ruleset_id: Optional[str]) -> str:
+    """What the title bar says of the ruleset: a figure (``wrap_title``) its display name
+    (``options.ruleset_name``; the id when the caller gave none), the window ``ruleset: <id>``."""
+    if options.wrap_title:
+        return options.ruleset_name or str(ruleset_id)
+    return f"ruleset: {ruleset_id}"
 
 
-def ruleset_inline(canvas: Canvas, options: SceneOptions, ruleset: Any) -> bool:
+def ruleset_inline(canvas: Canvas, options: SceneOptions, ruleset_id: Optional[str]) -> bool:
     """Does the ruleset's name fit on the right of the title bar (at most 30 % of the width)?
     A figure too narrow for it puts the name on a line of its own under the title."""
     if not options.wrap_title:
         return True
-    rw = canvas.text_size(ruleset_name(ruleset), font_px(13 * options.font_scale, options.supersample))[0]
+    rw = canvas.text_size(ruleset_text(options, ruleset_id), font_px(13 * options.font_scale, options.supersample))[0]
     return rw <= 0.3 * canvas.width
 
 
-def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: Any = None) -> list[str]:
-    """The title as drawn: one line (cut with an ellipsis) in the window, wrapped in figures."""
+def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: Optional[str] = None) -> list[str]:
+    """The title as drawn: one line (cut with an ellipsis) in the window, wrapped in figures;
+    ``ruleset``: the id of the ruleset named on the right (None: the board's)."""
     title = str(board.title if options.title is None else options.title)
     if not title:
         return []
     fs = options.font_scale
     size = font_px(TITLE_SIZE * fs, options.supersample)
     rs = ruleset or board.ruleset
-    right = ruleset_name(rs) if options.wrap_title else f"ruleset: {rs}"
+    right = ruleset_text(options, rs)
     rw = canvas.text_size(right, font_px(13 * fs, options.supersample))[0] if ruleset_inline(canvas, options, rs) else 0
     avail = canvas.width - rw - 52 * fs
     if not options.wrap_title:
@@ -99,19 +100,20 @@ def title_lines(canvas: Canvas, board: Board, options: SceneOptions, ruleset: An
     return wrap(canvas, title, size, avail, bold=True)
 
 
-def scene_layout(canvas: Canvas, board: Board, options: SceneOptions, ruleset: Any = None) -> Layout:
-    """The :func:`layout` ``draw_scene`` uses for these options."""
+def scene_layout(canvas: Canvas, board: Board, options: SceneOptions, ruleset: Optional[str] = None) -> Layout:
+    """The :func:`layout` ``draw_scene`` uses for these options (``ruleset``: the id of the
+    analysis' ruleset, None: the board's)."""
     title = board.title if options.title is None else options.title
     n = len(title_lines(canvas, board, options, ruleset)) if (title and options.wrap_title) else 1
     rs = ruleset or board.ruleset
-    if title and not ruleset_inline(canvas, options, rs) and title_lines(canvas, board, options, rs) != [ruleset_name(rs)]:
+    if title and not ruleset_inline(canvas, options, rs) and title_lines(canvas, board, options, rs) != [ruleset_text(options, rs)]:
         n += 1  # the ruleset's name on a line of its own
     return layout(canvas.width, canvas.height, legend=options.legend, title=bool(title), status=bool(options.status),
                   panel_width=options.panel_width, font_scale=options.font_scale, top_inset=options.top_inset,
                   title_lines=n, max_share=options.legend_share)
 
 
-def units_bbox(board: Board, analysis: Any = None, margin_mm: float = 0.0) -> tuple[float, float, float, float]:
+def units_bbox(board: Board, analysis: Optional[Analysis] = None, margin_mm: float = 0.0) -> tuple[float, float, float, float]:
     """Bounding box (x0, y0, x1, y1) mm of every tray and base (and analysed positions)."""
     xs: list[float] = []
     ys: list[float] = []
@@ -146,7 +148,7 @@ def fit_view(canvas_w: int, canvas_h: int, board: Board, options: SceneOptions, 
     return View.fit(box, lay.table, margin_px=12)
 
 
-def paint_for(canvas: Canvas, board: Board, analysis: Any, view: View, options: SceneOptions) -> Paint:
+def paint_for(canvas: Canvas, board: Board, analysis: Optional[Analysis], view: View, options: SceneOptions) -> Paint:
     """The :class:`Paint` of one drawing: palette merged over :data:`PALETTE`, the layout of
     these options, a placer over the table area (inside a 3-unit margin, below a
     ``caption_band``) holding only the options' ``keep_off`` boxes (taken) and ``keep_clear``
@@ -178,7 +180,7 @@ def title(p: Paint) -> None:
     x, y, w, h = p.lay.title
     p.c.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], fill=p.pal["title_bg"])
     rs = ruleset_of(p.a) or p.b.ruleset
-    right = ruleset_name(rs) if p.o.wrap_title else f"ruleset: {rs}"
+    right = ruleset_text(p.o, rs)
     lines = title_lines(p.c, p.b, p.o, rs)
     if lines == [right]:
         right = ""  # a compare panel: its title is the ruleset's name
@@ -198,18 +200,21 @@ def title(p: Paint) -> None:
         p.c.text((x + w - p.u(14), y + h / 2), right, p.size(13), p.pal["title_text"], anchor="right")
 
 
-def legend_painter(canvas: Canvas, board: Board, analysis: Any, options: SceneOptions) -> Paint:
+def legend_painter(canvas: Canvas, board: Board, analysis: Optional[Analysis], options: SceneOptions) -> Paint:
     """A scene :class:`Paint` on ``canvas`` for drawing legend swatches outside a scene (the one
     legend of a multi-panel figure: :mod:`game.render.figure_panels`)."""
     return paint_for(canvas, board, analysis, View(), options)
 
 
-def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, options: Optional[SceneOptions] = None,
+def draw_scene(canvas: Canvas, board: Board, analysis: Optional[Analysis], view: View, *, options: Optional[SceneOptions] = None,
                models: Optional[list[DrawnModel]] = None) -> list[str]:
-    """Draw ``board`` with its ``analysis`` (may be ``None``) on ``canvas`` through ``view``.
+    """Draw ``board`` with its ``analysis`` (may be ``None``) on ``canvas`` through ``view``; the
+    ruleset is named in a figure's title by ``options.ruleset_name`` (nothing is loaded here).
 
     Returns the list of per-element errors (empty when everything drew); never raises for a
-    bad board or analysis. See the module docstring for what is drawn.
+    bad board or analysis, but raises :class:`game.render.drawers.NoDrawer` for a part of a
+    type nothing can draw (a missing drawer is a defect, not a board's oddity). See the module
+    docstring for what is drawn.
     """
     o = options or SceneOptions()
     p = paint_for(canvas, board, analysis, view, o)
@@ -253,7 +258,7 @@ def draw_scene(canvas: Canvas, board: Board, analysis: Any, view: View, *, optio
     return p.errors
 
 
-def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: Optional[list[DrawnModel]]) -> None:
+def _draw_units(p: Paint, board: Board, analysis: Optional[Analysis], o: SceneOptions, models: Optional[list[DrawnModel]]) -> None:
     """Trays, bases and every mark drawn on or between them: the parts at stages ``under``,
     ``moves`` (move arrows), ``over``, ``ranks`` and ``gaps`` (gap links), and the marks of the
     core model results (compare, overlap, dividing attacks, ``×N`` counts), fronts."""
@@ -290,13 +295,14 @@ def _draw_units(p: Paint, board: Board, analysis: Any, o: SceneOptions, models: 
         p.safe(f"front {u.id}", um.front_marker, p, shown[u.id])
     numbered = stage(p, analysis, "ranks")
     if o.counts:
-        for mid, n in badged(p.models, analysis, o.count_all).items():
-            if mid not in numbered:
-                p.safe(f"count {mid}", labels.count_mark, p, by_id[mid], n)
+        badges = {mid: n for mid, n in badged(p.models, analysis, o.count_all).items() if mid not in numbered}
+        arrows = gap_marks.arrow_boxes(p, analysis) if badges else []  # drawn next, over the models
+        for mid, n in badges.items():
+            p.safe(f"count {mid}", labels.count_mark, p, by_id[mid], n, arrows)
     stage(p, analysis, "gaps")
 
 
-def stage(p: Paint, analysis: Any, at: str) -> set[str]:
+def stage(p: Paint, analysis: Optional[Analysis], at: str) -> set[str]:
     """Draw every part of ``analysis`` whose drawer draws at stage ``at`` (see
     :mod:`game.render.drawers`); returns the model ids the drawers numbered."""
     out: set[str] = set()
@@ -309,6 +315,6 @@ def stage(p: Paint, analysis: Any, at: str) -> set[str]:
     return out
 
 
-def ruleset_of(analysis: Any) -> Optional[str]:
+def ruleset_of(analysis: Optional[Analysis]) -> Optional[str]:
     """The ruleset id an analysis was made under (None: no analysis)."""
     return analysis.ruleset if analysis is not None else None

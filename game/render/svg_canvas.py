@@ -15,9 +15,10 @@ measured with Pillow on the same font file so layout matches the PNG figures.
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
-from game.render.canvas import Canvas, anchored, arrow_head, dash_pattern, font_metrics, pil_font, text_box
+from game.render.canvas import Canvas, Colour, Point, anchored, arrow_head, dash_pattern, text_box
+from game.render.text_metrics import font_metrics, pil_font
 
 FONT_FAMILY = "DejaVu Sans, sans-serif"
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
@@ -50,7 +51,7 @@ def num(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def colour_attrs(prefix: str, colour) -> str:
+def colour_attrs(prefix: str, colour: Colour) -> str:
     """``fill="#rrggbb"`` (plus ``fill-opacity``) for ``prefix`` ``fill``/``stroke``; ``none`` for None."""
     if colour is None:
         return f' {prefix}="none"'
@@ -69,7 +70,7 @@ def group_id(tag: str) -> str:
     return "".join(ch if (ch.isalnum() or ch in "-_.") else "_" for ch in base)
 
 
-def _font(size: int, bold: bool):
+def _font(size: int, bold: bool) -> Any:
     return pil_font(size, bold)
 
 
@@ -102,7 +103,7 @@ class SvgCanvas(Canvas):
         return m
 
     # -- structure -------------------------------------------------------------------------
-    def _rec(self, name, *args, **kwargs) -> None:
+    def _rec(self, name: str, *args: Any, **kwargs: Any) -> None:
         if self.record:
             super()._rec(name, *args, **kwargs)
 
@@ -134,7 +135,7 @@ class SvgCanvas(Canvas):
     def _clip_id(self) -> str:
         return self._clips[-1] if self._clips else ""
 
-    def push_clip(self, rect) -> None:
+    def push_clip(self, rect: Sequence[float]) -> None:
         self._rec("push_clip", tuple(rect))
         x, y, w, h = rect
         cid = f"clip-{len(self._clip_defs) + 1}"
@@ -156,11 +157,11 @@ class SvgCanvas(Canvas):
         return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
     # -- drawing ---------------------------------------------------------------------------
-    def fill(self, colour) -> None:
+    def fill(self, colour: Colour) -> None:
         self._rec("fill", colour)
         self._emit(f'<rect x="0" y="0" width="{self.width}" height="{self.height}"{colour_attrs("fill", colour)}/>')
 
-    def polygon(self, points, fill=None, outline=None, width=1) -> None:
+    def polygon(self, points: Sequence[Point], fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         self._rec("polygon", [tuple(p) for p in points], fill=fill, outline=outline, width=width)
         if len(points) < 3 or (fill is None and outline is None):
             return
@@ -168,7 +169,7 @@ class SvgCanvas(Canvas):
                                                      if outline is not None else "")
         self._emit(f'<polygon points="{self._pts(points)}"{colour_attrs("fill", fill)}{stroke}/>')
 
-    def circle(self, center, radius, fill=None, outline=None, width=1) -> None:
+    def circle(self, center: Point, radius: float, fill: Colour = None, outline: Colour = None, width: float = 1) -> None:
         self._rec("circle", tuple(center), radius, fill=fill, outline=outline, width=width)
         if fill is None and outline is None:
             return
@@ -176,7 +177,7 @@ class SvgCanvas(Canvas):
         self._emit(f'<circle cx="{num(center[0])}" cy="{num(center[1])}" r="{num(radius)}"'
                    f'{colour_attrs("fill", fill)}{stroke}/>')
 
-    def line(self, points, colour, width=1, dashed=False) -> None:
+    def line(self, points: Sequence[Point], colour: Colour, width: float = 1, dashed: "bool | str" = False) -> None:
         self._rec("line", [tuple(p) for p in points], colour=colour, width=width, dashed=dashed)
         if len(points) < 2 or colour is None:
             return
@@ -185,7 +186,7 @@ class SvgCanvas(Canvas):
         self._emit(f'<polyline points="{self._pts(points)}" fill="none"{colour_attrs("stroke", colour)}'
                    f' stroke-width="{num(width)}" stroke-linecap="butt" stroke-linejoin="round"{dash}/>')
 
-    def arrow(self, points, colour, width=2, head=10) -> None:
+    def arrow(self, points: Sequence[Point], colour: Colour, width: float = 2, head: float = 10) -> None:
         self._rec("arrow", [tuple(p) for p in points], colour=colour, width=width, head=head)
         pts = [(float(x), float(y)) for x, y in points]
         if len(pts) < 2 or colour is None:
@@ -196,7 +197,8 @@ class SvgCanvas(Canvas):
                    f'{colour_attrs("stroke", colour)} stroke-width="{num(width)}" stroke-linejoin="round"/>')
         self._emit(f'<polygon class="head" points="{self._pts(tri)}"{colour_attrs("fill", colour)}/>')
 
-    def text(self, pos, string, size=14, colour=(0, 0, 0), anchor="topleft", bold=False, background=None) -> None:
+    def text(self, pos: Point, string: str, size: int = 14, colour: Colour = (0, 0, 0), anchor: str = "topleft",
+             bold: bool = False, background: Colour = None) -> None:
         self._rec("text", tuple(pos), string, size=size, colour=colour, anchor=anchor, bold=bold, background=background)
         if not string or colour is None:
             return

@@ -84,7 +84,8 @@ def objective(p: Paint, i: int, pt: Point) -> None:
 
 
 def scale_bar(p: Paint) -> None:
-    """A bar of a whole number of inches (at least 70 units) in the bottom-left corner."""
+    """A bar of a whole number of inches (at least 70 units) in the bottom-left corner, its words
+    right of it, or above it where the picture is too narrow for them beside it."""
     p.c.tag = "scale_bar"
     tl, tt, tw, th = p.lay.table
     inches = 1
@@ -98,6 +99,11 @@ def scale_bar(p: Paint) -> None:
     text = f'{inches}" = {inches * g.MM_PER_INCH:.1f} mm'
     size = p.size(11)
     tw_, th_ = p.c.text_size(text, size)
-    p.placer.add((x0 - p.u(2), y0 - th_, x0 + L + p.u(10) + tw_, y0 + th_ / 2 + p.u(2)))
-    p.c.text((x0 + L + 8 * p.fs, y0), text, size, p.pal["scale_bar"], anchor="left",
-             background=p.pal["label_bg"])
+    if x0 + L + 8 * p.fs + tw_ <= tl + tw - 4 * p.fs:  # the words right of the bar
+        p.placer.add((x0 - p.u(2), y0 - th_, x0 + L + p.u(10) + tw_, y0 + th_ / 2 + p.u(2)))
+        pos = (x0 + L + 8 * p.fs, y0)
+    else:  # a narrow picture (an inset): the words above the bar
+        ty = y0 - 8 * p.fs - th_ / 2
+        p.placer.add((x0 - p.u(2), ty - th_ / 2 - p.u(2), x0 + max(L, tw_) + p.u(2), y0 + p.u(2)))
+        pos = (x0, ty)
+    p.c.text(pos, text, size, p.pal["scale_bar"], anchor="left", background=p.pal["label_bg"])

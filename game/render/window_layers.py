@@ -6,18 +6,27 @@ leave these options empty.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+import re
+from typing import Any, Optional, Sequence
 
+from game.core.analysis import Analysis
+from game.core.board import Board
 from game.render.canvas import ellipsize, wrap
 from game.core.names import humanize, model_list, model_name, unit_names
 from game.core import geometry as g
+from game.render import part_marks  # noqa: F401 - registers the drawers the hover text asks
 from game.render.drawers import part_hover_lines
 from game.render.painter import Paint
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
 
 
-def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list[tuple[str, bool]]:
+_FILED = re.compile(r"\.r\d+f\d+$")
+#: said under the targets when a model of a rank-and-file unit targets models of another
+FILES_NOTE = "(Files count from each unit's own left, as its models face.)"
+
+
+def hover_lines(board: Board, analysis: Optional[Analysis], mid: str, differ: Any = None) -> list[tuple[str, bool]]:
     """The hover text of model ``mid`` as ``[(line, bold)]`` (unwrapped): the model by name
     (its unit's name and slot, :func:`game.core.names.model_name`), its role and attacks,
     parts, targets by name, the analysis's explanation (``why``) and, with ``differ``
@@ -36,6 +45,9 @@ def hover_lines(board: Any, analysis: Any, mid: str, differ: Any = None) -> list
             lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
         if r.targets:
             lines.append((f"Targets: {model_list(r.targets, names)}", False))
+            if any(_FILED.search(str(t)) for t in r.targets) and _FILED.search(mid):
+                # two units face each other: their files, each counted from its own left, run opposite ways
+                lines.append((FILES_NOTE, False))
         if r.why:
             lines.append((humanize(str(r.why), names), False))
     # what the analysis' parts say of it

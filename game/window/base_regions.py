@@ -1,6 +1,6 @@
 """Where each unit lies on the window's base layer, in px, so a part of it can be drawn again.
 
-:class:`Regions` is built from what a :class:`~game.render.canvas.PygameCanvas` noted while the
+:class:`Regions` is built from what a :class:`~game.render.pygame_canvas.PygameCanvas` noted while the
 base was drawn whole (``painted``: ``(tag, pygame.Rect)`` of every drawing call, the box it may
 have changed). Each tag names what it drew (:mod:`game.render` sets ``canvas.tag``); the tag
 says whose it is (:func:`owners`):

@@ -12,8 +12,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import pygame
 
-from game.render.canvas import PygameCanvas
-from game.render.demo_frames import scene_boxes, step_marks, step_title
+from game.render.pygame_canvas import PygameCanvas
+from game.render.demo_frames import scene_boxes, step_marks, step_options, step_title
 from game.render.figure import FigureOptions, draw_figure
 from game.window.view import View
 
@@ -63,7 +63,7 @@ class DemoPlayView(View):
 
     def on_draw(self, screen: Any) -> None:
         st = self.steps[self.index]
-        _, self.errors = draw_figure(PygameCanvas(screen), st.board, st.analysis, self.options, marks=step_marks(st),
+        _, self.errors = draw_figure(PygameCanvas(screen), st.board, st.analysis, step_options(self.options, st), marks=step_marks(st),
                                      title=step_title(self.title, self.index, len(self.steps)), status=HINT,
                                      box_mm=self.boxes[self.index])
 

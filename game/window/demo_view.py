@@ -27,8 +27,8 @@ import pygame
 from game.core.atomic import make_folders, refuse_link, remove_empty, write_atomic
 from game.core.demo import DemoStep
 
-from game.render.canvas import PygameCanvas
-from game.render.demo_frames import scene_boxes, step_marks, step_title
+from game.render.pygame_canvas import PygameCanvas
+from game.render.demo_frames import scene_boxes, step_marks, step_options, step_title
 from game.render.figure import FigureOptions, draw_figure, png_bytes, render_png_surface
 from game.window.loop import run_loop
 from game.window.view import View
@@ -105,7 +105,7 @@ class DemoView(View):
         if key != self._drawn or self._picture is None:
             st = self.steps[self.index]
             pic = pygame.Surface(screen.get_size())
-            _, self.errors = draw_figure(PygameCanvas(pic), st.board, st.analysis, self.options, marks=step_marks(st),
+            _, self.errors = draw_figure(PygameCanvas(pic), st.board, st.analysis, step_options(self.options, st), marks=step_marks(st),
                                          title=step_title(self.title, self.index, len(self.steps)), status=HINT,
                                          box_mm=self.boxes[self.index])
             self._picture, self._drawn = pic, key
@@ -147,7 +147,7 @@ def render_step(step: DemoStep, i: int, n: int, title: str, size: tuple[int, int
                 options: Optional[FigureOptions] = None, box_mm: Optional[tuple] = None):
     """Off-screen surface of step ``i`` of ``n`` (as the window draws it, without the key hint)."""
     fo = options or FigureOptions(style="screen")
-    surf, _ = render_png_surface(step.board, step.analysis, fo, size, marks=step_marks(step),
+    surf, _ = render_png_surface(step.board, step.analysis, step_options(fo, step), size, marks=step_marks(step),
                                  title=step_title(title, i, n), box_mm=box_mm)
     return surf
 

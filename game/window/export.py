@@ -14,11 +14,10 @@ from game.core.board import Board
 
 from game.render.figure import FigureError, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, \
     svg_canvas, target_for
-from game.render.figure_file import format_for, render_figure
+from game.figures.figure_file import format_for, named, render_figure
 from game.render.figure_fit import build_fitted
 from game.render.figure_panels import Panel, PanelFigure, key_wanted
 from game.render.marks import Marks
-from game.render.scene import ruleset_name
 
 
 def figure_bytes(board: Board, analysis: Any, fo: FigureOptions, *, box_mm: Optional[tuple] = None,
@@ -30,12 +29,13 @@ def figure_bytes(board: Board, analysis: Any, fo: FigureOptions, *, box_mm: Opti
     (FigureError naming what does not fit and the smallest size that would: the Export dialog
     shows it) rather than cut. Raises FigureError for bad options."""
     fo = replace(fo, marks=Marks(caption=caption) if caption else fo.marks)
+    fo = named(fo, (analysis.ruleset if analysis is not None else None) or board.ruleset)
     if box_mm is None:
         return render_figure(board, analysis, fo)
     if key_wanted(fo) and fo.svg_size_attrs() is not None:  # a print size: the caption key, the fit check
         title = fo.title if fo.title is not None else (board.title or "")
         pf = PanelFigure([Panel(board, analysis, marks=fo.marks, box_mm=tuple(box_mm))], title=title,
-                         sentences=[f"Rules: {ruleset_name(analysis.ruleset if analysis is not None else board.ruleset)}"])
+                         sentences=[f"Rules: {fo.ruleset_name}"])
         return build_fitted(pf, replace(fo, legend_at="key")).data
     size = fo.pixel_size() or default_size(board, fo, analysis)
     if fo.format == "svg":

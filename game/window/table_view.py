@@ -20,7 +20,7 @@ import pygame
 
 from game.core import geometry as g
 from game.core.analysis import Analysis
-from game.core.board import Board, Unit, poses_held
+from game.core.board import Board, Unit
 from game.core.editor import Change, Editor, fmt_distance
 from game.core.ruleset import Ruleset
 from game.physics.trays import Key, TraySpace
@@ -76,6 +76,11 @@ class TableView(View):
     def board(self) -> Board:
         return self.doc.board
 
+    @board.setter
+    def board(self, b: Board) -> None:
+        """The board shown from now on, as it stands mid-drag (no undo step: :meth:`commit_drag` makes it)."""
+        self.doc.board = b
+
     @property
     def rs(self) -> Ruleset:
         return self.doc.rs
@@ -114,6 +119,10 @@ class TableView(View):
 
     def say(self, text: str) -> None:
         self.status.say(text)
+
+    def say_more(self, text: str) -> None:
+        """``text`` added to the status line's message."""
+        self.status.add(text)
 
     def analyse_drag(self, uid: str) -> None:
         self.doc.analyse_drag(uid)
@@ -412,8 +421,10 @@ class TableView(View):
     # -- the view ----------------------------------------------------------------------------------
     def dispatch(self, ev: Any) -> bool:
         """As :meth:`View.dispatch`; first, whatever the user does next (a key, a click, the
-        pointer leaving the window) ends the last charge's readout, whoever takes the event."""
-        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE):
+        pointer leaving the window or the table's area for a panel or the toolbar) ends the last
+        charge's readout, whoever takes the event."""
+        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE) or (
+                ev.type == pygame.MOUSEMOTION and not self.in_table_area(ev.pos)):
             self.charge_tool.forget()
         return super().dispatch(ev)
 
@@ -510,7 +521,7 @@ class TableView(View):
         parts.append((2, "unsaved changes" if doc.dirty else ""))
         if live.compare_id and mode is None:
             parts.append((4, f"K: vs {live.compare_id}, {len(live.diffs)} differ ({live.compare_ms:.1f} ms)"))
-        parts.append((5, f"rules {self.rs.id} (R)"))
+        parts.append((5, f"rules {self.rs.id} (R, Ctrl+R)"))
         parts.append((6, f"frame {self.window.frame_ms:.1f} ms, analysis {live.analyse_ms:.1f} ms"))
         return [(r, t) for r, t in parts if t]
 
@@ -541,8 +552,7 @@ class TableView(View):
             o.overlaps, o.warning, o.title = [], "", step[0]
         canvas = self.window.canvas
         self.retained.holding = self.busy()  # mid-drag: units standing still stay drawn live
-        with poses_held():  # drawing reads the board, never changes it: each unit's pose key once
-            errors = self.retained.draw(canvas, board, analysis, self.camera, o, models if step is None else None)
+        errors = self.retained.draw(canvas, board, analysis, self.camera, o, models if step is None else None)
         if step is not None:
             errors += draw_marks(canvas, board, analysis, self.camera, step[2], options=o)
         if errors and not self.status.banner:

@@ -20,7 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.render.canvas import PygameCanvas  # noqa: E402
+from game.render.pygame_canvas import PygameCanvas  # noqa: E402
 from game.window.collector import COLLECTOR  # noqa: E402
 from game.window.display import open_display  # noqa: E402
 from game.window.view import View  # noqa: E402

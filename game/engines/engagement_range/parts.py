@@ -27,6 +27,7 @@ from game.core.parts import Entry, Part
 class UnitTargets(Part):
     """Unit id -> the enemy unit ids it moves towards (a tuple each); JSON ``{unit: [ids]}``."""
 
+    json_only: ClassVar[bool] = True
     targets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
@@ -52,6 +53,7 @@ class Consolidation(Part):
     """Unit id -> its consolidation mode (``ongoing`` | ``engaging`` | ``objective`` | ``none``)."""
 
     key: ClassVar[str] = "consolidation"
+    json_only: ClassVar[bool] = True
     modes: Mapping[str, str] = field(default_factory=dict)
 
     def value(self) -> Any:
@@ -73,6 +75,7 @@ class SelectedToFight(Part):
     """The :class:`NewlyEngaged` units of a consolidation step; JSON ``[{unit, player, by}]``."""
 
     key: ClassVar[str] = "selected_to_fight"
+    json_only: ClassVar[bool] = True
     entries: tuple[NewlyEngaged, ...] = ()
 
     @classmethod
@@ -85,6 +88,7 @@ class StepCaption(Part):
     """The caption of a step of the step-through (words)."""
 
     key: ClassVar[str] = "step_caption"
+    json_only: ClassVar[bool] = True
     text: str = ""
 
 
@@ -93,6 +97,7 @@ class DestroyedModels(Part):
     """Model ids a fight step removed."""
 
     key: ClassVar[str] = "destroyed_models"
+    json_only: ClassVar[bool] = True
     models: tuple[str, ...] = ()
 
     def value(self) -> Any:
@@ -117,6 +122,7 @@ class MoveStatus(Part):
     """Unit id -> :class:`MoveQuality`; JSON ``{unit: {status, engaged, bound}}``."""
 
     key: ClassVar[str] = "move_status"
+    json_only: ClassVar[bool] = True
     by_unit: Mapping[str, MoveQuality] = field(default_factory=dict)
 
     @classmethod

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core.arrays import ops
 
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Models, Unit, centers_of, ids_of, poses_held, reserve_caches, unit_of
+from game.core.board import Board, Unit, reserve_caches, unit_of
+from game.core.unit_models import Model, Models, centers_of, ids_of
 from game.core.engagement import boundary, combats_and_engagements, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
@@ -37,7 +38,7 @@ from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.policy import legend
 from game.engines.rank_and_file import policies as ranked_policies
-from game.engines.rank_and_file import congruent, incremental
+from game.engines.rank_and_file import congruent, contacts, incremental
 
 NAME = "rank_and_file"
 NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
@@ -98,11 +99,9 @@ def analyse(board: Board, rs) -> Analysis:
     """
     pairs = (board.context or {}).get("combats")
     if not pairs:
-        with poses_held():  # the board does not change while it is analysed
-            return _analyse_board(board, rs)
-    shut = closing.close_up(board, rs, pairs)  # (moves copies of units: no poses held)
-    with poses_held():
-        res = _analyse_board(shut.board, rs)
+        return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)  # (a new board: the units that moved are new units)
+    res = _analyse_board(shut.board, rs)
     res.moves = closing.merge_moves(shut.moves, res.moves)
     res.notes += shut.notes
     return res
@@ -138,7 +137,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
         key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))
         part = _COMBAT_CACHE.get(key)
         if part is None:
-            sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
+            sub = Board(units=tuple(members), ruleset=board.ruleset, terrain=board.terrain, table=board.table,
                         context=board.context)
             part = _decided(prepare(sub, rs), rs, (rs.id, id(rs), terrain_key, context_key), moves_free)
             _COMBAT_CACHE.put(key, part)
@@ -150,7 +149,7 @@ class _Boxes:
     """The units of a board with their boxes (:func:`units_box` of each, as arrays), so each
     combat finds the units whose box touches its own without a loop over every unit."""
 
-    def __init__(self, units: list[Unit]) -> None:
+    def __init__(self, units: Sequence[Unit]) -> None:
         self.units = units
         self.boxes = ops.box_rows(units_box([u]) for u in units)
 
@@ -363,18 +362,18 @@ def prepare(board: Board, rs, engs: Optional[list] = None) -> pol.Combat:
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     c.res.engagements = list(engs)
-    c.pair_contacts = incremental.pair_contacts(c, own)
-    c.contacts = incremental.contacts_of(c.pair_contacts)
+    c.pair_contacts = contacts.pair_contacts(c, own)
+    c.contacts = contacts.contacts_of(c.pair_contacts)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
-    for l in links:  # (a new set each: the contact sets are shared with the next frame, incremental.contacts_of)
+    for l in links:  # (a new set each: the contact sets are shared with the next frame, contacts.contacts_of)
         a, b = sorted(l)
         c.contacts[a] = c.contacts[a] | {b}
         c.contacts[b] = c.contacts[b] | {a}
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
-    c.order = incremental.Order(c.models, units)
-    c.unit_of = incremental.UnitOf(c.models)
+    c.order = contacts.Order(c.models, units)
+    c.unit_of = contacts.UnitOf(c.models)
     return c
 
 

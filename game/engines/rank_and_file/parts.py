@@ -17,7 +17,7 @@ The Rank Bonus is the core :class:`~game.core.parts.RankBonus` (``rank_bonus``, 
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import AbstractSet, Any, ClassVar, Mapping
 
 from game.core.record import Record, record
 from game.core.parts import DataPart, Entry, OutlinedRows, Part, ReducedAttackers, RoleWords, RowGroup, UnitReasons
@@ -61,7 +61,7 @@ class FightingRanks(OutlinedRows):
             out += [RowGroup(r.unit, (m,)) for m in r.stand_ins]
         return out
 
-    def shown(self, model_ids: set) -> int:
+    def shown(self, model_ids: AbstractSet[str]) -> int:
         """Fighting ranks with a model among ``model_ids`` (the picture's)."""
         return sum(1 for r in self.ranks if set(r.row_models) & model_ids)
 

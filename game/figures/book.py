@@ -27,17 +27,17 @@ from game.core.analyse import analyse
 from game.core.atomic import refuse_link, write_atomic
 from game.core.demo import DemoError, build_steps, load_demo
 from game.core.point_marks import model_units, parse_point_marks
-from game.core.ruleset import RulesetError, load_ruleset
+from game.core.ruleset import RulesetError, load_ruleset, ruleset_name
 from game.core.scenario import ScenarioError, load_scenario
 from game.core.validate import MAX_TITLE, ruleset_id_problem, short, text_problem
 from game.core.yamlfile import FileError, field_name, parse_yaml, read_text
 
 from game.render.figure import FigureError, FigureOptions, parse_size
-from game.render.figure_file import format_for, write_figure
 from game.render.figure_fit import build_fitted
 from game.render.figure_panels import Panel, PanelFigure
 from game.render.marks import Marks
-from game.render.scene import ruleset_name
+
+from game.figures.figure_file import format_for, write_figure
 
 #: a unit's letter in its name, as the rules' diagrams letter units: "Monster (A)"
 LETTER_TAG = re.compile(r"\([A-Z]\)")
@@ -342,7 +342,7 @@ def _render_figures(path, out_dir, figures, bar, results) -> None:
         try:
             board = load_scenario(f.scenario)
             if f.ruleset:
-                board.ruleset = f.ruleset
+                board = replace(board, ruleset=f.ruleset)
             load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
             target = output_path(out_dir, f.output)
             errors = write_figure(board, None, target, figure_options_of(f, board))
@@ -379,8 +379,7 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
                 st = steps[bp.step - 1]
                 board, analysis = st.board, st.analysis
                 if bp.ruleset:
-                    board = board.copy()
-                    board.ruleset = bp.ruleset
+                    board = replace(board, ruleset=bp.ruleset)
                     analysis = analyse(board, load_ruleset(bp.ruleset))
                 marks = Marks(dim=list(st.marks.dim), highlight=list(st.marks.highlight), notes=list(st.marks.notes),
                               fallen=list(st.marks.fallen), numbered=True)
@@ -388,7 +387,7 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
             else:
                 board = load_scenario(bp.scenario)
                 if bp.ruleset:
-                    board.ruleset = bp.ruleset
+                    board = replace(board, ruleset=bp.ruleset)
                 analysis = analyse(board, load_ruleset(board.ruleset))
                 marks = Marks()
                 caption = bp.caption or board.title

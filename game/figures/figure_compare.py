@@ -11,27 +11,21 @@ its caption band.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Optional
 
 from game.core.board import Board, unit_of
-from game.core.compare import compare
-from game.core.ruleset import load_ruleset
+from game.core.analysis import Analysis
+from game.core.compare import Difference, compare
+from game.core.ruleset import load_ruleset, ruleset_name, short_ruleset_name
 
-from game.render.canvas import Canvas, PygameCanvas, wrap
+from game.render.canvas import Canvas, wrap
+from game.render.pygame_canvas import PygameCanvas
 from game.render.figure import Figure, FigureOptions, default_size, draw_figure, png_bytes, render_png_surface, svg_canvas, _pygame
 from game.render.marks import Marks
-from game.render.scene import ruleset_name
 from game.render.svg_canvas import SvgCanvas, svg_document
 from game.render.figure_fit import build_fitted
 from game.render.figure_panels import key_wanted, Panel, PanelFigure
 
-
-def short_name(ruleset_id: str) -> str:
-    """The ruleset's ``short_name`` (its name, else its id, when it has none or does not load)."""
-    try:
-        return load_ruleset(ruleset_id).short
-    except Exception:
-        return ruleset_name(ruleset_id)
 
 VERB = {"attack": ("fight", "fights"), "support": ("make supporting attacks", "makes a supporting attack"),
         "none": ("do not fight", "does not fight")}
@@ -49,7 +43,7 @@ def _unit_phrase(board: Board, uid: str, n: int) -> str:
     return f"all {n} {name}" if total and n == total else f"{n} {name}"
 
 
-def _verb(role: str, attacks: Any, gap: bool, n: int = 2) -> str:
+def _verb(role: str, attacks: int, gap: bool, n: int = 2) -> str:
     plural, single = VERB.get(role, (role, role))
     v = plural if n != 1 else single
     if role == "attack" and gap:
@@ -57,11 +51,11 @@ def _verb(role: str, attacks: Any, gap: bool, n: int = 2) -> str:
     return v
 
 
-def difference_sentences(board: Board, diffs: list, ra: Any, rb: Any, na: str, nb: str) -> list[str]:
+def difference_sentences(board: Board, diffs: list[Difference], ra: Analysis, rb: Analysis, na: str, nb: str) -> list[str]:
     """The differences between analyses ``ra`` (ruleset named ``na``) and ``rb`` (``nb``) in
     plain words, one sentence per unit and kind of change, models counted."""
-    gap_a = {m for link in (getattr(ra, "gap_links", None) or []) for m in link}
-    gap_b = {m for link in (getattr(rb, "gap_links", None) or []) for m in link}
+    gap_a = {m for link in ra.gap_links for m in link}
+    gap_b = {m for link in rb.gap_links for m in link}
     groups: dict[tuple, int] = {}
     for d in diffs:
         uid = unit_of(d.model)
@@ -84,7 +78,7 @@ def difference_sentences(board: Board, diffs: list, ra: Any, rb: Any, na: str, n
     return [s[0].upper() + s[1:] + "." for s in out]
 
 
-def differ_tooltips(diffs: list, mine: str, other_name: str) -> dict:
+def differ_tooltips(diffs: list[Difference], mine: str, other_name: str) -> dict:
     """``{model id: line}`` for the differing models of one panel (``mine``: ``a`` or ``b``)."""
     out = {}
     for d in diffs:
@@ -123,13 +117,13 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool) -> Figure:
     ida, idb = fo.compare
     ra, rb, diffs = compare(board, load_ruleset(ida), load_ruleset(idb))
     na, nb = ruleset_name(ida), ruleset_name(idb)
-    sa, sb = short_name(ida), short_name(idb)
+    sa, sb = short_ruleset_name(ida), short_ruleset_name(idb)
     sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
     title = fo.title if fo.title is not None else (board.title or "")
-    base = replace(fo, compare=None, title=None, count_all=True)  # a compare figure is about attacks
+    base = replace(fo, compare=None, title=None, count_all=True,  # a compare figure is about attacks
+                   ruleset_name=na)  # overlay: the one panel is under the first ruleset
     if fo.compare_mode == "overlay":
-        b = board.copy()
-        b.ruleset = ida
+        b = replace(board, ruleset=ida)
         caption = " ".join(sentences) if sentences else f"Every model fights the same under {sa} and {sb}."
         if key_wanted(base):  # print: the differences under the title, the caption key under the picture
             pf = PanelFigure([Panel(b, ra, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")],
@@ -148,20 +142,20 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool) -> Figure:
     return build_fitted(pf, replace(base, format="svg" if svg else (fo.format or "png")))
 
 
-def compare_panels(board: Board, fo: FigureOptions, compared: Any = None) -> PanelFigure:
+def compare_panels(board: Board, fo: FigureOptions,
+                   compared: Optional[tuple[Analysis, Analysis, list[Difference]]] = None) -> PanelFigure:
     """The two panels (a: ``fo.compare[0]``, b: the other) of a side-by-side compare figure,
     headed with the rulesets' names, the differences as the sentences under the title.
     ``compared``: ``compare()``'s result when the caller has it."""
     assert fo.compare is not None
     ida, idb = fo.compare
     ra, rb, diffs = compared or compare(board, load_ruleset(ida), load_ruleset(idb))
-    sa, sb = short_name(ida), short_name(idb)
+    sa, sb = short_ruleset_name(ida), short_ruleset_name(idb)
     sentences = difference_sentences(board, diffs, ra, rb, sa, sb)
     title = fo.title if fo.title is not None else (board.title or "")
     panels = []
     for rid, a, mine, other_short in ((ida, ra, "a", sb), (idb, rb, "b", sa)):
-        b = board.copy()
-        b.ruleset = rid
+        b = replace(board, ruleset=rid)
         panels.append(Panel(b, a, caption=ruleset_name(rid), differ=differ_tooltips(diffs, mine, other_short),
                             differ_label="Fights differently under the other ruleset"))
     if not sentences:

@@ -3,33 +3,37 @@
 the output suffix, written atomically) and :func:`save_png` (the window's quick figure).
 
 The drawing itself is :mod:`game.render.figure` (one panel) and
-:mod:`game.render.figure_compare` (two rulesets); this module sits above both.
+:mod:`game.figures.figure_compare` (two rulesets); this module sits above both: it analyses a
+board handed without its analysis and looks up the ruleset's display name the title shows
+(``FigureOptions.ruleset_name``), so the renderer loads and analyses nothing.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Optional
 
 from game.core.analyse import analyse
+from game.core.analysis import Analysis
 from game.core.atomic import write_atomic
 from game.core.board import Board
-from game.core.ruleset import load_ruleset
+from game.core.ruleset import load_ruleset, ruleset_name
 from game.core.work import doing
 
 from game.render.figure import (Figure, FigureError, FigureOptions, default_size, draw_figure, figure_box, png_bytes, right_legend_fits,
                                 render_png_surface, svg_text, target_for)
-from game.render.figure_compare import build_compare
 from game.render.figure_fit import build_fitted, check_scene_legend
 from game.render.glyphs import board_texts, glyph_problem
+from game.render.insets import inset_figure
 from game.render.figure_panels import Panel, PanelFigure, figure_layout, key_wanted, legend_fits
 from game.render.options import LEGEND_SHARE, SceneOptions
 from game.render.svg_canvas import SvgCanvas
-from game.render.scene import ruleset_name
+
+from game.figures.figure_compare import build_compare
 
 
-def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int, int]) -> Optional[PanelFigure]:
+def legend_below(board: Board, analysis: Analysis, fo: FigureOptions, size: tuple[int, int]) -> Optional[PanelFigure]:
     """The one-panel figure a figure of ``size`` px is drawn as: with the caption key in the print
     style (:func:`game.render.figure_panels.key_wanted`), or the legend below in columns when asked
     for (``legend_at`` ``below``) or when its legend would not fit on the right within the legend
@@ -42,7 +46,7 @@ def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int
     figure_box(board, analysis, fo)
     title = fo.title if fo.title is not None else (board.title or "")
     pf = PanelFigure([Panel(board, analysis, marks=fo.marks)], title=title,
-                     sentences=[f"Rules: {ruleset_name((analysis.ruleset if analysis is not None else None) or board.ruleset)}"])
+                     sentences=[f"Rules: {fo.ruleset_name or ruleset_name(analysis.ruleset or board.ruleset)}"])
     if fo.legend_at is None and not key:  # below only when it fits there within the share; else the right, widened
         lay = figure_layout(SvgCanvas(size[0], size[1]), pf, replace(fo, legend_at="below"))
         if not legend_fits(lay) or lay["legend_room"] > size[1] * LEGEND_SHARE + 0.5:
@@ -50,7 +54,7 @@ def legend_below(board: Board, analysis: Any, fo: FigureOptions, size: tuple[int
     return pf
 
 
-def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = None) -> Figure:
+def build_figure(board: Board, analysis: Optional[Analysis], spec: Optional[FigureOptions] = None) -> Figure:
     """Render ``board`` (analysed as ``analysis``; None: analysed under ``board.ruleset``) to
     a :class:`Figure`. With ``spec.compare`` the board is analysed under both rulesets.
     Raises :class:`FigureError` and ``RulesetError``."""
@@ -66,13 +70,24 @@ def build_figure(board: Board, analysis: Any, spec: Optional[FigureOptions] = No
         return build_compare(board, fo, svg)
     if analysis is None:
         analysis = analyse(board, load_ruleset(board.ruleset))
+    fo = named(fo, analysis.ruleset or board.ruleset)
     with doing("drawing the figure", "the table has too many models or labels to draw"):
         return _draw(board, analysis, fo, svg)
 
 
-def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
+def named(fo: FigureOptions, ruleset_id: str) -> FigureOptions:
+    """``fo`` with the display name of ruleset ``ruleset_id`` for the title bar (kept when the
+    caller gave one)."""
+    return fo if fo.ruleset_name else replace(fo, ruleset_name=ruleset_name(ruleset_id))
+
+
+def _draw(board: Board, analysis: Analysis, fo: FigureOptions, svg: bool) -> Figure:
     """The figure of an analysed board (see :func:`build_figure`)."""
     size = fo.pixel_size() or default_size(board, fo, analysis)
+    inset_fo = replace(fo, legend_at="key" if key_wanted(fo) else (fo.legend_at or "below"))
+    pf = inset_figure(board, analysis, inset_fo, size)
+    if pf is not None:  # combats far apart: each in its own panel, at one scale
+        return build_fitted(pf, inset_fo)
     pf = legend_below(board, analysis, fo, size)
     if pf is not None:
         return build_fitted(pf, replace(fo, legend_at="key" if key_wanted(fo) else "below"))
@@ -89,7 +104,7 @@ def _draw(board: Board, analysis: Any, fo: FigureOptions, svg: bool) -> Figure:
     return Figure(png_bytes(surf, fo.dpi), errors, size)
 
 
-def render_figure(board: Board, analysis: Any = None, spec: Optional[FigureOptions] = None) -> bytes:
+def render_figure(board: Board, analysis: Optional[Analysis] = None, spec: Optional[FigureOptions] = None) -> bytes:
     """The figure as PNG, SVG or PDF bytes (``spec.format``; see :func:`build_figure`)."""
     return build_figure(board, analysis, spec).data
 
@@ -100,7 +115,7 @@ def format_for(path: str | os.PathLike) -> str:
     return {".svg": "svg", ".pdf": "pdf"}.get(suffix, "png")
 
 
-def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Optional[FigureOptions] = None) -> list[str]:
+def write_figure(board: Board, analysis: Optional[Analysis], out: str | os.PathLike, spec: Optional[FigureOptions] = None) -> list[str]:
     """Render and write ``out`` atomically (format from its suffix). Returns drawing errors.
     Raises :class:`FigureError`, ``RulesetError``, ``OSError``."""
     fo = replace(spec or FigureOptions(), format=format_for(out))
@@ -109,7 +124,7 @@ def write_figure(board: Board, analysis: Any, out: str | os.PathLike, spec: Opti
     return fig.errors
 
 
-def save_png(board: Board, analysis: Any, path: str | os.PathLike, *, width: Optional[int] = None,
+def save_png(board: Board, analysis: Optional[Analysis], path: str | os.PathLike, *, width: Optional[int] = None,
              height: Optional[int] = None, scale_px_per_mm: Optional[float] = None,
              options: Optional[SceneOptions] = None, supersample: int = 2) -> list[str]:
     """The window's quick figure: ``path`` (PNG) of ``width`` x ``height`` px, or sized from the
