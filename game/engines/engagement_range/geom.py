@@ -211,6 +211,38 @@ class Convex:
         return np.where(smax <= 0, smax, dmin)
 
 
+_KINDS: dict = {}  # _obstacle_kinds' answers by (mover, obstacle footprints)
+
+
+def _obstacle_kinds(mover: Foot, feet: tuple) -> tuple:
+    """What a :class:`CSpace` knows of its obstacles before they are placed, kept by the mover's
+    and the obstacles' footprints (interned, so the key is cheap): ``R`` (M,), round (M,) bool,
+    the cores (list of (k, 2)), each core's first point (M, 2), rectangle (M,) bool, each
+    rectangle's centre offset (M, 2), unit axis (M, 2) and half sizes (M, 2), and the reach
+    ``ext`` (M,) of each obstacle (mm). The arrays are read-only."""
+    key = (mover, feet)
+    hit = _KINDS.get(key)
+    if hit is not None:
+        return hit
+    R = np.array([f.rad + mover.rad for f in feet], float)
+    pairs = [(f, mover) for f in feet]
+    cores = [cspace_core(*pr) for pr in pairs]
+    rnd = np.array([len(c) == 1 for c in cores], bool)
+    core0 = np.array([c[0] for c in cores], float).reshape(-1, 2)
+    rect = [_rect_of(*pr) for pr in pairs]
+    is_rect = np.array([r is not None for r in rect], bool)
+    rect_off = np.array([r[0] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
+    rect_u = np.array([r[1] if r else (1.0, 0.0) for r in rect], float).reshape(-1, 2)
+    rect_h = np.array([r[2] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
+    ext = np.array([float(np.abs(c).max()) * 1.4143 for c in cores]).reshape(-1) + R + 1.0
+    for a in (R, rnd, core0, is_rect, rect_off, rect_u, rect_h, ext):
+        a.setflags(write=False)
+    if len(_KINDS) > 512:
+        _KINDS.clear()
+    hit = _KINDS[key] = (R, rnd, cores, core0, is_rect, rect_off, rect_u, rect_h, ext)
+    return hit
+
+
 class CSpace:
     """The standing bases as seen by a mover of footprint ``mover`` (one obstacle per base).
 
@@ -223,22 +255,14 @@ class CSpace:
         self.ids = [b[0] for b in bases]
         self.units = [b[1] for b in bases]
         self.centers = np.array([b[3] for b in bases], float).reshape(-1, 2)
-        self.R = np.array([b[2].rad + mover.rad for b in bases], float)
-        pairs = [(b[2], mover) for b in bases]
-        cores = [cspace_core(*pr) for pr in pairs]
-        self.round = np.array([len(c) == 1 for c in cores], bool)
-        self.cores = cores  # about each obstacle's centre
+        st = _obstacle_kinds(mover, tuple(b[2] for b in bases))
+        self.R, self.round, self.cores, core0, self.rect, rect_off, self.rect_u, self.rect_h, self.ext = st
         # each obstacle's first core point on the table (a round obstacle's centre), computed once
-        self.c0 = self.centers + np.array([c[0] for c in cores], float).reshape(-1, 2)
+        self.c0 = self.centers + core0
         self.units_arr = np.array(self.units, object)
         self._geoms: dict[tuple[float, int], np.ndarray] = {}
         # rectangles (the usual rank-and-file base) get a closed-form signed distance
-        rect = [_rect_of(*pr) for pr in pairs]
-        self.rect = np.array([r is not None for r in rect], bool)
-        self.rect_c = np.array([r[0] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2) + self.centers
-        self.rect_u = np.array([r[1] if r else (1.0, 0.0) for r in rect], float).reshape(-1, 2)
-        self.rect_h = np.array([r[2] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
-        self.ext = np.array([float(np.abs(c).max()) * 1.4143 for c in cores]).reshape(-1) + self.R + 1.0
+        self.rect_c = rect_off + self.centers
         self._rings: dict[tuple, np.ndarray] = {}
         self.ref: Optional[np.ndarray] = None  # rings start facing this point (see ring)
         self._conv: Optional[tuple] = None  # see _polygons
