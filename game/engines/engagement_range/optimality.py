@@ -22,6 +22,7 @@ is ``optimal`` (proven); otherwise it is the ``best found`` by the search (:mod:
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 import numpy as np
 
@@ -152,7 +153,10 @@ def engaged_bound(table: Table, uid: str, targets: list[str], move_mm: float, p:
     standing += [(pc.shape.center, pc.shape.radius_mm) for i, pc in enumerate(mine)
                  if held[i] and isinstance(pc.shape, g.Circle)]
     reach = np.zeros(G.shape, bool)
+    SC = np.array([c for c, _ in standing], float).reshape(-1, 2)
+    SR = np.array([R for _, R in standing], float)
     for i, pc in enumerate(mine):
+        others_i: Optional[list] = None
         for j, q in enumerate(foes):
             if held[i]:
                 reach[i, j] = G[i, j] <= p.er_mm
@@ -161,7 +165,10 @@ def engaged_bound(table: Table, uid: str, targets: list[str], move_mm: float, p:
                     reach[i, j] = True  # engaged already (it may stay), or not round: no room test
                 else:
                     r = pc.shape.radius_mm
-                    others_i = [s for s in standing if s[0] != pc.shape.center]
+                    if others_i is None:  # room_to_end looks only at bases within its move and two bases
+                        c = pc.shape.center
+                        close = np.hypot(SC[:, 0] - c[0], SC[:, 1] - c[1]) < move_mm + SR + r + 1.0
+                        others_i = [standing[k] for k in np.nonzero(close)[0].tolist() if standing[k][0] != c]
                     reach[i, j] = room_to_end(pc.shape.center, r, move_mm, (q.shape.center, q.shape.radius_mm),
                                               q.shape.radius_mm + r + p.er_mm, others_i, p.tol_mm)
     edges = [[j for j in range(len(foes)) if reach[i, j]] for i in range(len(mine))]
