@@ -263,6 +263,9 @@ class CSpace:
         self._geoms: dict[tuple[float, int], np.ndarray] = {}
         # rectangles (the usual rank-and-file base) get a closed-form signed distance
         self.rect_c = rect_off + self.centers
+        # (7, M): centre x, y, axis x, y, half sizes, R of each rectangle, one row per axis
+        self._rect_axes = np.stack([self.rect_c[:, 0], self.rect_c[:, 1], self.rect_u[:, 0], self.rect_u[:, 1],
+                                    self.rect_h[:, 0], self.rect_h[:, 1], self.R]).reshape(7, -1)
         self._rings: dict[tuple, np.ndarray] = {}
         self.ref: Optional[np.ndarray] = None  # rings start facing this point (see ring)
         self._conv: Optional[tuple] = None  # see _polygons
@@ -300,14 +303,15 @@ class CSpace:
         rc = ~rnd & self.rect[idx]
         if rc.any():
             js = idx[rc]
-            Q = P[:, None, :] - self.rect_c[js][None]
-            u = self.rect_u[js]
-            x = Q[..., 0] * u[None, :, 0] + Q[..., 1] * u[None, :, 1]
-            y = -Q[..., 0] * u[None, :, 1] + Q[..., 1] * u[None, :, 0]
-            dx = np.abs(x) - self.rect_h[js][None, :, 0]
-            dy = np.abs(y) - self.rect_h[js][None, :, 1]
+            cx, cy, ux, uy, hx, hy, R = self._rect_axes[:, js]  # per axis: no (N, M, 2) set-up
+            Qx = P[:, 0, None] - cx[None]
+            Qy = P[:, 1, None] - cy[None]
+            x = Qx * ux[None] + Qy * uy[None]
+            y = -Qx * uy[None] + Qy * ux[None]
+            dx = np.abs(x) - hx[None]
+            dy = np.abs(y) - hy[None]
             sd = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
-            out[:, rc] = sd - self.R[js][None]
+            out[:, rc] = sd - R[None]
         poly = np.nonzero(~rnd & ~self.rect[idx])[0]
         if len(poly):
             conv, row, nv = self._polygons()
@@ -339,16 +343,25 @@ class CSpace:
         """shapely polygons of every obstacle grown to gap ``grow`` (mm; cached per value)."""
         key = (round(grow, 4), quad)
         if key not in self._geoms:
-            out = []
-            for j in range(len(self.ids)):
-                V = self.cores[j] + self.centers[j]
-                r = self.R[j] + grow
-                base = shapely.Point(V[0]) if len(V) == 1 else shapely.Polygon(V)
-                q = quad
-                if q == 0:  # corners only: as few vertices as keep every chord outside the slack
-                    q = 1 if r * (1 - math.cos(math.pi / 4)) < grow + 0.05 else QUAD
-                out.append(base.buffer(r, quad_segs=q) if r > 0 else base)
-            self._geoms[key] = np.array(out, dtype=object)
+            M = len(self.ids)
+            base = np.empty(M, dtype=object)
+            if self.round.any():
+                base[self.round] = shapely.points(self.c0[self.round])
+            groups: dict[int, list[int]] = {}
+            for j in np.nonzero(~self.round)[0].tolist():
+                groups.setdefault(len(self.cores[j]), []).append(j)
+            for js in groups.values():
+                base[js] = shapely.polygons(np.stack([self.cores[j] + self.centers[j] for j in js]))
+            r = self.R + grow
+            if quad == 0:  # corners only: as few vertices as keep every chord outside the slack
+                q = np.where(r * (1 - math.cos(math.pi / 4)) < grow + 0.05, 1, QUAD)
+            else:
+                q = np.full(M, quad)
+            out = base.copy()
+            for qv in np.unique(q[r > 0]).tolist():
+                sel = (r > 0) & (q == qv)
+                out[sel] = shapely.buffer(base[sel], r[sel], quad_segs=int(qv))
+            self._geoms[key] = out
         return self._geoms[key]
 
 
@@ -434,18 +447,15 @@ class PathFinder:
         tree = shapely.STRtree(blockers) if blockers else None
         if tree is None or not len(tree.query(shapely.LineString([start, goal]), predicate="intersects")):
             return [(float(start[0]), float(start[1])), (float(goal[0]), float(goal[1]))]
-        nodes = [s, t]
-        for geom in corners:
-            ring = shapely.get_exterior_ring(geom)
-            if ring is None:
-                continue
-            c = shapely.get_coordinates(ring)[:-1]
-            if len(c):
-                keep = np.hypot(*(c - s).T) + np.hypot(*(c - t).T) <= max_len
-                nodes.extend(c[keep])
-        if len(nodes) == 2:
+        # every corner's outline at once (points have none), each ring's closing point dropped
+        geoms = np.empty(len(corners), dtype=object)
+        geoms[:] = corners
+        coords, ring_of = shapely.get_coordinates(shapely.get_exterior_ring(geoms), return_index=True)
+        c = coords[np.r_[ring_of[1:] == ring_of[:-1], False]] if len(coords) else coords
+        c = c[np.hypot(*(c - s).T) + np.hypot(*(c - t).T) <= max_len]
+        if not len(c):
             return None
-        N = np.array(nodes)
+        N = np.vstack([s, t, c])
         # drop corners inside some blocker (they can never be visited)
         pts = shapely.points(N[2:])
         inside = np.zeros(len(N), bool)
