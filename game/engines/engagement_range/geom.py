@@ -243,6 +243,25 @@ def _obstacle_kinds(mover: Foot, feet: tuple) -> tuple:
     return hit
 
 
+def _round_gaps(P: np.ndarray, c0: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """(N, M) gaps from centres ``P`` (N, 2) to round obstacles: centres ``c0`` (M, 2), ``R`` (M,)."""
+    return np.hypot(P[:, None, 0] - c0[None, :, 0], P[:, None, 1] - c0[None, :, 1]) - R[None]
+
+
+def _rect_gaps(P: np.ndarray, axes: np.ndarray) -> np.ndarray:
+    """(N, M) gaps from centres ``P`` (N, 2) to rectangular obstacles grown by ``R``: ``axes``
+    (7, M) their centre x, y, unit axis x, y, half sizes and ``R``, per axis (no (N, M, 2) set-up)."""
+    cx, cy, ux, uy, hx, hy, R = axes
+    Qx = P[:, 0, None] - cx[None]
+    Qy = P[:, 1, None] - cy[None]
+    x = Qx * ux[None] + Qy * uy[None]
+    y = -Qx * uy[None] + Qy * ux[None]
+    dx = np.abs(x) - hx[None]
+    dy = np.abs(y) - hy[None]
+    sd = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
+    return sd - R[None]
+
+
 class CSpace:
     """The standing bases as seen by a mover of footprint ``mover`` (one obstacle per base).
 
@@ -269,6 +288,7 @@ class CSpace:
         self._rings: dict[tuple, np.ndarray] = {}
         self.ref: Optional[np.ndarray] = None  # rings start facing this point (see ring)
         self._conv: Optional[tuple] = None  # see _polygons
+        self._only = "round" if self.round.all() else "rect" if (self.rect & ~self.round).all() else ""
 
     def ring(self, j: int, grow: float, spacing: float) -> np.ndarray:
         """Points about ``spacing`` mm apart where the mover's gap to obstacle ``j`` is ``grow``.
@@ -292,26 +312,21 @@ class CSpace:
     def gaps(self, P: np.ndarray, cols: Optional[np.ndarray] = None) -> np.ndarray:
         """(N, M) edge-to-edge gaps (mm) of the mover centred at each of ``P`` (N, 2)."""
         P = np.asarray(P, float).reshape(-1, 2)
+        if self._only == "round":  # every obstacle round (or every one a rectangle): no sorting out
+            c0, R = (self.c0, self.R) if cols is None else (self.c0[cols], self.R[cols])
+            return _round_gaps(P, c0, R)
+        if self._only == "rect":
+            return _rect_gaps(P, self._rect_axes if cols is None else self._rect_axes[:, cols])
         idx = np.arange(len(self.ids)) if cols is None else np.asarray(cols, int)
         out = np.empty((len(P), len(idx)))
         if len(idx) == 0:
             return out
         rnd = self.round[idx]
         if rnd.any():
-            c = self.c0[idx[rnd]]
-            out[:, rnd] = np.hypot(P[:, None, 0] - c[None, :, 0], P[:, None, 1] - c[None, :, 1]) - self.R[idx[rnd]][None]
+            out[:, rnd] = _round_gaps(P, self.c0[idx[rnd]], self.R[idx[rnd]])
         rc = ~rnd & self.rect[idx]
         if rc.any():
-            js = idx[rc]
-            cx, cy, ux, uy, hx, hy, R = self._rect_axes[:, js]  # per axis: no (N, M, 2) set-up
-            Qx = P[:, 0, None] - cx[None]
-            Qy = P[:, 1, None] - cy[None]
-            x = Qx * ux[None] + Qy * uy[None]
-            y = -Qx * uy[None] + Qy * ux[None]
-            dx = np.abs(x) - hx[None]
-            dy = np.abs(y) - hy[None]
-            sd = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
-            out[:, rc] = sd - R[None]
+            out[:, rc] = _rect_gaps(P, self._rect_axes[:, idx[rc]])
         poly = np.nonzero(~rnd & ~self.rect[idx])[0]
         if len(poly):
             conv, row, nv = self._polygons()
