@@ -66,6 +66,9 @@ def ring_capacity(enemy_r_mm: float, radii_mm: list[float], er_mm: float, tol_mm
     return max(0, best)
 
 
+PRUNE_MM = 1e-3  # room_to_end's slack when it sets aside a circle (far above the rounding of its points)
+
+
 def room_to_end(start, r_mm: float, move_mm: float, enemy, reach_mm: float, standing, tol_mm: float) -> bool:
     """Is there a centre ``c`` for a round base of radius ``r_mm`` within ``move_mm`` of
     ``start``, within ``reach_mm`` of the centre of the round enemy base ``enemy`` (centre,
@@ -95,6 +98,11 @@ def room_to_end(start, r_mm: float, move_mm: float, enemy, reach_mm: float, stan
         t = (d - reach_mm + 1e-7) / d
         if ok(sx + (ex - sx) * t, sy + (ey - sy) * t):
             return True
+    # every candidate lies on a circle (to far less than PRUNE_MM): a circle whose every point is
+    # beyond the move from the start or the reach from the enemy gives none that passes ok
+    circles = [(cx, cy, rho) for cx, cy, rho in circles
+               if abs(math.hypot(cx - sx, cy - sy) - rho) <= move_mm + eps + PRUNE_MM
+               and abs(math.hypot(cx - ex, cy - ey) - rho) <= reach_mm + eps + PRUNE_MM]
     pts = []
     for cx, cy, rho in circles:
         pts += [(cx - rho, cy), (cx + rho, cy)]
