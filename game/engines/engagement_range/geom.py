@@ -198,16 +198,29 @@ class Convex:
         """(N, M) signed distances of the points ``P`` (N, 2) to the polygons (mm)."""
         px = P[:, 0, None, None]
         py = P[:, 1, None, None]
-        Wx = px - self.ax[None]  # (N, M, k)
+        # four (N, M, k) arrays, the rest in place: the same operations in the same order
+        Wx = px - self.ax[None]
         Wy = py - self.ay[None]
         ex, ey = self.ex[None], self.ey[None]
-        t = np.minimum(np.maximum((Wx * ex + Wy * ey) / self.L2[None], 0.0), 1.0)
-        Dx = Wx - t * ex
-        Dy = Wy - t * ey
+        t = Wx * ex
+        u = Wy * ey
+        t += u
+        t /= self.L2[None]
+        np.maximum(t, 0.0, out=t)
+        np.minimum(t, 1.0, out=t)
+        np.multiply(t, ex, out=u)
+        np.subtract(Wx, u, out=u)  # u: Dx
+        np.multiply(t, ey, out=t)
+        np.subtract(Wy, t, out=t)  # t: Dy
+        u *= u
+        t *= t
+        u += t
         # sqrt is monotonic (correctly rounded): the root of the least square is the least root
-        dmin = np.sqrt((Dx * Dx + Dy * Dy).min(2))
-        side = Wx * self.nx[None] + Wy * self.ny[None]  # (N, M, k) > 0 outside that edge
-        smax = side.max(2)
+        dmin = np.sqrt(u.min(2))
+        Wx *= self.nx[None]
+        Wy *= self.ny[None]
+        Wx += Wy  # (N, M, k) > 0 outside that edge
+        smax = Wx.max(2)
         return np.where(smax <= 0, smax, dmin)
 
 
@@ -245,21 +258,39 @@ def _obstacle_kinds(mover: Foot, feet: tuple) -> tuple:
 
 def _round_gaps(P: np.ndarray, c0: np.ndarray, R: np.ndarray) -> np.ndarray:
     """(N, M) gaps from centres ``P`` (N, 2) to round obstacles: centres ``c0`` (M, 2), ``R`` (M,)."""
-    return np.hypot(P[:, None, 0] - c0[None, :, 0], P[:, None, 1] - c0[None, :, 1]) - R[None]
+    dx = P[:, None, 0] - c0[None, :, 0]
+    dy = P[:, None, 1] - c0[None, :, 1]
+    np.hypot(dx, dy, out=dx)
+    dx -= R[None]
+    return dx
 
 
 def _rect_gaps(P: np.ndarray, axes: np.ndarray) -> np.ndarray:
     """(N, M) gaps from centres ``P`` (N, 2) to rectangular obstacles grown by ``R``: ``axes``
     (7, M) their centre x, y, unit axis x, y, half sizes and ``R``, per axis (no (N, M, 2) set-up)."""
     cx, cy, ux, uy, hx, hy, R = axes
+    # three (N, M) arrays, the rest in place: the same operations in the same order
     Qx = P[:, 0, None] - cx[None]
     Qy = P[:, 1, None] - cy[None]
-    x = Qx * ux[None] + Qy * uy[None]
-    y = -Qx * uy[None] + Qy * ux[None]
-    dx = np.abs(x) - hx[None]
-    dy = np.abs(y) - hy[None]
-    sd = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
-    return sd - R[None]
+    x = Qx * ux[None]
+    w = Qy * uy[None]
+    x += w
+    np.negative(Qx, out=Qx)
+    Qx *= uy[None]
+    Qy *= ux[None]
+    Qx += Qy  # Qx: y
+    np.abs(x, out=x)
+    x -= hx[None]  # x: dx
+    np.abs(Qx, out=Qx)
+    Qx -= hy[None]  # Qx: dy
+    np.maximum(x, Qx, out=w)
+    np.minimum(w, 0, out=w)
+    np.maximum(x, 0, out=x)
+    np.maximum(Qx, 0, out=Qx)
+    np.hypot(x, Qx, out=x)
+    x += w
+    x -= R[None]
+    return x
 
 
 class CSpace:
