@@ -293,6 +293,17 @@ def _rect_gaps(P: np.ndarray, axes: np.ndarray) -> np.ndarray:
     return x
 
 
+def _gaps_of(P: np.ndarray, part: tuple) -> np.ndarray:
+    """The gaps of one part of a :meth:`CSpace._plan`."""
+    kind, _, data = part
+    if kind == "round":
+        return _round_gaps(P, *data)
+    if kind == "rect":
+        return _rect_gaps(P, data)
+    conv, R = data
+    return conv.signed_dist(P) - R[None]
+
+
 class CSpace:
     """The standing bases as seen by a mover of footprint ``mover`` (one obstacle per base).
 
@@ -319,6 +330,7 @@ class CSpace:
         self._rings: dict[tuple, np.ndarray] = {}
         self.ref: Optional[np.ndarray] = None  # rings start facing this point (see ring)
         self._conv: Optional[tuple] = None  # see _polygons
+        self._plans: dict[bytes, list] = {}  # see _plan
         self._only = "round" if self.round.all() else "rect" if (self.rect & ~self.round).all() else ""
 
     def ring(self, j: int, grow: float, spacing: float) -> np.ndarray:
@@ -341,7 +353,8 @@ class CSpace:
         return len(self.ids)
 
     def gaps(self, P: np.ndarray, cols: Optional[np.ndarray] = None) -> np.ndarray:
-        """(N, M) edge-to-edge gaps (mm) of the mover centred at each of ``P`` (N, 2)."""
+        """(N, M) edge-to-edge gaps (mm) of the mover centred at each of ``P`` (N, 2) to every
+        obstacle, or to the obstacles ``cols`` (indices) in that order."""
         P = np.asarray(P, float).reshape(-1, 2)
         if self._only == "round":  # every obstacle round (or every one a rectangle): no sorting out
             c0, R = (self.c0, self.R) if cols is None else (self.c0[cols], self.R[cols])
@@ -349,15 +362,27 @@ class CSpace:
         if self._only == "rect":
             return _rect_gaps(P, self._rect_axes if cols is None else self._rect_axes[:, cols])
         idx = np.arange(len(self.ids)) if cols is None else np.asarray(cols, int)
+        plan = self._plans.get(idx.tobytes())
+        if plan is None:
+            plan = self._plan(idx)
+        if len(plan) == 1 and plan[0][1] is None:  # one kind of obstacle: no sorting into place
+            return _gaps_of(P, plan[0])
         out = np.empty((len(P), len(idx)))
-        if len(idx) == 0:
-            return out
+        for part in plan:
+            out[:, part[1]] = _gaps_of(P, part)
+        return out
+
+    def _plan(self, idx: np.ndarray) -> list:
+        """How :meth:`gaps` computes the columns ``idx``: one part per kind of obstacle (round,
+        rectangle, polygons of one vertex count), each ``(kind, columns of the answer or None for
+        all, data)``, the data taken out once (kept for the next call with the same columns)."""
+        plan: list = []
         rnd = self.round[idx]
-        if rnd.any():
-            out[:, rnd] = _round_gaps(P, self.c0[idx[rnd]], self.R[idx[rnd]])
         rc = ~rnd & self.rect[idx]
+        if rnd.any():
+            plan.append(("round", rnd, (self.c0[idx[rnd]], self.R[idx[rnd]])))
         if rc.any():
-            out[:, rc] = _rect_gaps(P, self._rect_axes[:, idx[rc]])
+            plan.append(("rect", rc, self._rect_axes[:, idx[rc]]))
         poly = np.nonzero(~rnd & ~self.rect[idx])[0]
         if len(poly):
             conv, row, nv = self._polygons()
@@ -366,8 +391,13 @@ class CSpace:
             for k in np.unique(kk):
                 sel = kk == k
                 ks, jk = poly[sel], js[sel]
-                out[:, ks] = conv[int(k)].take(row[jk]).signed_dist(P) - self.R[jk][None]
-        return out
+                plan.append(("poly", ks, (conv[int(k)].take(row[jk]), self.R[jk])))
+        if len(plan) == 1:
+            plan[0] = (plan[0][0], None, plan[0][2])
+        if len(self._plans) >= 64:
+            self._plans.clear()
+        self._plans[idx.tobytes()] = plan
+        return plan
 
     def _polygons(self) -> tuple[dict[int, Convex], np.ndarray, np.ndarray]:
         """The obstacles neither round nor rectangular as :class:`Convex` sets by vertex count
