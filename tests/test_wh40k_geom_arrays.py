@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import geometry as g
-from game.engines.engagement_range.geom import QUAD, Convex, CSpace, Foot, PathFinder, signed_dist_many
+from game.engines.engagement_range.gap_arrays import Convex, signed_dist_many
+from game.engines.engagement_range.geom import QUAD, CSpace, Foot, PathFinder
 
 
 def _ref_signed_dist_many(P: np.ndarray, V: np.ndarray) -> np.ndarray:

@@ -8,7 +8,8 @@ where ``m`` touches ``q`` is the boundary of ``(core_q (+) -core_m)`` grown by
 exactly ``signed_dist(p, K) - R`` with ``K = core_q (+) -core_m`` and ``R = rad_q + rad_m``.
 End spots at a chosen gap are points of that offset curve, found analytically; paths are
 shortest polylines over a visibility graph of the grown obstacles (shapely STRtree queries,
-scipy's Dijkstra). Lengths in table mm (x right, y down).
+scipy's Dijkstra). The array kernels of the gaps are in :mod:`.gap_arrays`. Lengths in table mm
+(x right, y down).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import numpy as np
 import shapely
 
 from game.core import geometry as g
+from game.engines.engagement_range.gap_arrays import Convex, gaps_of, rect_gaps, round_gaps
 
 Point = tuple[float, float]
 QUAD = 8  # shapely buffer segments per quarter circle
@@ -114,29 +116,6 @@ def _cspace_core_raw(obstacle: Foot, mover: Foot) -> np.ndarray:
     return _hull((a[:, None, :] + b[None, :, :]).reshape(-1, 2))
 
 
-def signed_dist(P: np.ndarray, V: np.ndarray) -> np.ndarray:
-    """Signed distance from points ``P`` (N, 2) to the convex polygon or point ``V`` (k, 2):
-    positive outside, negative inside (minus the depth)."""
-    if len(V) == 1:
-        return np.hypot(P[:, 0] - V[0, 0], P[:, 1] - V[0, 1])
-    A = V
-    B = np.roll(V, -1, axis=0)
-    E = B - A  # (k, 2)
-    L2 = np.maximum((E ** 2).sum(1), 1e-18)
-    W = P[:, None, :] - A[None, :, :]  # (N, k, 2)
-    t = np.clip((W * E[None]).sum(2) / L2[None], 0.0, 1.0)
-    D = W - t[:, :, None] * E[None]
-    dmin = np.sqrt((D ** 2).sum(2)).min(1)
-    # outward normals: orientation from the signed area
-    area = np.sum(A[:, 0] * B[:, 1] - B[:, 0] * A[:, 1])
-    nrm = np.stack([E[:, 1], -E[:, 0]], 1) / np.sqrt(L2)[:, None]
-    if area < 0:
-        nrm = -nrm
-    side = (W * nrm[None]).sum(2)  # (N, k) > 0 outside that edge
-    inside = (side <= 0).all(1)
-    return np.where(inside, side.max(1), dmin)
-
-
 @lru_cache(maxsize=256)
 def _rect_of(obstacle: Foot, mover: Foot):
     return _rect(cspace_core(obstacle, mover))
@@ -155,73 +134,6 @@ def _rect(V: np.ndarray):
         return None
     u = e[0] / L[0]
     return (tuple(V.mean(0)), (float(u[0]), float(u[1])), (float(L[0] / 2), float(L[1] / 2)))
-
-
-def signed_dist_many(P: np.ndarray, V: np.ndarray) -> np.ndarray:
-    """Signed distances (N, M) from points ``P`` (N, 2) to M convex polygons ``V`` (M, k, 2)
-    of the same vertex count, all wound the same way as their own signed area says."""
-    return Convex(V).signed_dist(P)
-
-
-class Convex:
-    """M convex polygons ``V`` (M, k, 2) of the same vertex count, their edges computed once,
-    kept per axis ((M, k) arrays): :meth:`signed_dist` gives the signed distances of points to
-    each (positive outside, minus the depth inside), bit for bit what the (N, M, k, 2) form
-    gives, at a fraction of the array set-up. :meth:`take` keeps some of the polygons."""
-
-    __slots__ = ("ax", "ay", "ex", "ey", "L2", "nx", "ny")
-
-    def __init__(self, V: Optional[np.ndarray]):
-        if V is None:
-            return
-        A = V
-        B = np.roll(V, -1, axis=1)
-        E = B - A  # (M, k, 2)
-        L2 = np.maximum((E ** 2).sum(2), 1e-18)  # (M, k)
-        area = (A[..., 0] * B[..., 1] - B[..., 0] * A[..., 1]).sum(1)  # (M,)
-        s = np.sqrt(L2)
-        nx, ny = E[..., 1] / s, -E[..., 0] / s
-        flip = (area < 0)[:, None]
-        self.nx, self.ny = np.where(flip, -nx, nx), np.where(flip, -ny, ny)
-        self.ax, self.ay = np.ascontiguousarray(A[..., 0]), np.ascontiguousarray(A[..., 1])
-        self.ex, self.ey = np.ascontiguousarray(E[..., 0]), np.ascontiguousarray(E[..., 1])
-        self.L2 = L2
-
-    def take(self, rows: np.ndarray) -> "Convex":
-        """The polygons ``rows`` (indices into M) only."""
-        out = Convex(None)
-        for k in Convex.__slots__:
-            setattr(out, k, getattr(self, k)[rows])
-        return out
-
-    def signed_dist(self, P: np.ndarray) -> np.ndarray:
-        """(N, M) signed distances of the points ``P`` (N, 2) to the polygons (mm)."""
-        px = P[:, 0, None, None]
-        py = P[:, 1, None, None]
-        # four (N, M, k) arrays, the rest in place: the same operations in the same order
-        Wx = px - self.ax[None]
-        Wy = py - self.ay[None]
-        ex, ey = self.ex[None], self.ey[None]
-        t = Wx * ex
-        u = Wy * ey
-        t += u
-        t /= self.L2[None]
-        np.maximum(t, 0.0, out=t)
-        np.minimum(t, 1.0, out=t)
-        np.multiply(t, ex, out=u)
-        np.subtract(Wx, u, out=u)  # u: Dx
-        np.multiply(t, ey, out=t)
-        np.subtract(Wy, t, out=t)  # t: Dy
-        u *= u
-        t *= t
-        u += t
-        # sqrt is monotonic (correctly rounded): the root of the least square is the least root
-        dmin = np.sqrt(u.min(2))
-        Wx *= self.nx[None]
-        Wy *= self.ny[None]
-        Wx += Wy  # (N, M, k) > 0 outside that edge
-        smax = Wx.max(2)
-        return np.where(smax <= 0, smax, dmin)
 
 
 _KINDS: dict = {}  # _obstacle_kinds' answers by (mover, obstacle footprints)
@@ -254,54 +166,6 @@ def _obstacle_kinds(mover: Foot, feet: tuple) -> tuple:
         _KINDS.clear()
     hit = _KINDS[key] = (R, rnd, cores, core0, is_rect, rect_off, rect_u, rect_h, ext)
     return hit
-
-
-def _round_gaps(P: np.ndarray, c0: np.ndarray, R: np.ndarray) -> np.ndarray:
-    """(N, M) gaps from centres ``P`` (N, 2) to round obstacles: centres ``c0`` (M, 2), ``R`` (M,)."""
-    dx = P[:, None, 0] - c0[None, :, 0]
-    dy = P[:, None, 1] - c0[None, :, 1]
-    np.hypot(dx, dy, out=dx)
-    dx -= R[None]
-    return dx
-
-
-def _rect_gaps(P: np.ndarray, axes: np.ndarray) -> np.ndarray:
-    """(N, M) gaps from centres ``P`` (N, 2) to rectangular obstacles grown by ``R``: ``axes``
-    (7, M) their centre x, y, unit axis x, y, half sizes and ``R``, per axis (no (N, M, 2) set-up)."""
-    cx, cy, ux, uy, hx, hy, R = axes
-    # three (N, M) arrays, the rest in place: the same operations in the same order
-    Qx = P[:, 0, None] - cx[None]
-    Qy = P[:, 1, None] - cy[None]
-    x = Qx * ux[None]
-    w = Qy * uy[None]
-    x += w
-    np.negative(Qx, out=Qx)
-    Qx *= uy[None]
-    Qy *= ux[None]
-    Qx += Qy  # Qx: y
-    np.abs(x, out=x)
-    x -= hx[None]  # x: dx
-    np.abs(Qx, out=Qx)
-    Qx -= hy[None]  # Qx: dy
-    np.maximum(x, Qx, out=w)
-    np.minimum(w, 0, out=w)
-    np.maximum(x, 0, out=x)
-    np.maximum(Qx, 0, out=Qx)
-    np.hypot(x, Qx, out=x)
-    x += w
-    x -= R[None]
-    return x
-
-
-def _gaps_of(P: np.ndarray, part: tuple) -> np.ndarray:
-    """The gaps of one part of a :meth:`CSpace._plan`."""
-    kind, _, data = part
-    if kind == "round":
-        return _round_gaps(P, *data)
-    if kind == "rect":
-        return _rect_gaps(P, data)
-    conv, R = data
-    return conv.signed_dist(P) - R[None]
 
 
 class CSpace:
@@ -358,18 +222,18 @@ class CSpace:
         P = np.asarray(P, float).reshape(-1, 2)
         if self._only == "round":  # every obstacle round (or every one a rectangle): no sorting out
             c0, R = (self.c0, self.R) if cols is None else (self.c0[cols], self.R[cols])
-            return _round_gaps(P, c0, R)
+            return round_gaps(P, c0, R)
         if self._only == "rect":
-            return _rect_gaps(P, self._rect_axes if cols is None else self._rect_axes[:, cols])
+            return rect_gaps(P, self._rect_axes if cols is None else self._rect_axes[:, cols])
         idx = np.arange(len(self.ids)) if cols is None else np.asarray(cols, int)
         plan = self._plans.get(idx.tobytes())
         if plan is None:
             plan = self._plan(idx)
         if len(plan) == 1 and plan[0][1] is None:  # one kind of obstacle: no sorting into place
-            return _gaps_of(P, plan[0])
+            return gaps_of(P, plan[0])
         out = np.empty((len(P), len(idx)))
         for part in plan:
-            out[:, part[1]] = _gaps_of(P, part)
+            out[:, part[1]] = gaps_of(P, part)
         return out
 
     def _plan(self, idx: np.ndarray) -> list:

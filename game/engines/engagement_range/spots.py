@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.engines.engagement_range.geom import CSpace, Foot, _rect, cspace_core, offset_curve, signed_dist, signed_dist_many
+from game.engines.engagement_range.gap_arrays import signed_dist, signed_dist_many
+from game.engines.engagement_range.geom import CSpace, Foot, _rect, cspace_core, offset_curve
 
 SPACING_MM = 2.0  # distance between the sampled points of a curve
 
