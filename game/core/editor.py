@@ -369,7 +369,8 @@ class Editor:
     def rename(self, board: Board, uid: str, name: str) -> Change:
         """Unit ``uid`` named ``name``. A unit still carrying the id the palette gave it
         (``p1_infantry_2``) takes an id from its new name too (``dwarfs``), so a saved file
-        reads well; ids named anywhere else in the board keep theirs."""
+        reads well; ids named anywhere else in the board keep theirs. The message names the
+        unit by its names only, never by an id."""
         ch = self.unit_edit(board, uid, lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
         if ch.ok and re.fullmatch(r"p[12]_[a-z]+_\d+", uid) and uid not in repr(board.context):
             others = board.copy()
@@ -380,7 +381,6 @@ class Editor:
                 u = ch.board.unit(uid)
                 u.id = new_id
                 ch.select = new_id
-                ch.message += f" Its id is now {new_id}."
         return ch
 
     def set_player(self, board: Board, uid: str, player: int) -> Change:
