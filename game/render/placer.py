@@ -18,6 +18,7 @@ from game.core.board import Board, Unit, unit_of
 
 from game.render.canvas import overlap_area
 from game.render.gridindex import GridIndex
+from game.render.label_near import BaseIndex
 from game.render.transform import View
 
 Point = tuple[float, float]
@@ -202,6 +203,7 @@ class UnitBoxes:
         self._trays: Optional[dict[str, Box]] = None
         self._drawn: Optional[dict[str, Box]] = None
         self._avoid: Optional[list[Box]] = None
+        self._bases: Optional[BaseIndex] = None
 
     @property
     def trays(self) -> dict[str, Box]:
@@ -280,6 +282,21 @@ class UnitBoxes:
                     boxes.append((p0[0], p0[1], p1[0], p1[1]))
             self._avoid = boxes
         return self._avoid
+
+
+    def base_index(self, models: Sequence) -> BaseIndex:
+        """The px box of each drawn base (``models``, the drawn models) by unit id, indexed for
+        asking which unit a label's spot is nearest (built once, on the first call)."""
+        if self._bases is None:
+            v = self.view
+            out: dict[str, list[Box]] = {}
+            for dm in models or []:
+                x0, y0, x1, y1 = dm.shape.bbox()
+                a, b = v.to_px((x0, y0)), v.to_px((x1, y1))
+                out.setdefault(dm.unit.id, []).append((min(a[0], b[0]), min(a[1], b[1]),
+                                                       max(a[0], b[0]), max(a[1], b[1])))
+            self._bases = BaseIndex(out)
+        return self._bases
 
 
 def moved_units(analysis: Optional[Analysis]) -> set[str]:
