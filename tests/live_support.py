@@ -95,3 +95,71 @@ def analyse_json(path: Path) -> dict:
     r = subprocess.run([sys.executable, "main.py", "analyse", str(path), "--json"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr[-600:]
     return json.loads(r.stdout)
+
+
+# -- the browser (Playwright driving Debian's chromium-headless-shell) -----------------------------
+#: the id of the first model whose base centre is not covered by a label (a press there grabs it)
+GRABBABLE_JS = """(prefix => [...document.querySelectorAll('#board g.model')].filter(g => g.id.startsWith(prefix || '')).map(g => {
+  const r = g.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit && hit.closest('g.model') === g ? g.id : null; }).find(x => x))"""
+
+
+def grabbable(page, prefix: str = "") -> str:
+    """The id of the first model group (its id starting ``prefix``) a press at its centre grabs."""
+    gid = page.evaluate(GRABBABLE_JS, prefix)
+    assert gid, f"no model {prefix}* can be grabbed at its centre"
+    return gid
+ROLES_JS = ("Object.fromEntries([...document.querySelectorAll('#board g.model')].map(g => "
+            "[g.id, (g.getAttribute('class') || '').split(' ')[1] || 'none']))")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A chromium-headless-shell for the module's tests (skipped, or failed under CI, when missing)."""
+    path = need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path)
+        yield b
+        b.close()
+
+
+def open_page(browser, url: str, **context):
+    """The page at ``url`` once its engine answered (or said why it cannot); ``context``: Playwright
+    context options (``has_touch=True`` for a touch screen). Fails on a script error."""
+    ctx = browser.new_context(viewport={"width": 1200, "height": 900}, **context)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=90_000)
+    assert not errors, errors
+    page.errors = errors
+    return page
+
+
+def centre(page, gid: str) -> tuple[float, float]:
+    box = page.locator(f"[id='{gid}']").first.bounding_box()
+    assert box is not None, gid
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tip_lines(page, gid: str) -> list[str]:
+    """The hover text shown with the mouse over model group ``gid``."""
+    x, y = centre(page, gid)
+    page.mouse.move(x + 1, y + 1)
+    page.mouse.move(x, y)
+    return [ln for ln in page.locator("#tip").inner_text().splitlines() if ln.strip()]
+
+
+def drag(page, gid: str, dx: float, dy: float, steps: int = 12) -> None:
+    """A real mouse drag of model ``gid`` by ``(dx, dy)`` CSS px; waits for the drop's picture."""
+    page.evaluate("delete document.body.dataset.dropMs")
+    x, y = centre(page, gid)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x + dx * i / steps, y + dy * i / steps)
+    page.mouse.up()
+    page.wait_for_function("document.body.dataset.dropMs !== undefined", timeout=30_000)

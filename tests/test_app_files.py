@@ -57,11 +57,11 @@ def test_new_board_palette_unit_has_a_profile_and_a_sensible_name(tmp_path):
     app.table.arm_place(next(c for c in ed.BASE_PALETTE if c.label == "20 mm square"))
     app.click(app.table.camera.to_mm((600, 500)))
     u = app.doc.board.units[-1]
-    assert u.name == "Infantry 1 (P1)" and u.id == "p1_infantry_1"
+    assert u.name == "Infantry 1" and u.id == "p1_infantry_1"
     assert u.profile["initiative"] == 3 and u.profile["attacks"] == 1  # never "Initiative 0"
     app.table.arm_place(next(c for c in ed.BASE_PALETTE if c.label == "20 mm square"))
     app.click(app.table.camera.to_mm((900, 300)))
-    assert app.doc.board.units[-1].name == "Infantry 2 (P1)"
+    assert app.doc.board.units[-1].name == "Infantry 2"
     app.key(pygame.K_s, CTRL)
     assert app.dialogs.top() is not None  # a new board asks where to save
 

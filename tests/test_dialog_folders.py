@@ -124,11 +124,12 @@ def test_recorder_bare_name_and_ok_writes_in_the_folder_shown(setup, what, name)
     rec.set_text("caption", "Two blocks meet.")
     rec.run("add")
     rec.run(what)
-    (cwd / "sub").mkdir()
-    enter_folder(d, "sub")  # the dialog opens in the working folder; the user moves into sub/
+    shown = d.dialogs.top().folder  # (beside the scenario: tests/test_save_dialogs_start_beside.py)
+    (shown / "sub").mkdir()
+    enter_folder(d, "sub")  # the user moves into sub/
     type_name(d, name)
     click_ok(d)
-    out = cwd / "sub" / name
+    out = shown / "sub" / name
     assert out.is_file(), d.status.message
     assert not (cwd / name).exists()
     assert str(out) in d.status.message  # the full path, not only the name

@@ -31,6 +31,7 @@ NOT_PATHS = {
     "game/_data/": "as above",
     "assets/demos/x.yaml": "the example of an error line a broken demo gets",
     "panels/t9a_marker_in_the_gap_steps.png": "a figure `render-book` writes into its output folder",
+    "index.html": "the page `live FILE -o DIR` writes into the user's folder",
 }
 # Capital stems are placeholders a user replaces (FILE, OUT.png, SCENARIO.yaml, BOOK.yaml).
 PLACEHOLDER = re.compile(r"^[A-Z]+(\.[a-z]+)?$")

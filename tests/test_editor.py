@@ -82,7 +82,7 @@ def test_place_refuses_overlap_and_names_units(board):
     assert not e.place(board, choice, board.unit("dwarfs").center(), 1).ok
     ok = e.place(board, choice, (100.0, 100.0), 2, {"attacks": 1, "initiative": 3})
     u = ok.board.units[-1]
-    assert ok.ok and ok.select == u.id and u.name == "Infantry 1 (P2)" and u.profile["initiative"] == 3
+    assert ok.ok and ok.select == u.id and u.name == "Infantry 1" and u.profile["initiative"] == 3
 
 
 def test_history_knows_the_saved_state():

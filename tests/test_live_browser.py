@@ -1,66 +1,16 @@
 """The live page in a real browser (Debian's chromium-headless-shell driven by Playwright): a unit
 dragged into contact with the mouse turns models to attack, with the roles ``analyse --json``
 gives for the board as dragged and the window's hover text; the 40k page says in one line why it
-is not live. ``test_timings`` prints time to interactive and drop-to-redraw per bundled scenario
-(figures for the notes; nothing is decided by them)."""
+is not live. ``test_timings`` prints the time to interactive of one page and drop-to-redraw per
+bundled scenario, each a step of one demo page (figures for the notes; nothing is decided by them)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.live_support import ROOT, analyse_json, build, need_browser, serving
+from tests.live_support import (ROLES_JS, ROOT, analyse_json, browser, build, drag, open_page,  # noqa: F401
+                                grabbable, serving, tip_lines)
 
 FIXTURE = ROOT / "tests" / "fixtures" / "live" / "slots_apart.yaml"
-#: the id of the first model whose base centre is not covered by a label (a press there grabs it)
-GRABBABLE_JS = """[...document.querySelectorAll('#board g.model')].map(g => {
-  const r = g.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return hit && hit.closest('g.model') === g ? g.id : null; }).find(x => x)"""
-ROLES_JS = "Object.fromEntries([...document.querySelectorAll('#board g.model')].map(g => [g.id, (g.getAttribute('class') || '').split(' ')[1] || 'none']))"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path)
-        yield b
-        b.close()
-
-
-def open_page(browser, url: str):
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    page.wait_for_function("document.body.dataset.ready !== 'false'", timeout=90_000)
-    assert not errors, errors
-    return page
-
-
-def centre(page, gid: str) -> tuple[float, float]:
-    box = page.locator(f"[id='{gid}']").first.bounding_box()
-    assert box is not None, gid
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def tip_lines(page, gid: str) -> list[str]:
-    x, y = centre(page, gid)
-    page.mouse.move(x + 1, y + 1)
-    page.mouse.move(x, y)
-    return [ln for ln in page.locator("#tip").inner_text().splitlines() if ln.strip()]
-
-
-def drag(page, gid: str, dx: float, dy: float, steps: int = 12) -> None:
-    x, y = centre(page, gid)
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, steps + 1):
-        page.mouse.move(x + dx * i / steps, y + dy * i / steps)
-    page.mouse.up()
-    page.wait_for_function("document.body.dataset.dropMs !== undefined", timeout=30_000)
 
 
 def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
@@ -78,7 +28,7 @@ def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
         dragged = tmp_path / "dragged.yaml"
         dragged.write_text(page.evaluate("window.meleeLive.scenario()"), encoding="utf-8")
         hover_after = tip_lines(page, gid)
-        page.close()
+        page.context.close()
     expected = analyse_json(dragged)["models"]
     from game.render.svg_canvas import group_id
 
@@ -89,6 +39,7 @@ def test_drag_into_contact_turns_models_to_attack(browser, tmp_path):
     from game.core.analyse import analyse
     from game.core.ruleset import load_ruleset
     from game.core.scenario import load_scenario
+    import game.render.part_marks  # noqa: F401 - registers the drawers of the core part types (the page's scene does)
     from game.render.window_layers import hover_lines
 
     board = load_scenario(dragged)
@@ -103,7 +54,7 @@ def test_a_page_whose_engine_cannot_run_says_why_in_one_line(browser, tmp_path):
         assert page.evaluate("document.body.dataset.ready") == "static"
         status = page.locator("#status").inner_text()
         models = page.evaluate(ROLES_JS)
-        page.close()
+        page.context.close()
     assert status.startswith("Not live yet") and "\n" not in status.strip()
     assert models  # the picture made when the page was built stays
 
@@ -113,21 +64,28 @@ def _bundled() -> list[Path]:
 
 
 def test_timings(browser, tmp_path, capsys):
-    """Time to interactive and drop-to-redraw per bundled rank-and-file and slots scenario."""
+    """Time to interactive, and drop-to-redraw per bundled rank-and-file and slots scenario: one
+    page (a demo whose steps load each scenario, so the runtime starts once), each step dragged."""
+    import json
+
+    demo = tmp_path / "all.yaml"
+    demo.write_text(json.dumps({"title": "Every bundled scenario", "steps": [
+        {"caption": p.name, "actions": [{"load": str(p)}]} for p in _bundled()]}), encoding="utf-8")
+    folder = build(demo, tmp_path / "page")
     rows = []
-    for path in _bundled():
-        folder = build(path, tmp_path / path.stem)
-        with serving(folder) as url:
-            page = open_page(browser, url)
-            state = page.evaluate("document.body.dataset.ready")
-            ready_ms = page.evaluate("document.body.dataset.readyMs")
+    with serving(folder) as url:
+        page = open_page(browser, url)
+        rows.append(f"ready ({_bundled()[0].name} first): {page.evaluate('document.body.dataset.readyMs')} ms")
+        for i, path in enumerate(_bundled()):
+            if i:
+                page.click("#next")
+            assert page.evaluate("document.body.dataset.step") == str(i + 1)
+            live = page.evaluate("window.meleeLive.picture().live")
             drop_ms = "-"
-            if state == "true":
-                gid = page.evaluate(GRABBABLE_JS)
-                drag(page, gid, -12, 8, steps=4)
+            if live:
+                drag(page, grabbable(page), -12, 8, steps=4)
                 drop_ms = page.evaluate("document.body.dataset.dropMs")
-            page.close()
-        rows.append(f"{path.name:45s} {state:7s} ready {ready_ms} ms  drop->redraw {drop_ms} ms")
-        assert state in ("true", "static")
+            rows.append(f"{path.name:45s} {'live' if live else 'static':7s} drop->redraw {drop_ms} ms")
+        page.context.close()
     with capsys.disabled():
         print("\nlive page timings (chromium-headless-shell):\n" + "\n".join(rows))

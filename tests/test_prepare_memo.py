@@ -68,7 +68,7 @@ hits_st = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=5, 
 def test_contacts_of_keeps_only_the_sets_of_units_whose_pairs_did_not_change(edits):
     """A sequence of frames, each changing the hits of one pair of a fixed chain of units
     (a0-b0, b0-a1, a1-b1, b1-a2): every frame's contacts equal those built from scratch."""
-    from game.engines.rank_and_file.incremental import contacts_of
+    from game.engines.rank_and_file.contacts import contacts_of
     names = [("a0", "b0"), ("a1", "b0"), ("a1", "b1"), ("a2", "b1")]
     pairs = {k: () for k in names}
     for which, hits in edits:
@@ -81,7 +81,7 @@ def test_contacts_of_keeps_only_the_sets_of_units_whose_pairs_did_not_change(edi
 
 def test_a_pair_slid_with_the_same_contacts_keeps_the_contact_sets():
     """A unit slid along its enemy's front without changing which bases touch keeps the
-    contact sets of both units from the frame before (``incremental.contacts_of``: equal
+    contact sets of both units from the frame before (``contacts.contacts_of``: equal
     hits); slid to touch other bases, new sets, equal to what a cold frame finds."""
     from game.core.ruleset import load_ruleset
     from game.engines.rank_and_file import engine

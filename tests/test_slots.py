@@ -14,7 +14,7 @@ import pytest
 
 from game.core.analyse import analyse
 from game.core.ruleset import load_ruleset, with_values
-from game.engines.combat_slots import engine as S
+from game.engines.combat_slots import numbers as N, rings as S
 from game.core.scenario import board_from_dict, load_scenario
 
 
@@ -352,7 +352,7 @@ def test_shares_do_not_depend_on_engagement():
     apart = board(orcs(), unit("wolves", 2, 4, 8, (700, 440), 270, base=(20, 40)), seed=9)
     b1, b2 = board_from_dict(apart), board_from_dict(board(orcs(), flank_foe(), seed=9))
     rs = load_ruleset("slots")
-    assert S.draw_shares(b1, rs) == S.draw_shares(b2, rs)
+    assert N.draw_shares(b1, rs) == N.draw_shares(b2, rs)
 
 
 # ----- placement independence --------------------------------------------------------------

@@ -40,7 +40,7 @@ def test_template_unit_is_named_and_keyed():
     t = next(t for t in load_templates("tow") if t.name == "Spearmen")
     b = Board(units=[], ruleset="tow")
     u = template_unit(b, t, (300, 300), player=2)
-    assert u.id == "p2_spearmen_1" and u.name == "Spearmen 1 (P2)"
+    assert u.id == "p2_spearmen_1" and u.name == "Spearmen 1"
     assert u.extra["weapon"] == "thrusting_spear" and u.facing_deg == 180
     b.units.append(u)
     assert template_unit(b, t, (600, 300), player=2).id == "p2_spearmen_2"

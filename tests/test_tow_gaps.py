@@ -79,11 +79,11 @@ def test_closest_enemy_units_equal_comparing_every_exact_gap(enemies, askers, to
        st.floats(-500, 500), st.floats(-500, 500), st.sampled_from([0.0, 90.0, 180.0, 270.0, 45.0, 13.7, 333.3]))
 def test_boxes_of_a_ranked_unit_from_its_arrays_equal_each_bases_box(base, files, count, x, y, facing):
     from game.core.board import Unit
-    from game.engines.rank_and_file.tow_gaps import rect_boxes
+    from game.engines.rank_and_file.base_boxes import rect_boxes
     u = Unit(id="u", player=1, kind="ranked", base=base, files=files, count=count, front=(x, y), facing_deg=facing)
     got = rect_boxes(u, u.models())
     assert got is not None
-    assert got.T.tolist() == [list(m.shape.bbox()) for m in u.models()]
+    assert [list(map(float, r)) for r in zip(*got)] == [list(m.shape.bbox()) for m in u.models()]
     assert rect_boxes(u, list(u.models())) is None  # not the unit's own list: built from the shapes
 
 
@@ -143,10 +143,10 @@ def test_closest_for_ranked_units_from_their_arrays_equals_comparing_every_exact
 @example((25.0, 50.0), 2, 5, -3000.0, 2000.0, 2.0e-9)
 def test_box_like_of_a_ranked_units_bases_at_once_equals_each_shapes(base, files, count, x, y, facing):
     """The closest-enemy shortcut reads whether a ranked unit's bases are box-like once for
-    the unit (:func:`tow_gaps.unit_box_like`, from the corner offsets): when it answers, the
+    the unit (:func:`base_boxes.unit_box_like`, from the corner offsets): when it answers, the
     answer of :func:`geometry.box_like` on every base outline (near-square-on facings too)."""
     from game.core.board import Unit
-    from game.engines.rank_and_file.tow_gaps import unit_box_like
+    from game.engines.rank_and_file.base_boxes import unit_box_like
     u = Unit(id="u", player=1, kind="ranked", base=base, files=files, count=count, front=(x, y), facing_deg=facing)
     got = unit_box_like(u, u.models())
     if facing in (0.0, 90.0, 180.0, 270.0, 45.0, 13.7):

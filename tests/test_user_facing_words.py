@@ -1,10 +1,12 @@
 """Every sentence a user reads names models, never ids, and counts in words (issue 38, "Words").
 
-Over every golden scenario (tests/golden) and every ruleset the window lets it use: the hover
+Over every golden scenario (tests/golden), every bundled scenario and seed scenario
+(assets/scenarios, assets/seeds) and every ruleset the window lets it use: the hover
 lines of every model, the legend, every phase step's caption, legend and hovers, and the
 ``analyse`` summary hold no model id (``dwarfs.r1f4`` or ``dwarfs r1f4``, ``cultists.m3``),
 no "(s)" plural, no count in brackets without its word (``knights (10)``), and none of the
-fragments the review rewrote. The JSON keeps ids (shared/spec/scenario-format.md).
+fragments the review rewrote (a count after a bracket, "Movement 4.0" (Movement)"). Every
+step of every bundled demo is read the same way. The JSON keeps ids (shared/spec/scenario-format.md).
 """
 from __future__ import annotations
 
@@ -24,12 +26,18 @@ from game.render.options import SceneOptions
 from game.render.window_layers import hover_lines
 from game.window.rulesystems import RuleSystems
 
+ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.yaml"))
+BUNDLED = GOLDEN + sorted((ROOT / "assets" / "scenarios").glob("*.yaml")) + sorted(
+    p for p in (ROOT / "assets" / "seeds").glob("*.yaml") if not p.stem.endswith("_demo"))
+DEMOS = sorted((ROOT / "assets" / "demos").glob("*.yaml")) + sorted((ROOT / "assets" / "seeds").glob("*_demo.yaml"))
 
 MODEL_ID = re.compile(r"\b[A-Za-z_]\w*(\.| )(r\d+f\d+|m\d+)\b")  # dwarfs.r1f4, dwarfs r1f4, cultists.m3
 BARE_COUNT = re.compile(r"\(\d+\)(,|$)")  # "knights (10)": a count that does not say of what
 REMOVED = ("(s)", "fights through a facing supports go to", "Attacks into a Flank or Rear facing are",
            "Rule: Who Can Attack?.", "Rule: Which Models can Attack.. ")
+BRACKETS = re.compile(r"\) \(\d+ (models?|pairs?|units?)\b")  # "(in base contact or across a gap) (6 models)"
+DOUBLED = re.compile(r"\b(\w+) [\d.]+\S* \(\1\)")  # 'Movement 4.0" (Movement)'
 STRIKE_OF = re.compile(r"\b\d+ of [A-Za-z_]\w* strike\b")  # "10 of knights strike"
 
 
@@ -48,13 +56,25 @@ def _texts(board, rs) -> list[tuple[str, str]]:
 
 def _cases():
     rules = RuleSystems()
-    for path in GOLDEN:
+    for path in BUNDLED:
         board = load_scenario(path)
         for rid in rules.usable(board, board.ruleset):
             yield path, rid
 
 
 CASES = list(_cases())
+
+
+def _bad(where: str, text: str, board) -> str:
+    """Why ``text`` (shown at ``where``) is wrong, or ""."""
+    # (a unit's own name may end in brackets: "Orc Boyz (charged 4\") (5 models)" is its name and a count)
+    if (MODEL_ID.search(text) or STRIKE_OF.search(text) or BRACKETS.search(unnamed(text, board))
+            or DOUBLED.search(text) or any(f in text for f in REMOVED)):
+        return f"{where}: {text}"
+    if where.endswith("legend") and BARE_COUNT.search(unnamed(text, board)):
+        # (a unit's own name may hold a number in brackets: "Ogre Bulls (7)")
+        return f"{where} (a count without its word): {text}"
+    return ""
 
 
 def unnamed(text: str, board) -> str:
@@ -65,7 +85,7 @@ def unnamed(text: str, board) -> str:
     return text
 
 
-@pytest.mark.parametrize("path,rid", CASES, ids=[f"{p.stem}-{r}" for p, r in CASES])
+@pytest.mark.parametrize("path,rid", CASES, ids=[f"{p.parent.name}/{p.stem}-{r}" for p, r in CASES])
 def test_no_id_no_hedged_plural_no_removed_fragment(path, rid, capsys):
     board = load_scenario(path)
     board.ruleset = rid
@@ -73,13 +93,19 @@ def test_no_id_no_hedged_plural_no_removed_fragment(path, rid, capsys):
     texts = _texts(board, rs)
     _print_summary(board, analyse(board, rs), 0.0)
     texts += [("analyse summary", ln) for ln in capsys.readouterr().out.splitlines()[1:]]
+    bad = [b for b in (_bad(where, text, board) for where, text in texts) if b]
+    assert not bad, "\n".join(bad[:12])
+
+
+@pytest.mark.parametrize("path", DEMOS, ids=lambda p: p.stem)
+def test_no_demo_step_shows_an_id_or_a_removed_fragment(path):
+    from game.core.demo import build_steps, load_demo
     bad = []
-    for where, text in texts:
-        if MODEL_ID.search(text) or STRIKE_OF.search(text) or any(f in text for f in REMOVED):
-            bad.append(f"{where}: {text}")
-        elif where.endswith("legend") and BARE_COUNT.search(unnamed(text, board)):
-            # (a unit's own name may hold a number in brackets: "Ogre Bulls (7)")
-            bad.append(f"{where} (a count without its word): {text}")
+    for i, st in enumerate(build_steps(load_demo(path))):
+        b, a = st.board, st.analysis
+        texts = [(f"step {i + 1} legend", it.text) for it in legend_items(b, a, drawn_models(b, a), SceneOptions())]
+        texts += [(f"step {i + 1} hover {mid}", " | ".join(t for t, _ in hover_lines(b, a, mid))) for mid in a.models]
+        bad += [x for x in (_bad(where, text, b) for where, text in texts) if x]
     assert not bad, "\n".join(bad[:12])
 
 

@@ -24,22 +24,30 @@ def run(cmd: str, argv: list[str], ap: argparse.ArgumentParser) -> int:
 
 
 def _live(argv: list[str], ap: argparse.ArgumentParser) -> int:
-    ap.add_argument("file", help="scenario YAML")
+    ap.add_argument("file", help="scenario YAML, or a demo YAML (its steps in the page, docs/DEMOS.md)")
     ap.add_argument("-o", "--output", required=True, help="the folder to write (made if missing; its page files replaced)")
     args = ap.parse_args(argv)
-    from game.live.bundle import LiveError, build
+    from game.core.demo import DemoError, build_steps, load_demo
+    from game.live.bundle import LiveError, build, build_demo, check_folder
     from game.render.figure import FigureError
 
     out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        return err(f"-o {args.output} is a file; give a folder", 2)
     try:
-        board, _ = load(args.file, None)
-    except (ScenarioError, RulesetError) as exc:
+        check_folder(out)
+    except LiveError as exc:
+        return err(f"-o {args.output}: {exc}", 2)
+    demo = None
+    try:
+        if is_demo(args.file):
+            demo = load_demo(args.file)
+            steps = build_steps(demo)
+        else:
+            board, _ = load(args.file, None)
+    except (ScenarioError, RulesetError, DemoError) as exc:
         return err(str(exc), 2)
     t0 = time.perf_counter()
     try:
-        built = build(args.file, out, board)
+        built = build_demo(out, steps, demo.title) if demo is not None else build(args.file, out, board)
     except (FigureError, RulesetError) as exc:
         return err(str(exc), 2)
     except LiveError as exc:
@@ -47,6 +55,18 @@ def _live(argv: list[str], ap: argparse.ArgumentParser) -> int:
     print(f"wrote {out}/ ({built.size_bytes / 1e6:.1f} MB) in {time.perf_counter() - t0:.1f} s; "
           f"serve it with: python main.py serve {out}")
     return 0
+
+
+def is_demo(path: str) -> bool:
+    """Is the YAML file at ``path`` a demo (a mapping with ``steps`` and no ``units``)? A file
+    that cannot be read or parsed is not (the scenario loader then says why)."""
+    from game.core.yamlfile import FileError, parse_yaml, read_text
+
+    try:
+        data, _ = parse_yaml(read_text(path, ScenarioError), path, ScenarioError)
+    except (ScenarioError, FileError, OSError):
+        return False
+    return isinstance(data, dict) and "steps" in data and "units" not in data
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

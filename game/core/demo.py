@@ -4,7 +4,8 @@ Pure (stdlib + PyYAML; no pygame, no pymunk). :func:`load_demo` parses and valid
 file (``yaml.safe_load`` semantics; every error is a :class:`DemoError` naming the file, line
 and field, like :class:`game.core.scenario.ScenarioError`); :func:`build_steps` applies the
 actions in order and returns one :class:`DemoStep` per shown step: ``(caption, board,
-ruleset, analysis, marks)``. The format is documented in ``docs/DEMOS.md``.
+ruleset, analysis, marks)``. The format is documented in ``docs/DEMOS.md``. The shape checks of
+the actions are :mod:`game.core.demo_check`; the board edits, :mod:`game.core.demo_actions`.
 
 Actions (lengths mm, angles degrees clockwise):
 
@@ -57,21 +58,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional
+from typing import Any, Callable, Optional
 
-from game.core import geometry as g
 from game.core.analysis import Analysis
 from game.core.analyse import analyse
-from game.core.board import Board, Unit, parse_slot
+from game.core.board import Board
 from game.core.combat_round import Round, RoundError, RoundStep, at_step
 from game.core.registry import strategy_of
 from game.core import closing
 from game.core.ruleset import Ruleset, RulesetError, load_ruleset
-from game.core.scenario import (_Ctx as ScenarioCtx, board_from_dict, check_context, dump_scenario, load_scenario,
+from game.core.scenario import (dump_scenario, load_scenario,
                                  ScenarioError)
-from game.core.validate import (MAX_ANGLE_DEG, MAX_CAPTION, MAX_COORD_MM, MAX_LIST, MAX_NAME, MAX_TITLE, MAX_UNIT_MODELS,
-                       Checker, short)
+from game.core.validate import (MAX_CAPTION, MAX_COORD_MM, MAX_TITLE, Checker)
 from game.core.yamlfile import FileError, parse_yaml, read_text
+from game.core import demo_actions as actions
+from game.core.demo_check import MAX_STEPS, check_action, inline_board
 
 ACTIONS = ("load", "ruleset", "move", "wheel", "turn", "remove", "context", "apply_moves", "fight_phase",
            "phase_step", "strike", "casualties", "end_round", "highlight", "annotate", "view")
@@ -147,8 +148,6 @@ class DemoStep:
     start: Optional[Board] = None
 
 
-#: Most steps one demo may hold (a ``fight_phase`` action may expand a step further).
-MAX_STEPS = 500
 #: Most actions in one step.
 MAX_ACTIONS = 200
 
@@ -212,7 +211,7 @@ def _parse_step(ctx: _Ctx, s: Any, i: int) -> StepSpec:
         (kind, value), = a.items()
         if not isinstance(kind, str) or kind not in ACTIONS:
             ctx.fail(ap + (kind,), f"unknown action (allowed: {', '.join(ACTIONS)})")
-        _check(ctx, kind, value, ap + (kind,))
+        check_action(ctx, kind, value, ap + (kind,))
         parsed.append(Action(kind, value, ap + (kind,)))
     if i == 0 and not any(a.kind == "load" for a in parsed):
         ctx.fail(sp + ("actions",), "the first step must load a scenario (- load: path/to/scenario.yaml)")
@@ -223,183 +222,39 @@ def _parse_step(ctx: _Ctx, s: Any, i: int) -> StepSpec:
     return StepSpec(cap, parsed, sp)
 
 
-def _num(ctx: _Ctx, v: Any, path: tuple, hi: float = MAX_COORD_MM) -> float:
-    return ctx.num(v, path, lo=-hi, hi=hi)
+# -- building the steps ----------------------------------------------------------------------------
+@dataclass
+class _Plan:
+    """A step's actions applied: the ``board`` and ruleset ``rs`` after them (None before a
+    ``load``), the phase steps a ``fight_phase`` expanded into, and what the step shows:
+    ``phase_at`` (N, path) of a ``phase_step``, ``strike`` and ``fall`` (value, path) of
+    ``strike`` / ``casualties``, the ``view`` box (x0, y0, x1, y1) mm, and the ``highlight``
+    / ``annotate`` actions still to resolve against the step's analysis (``pending``)."""
 
+    board: Optional[Board]
+    rs: Optional[Ruleset]
+    expanded: list = field(default_factory=list)
+    phase_at: Optional[tuple] = None
+    strike: Optional[tuple] = None
+    fall: Optional[tuple] = None
+    view: Optional[tuple] = None
+    pending: list[Action] = field(default_factory=list)
 
-def _keys(ctx: _Ctx, v: Any, path: tuple, required: set, optional: set) -> dict:
-    if not isinstance(v, dict):
-        ctx.fail(path, f"must be a mapping with {', '.join(sorted(required | optional))}")
-    for k in v:
-        if k not in required | optional:
-            ctx.fail(path + (k,) if isinstance(k, str) else path,
-                     f"unknown key {short(k)} (allowed: {', '.join(sorted(required | optional))})")
-    for k in sorted(required):
-        if k not in v:
-            ctx.fail(path, f"missing '{k}'")
-    if "unit" in v:
-        ctx.ident(v["unit"], path + ("unit",))
-    return v
-
-
-def _check(ctx: _Ctx, kind: str, v: Any, path: tuple) -> None:
-    """Shape checks that need no board (unit and model ids are checked when applied)."""
-    if kind == "load":
-        if isinstance(v, dict):
-            _inline_board(ctx, v, path)  # an inline scenario: checked now, so errors come early
-            return
-        if not isinstance(v, str) or not v:
-            ctx.fail(path, f"must be a file path or an inline scenario {{ruleset, units: [...]}} (got {short(v)})")
-        ctx.text(v, path, max_len=4096, what="a file path")
-    elif kind == "ruleset":
-        ctx.ruleset(v, path)
-    elif kind == "move":
-        d = _keys(ctx, v, path, {"unit"}, {"forward_mm", "by", "to"})
-        modes = [k for k in ("forward_mm", "by", "to") if k in d]
-        if len(modes) != 1:
-            ctx.fail(path, "give exactly one of forward_mm, by: [dx, dy], to: [x, y]")
-        if modes[0] == "forward_mm":
-            _num(ctx, d["forward_mm"], path + ("forward_mm",))
-        else:
-            pt = d[modes[0]]
-            ctx.point(pt, path + (modes[0],))
-    elif kind == "wheel":
-        d = _keys(ctx, v, path, {"unit", "deg"}, {"pivot"})
-        _num(ctx, d["deg"], path + ("deg",), MAX_ANGLE_DEG)
-        ctx.enum(d.get("pivot", "left"), path + ("pivot",), ("left", "right"))
-    elif kind == "turn":
-        d = _keys(ctx, v, path, {"unit", "deg"}, set())
-        _num(ctx, d["deg"], path + ("deg",), MAX_ANGLE_DEG)
-    elif kind == "remove":
-        d = _keys(ctx, v, path, {"unit"}, {"slots", "count"})
-        if ("slots" in d) == ("count" in d):
-            ctx.fail(path, "give slots: [r1f3, ...] or count: N (one of them)")
-        if "count" in d:
-            ctx.int_(d["count"], path + ("count",), 1, MAX_UNIT_MODELS)
-        if "slots" in d:
-            ctx.seq(d["slots"], path + ("slots",), "slot names like r1f3 or m2", max_len=MAX_UNIT_MODELS)
-            for i, x in enumerate(d["slots"]):
-                if not isinstance(x, str) or len(x) > 20:
-                    ctx.fail(path + ("slots", i), f"must be a slot name like r1f3 or m2 (got {short(x)})")
-    elif kind == "context":
-        ctx.mapping(v, path, "context keys, e.g. {step: pile_in}")  # the values are checked against the board
-    elif kind in ("apply_moves", "fight_phase", "end_round"):
-        if v is not True:
-            ctx.fail(path, f"must be true (got {short(v)})")
-    elif kind == "phase_step":
-        ctx.int_(v, path, 1, MAX_STEPS)
-    elif kind == "view":
-        d = _keys(ctx, v, path, {"centre", "size"}, set())
-        ctx.point(d["centre"], path + ("centre",))
-        sz = d["size"]
-        if not isinstance(sz, (list, tuple)) or len(sz) != 2:
-            ctx.fail(path + ("size",), f"must be [width, height] in mm (got {short(sz)})")
-        for k in (0, 1):
-            ctx.num(sz[k], path + ("size", k), lo=0.0, hi=4 * MAX_COORD_MM, positive=True)
-    elif kind == "strike":
-        if isinstance(v, str):
-            ctx.text(v, path)
-        elif isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_LIST:
-            ctx.fail(path, f"must be a strike step number (1 = first) or its label like 'Initiative 5' (got {short(v)})")
-    elif kind == "casualties":
-        d = ctx.mapping(v, path, "{unit id: [slots like r1f3 or m2] or a number of models}")
-        if not d:
-            ctx.fail(path, "must name at least one unit: {unit id: [slots] or N}")
-        for uid, x in d.items():
-            ctx.ident(uid, path + (uid,))
-            if isinstance(x, list):
-                ctx.seq(x, path + (uid,), "slot names like r1f3 or m2", max_len=MAX_UNIT_MODELS)
-                for i, sl in enumerate(x):
-                    if not isinstance(sl, str) or len(sl) > 20:
-                        ctx.fail(path + (uid, i), f"must be a slot name like r1f3 or m2 (got {short(sl)})")
-            else:
-                ctx.int_(x, path + (uid,), 1, MAX_UNIT_MODELS)
-    elif kind == "highlight":
-        vs = v if isinstance(v, list) else [v]
-        ctx.seq(vs, path, "model or unit ids")
-        for i, x in enumerate(vs):
-            if not isinstance(x, str) or len(x) > 2 * MAX_NAME:
-                ctx.fail(path, f"must be a model or unit id or a list of them (got {short(v)})")
-    elif kind == "annotate":
-        vs = v if isinstance(v, list) else [v]
-        for i, x in enumerate(vs):
-            p = path + (i,) if isinstance(v, list) else path
-            d = _keys(ctx, x, p, {"model", "text"}, set())
-            ctx.text(d["model"], p + ("model",), max_len=2 * MAX_NAME, what="a model id")
-            ctx.text(d["text"], p + ("text",), max_len=MAX_CAPTION, multiline=True)
-
-
-def _inline_board(ctx: _Ctx, v: dict, path: tuple) -> Board:
-    """The board of an inline scenario (``load: {ruleset, units: [...]}``), checked like a
-    scenario file; errors name the demo file, its line and the field under ``path``."""
-    outer = ctx
-
-    class _Inline(ScenarioCtx):
-        def fail(self, p: tuple, message: str) -> NoReturn:
-            outer.fail(path + tuple(p), message)
-
-    b = board_from_dict(v, _Inline(ctx.file, ctx.lines))
-    b.source = ""
-    return b
-
-
-# -- applying actions ------------------------------------------------------------------------------
-def _unit(ctx: _Ctx, board: Optional[Board], uid: str, path: tuple) -> Unit:
-    if board is None:
-        ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
-    try:
-        return board.unit(uid)
-    except KeyError:
-        ctx.fail(path + ("unit",), f"no unit {uid!r} on the board (units: {', '.join(u.id for u in board.units)})")
-
-
-def _model_ids(ctx: _Ctx, board: Board, an: Analysis, ids: list[str], path: tuple) -> list[str]:
-    """Expand unit ids to their models; fail on ids neither the board nor the analysis knows."""
-    models = [m.id for m in board.models()]
-    models += [m for m in an.models if m not in set(models)]
-    units = {u.id for u in board.units}
-    out = []
-    for x in ids:
-        if x in units:
-            out += [m for m in models if m.startswith(x + ".")]
-        elif x in models:
-            out.append(x)
-        else:
-            ctx.fail(path, f"no model or unit {x!r} on the board")
-    return out
-
-
-def _remove(ctx: _Ctx, board: Board, d: dict, path: tuple) -> None:
-    u = _unit(ctx, board, d["unit"], path)
-    if u.is_ranked:
-        if "count" in d:
-            n = d["count"]
-            if n >= len(u.occupied_slots()):
-                ctx.fail(path + ("count",), f"{u.id} has only {len(u.occupied_slots())} models")
-            u.count -= n  # the rearmost models go first
-        else:
-            occupied = {f"r{r}f{f}" for r, f in u.occupied_slots()}
-            for i, s in enumerate(d["slots"]):
-                try:
-                    parse_slot(s)
-                except ValueError:
-                    ctx.fail(path + ("slots", i), f"not a slot name like r1f3 (got {s!r})")
-                if s not in occupied:
-                    ctx.fail(path + ("slots", i), f"{u.id} has no model in slot {s}")
-            u.empty = list(u.empty) + list(d["slots"])
-    else:
-        if "count" in d:
-            if d["count"] >= len(u.placed):
-                ctx.fail(path + ("count",), f"{u.id} has only {len(u.placed)} models")
-            u.placed = u.placed[: len(u.placed) - d["count"]]
-        else:
-            drop = set()
-            for i, s in enumerate(d["slots"]):
-                if not (s.startswith("m") and s[1:].isdigit() and 1 <= int(s[1:]) <= len(u.placed)):
-                    ctx.fail(path + ("slots", i), f"{u.id} has no model {s!r} (m1 to m{len(u.placed)})")
-                drop.add(int(s[1:]) - 1)
-            u.placed = [p for i, p in enumerate(u.placed) if i not in drop]
-    board.replace_unit(u)
+    def note(self, a: Action) -> None:
+        """Note an action that marks the step rather than editing the board."""
+        v, path = a.value, a.path
+        if a.kind == "phase_step":
+            self.phase_at = (v, path)
+        elif a.kind == "view":
+            (cx, cy), (w, h) = v["centre"], v["size"]
+            self.view = (float(cx) - float(w) / 2, float(cy) - float(h) / 2, float(cx) + float(w) / 2,
+                         float(cy) + float(h) / 2)
+        elif a.kind == "strike":
+            self.strike = (v, path)
+        elif a.kind == "casualties":
+            self.fall = (v, path)
+        elif a.kind in ("highlight", "annotate"):
+            self.pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
 
 
 def build_steps(demo: Demo, load: Callable[[Path], Board] = load_scenario) -> list[DemoStep]:
@@ -433,121 +288,100 @@ class StepBuilder:
         self._phases: dict[tuple, list] = {}    # phase steps by (board, ruleset): phase_step steps share them
 
     def feed(self, si: int, spec: StepSpec) -> list[DemoStep]:
-        """Apply step ``si`` (its :class:`StepSpec`); the steps it shows."""
+        """Apply step ``si`` (its :class:`StepSpec`); the steps it shows: the phase steps of a
+        ``fight_phase``, the one ``phase_step``, or the board analysed (with its marks)."""
+        plan = self._apply(spec)
+        board, rs = plan.board, plan.rs
+        if board is None or rs is None:
+            self.ctx.fail(spec.path, "no scenario loaded yet")
+        self.board, self.rs = board, rs
+        _check_limits(self.ctx, board, spec.path + ("actions",))
+        if plan.expanded:
+            return [DemoStep(f"{spec.caption} {cap}".strip() if spec.caption else cap, b, rs, an, StepMarks(),
+                             self.scene, si, plan.view) for cap, b, an in plan.expanded]
+        if plan.phase_at is not None:
+            return [self._phase_step(si, spec, board, rs, plan.phase_at, plan.pending, plan.view)]
+        return [self._analysed(si, spec, board, rs, plan)]
+
+    def _apply(self, spec: StepSpec) -> "_Plan":
+        """Apply the step's actions in order: edits change the board (a ``load`` starts a new
+        scene); the step's marks and view are noted in the plan returned."""
         ctx = self.ctx
-        board, rs = self.board, self.rs
-        marks = StepMarks()
-        expanded: list[tuple[str, Board, Analysis]] = []
-        strike = None
-        fall = None
-        phase_at = None
-        view = None
-        pending: list[Action] = []
+        plan = _Plan(self.board, self.rs)
         for a in spec.actions:
             v, path = a.value, a.path
             if a.kind == "load":
-                self.scene += 1
-                self.rnd = self.carry = None
-                try:
-                    board = _inline_board(ctx, v, path) if isinstance(v, dict) else self.load(self.base_dir / v)
-                    rs = load_ruleset(board.ruleset)
-                except (ScenarioError, RulesetError) as exc:
-                    ctx.fail(path, f"cannot load {v if isinstance(v, str) else 'the inline scenario'}: {exc}")
+                plan.board, plan.rs = self._load(v, path)
                 continue
+            board, rs = plan.board, plan.rs
             if board is None or rs is None:
                 ctx.fail(path, "no scenario loaded yet (add '- load: FILE' first)")
-            if a.kind == "ruleset":
+            if a.kind in actions.EDITS:
+                plan.board = actions.EDITS[a.kind](ctx, board, v, path)
+            elif a.kind == "ruleset":
                 try:
-                    rs = load_ruleset(v)
+                    plan.rs = load_ruleset(v)
                 except RulesetError as exc:
                     ctx.fail(path, str(exc))
                 board.ruleset = v
-            elif a.kind == "move":
-                u = _unit(ctx, board, v["unit"], path)
-                if "forward_mm" in v:
-                    f = g.forward(u.facing_deg)
-                    dx, dy = f[0] * float(v["forward_mm"]), f[1] * float(v["forward_mm"])
-                elif "by" in v:
-                    dx, dy = float(v["by"][0]), float(v["by"][1])
-                else:
-                    c = u.front if u.is_ranked else u.center()
-                    dx, dy = float(v["to"][0]) - c[0], float(v["to"][1]) - c[1]
-                board.replace_unit(u.translated(dx, dy))
-            elif a.kind == "wheel":
-                u = _unit(ctx, board, v["unit"], path)
-                if not u.is_ranked:
-                    ctx.fail(path + ("unit",), f"{u.id} is a skirmish unit; use turn")
-                side = -1 if v.get("pivot", "left") == "left" else 1
-                pivot = g.add(u.front, g.scale(g.right(u.facing_deg), side * u.width_mm / 2))
-                board.replace_unit(u.rotated(float(v["deg"]), pivot))
-            elif a.kind == "turn":
-                u = _unit(ctx, board, v["unit"], path)
-                board.replace_unit(u.rotated(float(v["deg"]), u.center()))
-            elif a.kind == "remove":
-                _remove(ctx, board, v, path)
-            elif a.kind == "context":
-                merged = dict(board.context)
-                merged.update(v)
-                board.context = check_context(ctx, merged, {u.id for u in board.units}, path)
             elif a.kind == "apply_moves":
-                _apply_moves(board, analyse(board, rs))
+                plan.board = actions.apply_moves(board, analyse(board, rs))
             elif a.kind == "fight_phase":
-                phase = strategy_of(rs).phase_steps(board, rs)
-                if phase is None:
-                    ctx.fail(path, f"fight_phase needs a ruleset whose engine steps through a phase "
-                                   f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
-                expanded = phase
-                if expanded:
-                    board = expanded[-1][1].copy()
-            elif a.kind == "phase_step":
-                phase_at = (v, path)
-            elif a.kind == "view":
-                (cx, cy), (w, h) = v["centre"], v["size"]
-                view = (float(cx) - float(w) / 2, float(cy) - float(h) / 2, float(cx) + float(w) / 2,
-                        float(cy) + float(h) / 2)
-            elif a.kind == "strike":
-                strike = (v, path)
-            elif a.kind == "casualties":
-                fall = (v, path)
+                self._fight_phase(plan, board, rs, path)
             elif a.kind == "end_round":
                 if self.rnd is None or self.rnd.rs is not rs:
                     ctx.fail(path, "no combat round under way in this scene (mark casualties first)")
                 self.rnd.board = board.copy()
-                board = self.rnd.finish().board.copy()
-            elif a.kind in ("highlight", "annotate"):
-                pending.append(a)  # resolved against the step's analysis (moved models keep their ids there)
-        if board is None or rs is None:
-            ctx.fail(spec.path, "no scenario loaded yet")
-        self.board, self.rs = board, rs
-        _check_limits(ctx, board, spec.path + ("actions",))
-        if expanded:
-            return [DemoStep(f"{spec.caption} {cap}".strip() if spec.caption else cap, b, rs, an, StepMarks(),
-                             self.scene, si, view) for cap, b, an in expanded]
-        if phase_at is not None:
-            return [self._phase_step(si, spec, board, rs, phase_at, pending, view)]
+                plan.board = self.rnd.finish().board.copy()
+            else:
+                plan.note(a)
+        return plan
+
+    def _load(self, v: Any, path: tuple) -> tuple[Board, Ruleset]:
+        """``load``: a new scene from a scenario file or an inline scenario, with its ruleset."""
+        self.scene += 1
+        self.rnd = self.carry = None
+        try:
+            board = inline_board(self.ctx, v, path) if isinstance(v, dict) else self.load(self.base_dir / v)
+            return board, load_ruleset(board.ruleset)
+        except (ScenarioError, RulesetError) as exc:
+            self.ctx.fail(path, f"cannot load {v if isinstance(v, str) else 'the inline scenario'}: {exc}")
+
+    def _fight_phase(self, plan: "_Plan", board: Board, rs: Ruleset, path: tuple) -> None:
+        """``fight_phase``: the step expands into the phase steps; the board is the last one's."""
+        phase = strategy_of(rs).phase_steps(board, rs)
+        if phase is None:
+            self.ctx.fail(path, f"fight_phase needs a ruleset whose engine steps through a phase "
+                                f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
+        plan.expanded = phase
+        if plan.expanded:
+            plan.board = plan.expanded[-1][1].copy()
+
+    def _analysed(self, si: int, spec: StepSpec, board: Board, rs: Ruleset, plan: "_Plan") -> DemoStep:
+        """The step showing ``board`` analysed: within the scene's combat round when one is under
+        way (or the step marks casualties), the last removal's moves drawn, only a strike
+        step's strikers when asked, the casualties marked (removed after the step)."""
+        ctx, marks = self.ctx, StepMarks()
         rnd = self.rnd
-        if fall is not None and (rnd is None or rnd.rs is not rs):
+        if plan.fall is not None and (rnd is None or rnd.rs is not rs):
             rnd = self.rnd = Round(board, rs)
-        if rnd is not None and rnd.rs is rs:
-            an = rnd.analyse(board)
-        else:
-            an = analyse(board, rs)
+        an = rnd.analyse(board) if rnd is not None and rnd.rs is rs else analyse(board, rs)
         if self.carry is not None:
             an.moves = closing.merge_moves(self.carry.moves, an.moves)
             an.notes += self.carry.notes
             self.carry = None
         striking = None
-        if strike is not None:
-            striking, step = _strike(ctx, board, an, marks, *strike)
+        if plan.strike is not None:
+            striking, step = _strike(ctx, board, an, marks, *plan.strike)
             an = at_step(an, step)  # what strikes at this step (per model part), not totals
-        if fall is not None:
+        if plan.fall is not None:
             assert rnd is not None  # a round was started above for these casualties
-            self.carry = _casualties(ctx, rnd, board, an, striking, marks, *fall)
-        _pending_marks(ctx, board, an, marks, pending)
-        out = DemoStep(spec.caption, board.copy(), rs, an, marks, self.scene, si, view)
+            self.carry = _casualties(ctx, rnd, board, an, striking, marks, *plan.fall)
+        _pending_marks(ctx, board, an, marks, plan.pending)
+        out = DemoStep(spec.caption, board.copy(), rs, an, marks, self.scene, si, plan.view)
         if self.carry is not None:
             self.board = self.carry.board.copy()
-        return [out]
+        return out
 
     def _phase_step(self, si: int, spec: StepSpec, board: Board, rs: Ruleset, at: tuple, pending: list[Action],
                     view: Optional[tuple]) -> DemoStep:
@@ -577,11 +411,11 @@ def _pending_marks(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, pend
     for a in pending:
         v, path = a.value, a.path
         if a.kind == "highlight":
-            marks.highlight += _model_ids(ctx, board, an, v if isinstance(v, list) else [v], path)
+            marks.highlight += actions.model_ids(ctx, board, an, v if isinstance(v, list) else [v], path)
         else:
             for i, x in enumerate(v if isinstance(v, list) else [v]):
                 p = path + (i,) if isinstance(v, list) else path
-                _model_ids(ctx, board, an, [x["model"]], p + ("model",))
+                actions.model_ids(ctx, board, an, [x["model"]], p + ("model",))
                 marks.notes.append((x["model"], x["text"]))
 
 
@@ -633,25 +467,3 @@ def _strike(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, v: Any, pat
     marks.strike = str(step.label or step.step)
     marks.dim = [m.id for m in board.models() if m.id not in set(striking)]
     return striking, step
-
-
-def _apply_moves(board: Board, an: Analysis) -> None:
-    """Make rule-mandated moves real: a skirmish model goes to its path's end; a ranked unit's
-    shuffled models stay on the board as drawn by the analysis next time (the analysis
-    recomputes them), so only skirmish moves change the board."""
-    for mid, path in (an.moves or {}).items():
-        if not path:
-            continue
-        uid, slot = mid.split(".", 1)
-        try:
-            u = board.unit(uid)
-        except KeyError:
-            continue
-        if not u.is_ranked and slot.startswith("m") and slot[1:].isdigit():
-            i = int(slot[1:]) - 1
-            if 0 <= i < len(u.placed):
-                placed = list(u.placed)
-                placed[i] = (tuple(path[-1]), placed[i][1])
-                u.placed = placed
-                board.replace_unit(u)
-

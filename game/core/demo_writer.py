@@ -33,7 +33,7 @@ from typing import Any, Optional, Sequence
 import yaml
 
 from game.core.board import Board, Unit
-from game.core.scenario import board_to_dict, unit_to_dict
+from game.core.scenario import board_to_dict, position_out, unit_to_dict
 from game.core.demo import StepBuilder, parse_step
 
 POSE_KEYS = ("front", "facing", "models", "empty")
@@ -176,7 +176,7 @@ def _unit_actions(prev: Unit, cur: Unit) -> Optional[list[dict]]:
         if cur.facing_deg != prev.facing_deg:
             out.append({"turn": {"unit": cur.id, "deg": (cur.facing_deg - prev.facing_deg)}})
         if tuple(cur.front) != tuple(prev.front) or cur.facing_deg != prev.facing_deg:
-            out.append({"move": {"unit": cur.id, "to": [float(cur.front[0]), float(cur.front[1])]}})
+            out.append({"move": {"unit": cur.id, "to": [position_out(cur.front[0]), position_out(cur.front[1])]}})
         return out
     # skirmish: the same models moved together (a translation), or models removed from the end
     if _without_pose(dp) != _without_pose(dc) or len(cur.placed) > len(prev.placed) or cur.facing_deg != prev.facing_deg:
@@ -192,7 +192,7 @@ def _unit_actions(prev: Unit, cur: Unit) -> Optional[list[dict]]:
             if (p[0] + dx, p[1] + dy) != (q[0], q[1]):
                 return None
         if dx or dy:
-            out.append({"move": {"unit": cur.id, "by": [dx, dy]}})
+            out.append({"move": {"unit": cur.id, "by": [position_out(dx), position_out(dy)]}})
     return out
 
 

@@ -67,6 +67,14 @@ def n_models(u: Unit) -> int:
     return len(u.occupied_slots()) if u.is_ranked else len(u.placed)
 
 
+def placed_message(u: Unit) -> str:
+    """The status line of a unit just placed: its name, and its player unless the name says it
+    (a name of an older file "Infantry 1 (P1)": "Placed Infantry 1 (P1); F2 edits it.";
+    "Placed Infantry 2 for player 2; F2 edits it.")."""
+    who = "" if f"(P{u.player})" in (u.name or "") else f" for player {u.player}"
+    return f"Placed {u.name}{who}; F2 edits it."
+
+
 class Editor:
     """Commands on a board under one collision policy (``tol_mm`` overlap allowed)."""
 
@@ -207,8 +215,8 @@ class Editor:
         if abs(a) < 0.01:
             return refused(f"{u.name} cannot wheel that way: something is in the way.")
         d = mv.wheel_distance_mm(u, a)
-        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner "
-                                        f"({fmt_distance(d)}).", d)
+        return self.replace(board, new, f"{u.name} wheeled {abs(a):.0f} deg about its front-{pivot} corner, "
+                                        f"{fmt_distance(d)}.", d)
 
     def reform(self, board: Board, uid: str, delta_files: int) -> Change:
         """Reform unit ``uid`` ``delta_files`` files wider (narrower if negative) about its centre."""
@@ -238,7 +246,7 @@ class Editor:
             return refused(f"Charge refused: {c.name} would overlap {b.name} on the {side} of {t.name}.")
         d = mv.move_distance_mm(c, new)
         how = "keeping its angle" if abs((new.facing_deg - c.facing_deg + 180) % 360 - 180) < 1e-6 else "aligned"
-        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how} ({fmt_distance(d)}).", d)
+        return self.replace(board, new, f"{c.name} charged the {side} of {t.name}, {how}: {fmt_distance(d)}.", d)
 
     def set_position(self, board: Board, uid: str, x_text: Any, y_text: Any) -> Change:
         """Put unit ``uid`` at ``(x, y)`` mm: a ranked unit's front centre, a skirmisher's
@@ -302,7 +310,7 @@ class Editor:
             return refused(f"No room there: the new unit would overlap {b.name}.")
         out = board.copy()
         out.units.append(u)
-        return Change(out, f"Placed {u.name} for player {u.player}; F2 edits it.", select=u.id)
+        return Change(out, placed_message(u), select=u.id)
 
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
@@ -361,7 +369,8 @@ class Editor:
     def rename(self, board: Board, uid: str, name: str) -> Change:
         """Unit ``uid`` named ``name``. A unit still carrying the id the palette gave it
         (``p1_infantry_2``) takes an id from its new name too (``dwarfs``), so a saved file
-        reads well; ids named anywhere else in the board keep theirs."""
+        reads well; ids named anywhere else in the board keep theirs. The message names the
+        unit by its names only, never by an id."""
         ch = self.unit_edit(board, uid, lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
         if ch.ok and re.fullmatch(r"p[12]_[a-z]+_\d+", uid) and uid not in repr(board.context):
             others = board.copy()
@@ -372,7 +381,6 @@ class Editor:
                 u = ch.board.unit(uid)
                 u.id = new_id
                 ch.select = new_id
-                ch.message += f" Its id is now {new_id}."
         return ch
 
     def set_player(self, board: Board, uid: str, player: int) -> Change:
@@ -523,7 +531,7 @@ class Editor:
             return refused(f"No room there: the new unit would overlap {b.name}.")
         out = board.copy()
         out.units.append(u)
-        return Change(out, f"Placed {u.name} for player {u.player}; F2 edits it.", select=u.id)
+        return Change(out, placed_message(u), select=u.id)
 
     # -- the board ------------------------------------------------------------------------------
     @staticmethod

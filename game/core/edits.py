@@ -85,17 +85,20 @@ def new_unit(board: Board, choice: BaseChoice, center: g.Point, player: int = 1,
     """A unit of ``choice`` centred on table point ``center`` (mm). Rectangular bases make a
     rank-and-file unit ``choice.files`` wide; round bases a skirmish unit of models in a line,
     ``SKIRMISH_GAP_MM`` apart. ``facing_deg`` defaults to 0 for player 1, 180 for player 2.
-    The unit is named after its kind and player ("Infantry 2 (P1)", id ``p1_infantry_2``);
+    The unit is named after its kind, numbered across both players ("Infantry 2", id
+    ``p1_infantry_2``: the legend and the colours say whose it is);
     ``profile`` (default ``{attacks: 1}``) is copied in."""
     if player not in (1, 2):
         raise ValueError(f"player must be 1 or 2 (got {player})")
     facing = (0.0 if player == 1 else 180.0) if facing_deg is None else float(facing_deg) % 360
     word = kind_word(choice)
+    names = {x.name for x in board.units}
     n = 1
-    while unique_id(board, f"p{player}_{word}_{n}") != f"p{player}_{word.lower()}_{n}":
+    while (unique_id(board, f"p{player}_{word}_{n}") != f"p{player}_{word.lower()}_{n}"
+           or f"{word} {n}" in names):
         n += 1
     uid = f"p{player}_{word.lower()}_{n}"
-    name = f"{word} {n} (P{player})"
+    name = f"{word} {n}"  # numbered across the board: the name alone tells the units apart
     prof = copy.deepcopy(profile) if profile else {"attacks": 1}
     if not choice.round:
         w, d = float(choice.base[0]), float(choice.base[1])

@@ -286,7 +286,8 @@ class DragReadout:
             out.append(f"gap {fmt_length(gap, self.unit)} to {who}" if gap > 0.05 else f"touching {who}")
         for label, rule, mm in self.reach:
             word = "within" if self.moved_mm <= mm + 1e-6 else f"{fmt_length(self.moved_mm - mm, self.unit)} beyond"
-            out.append(f"{label} {fmt_length(mm, self.unit)} ({rule}): {word}")
+            cite = f" ({rule})" if rule and rule.casefold() != label.casefold() else ""  # never "Movement 4" (Movement)"
+            out.append(f"{label} {fmt_length(mm, self.unit)}{cite}: {word}")
         return out
 
 

@@ -26,6 +26,12 @@ def plural(n: int, word: str, words: str = "") -> str:
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
+def with_count(label: str, count: str) -> str:
+    """``label`` with its ``count`` ("6 models") in brackets, or after a colon where the label
+    already ends in brackets (never two brackets in a row: "... (Engagement Range): 6 models")."""
+    return f"{label}: {count}" if label.endswith(")") else f"{label} ({count})"
+
+
 def unit_names(board: Any) -> dict[str, str]:
     """Unit id -> the unit's name (its id when it has none), for every unit of ``board``."""
     return {u.id: (u.name or u.id) for u in board.units}

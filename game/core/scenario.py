@@ -429,8 +429,21 @@ def _base_out(b: Any) -> Any:
     return _num_out(b)
 
 
+POSITION_MM_PLACES = 2  # a position a move computed is written to 0.01 mm
+
+
+def position_out(v: float) -> Any:
+    """A position coordinate (mm) as written: one a move computed (more than 6 decimals:
+    ``655.5365909959892``) to 0.01 mm (``655.54``), far inside every contact tolerance
+    (0.5 mm); one a person typed (``100.125``) exactly as it is."""
+    v = float(v)
+    if math.isfinite(v) and round(v, 6) != v:
+        v = round(v, POSITION_MM_PLACES) + 0.0  # (no "-0.0")
+    return _num_out(v)
+
+
 def _point_out(p: Any) -> list:
-    return [_num_out(p[0]), _num_out(p[1])]
+    return [position_out(p[0]), position_out(p[1])]
 
 
 def unit_to_dict(u: Unit) -> dict:
@@ -457,7 +470,8 @@ def unit_to_dict(u: Unit) -> dict:
 
 
 def board_to_dict(b: Board) -> dict:
-    """The board as scenario-file data; ``board_from_dict(board_to_dict(b))`` equals ``b``."""
+    """The board as scenario-file data; ``board_from_dict(board_to_dict(b))`` equals ``b``
+    but for positions a move computed, written to 0.01 mm (:func:`position_out`)."""
     d: dict = {}
     if b.title:
         d["title"] = b.title

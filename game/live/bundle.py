@@ -1,11 +1,14 @@
 """``python main.py live FILE -o DIR``: the folder of a live page (any static host serves it).
 
-:func:`build` writes into ``DIR``:
+:func:`build` (a scenario file), :func:`build_board` (a board, as the window's Export writes it)
+and :func:`build_demo` (a demo's steps: ``live DEMO.yaml``, the demo recorder) write into ``DIR``:
 
 * ``index.html``: the page (:mod:`game.live.page`), the static figure inline (the SVG
   ``render FILE -o x.svg`` writes, shown at once) with its hover texts;
 * ``scenario.yaml``: the scenario file, byte for byte;
 * ``live.json``: what the page's Python reads (:func:`game.live.session.start`);
+* ``steps/NN.yaml``: each step's board (:mod:`game.live.steps`: a demo's steps, or the phase
+  steps of the opening board), drawn inline in the page as well;
 * ``wheels/``: the project's own wheel (the rules core, the engines, the drawing code and the
   page's session, with the rulesets; no window, pygame or pymunk) and PyYAML's pure-Python
   files as a wheel (both ``py3-none-any``, unpacked into the page's Python from the folder);
@@ -14,7 +17,8 @@
 * ``pyodide/``: the Pyodide runtime copied from the pinned npm package (``package.json`` at
   the root, ``npm ci``); nothing is fetched from elsewhere at build or view time.
 
-Raises :class:`LiveError` (one line) when the runtime is not installed or the folder cannot be written.
+Raises :class:`LiveError` (one line) when the runtime is not installed or the folder cannot be
+written, or holds files that are not a live page's (:func:`check_folder`).
 """
 from __future__ import annotations
 
@@ -29,19 +33,23 @@ import tomllib
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Optional, Sequence
 
 from game.core import paths
 from game.core.analyse import analyse
 from game.core.board import Board
 from game.core.compare import usable
 from game.core.ruleset import load_ruleset
+from game.core.scenario import dump_scenario
 from game.live.frame import first_frame, static_svg
 from game.live.session import unit_models
+from game.live.steps import LiveStep, demo_steps, phase_steps, write_steps
 from game.live.page import page_html
 from game.render.text_metrics import pil_font
 from game.render.font_table import build_table
 from game.render.glyphs import covered
 from game.render.html_page import hover_map
+from game.core.ruleset import ruleset_name
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The runtime files the page loads (from the npm package ``pyodide``).
@@ -132,18 +140,45 @@ def _folder_size(folder: Path) -> int:
 
 
 def build(scenario: str | os.PathLike, out: str | os.PathLike, board: Board) -> Built:
-    """Write the live folder of ``board`` (loaded from ``scenario``) into ``out`` (see the module
-    doc). Raises :class:`LiveError`, ``RulesetError``, ``FigureError``."""
+    """Write the live folder of ``board`` (loaded from the scenario file ``scenario``) into
+    ``out`` (see the module doc). Raises :class:`LiveError`, ``RulesetError``, ``FigureError``."""
+    return build_board(out, board, Path(scenario).read_bytes())
+
+
+def build_board(out: str | os.PathLike, board: Board, text: Optional[bytes] = None) -> Built:
+    """The live folder of ``board``; ``text`` the scenario file's bytes (written as they are;
+    None: the board written as scenario YAML, what the window shows). A board whose ruleset
+    steps through a phase carries those steps as computed here (the page shows them when its
+    engine cannot run in the browser). Raises as :func:`build`."""
+    an = analyse(board, load_ruleset(board.ruleset))
+    return _write(out, board, an, text if text is not None else dump_scenario(board).encode("utf-8"),
+                  phase_steps(board, an), demo=False, title=board.title or "Melee Lens")
+
+
+def build_demo(out: str | os.PathLike, built: Sequence[Any], title: str) -> Built:
+    """The live folder of a built demo (``built``: :func:`game.core.demo.build_steps`): its steps
+    in the page, each draggable from where the demo left it. Raises as :func:`build`, and
+    :class:`LiveError` for a demo without steps."""
+    steps = demo_steps(built)
+    if not steps:
+        raise LiveError("the demo has no steps")
+    first = steps[0]
+    return _write(out, first.board, first.analysis, dump_scenario(first.board).encode("utf-8"), steps,
+                  demo=True, title=title or "Melee Lens demo")
+
+
+def _write(out: str | os.PathLike, board: Board, an: Any, text: bytes, steps: list[LiveStep], *,
+           demo: bool, title: str) -> Built:
     rt = runtime_dir()
     folder = Path(out)
-    an = analyse(board, load_ruleset(board.ruleset))
-    frame = first_frame(board, an)
-    svg = static_svg(board, an)
-    text = Path(scenario).read_bytes()
+    check_folder(folder)
+    marks = steps[0].marks if demo else None   # a demo opens on its first step, marks and all
+    frame = first_frame(board, an, marks)
+    svg = static_svg(board, an, marks)
     rulesets = usable(board, paths.available(), keep=board.ruleset)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for sub in ("wheels", "pyodide", "fonts"):
+        for sub in ("wheels", "pyodide", "fonts", "steps"):
             shutil.rmtree(folder / sub, ignore_errors=True)
             (folder / sub).mkdir()
         wheels = [own_wheel(folder / "wheels"), yaml_wheel(folder / "wheels")]
@@ -152,14 +187,30 @@ def build(scenario: str | os.PathLike, out: str | os.PathLike, board: Board) -> 
         for f in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVu-LICENSE.txt"):
             shutil.copyfile(paths.FONT_DIR / f, folder / "fonts" / f)
         (folder / "scenario.yaml").write_bytes(text)
-        table = build_table(page_chars(text.decode("utf-8", "replace")), pil_font, covered())
+        entries, drawn = write_steps(steps, folder, unit_models)
+        chars = text.decode("utf-8", "replace") + title + "".join(
+            e["caption"] + e["why"] + ((folder / e["scenario"]).read_text(encoding="utf-8") if e["scenario"] else "")
+            for e in entries)
+        table = build_table(page_chars(chars), pil_font, covered())
         (folder / "fonts.json").write_text(json.dumps(table, separators=(",", ":"), sort_keys=True), encoding="utf-8")
+        every = sorted(set(rulesets).union(*(e["rulesets"] for e in entries)))
         config = {"scenario": "scenario.yaml", "fonts": "fonts.json", "size_px": list(frame.size_px),
                   "box_mm": list(frame.box_mm), "rulesets": rulesets, "ruleset": board.ruleset,
-                  "wheels": [f"wheels/{w.name}" for w in wheels]}
+                  "ruleset_names": {r: ruleset_name(r) for r in every},
+                  "steps": entries, "demo": demo, "wheels": [f"wheels/{w.name}" for w in wheels]}
         (folder / "live.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-        page = page_html(board.title or "Melee Lens", svg, hover_map(board, an), unit_models(board, an), config)
+        page = page_html(title, svg, hover_map(board, an), unit_models(board, an), config, drawn)
         (folder / "index.html").write_text(page, encoding="utf-8")
     except OSError as exc:
         raise LiveError(f"cannot write {folder}: {exc.strerror or exc}") from None
     return Built(folder, _folder_size(folder), [w.name for w in wheels])
+
+
+def check_folder(folder: Path) -> None:
+    """Refuse (:class:`LiveError`) a ``folder`` that is a file, or a folder holding files that are
+    not a live page's (no ``live.json``): writing a page replaces its ``wheels/``, ``pyodide/``,
+    ``fonts/`` and ``steps/``, and a user's own files there must never be lost."""
+    if folder.exists() and not folder.is_dir():
+        raise LiveError(f"{folder} is a file; give a folder")
+    if folder.is_dir() and any(folder.iterdir()) and not (folder / "live.json").is_file():
+        raise LiveError(f"{folder} holds other files and no live page; give a new or empty folder")

@@ -14,12 +14,11 @@ from typing import Any, Optional
 
 from game.core.board import Board
 from game.render.figure import FigureOptions, default_size, figure_box
-from game.render.figure_fit import build_fitted
 from game.figures.figure_file import build_figure
-from game.render.figure_panels import Panel, PanelFigure, figure_layout, panel_size
+from game.render.figure_panels import Panel, PanelFigure, build_panel_figure, panel_size
 from game.render.html_page import hover_map
+from game.render.marks import Marks
 from game.core.ruleset import ruleset_name
-from game.render.svg_canvas import SvgCanvas
 
 
 @dataclass(frozen=True)
@@ -42,9 +41,21 @@ class Drawn:
     view: tuple[float, float, float]
 
 
-def options() -> FigureOptions:
-    """The options of ``render FILE -o x.svg`` (every default)."""
-    return FigureOptions(format="svg")
+def options(marks: Optional[dict] = None) -> FigureOptions:
+    """The options of ``render FILE -o x.svg`` (every default), with a step's ``marks`` (see
+    :func:`marks_of`) when given."""
+    fo = FigureOptions(format="svg")
+    if marks:
+        fo.marks = marks_of(marks)
+    return fo
+
+
+def marks_of(marks: dict) -> Marks:
+    """A step's teaching marks as JSON keeps them, ``{dim, highlight, fallen: [model id],
+    notes: [[model id, text]]}``, as the figure's :class:`~game.render.marks.Marks` (no caption:
+    the page's step bar carries the step's words)."""
+    return Marks(dim=list(marks.get("dim") or ()), highlight=list(marks.get("highlight") or ()),
+                 notes=[(str(m), str(t)) for m, t in marks.get("notes") or ()], fallen=list(marks.get("fallen") or ()))
 
 
 def _panel_figure(board: Board, analysis: Any, fo: FigureOptions, box: Optional[tuple]) -> PanelFigure:
@@ -54,26 +65,31 @@ def _panel_figure(board: Board, analysis: Any, fo: FigureOptions, box: Optional[
                        sentences=[f"Rules: {ruleset_name(rs)}"])
 
 
-def first_frame(board: Board, analysis: Any) -> Frame:
-    """The frame of the static figure of ``board`` (its size and box as ``render`` picks them)."""
-    fo = options()
+def first_frame(board: Board, analysis: Any, marks: Optional[dict] = None) -> Frame:
+    """The frame of the static figure of ``board`` (its size and box as ``render`` picks them),
+    with a step's ``marks`` (:func:`marks_of`) drawn on every picture of it."""
+    fo = options(marks)
     box = figure_box(board, analysis, fo)
     size = panel_size(_panel_figure(board, analysis, fo, box), fo) if fo.legend else default_size(board, fo, analysis)
     return Frame((int(size[0]), int(size[1])), tuple(float(v) for v in box), fo)  # type: ignore[arg-type]
 
 
-def static_svg(board: Board, analysis: Any) -> str:
-    """The figure ``render FILE -o x.svg`` writes (the page's first picture)."""
-    return build_figure(board, analysis, options()).data.decode("utf-8")
+def static_svg(board: Board, analysis: Any, marks: Optional[dict] = None) -> str:
+    """The figure ``render FILE -o x.svg`` writes (the page's first picture), with a step's
+    ``marks`` (:func:`marks_of`)."""
+    return build_figure(board, analysis, options(marks)).data.decode("utf-8")
 
 
 def draw(board: Board, analysis: Any, frame: Frame) -> Drawn:
-    """``board`` (analysed as ``analysis``) drawn on ``frame``."""
+    """``board`` (analysed as ``analysis``) drawn on ``frame``, laid out once (the view is the
+    one drawn). A px-sized figure is drawn as :func:`~game.render.figure_fit.build_fitted` draws
+    it; its glyph check is left out, as the page's texts (the board's names, the rulesets') were
+    all checked when the page was built (:func:`static_svg`) and the font table holds them."""
     w, h = frame.size_px
     fo = replace(frame.fo, size=f"{w}x{h}", legend_at="key")
     pf = _panel_figure(board, analysis, frame.fo, frame.box_mm)
-    fig = build_fitted(pf, fo)
-    lay = figure_layout(SvgCanvas(w, h), pf, fo)
+    lay: dict = {}
+    fig = build_panel_figure(pf, fo, layout=lay)
     v, scene = lay["views"][0], lay["scenes"][0]
     return Drawn(fig.data.decode("utf-8"), hover_map(board, analysis),
                  (scene[0] + v.offset_px[0], scene[1] + v.offset_px[1], v.scale))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from html import escape
-from typing import Any
+from typing import Any, Optional
 
 from game.render.html_page import _STYLE as PLAYER_STYLE
 
@@ -30,6 +30,11 @@ _STYLE = PLAYER_STYLE + """
 g.model{cursor:grab}
 body.dragging g.model{cursor:grabbing}
 #status{padding:6px 14px;font-size:14px;min-height:1.3em;background:#2d3138}
+#stepbar{display:flex;align-items:center;gap:10px;padding:6px 14px;background:#1f2226}
+#stepbar[hidden]{display:none}
+#caption{flex:1;font-size:15px;white-space:pre-wrap}
+header h1{min-width:10em}
+#ruleset{max-width:32vw}
 select{font:inherit;font-size:15px;padding:4px;border-radius:4px;background:#3a3f47;color:#fff;border:1px solid #777}
 @font-face{font-family:"DejaVu Sans";src:url(fonts/DejaVuSans.ttf)}
 @font-face{font-family:"DejaVu Sans";font-weight:bold;src:url(fonts/DejaVuSans-Bold.ttf)}
@@ -43,6 +48,7 @@ _SCRIPT = r"""
   var statusEl=document.getElementById('status'), rsel=document.getElementById('ruleset');
   var hover=JSON.parse(document.getElementById('hover').textContent);
   var units=JSON.parse(document.getElementById('units').textContent);
+  var steps=JSON.parse(document.getElementById('steps').textContent), stepAt=0;
   var session=null, last=null, selected=null, drag=null, busy=false, pending=null;
   var roleColour={attack:'#d62728',support:'#1f77b4',none:'#8c8c8c'};
   function say(t){statusEl.textContent=t||'';}
@@ -72,6 +78,7 @@ _SCRIPT = r"""
     }
     rsel.value=p.ruleset; document.body.dataset.ruleset=p.ruleset;
     document.getElementById('undo').disabled=!p.can_undo;
+    ['left','right','reset'].forEach(function(id){document.getElementById(id).disabled=!p.live;});
     say(p.live?p.message:p.why);
     return p;
   }
@@ -110,14 +117,32 @@ _SCRIPT = r"""
     if(!drag)return;
     var t=performance.now(), d=drag, p=toUser(e);
     drag=null; pending=null; document.body.classList.remove('dragging');
-    if(d.moved){session.drag(p.x-d.start.x,p.y-d.start.y,false);}
-    call('drop');
-    if(d.moved){document.body.dataset.dropMs=String(Math.round(performance.now()-t));}
-    else{var m=modelOf(document.elementFromPoint(e.clientX,e.clientY));showTip(m,e.clientX,e.clientY);}
+    if(d.moved){session.drag(p.x-d.start.x,p.y-d.start.y,false); call('drop');
+      document.body.dataset.dropMs=String(Math.round(performance.now()-t));}
+    else{session.cancel(); showTip(modelOf(document.elementFromPoint(e.clientX,e.clientY)),e.clientX,e.clientY);}
   }
   board.addEventListener('pointerup',release);
   board.addEventListener('pointercancel',release);
-  board.addEventListener('pointerleave',function(){if(!drag)tip.style.display='none';});
+  /* a finger lifted leaves the board: the tip a tap opened stays until the next touch */
+  board.addEventListener('pointerleave',function(e){if(!drag&&e.pointerType!=='touch')tip.style.display='none';});
+  function stepsShown(){return steps.length>1&&(cfg.demo||(last&&!last.live));}
+  function showStep(k){
+    if(!steps.length)return;
+    stepAt=Math.max(0,Math.min(steps.length-1,k)); var st=steps[stepAt];
+    var p=session?call('goto',stepAt):null;
+    selected=null; if(!p||!p.svg){board.innerHTML=st.svg; hover=st.hover; units=st.units;}
+    paintSteps();
+  }
+  function paintSteps(){
+    var bar=document.getElementById('stepbar'); bar.hidden=!stepsShown(); if(bar.hidden)return;
+    document.getElementById('counter').textContent='Step '+(stepAt+1)+' / '+steps.length;
+    document.getElementById('caption').textContent=steps[stepAt].caption||'';
+    document.getElementById('prev').disabled=stepAt===0;
+    document.getElementById('next').disabled=stepAt===steps.length-1;
+    document.body.dataset.step=String(stepAt+1); tip.style.display='none';
+  }
+  document.getElementById('prev').onclick=function(){showStep(stepAt-1);};
+  document.getElementById('next').onclick=function(){showStep(stepAt+1);};
   function turn(deg){if(selected)call('turn',selected,deg);else say('Touch a unit first, then turn it.');}
   document.getElementById('left').onclick=function(){turn(-15);};
   document.getElementById('right').onclick=function(){turn(15);};
@@ -128,7 +153,9 @@ _SCRIPT = r"""
     if(e.altKey||e.metaKey||drag)return;
     var k=e.key.toLowerCase();
     if(k==='q')turn(e.shiftKey?-1:-15); else if(k==='e')turn(e.shiftKey?1:15);
-    else if(k==='u'||(k==='z'&&e.ctrlKey))call('undo'); else return;
+    else if(k==='u'||(k==='z'&&e.ctrlKey))call('undo');
+    else if(stepsShown()&&(k==='n'||k==='arrowright'||k==='pagedown'))showStep(stepAt+1);
+    else if(stepsShown()&&(k==='p'||k==='arrowleft'||k==='pageup'))showStep(stepAt-1); else return;
     e.preventDefault();
   });
   window.meleeLive={scenario:function(){return session?session.scenario():null;},picture:function(){return last;}};
@@ -139,16 +166,20 @@ _SCRIPT = r"""
       var buf=await (await fetch(cfg.wheels[i])).arrayBuffer();
       py.unpackArchive(buf,'wheel');
     }
-    var files=[cfg.scenario,cfg.fonts];
+    var files=[cfg.scenario,cfg.fonts].concat(cfg.steps.map(function(st){return st.scenario;}).filter(Boolean));
+    py.FS.mkdirTree('steps');
     for(var j=0;j<files.length;j++){
       py.FS.writeFile(files[j],new Uint8Array(await (await fetch(files[j])).arrayBuffer()));
     }
     py.globals.set('CONFIG',JSON.stringify(cfg));
     session=py.runPython('import game\nfrom game.live.session import start\nstart(CONFIG)');
     var p=show(session.picture());
+    if(cfg.demo&&stepAt>0)p=show(session.goto(stepAt))||p;   /* the reader stepped on while it loaded */
+    if(stepsShown()&&!p.svg)showStep(stepAt); else paintSteps();
     document.body.dataset.readyMs=String(Math.round(performance.now()-T0));
     document.body.dataset.ready=p.live?'true':'static';
   }
+  paintSteps();
   boot().catch(function(err){say('The rules engine could not start: '+err);document.body.dataset.ready='failed';console.error(err);});
 })();
 """
@@ -159,9 +190,12 @@ def _json(v: Any) -> str:
     return s.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def page_html(title: str, svg: str, hover: dict, units: dict, config: dict) -> str:
+def page_html(title: str, svg: str, hover: dict, units: dict, config: dict, steps: Optional[list] = None) -> str:
     """The page: ``svg`` the static figure (an SVG document: its XML declaration is dropped),
-    ``hover`` / ``units`` its models' texts and units by group id, ``config`` what the script reads."""
+    ``hover`` / ``units`` its models' texts and units by group id, ``config`` what the script
+    reads, ``steps`` each step drawn ``{caption, svg, hover, units}`` (:mod:`game.live.steps`;
+    a demo's first step is the opening picture)."""
+    steps = list(steps or [])
     body = svg[svg.index("<svg"):] if "<svg" in svg else svg
     t = escape(title or "Melee Lens")
     return "\n".join([
@@ -174,12 +208,18 @@ def page_html(title: str, svg: str, hover: dict, units: dict, config: dict) -> s
         '<button id="right" type="button" title="Turn the unit 15 deg right (E)">Turn &#8631;</button>',
         '<button id="undo" type="button" title="Undo (U, Ctrl+Z)" disabled>Undo</button>',
         '<button id="reset" type="button" title="Back to the start">Reset</button>',
-        "</header>", '<div id="status">Loading the rules engine...</div>',
+        "</header>",
+        '<nav id="stepbar" hidden><button id="prev" type="button" title="Previous step (P, Left)">&#9664; Prev</button>'
+        '<span id="counter"></span><button id="next" type="button" title="Next step (N, Right)">Next &#9654;</button>'
+        '<span id="caption"></span></nav>',
+        '<div id="status">Loading the rules engine...</div>',
         f'<main><div id="board">{body}</div></main>',
-        '<div class="hint">Drag a unit; Q / E turn the unit last touched; hover or tap a model to read why it fights.</div>',
+        '<div class="hint">Drag a unit; Q / E turn the unit last touched; hover or tap a model to read why it fights'
+        + ('; N / P (or the arrows) step.' if len(steps) > 1 else '.') + '</div>',
         '<div id="tip" role="tooltip"></div>',
         f'<script type="application/json" id="config">{_json(config)}</script>',
         f'<script type="application/json" id="hover">{_json(hover)}</script>',
         f'<script type="application/json" id="units">{_json(units)}</script>',
+        f'<script type="application/json" id="steps">{_json(steps)}</script>',
         '<script src="pyodide/pyodide.js"></script>',
         f"<script>{_SCRIPT}</script>", "</body>", "</html>", ""])

@@ -6,7 +6,7 @@ table, :mod:`game.render.font_table`) and in CPython (the tests). The page's scr
 :func:`start` once, then the session's methods; each answers a JSON text (a picture, or a
 refusal) so the script stays small:
 
-* ``picture`` ``{svg, hover, units, view, roles, ruleset, rulesets, message, can_undo, live, why}``:
+* ``picture`` ``{svg, hover, units, view, roles, ruleset, rulesets, step, message, can_undo, live, why}``:
   ``units`` ``{model group id: unit id}``, ``view`` ``[x0_px, y0_px, px_per_mm]``, ``roles``
   ``{model id: role}``.
 * :meth:`LiveSession.begin` / :meth:`~LiveSession.drag` / :meth:`~LiveSession.drop`: a unit
@@ -17,6 +17,8 @@ refusal) so the script stays small:
   started in is allowed), then slides along the blocked axis. ``drag`` analyses and draws only
   when ``draw`` is set (the script asks at most once per animation frame while the engine is
   free); ``drop`` always does (exact on release) and records the move for undo.
+* :meth:`~LiveSession.goto`: step ``i`` of the page's steps (a demo's, each from where the demo
+  left it; :mod:`game.live.steps`).
 * :meth:`~LiveSession.turn` (degrees clockwise, the window's turn), :meth:`~LiveSession.undo`,
   :meth:`~LiveSession.reset`, :meth:`~LiveSession.set_ruleset` (among ``rulesets``, those the
   build found usable on the board).
@@ -43,10 +45,12 @@ from game.render.svg_canvas import group_id
 HISTORY = 200   # undo steps kept
 
 
-def not_live_reason(rid: str, exc: ImportError) -> str:
-    """The one line a page shows when ``rid``'s engine cannot run in it."""
+def not_live_reason(rid: str, exc: ImportError, names: Optional[dict] = None) -> str:
+    """The one line a page shows when ``rid``'s engine cannot run in it (``names``: display
+    names by id, as the build wrote them)."""
     lib = (exc.name or str(exc) or "a library").split(".")[0]
-    return (f"Not live yet under {ruleset_name(rid)}: its engine needs {lib}, which a browser page "
+    name = (names or {}).get(rid) or ruleset_name(rid)
+    return (f"Not live yet under {name}: its engine needs {lib}, which a browser page "
             "cannot load here; this is the picture computed when the page was built.")
 
 
@@ -66,11 +70,18 @@ def _min_side_mm(u: Unit) -> float:
 class LiveSession:
     """One reader's board (see the module doc). ``rulesets``: the ids the switcher offers."""
 
-    def __init__(self, board: Board, frame: Frame, rulesets: list[str]):
+    def __init__(self, board: Board, frame: Frame, rulesets: list[str], names: Optional[dict] = None,
+                 steps: Optional[list] = None):
+        self.steps = list(steps or [])   # the config's step entries (game.live.steps.write_steps)
+        self.step = 0
         self.start_board = board
         self.board = board
         self.frame = frame
         self.rulesets = list(rulesets) or [board.ruleset]
+        # display names resolved once: a ruleset whose engine cannot load here would be tried
+        # (its modules compiled again) on every picture otherwise
+        given = names or {}
+        self.names = {r: str(given.get(r) or ruleset_name(r)) for r in self.rulesets}
         self.history: list[Board] = []
         self.editor = Editor()
         self.message = ""
@@ -86,7 +97,7 @@ class LiveSession:
             try:
                 self._analysis = analyse(self.board, load_ruleset(self.board.ruleset))
             except ImportError as exc:
-                self.live, self.why = False, not_live_reason(self.board.ruleset, exc)
+                self.live, self.why = False, not_live_reason(self.board.ruleset, exc, self.names)
         return self._analysis
 
     def _set(self, board: Board) -> None:
@@ -96,7 +107,7 @@ class LiveSession:
     def picture(self) -> str:
         """The JSON text of the picture (see the module doc); without the SVG when not live."""
         an = self.analysis()
-        out: dict = {"ruleset": self.board.ruleset, "rulesets": [[r, ruleset_name(r)] for r in self.rulesets],
+        out: dict = {"ruleset": self.board.ruleset, "step": self.step, "rulesets": [[r, self.names[r]] for r in self.rulesets],
                      "message": self.message, "can_undo": bool(self.history), "live": self.live, "why": self.why}
         if an is not None:
             d = draw(self.board, an, self.frame)
@@ -172,6 +183,13 @@ class LiveSession:
             self.message = f"{d['unit'].name} moved {math.hypot(*d['good']):.0f} mm."
         return self.picture()
 
+    def cancel(self) -> str:
+        """End a drag that never moved (a click or a tap): nothing changes, nothing is drawn; ``{}``."""
+        d, self._drag = self._drag, None
+        if d is not None and d["good"] != (0.0, 0.0):
+            self._set(d["before"])
+        return json.dumps({})
+
     def turn(self, uid: str, deg: float) -> str:
         """Turn unit ``uid`` ``deg`` clockwise (refused, with the reason, when it would overlap)."""
         try:
@@ -198,31 +216,70 @@ class LiveSession:
         self.message = "Back to the start."
         return self.picture()
 
+    def goto(self, i: int) -> str:
+        """Show step ``i`` (0-based, clamped) from where the demo left it: its board, frame and
+        rulesets, undo emptied. A step whose engine cannot run here answers not live (the page
+        shows the picture made at build time)."""
+        if not self.steps:
+            return self.picture()
+        i = max(0, min(len(self.steps) - 1, int(i)))
+        st = self.steps[i]
+        self.step, self._drag, self.history, self.message = i, None, [], ""
+        self.frame = Frame(tuple(st["size_px"]), tuple(st["box_mm"]), options(st.get("marks")))  # type: ignore[arg-type]
+        self.rulesets = list(st.get("rulesets") or [st.get("ruleset", "")])
+        self.names.update({r: self.names.get(r) or ruleset_name(r) for r in self.rulesets})
+        try:
+            if not st.get("scenario"):
+                raise ValueError(st.get("why") or "Not live: this step has no scenario.")
+            board = load_scenario(st["scenario"])
+        except (ImportError, ValueError) as exc:  # ScenarioError is a ValueError
+            rid = str(st.get("ruleset") or "")
+            self._analysis, self.live = None, False
+            self.why = not_live_reason(rid, exc, self.names) if isinstance(exc, ImportError) else str(exc)
+            self.rulesets = []
+            return json.dumps({"ruleset": st.get("ruleset", ""), "step": i, "rulesets": [], "message": "",
+                               "can_undo": False, "live": False, "why": self.why})
+        self.start_board = board
+        self._set(board)
+        return self.picture()
+
     def set_ruleset(self, rid: str) -> str:
         if rid in self.rulesets and rid != self.board.ruleset:
             self._record(self.board)
             ch = Editor.set_ruleset(self.board, rid)
             assert ch.board is not None
             self._set(ch.board)
-            self.message = f"Rules: {ruleset_name(rid)}."
+            self.message = f"Rules: {self.names[rid]}."
         return self.picture()
 
 
 def start(config_text: str) -> LiveSession:
     """The session of a page: ``config_text`` the JSON the build wrote (``scenario`` path,
-    ``size_px``, ``box_mm``, ``rulesets``, optional ``fonts`` table path)."""
+    ``size_px``, ``box_mm``, ``rulesets``, ``ruleset_names`` ``{id: display name}``, optional
+    ``fonts`` table path)."""
     cfg = json.loads(config_text)
     if cfg.get("fonts"):
         from game.render.font_table import install
 
         with open(cfg["fonts"], encoding="utf-8") as f:
             install(json.load(f))
+    marks = cfg["steps"][0].get("marks") if cfg.get("demo") and cfg.get("steps") else None
+    frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options(marks))  # type: ignore[arg-type]
+    rid = str(cfg.get("ruleset") or "")
     try:
         board = load_scenario(cfg["scenario"])
-    except ImportError as exc:  # the file names a ruleset whose engine cannot run here
-        return NotLive(not_live_reason(str(cfg.get("ruleset") or ""), exc))  # type: ignore[return-value]
-    frame = Frame(tuple(cfg["size_px"]), tuple(cfg["box_mm"]), options())  # type: ignore[arg-type]
-    return LiveSession(board, frame, cfg.get("rulesets") or [board.ruleset])
+    except (ImportError, ValueError) as exc:
+        # the file names a ruleset whose engine cannot run here, or (ScenarioError) a demo's first
+        # board the scenario format cannot hold
+        why = (not_live_reason(rid, exc, cfg.get("ruleset_names")) if isinstance(exc, ImportError)
+               else f"Not live: this board cannot be written as a scenario ({exc}).")
+        if not cfg.get("demo"):
+            return NotLive(why)  # type: ignore[return-value]
+        # a demo's later steps may run here: a session on an empty table, not live until a step that loads
+        s = LiveSession(Board(units=[], ruleset=rid), frame, [], cfg.get("ruleset_names"), cfg.get("steps"))
+        s.live, s.why = False, why
+        return s
+    return LiveSession(board, frame, cfg.get("rulesets") or [board.ruleset], cfg.get("ruleset_names"), cfg.get("steps"))
 
 
 class NotLive:

@@ -33,11 +33,12 @@ from game.render.drawn import font_px
 KEY_SHARE = 0.15     # the most of the page height the key may take
 KEY_TEXT_SCALES = (1.0, 0.9)   # 13 units at 0.9 is 6.7 pt: never under 6 pt
 KEY_ROLE = {"attack": "Fights", "support": "Supporting attack", "none": "Does not fight"}
-GENERIC_ROLE = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
+GENERIC_ROLE = {"attack": "Fights: in base contact or across a gap", "support": "Supporting attack",
                 "none": "Does not fight"}
 DEFAULT_BLOCKS = ("Notes",)   # drawn unless they do not fit; every other block only when asked
-#: a legend row's count: ``(3)``, ``(1 model)``, ``(3 pairs)``, ``(2 units)`` (a number and one word)
-_COUNT = re.compile(r" \(\d+(?: [a-z]+)?\)")
+#: a legend row's count: ``(3)``, ``(1 model)``, ``(3 pairs of models)``, ``(2 units)`` (a number and its words)
+#: or after a colon where the row's words end in brackets (``... (Engagement Range): 6 models``)
+_COUNT = re.compile(r" \(\d+(?: [a-z]+)?(?: of [a-z]+)?\)|(?<=\)): \d+(?: [a-z]+)?$")
 
 
 @dataclass

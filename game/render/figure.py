@@ -317,6 +317,18 @@ def visible_ids(models: list, box: tuple) -> set:
     return out
 
 
+def in_box(board: Board, models: list, visible: set) -> tuple[Board, list]:
+    """``board`` and its drawn ``models`` without the units none of whose models are
+    ``visible`` (ids inside the figure's box, :func:`visible_ids`): a unit the crop leaves out
+    is not drawn as a sliver at the page's edge, where the page is wider than the box. The
+    same board when every unit has a visible model."""
+    keep = {dm.unit.id for dm in models if dm.id in visible}
+    if all(u.id in keep for u in board.units):
+        return board, models
+    return (replace(board, units=[u for u in board.units if u.id in keep]),
+            [dm for dm in models if dm.unit.id in keep])
+
+
 def _measure() -> Canvas:
     """A canvas that measures text with the shipped fonts and draws nothing."""
     return SvgCanvas(1000, 1000)
@@ -422,6 +434,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Optional[Analysis], fo: 
     box = box_mm or figure_box(board, analysis, fo)
     models = drawn_models(board, analysis)
     so.visible = visible_ids(models, box)
+    board, models = in_box(board, models, so.visible)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
     so.point_marks = point_marks_of(board, mk)

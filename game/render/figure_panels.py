@@ -393,11 +393,15 @@ def _arrange(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, items: list, pl
                 text_scale=ts, dropped=dropped, grid=(m, grid_top, grid_w, grid_bottom - grid_top))
 
 
-def draw_panels(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, k: float = 1.0, record: Optional[list] = None) -> list[str]:
+def draw_panels(canvas: Canvas, pf: PanelFigure, fo: FigureOptions, k: float = 1.0, record: Optional[list] = None,
+                layout: Optional[dict] = None) -> list[str]:
     """Draw ``pf`` on ``canvas`` (its size already times the supersampling ``k``). Returns
     the drawing errors, each behind its panel's letter; ``record`` (a list) receives each
-    panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks."""
+    panel's :class:`SubCanvas` (its calls in the panel's own px), for layout checks;
+    ``layout`` (a dict) receives :func:`figure_layout`'s answer (the views of the panels)."""
     lay = figure_layout(canvas, pf, fo, k)
+    if layout is not None:
+        layout.update(lay)
     fs = lay["fs"]
     pal = dict(PALETTE)
     pal.update(style_palette(fo.style, fo.palette, fo.table))
@@ -520,8 +524,9 @@ def panel_size(pf: PanelFigure, fo: FigureOptions) -> tuple[int, int]:
     return W, H
 
 
-def build_panel_figure(pf: PanelFigure, fo: FigureOptions) -> Figure:
-    """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf)."""
+def build_panel_figure(pf: PanelFigure, fo: FigureOptions, layout: Optional[dict] = None) -> Figure:
+    """Render ``pf`` as a :class:`game.render.figure.Figure` in ``fo.format`` (png, svg, pdf);
+    ``layout`` (a dict) receives the layout drawn (see :func:`draw_panels`)."""
     fmt = fo.format or "png"
     size = fo.pixel_size() or panel_size(pf, fo)
     multi = len(pf.panels) > 1
@@ -530,5 +535,5 @@ def build_panel_figure(pf: PanelFigure, fo: FigureOptions) -> Figure:
         for dm in drawn_models(p.board, p.analysis):
             classes[f"{panel_letter(i)}/model:{dm.id}" if multi else f"model:{dm.id}"] = dm.role
     t = target_for(fmt, size, fo, classes=classes, title=pf.title)
-    errors = draw_panels(t.canvas, pf, fo, t.k)
+    errors = draw_panels(t.canvas, pf, fo, t.k, layout=layout)
     return Figure(t.finish(), errors, size)

@@ -27,7 +27,7 @@ from game.render.attack_badges import badged
 from game.render.hatching import cross_hatch, hatch_segments
 from game.render.labels import unit_caption
 from game.render.drawers import LegendContext, LegendItem, legend_parts
-from game.core.names import humanize, plural
+from game.core.names import humanize, plural, with_count
 from game.render.part_marks import cross, numbers_fighters, padlock, reach_circle, removed_ids
 from game.render.palette import lw, player_colour, with_alpha
 from game.render.drawn import DrawnList, DrawnModel
@@ -36,10 +36,20 @@ from game.render.painter import Paint
 from game.render.point_marks import point_swatch
 from game.render.unit_marks import DIFFER_COLOUR, role_fill
 
-ROLE_LABEL = {"attack": "Fights (in base contact or across a gap)", "support": "Supporting attack",
+ROLE_LABEL = {"attack": "Fights: in base contact or across a gap", "support": "Supporting attack",
               "none": "Does not fight"}
 _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
 FADED_ALPHA = 200  # (game.render.marks.DIM_ALPHA: the step views' faded models)
+
+
+def at_step(label: str, step: str) -> str:
+    """Role row ``label`` at strike step ``step`` ("Agility 3"), said once inside its words:
+    "Fights: in base contact" -> "Fights at Agility 3: in base contact"; "Supporting attack"
+    -> "Supporting attack at Agility 3"; a bracket stays whole ("Fights (allocated: X) at ...")."""
+    head, sep, rest = label.partition(": ")
+    if sep and "(" not in head:
+        return f"{head} at {step}: {rest}"
+    return f"{label} at {step}"
 
 
 def role_rows(legend: Optional[Legend], counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:
@@ -56,8 +66,8 @@ def role_rows(legend: Optional[Legend], counts: dict, words: Optional[dict] = No
             continue
         label = labels.get(role, ROLE_LABEL[role])
         if step and role != "none":
-            label = f"At {step}: {label[:1].lower()}{label[1:]}"
-        out.append(LegendItem("row", f"{label} ({plural(counts[role], 'model')})", swatch=f"role:{role}"))
+            label = at_step(label, step)
+        out.append(LegendItem("row", with_count(label, plural(counts[role], 'model')), swatch=f"role:{role}"))
     if step and counts.get("later"):
         out.append(LegendItem("row", f"Fights at another step, faded here ({plural(counts['later'], 'model')})",
                               swatch="faded"))

@@ -15,7 +15,7 @@ palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 * :class:`~game.core.parts.FightSequence`: a numbered badge by each unit on the table
   (``labels``); legend section "Fight sequence";
 * the core parts every analysis holds: :class:`~game.core.parts.Moves` (``moves``: the start
-  a dashed outline, an arrow to the model, its length; legend "Moved by a rule, from its dashed
+  a dotted outline, an arrow to the model, its length; legend "Moved by a rule, from its dotted
   outline"), :class:`~game.core.parts.GapLinks` (``gaps``: lettered arrows or dashed links;
   legend row), :class:`~game.core.parts.StrikeOrder` (the legend's strike order section);
 * :class:`~game.core.parts.UnitReasons`, :class:`~game.core.parts.RankBonus`,
@@ -32,7 +32,7 @@ from game.core.analysis import Analysis
 from game.core import geometry as g
 from game.core.board import Board, Model, Unit, parse_slot
 from game.core.lru import LRU
-from game.core.names import humanize, plural
+from game.core.names import humanize, plural, with_count
 from game.core.parts import (Allocation, Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves,
                              OffTable, OutlinedRows, RankBonus, ReducedAttackers, Removed, RoleWords, StepShown, StrikeOrder,
                              UnitReasons)
@@ -283,11 +283,11 @@ def legend_rows(part: OutlinedRows, ctx: LegendContext) -> list[LegendItem]:
     n = part.shown(ctx.shown_ids)
     out = []
     if n and part.label:
-        out.append(LegendItem("row", f"{part.label} ({plural(n, 'row')})", swatch="fighting_rank"))
+        out.append(LegendItem("row", with_count(part.label, plural(n, 'row')), swatch="fighting_rank"))
     reduced = ctx.analysis.part(ReducedAttackers) if ctx.analysis is not None else None
     apart = [m for m in (reduced.models if reduced is not None else ()) if m in ctx.shown_ids]
     if apart and reduced is not None and reduced.label:
-        out.append(LegendItem("row", f"{reduced.label} ({plural(len(apart), 'model')})", swatch="one_attack"))
+        out.append(LegendItem("row", with_count(reduced.label, plural(len(apart), 'model')), swatch="one_attack"))
     if n and _rows_badged(part, ctx, set(apart)):
         out.append(LegendItem("row", "×N: attacks of a fighter in base contact, where not its unit's usual"
                               if not ctx.options.count_all else "×N: attacks of a fighter in base contact",
@@ -411,7 +411,7 @@ def draw_moves(p: Paint, part: Moves, analysis: Analysis) -> None:
 def legend_moves(part: Moves, ctx: LegendContext) -> list[LegendItem]:
     if not ctx.moves:
         return []
-    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({plural(len(ctx.moves), 'model')})",
+    return [LegendItem("row", f"Moved by a rule, from its dotted outline, length beside it ({plural(len(ctx.moves), 'model')})",
                        swatch="move")]
 
 
@@ -425,7 +425,7 @@ def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list[LegendItem]:
     n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')})",
+    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')} of models)",
                        swatch="gap")]
 
 

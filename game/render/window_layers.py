@@ -6,6 +6,7 @@ leave these options empty.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Optional, Sequence
 
 from game.core.analysis import Analysis
@@ -17,6 +18,11 @@ from game.render.drawers import part_hover_lines
 from game.render.painter import Paint
 
 ROLE_WORD = {"attack": "fights (red)", "support": "makes a supporting attack (blue)", "none": "does not fight (grey)"}
+
+
+_FILED = re.compile(r"\.r\d+f\d+$")
+#: said under the targets when a model of a rank-and-file unit targets models of another
+FILES_NOTE = "(Files count from each unit's own left, as its models face.)"
 
 
 def hover_lines(board: Board, analysis: Optional[Analysis], mid: str, differ: Any = None) -> list[tuple[str, bool]]:
@@ -38,6 +44,9 @@ def hover_lines(board: Board, analysis: Optional[Analysis], mid: str, differ: An
             lines.append(("Parts: " + ", ".join(f"{k} {v}" for k, v in r.parts.items()), False))
         if r.targets:
             lines.append((f"Targets: {model_list(r.targets, names)}", False))
+            if any(_FILED.search(str(t)) for t in r.targets) and _FILED.search(mid):
+                # two units face each other: their files, each counted from its own left, run opposite ways
+                lines.append((FILES_NOTE, False))
         if r.why:
             lines.append((humanize(str(r.why), names), False))
     # what the analysis' parts say of it

@@ -79,6 +79,8 @@ class App:
         self.table = TableView(self.window, self.doc, self.status, self.keymap, self.actions)
         self.steps = StepsView(self.table)
         self.dialogs = DialogsSection(self.gui)
+        # a dialog opens beside the units where it can (the table stays in sight behind it)
+        self.dialogs.keep_clear = lambda: [self.table.camera.to_px(m.center) for m in self.doc.board.models()]
         self.help = HelpSection(self.gui, self.keymap, self.status, lambda: self.table.options.top_inset)
         self.panels = PanelsSection(self.gui, self.table, self.status, self.actions.run)
         self.rulesets = RulesetCommands(self.doc, self.status, self.dialogs, self.table, self.steps)

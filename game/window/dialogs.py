@@ -210,6 +210,10 @@ MULTILINE = "multiline"
 MULTILINE_ROWS = 4
 
 
+#: height (px) of a form's refusal box: three lines of the dialog font
+ERROR_H = 66
+
+
 class Form(Dialog):
     """Labelled text entries and drop-downs with OK; ``done(values)`` gets ``{name: text}``
     and returns an error sentence (shown in the form) or None (the form closes). A field whose
@@ -221,7 +225,7 @@ class Form(Dialog):
         g, m = gui.pg, gui.manager
         self.pg_gui, self.done = g, done
         box_h = 26 * MULTILINE_ROWS + 8
-        h = 80 + sum(box_h + 6 if f[3] == MULTILINE else 36 for f in fields) + 40
+        h = 80 + sum(box_h + 6 if f[3] == MULTILINE else 36 for f in fields) + 40 + ERROR_H - 26
         self.window = g.elements.UIWindow(_center(gui, 560, h), m, window_display_title=title)
         cw = self.window.get_container().get_rect().w
         self.els: dict[str, Any] = {}
@@ -244,8 +248,10 @@ class Form(Dialog):
                 e.set_text(str(value))
                 self.els[name] = e
             y += 36
-        self.error = g.elements.UILabel(pygame.Rect(8, y, cw - 16, 26), "", manager=m, container=self.window)
-        y += 30
+        # why ``done`` refused: the whole sentence, wrapped (a long one ends with its remedy)
+        self.error = g.elements.UITextBox("", pygame.Rect(8, y, cw - 16, ERROR_H), manager=m, container=self.window)
+        self.error_text = ""  #: the refusal shown, as written
+        y += ERROR_H + 4
         self.ok = g.elements.UIButton(pygame.Rect(cw - 128, y, 120, 32), ok, manager=m, container=self.window)
         first = next((e for e in self.els.values() if hasattr(e, "set_text")), None)
         if first is not None:  # the keyboard goes to the first field at once (never to the board)
@@ -276,7 +282,8 @@ class Form(Dialog):
     def submit(self) -> None:
         err = self.done(self.values())
         if err:
-            self.error.set_text(err[:90])
+            self.error_text = err[:1].upper() + err[1:]
+            self.error.set_text(plain(self.error_text))
         else:
             self.kill()
 
@@ -345,9 +352,10 @@ def figure_options(values: dict, view_box: Optional[tuple] = None) -> tuple[Figu
 
 def export_form(gui: Gui, dialogs: "DialogsSection", file: str, title: str, caption: str,
                 done: Callable[[dict], Optional[str]]) -> Form:
-    """The export dialog: file (``.png`` / ``.svg`` / ``.pdf``), size, dpi, what to fit, style
+    """The export dialog: file (``.png`` / ``.svg`` / ``.pdf``, or a folder: the live page,
+    :mod:`game.live.bundle`), size, dpi, what to fit, style
     (print by default), palette, legend, title and caption; Browse picks the file."""
-    fields = [("file", "File (png/svg/pdf)", file, None), ("size", "Size (px or mm)", "1600x1000", None),
+    fields = [("file", "File or folder", file, None), ("size", "Size (px or mm)", "1600x1000", None),
               ("dpi", "DPI", "150", None), ("view", "Show", EXPORT_VIEWS[0], EXPORT_VIEWS),
               ("style", "Style", STYLES[0], STYLES),
               ("palette", "Palette", PALETTES[0], PALETTES), ("legend", "Legend", YES_NO[0], YES_NO),
@@ -371,6 +379,21 @@ def rules_dialog(gui: Gui, rows: list[tuple[str, str, str, bool]], done: Callabl
     return Buttons(gui, "Ruleset (Ctrl+R)", "", [], done, width=520, rows=rows, pad=10)
 
 
+def clear_spot(rect: pygame.Rect, screen: tuple[int, int], points: list, margin_px: int = 10) -> tuple[int, int]:
+    """Where to put a dialog of ``rect`` (its size; its place as opened) on a screen of
+    ``screen`` (w, h) px so it covers the fewest of ``points`` (px; the models on the table):
+    where it was opened, else against the right edge, else the left (first of the fewest)."""
+    sw, _sh = screen
+    spots = [(rect.x, rect.y), (max(0, sw - rect.w - margin_px), rect.y), (min(margin_px, max(0, sw - rect.w)), rect.y)]
+
+    return min(spots, key=lambda at: covered(pygame.Rect(at, rect.size), points))
+
+
+def covered(rect: pygame.Rect, points: list) -> int:
+    """How many of ``points`` (px) ``rect`` covers."""
+    return sum(1 for p in points if rect.collidepoint(p))
+
+
 class DialogsSection(Section):
     """The open dialogs, newest last (``gui`` None: headless, no dialog ever opens).
 
@@ -384,10 +407,19 @@ class DialogsSection(Section):
         self.gui = gui
         self.stack: list[Dialog] = []
         self.file_callbacks: dict[Any, Callable[[str], None]] = {}
+        #: screen points (px) a new dialog should leave in sight: the models on the table (set by the app)
+        self.keep_clear: Callable[[], list] = list
 
     def open(self, dialog: Any) -> Any:
-        """Show ``dialog`` on top of the others (when it was built); returns it."""
+        """Show ``dialog`` on top of the others (when it was built), moved sideways off the
+        models where the window has room (:func:`clear_spot`); returns it."""
         if dialog is not None and self.gui is not None:
+            win = getattr(dialog, "window", None)
+            if win is not None and hasattr(win, "set_position"):
+                r = win.get_abs_rect() if hasattr(win, "get_abs_rect") else win.rect
+                at = clear_spot(pygame.Rect(r), self.gui.size(), self.keep_clear())
+                if at != (r.x, r.y):
+                    win.set_position(at)
             self.stack.append(dialog)
             if isinstance(dialog, FileDialog):
                 self.file_callbacks[dialog.window] = dialog.picked

@@ -132,7 +132,7 @@ class FilesSection(Section):
             return
         sp = self.session.save_path
         stem = self.session.path.stem if self.session.path else "scenario"
-        initial = str(sp) if sp else str(Path.cwd() / f"{stem}.yaml")
+        initial = str(sp) if sp else str(self.session.save_folder() / f"{stem}.yaml")
         self.dialogs.open(FileDialog(self.dialogs.gui, "Save scenario as", lambda p: self.save_as(p, after),
                                      initial=initial, new_folders=True))
 
@@ -471,11 +471,29 @@ class FilesSection(Section):
         if self.dialogs.gui is None:
             return
         stem = self.session.path.stem if self.session.path else "figure"
-        folder = self.session.save_path.parent if self.session.save_path else Path.cwd()
+        folder = self.session.save_folder()
         last = self.last_export or str(folder / f"{stem}.png")
         self.export_folder = Path(last).expanduser().parent  # a bare name typed is written there
         self.dialogs.open(export_form(self.dialogs.gui, self.dialogs, last, self.session.title(),
                                       self.doc.board.extra.get("caption", ""), self.export_figure))
+
+    def export_live(self, folder: Path, title: str = "") -> Optional[str]:
+        """Write the live page (``python main.py live``: :mod:`game.live.bundle`) of the board as
+        shown into ``folder``; returns an error sentence or None."""
+        from game.live.bundle import LiveError, build_board  # the live page: imported on its first export
+        from game.render.figure import FigureError
+
+        board = self.shown()[0].copy()
+        if title:
+            board.title = title
+        try:
+            built = build_board(folder, board)
+        except (LiveError, FigureError, RulesetError) as exc:
+            return str(exc)
+        self.last_export = str(folder)
+        self.status.say(f"Wrote the live page {folder} ({built.size_bytes / 1e6:.1f} MB); "
+                        f"serve it with: python main.py serve {folder}")
+        return None
 
     def export_figure(self, values: dict) -> Optional[str]:
         """Write the figure the export form describes; returns an error sentence or None."""
@@ -484,12 +502,14 @@ class FilesSection(Section):
 
         out = str(values.get("file", "")).strip()
         if not out:
-            return "Choose a file name ending in .png, .svg or .pdf."
+            return "Choose a file name ending in .png, .svg or .pdf, or a folder for a live page."
         p = Path(out).expanduser()
         if not p.is_absolute():  # the folder the form showed, never the working folder
             p = self.export_folder / p
+        if p.suffix == "" or out.endswith(("/", "\\")):
+            return self.export_live(p, str(values.get("title", "")).strip())
         if p.suffix.lower() not in (".png", ".svg", ".pdf"):
-            return "The file name must end in .png, .svg or .pdf."
+            return "The file name must end in .png, .svg or .pdf (or name a folder, for a live page)."
         if p.suffix.lower() in SCENARIO_SUFFIXES or (self.session.path and p.resolve() == self.session.path.resolve()):
             return "That is the scenario file; choose another name for the figure."
         try:

@@ -46,7 +46,7 @@ BINDINGS: list[Binding] = [
     B("open", "Ctrl+O", "open a scenario file", "Open"),
     B("save", "Ctrl+S", "save (a new or built-in board asks where)", "Save"),
     B("save_as", "Ctrl+Shift+S", "save under another name", "Save as"),
-    B("export", "Ctrl+E", "export the view as a PNG, SVG or PDF figure", "Export"),
+    B("export", "Ctrl+E", "export the view as a PNG, SVG or PDF figure, or a live page (a folder)", "Export"),
     B("title", "Ctrl+T", "edit the title and caption", "Title"),
     B("quit", "Ctrl+Q", "quit (asks first when there are unsaved changes)"),
     B("autosave_load", "F9", "load the autosave of unsaved changes"),

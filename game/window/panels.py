@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from game.window.table_view import TableView
 
 ROW_PX = 34
+LABEL_PAD_PX = 20  # a palette label's room to spare in its button (border, shadow and text padding)
 PLAYER_OPTIONS = ["Player 1", "Player 2"]
 
 
@@ -66,6 +67,22 @@ class PalettePanel:
             b = gui.elements.UIButton(pygame.Rect(x, y, bw, 30), ch.label, manager=m, container=self.window,
                                       tool_tip_text=plain(tip))
             self.buttons[b] = entry
+        self._widen(bw)
+
+    def _widen(self, bw: int) -> None:
+        """Widen the window and its buttons until every label fits whole in its button
+        (``LABEL_PAD_PX`` to spare): "Monstrous inf. 40 mm" is never cut."""
+        need = max((b.font.size(getattr(ch, "choice", ch).label)[0] + LABEL_PAD_PX
+                    for b, ch in self.buttons.items() if hasattr(b, "font")), default=0)
+        if need <= bw:
+            return
+        grow = 2 * (need - bw)
+        r = self.window.rect
+        self.window.set_dimensions((r.w + grow, r.h))
+        for i, b in enumerate(self.buttons):
+            b.set_dimensions((need, 30))
+            b.set_relative_position((8 + (i % 2) * (need + 8), 40 + (i // 2) * ROW_PX))
+        self.player.set_dimensions((self.player.rect.w + grow, self.player.rect.h))
 
     def alive(self) -> bool:
         return self.window.alive()

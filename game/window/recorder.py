@@ -6,7 +6,8 @@ zoom, written as the step's ``view``); while N / P show a phase step, it records
 (``phase_step: N``, with the step's own strike step and casualties). With it go the caption
 typed and the step's marks: models or
 units to ring, a callout (``model: text``), the strike step shown (a number or a label such
-as ``Initiative 5``) and casualties (``unit: r1f1 r1f2; other: 2``). A step clicked in the list
+as ``Initiative 5``) and casualties (``unit: r1f1 r1f2; other: 2``), units and models typed by
+name or id (:mod:`game.core.name_reader`), kept as ids. A step clicked in the list
 can be shown on the table again ("Show"), replaced by the table as it is now ("Update"),
 moved up or down or deleted. "Play" steps through the demo in the window (the demo player's
 keys; Esc comes back), "Save" writes a demo file in the documented format
@@ -37,6 +38,7 @@ from game.core.board import Board
 from game.core.demo import DemoError, build_steps, load_demo, parse_demo
 from game.core.replacing import existing_of_kind
 from game.core.demo_writer import DemoRecorder, RecordedStep, recorder_from_demo
+from game.core.name_reader import read_marked, thing_of, unit_of
 from game.core.yamlfile import read_text
 from game.window.diskstate import Watch
 from game.window.session import OutsideChange
@@ -119,8 +121,11 @@ class Recording:
         if phase and (str(strike).strip() or str(casualties).strip()):
             raise ValueError("a phase step shows its own strike step and casualties: leave Strike and Fall empty "
                              "(a click on a model at a strike step marks it as a casualty)")
-        return RecordedStep(" ".join(str(caption).split()), b, parse_ids(ring), parse_callouts(callouts),
-                            parse_strike(strike), parse_casualties(casualties), view=view, phase=phase or None)
+        # units and models are typed by name (or id): the step keeps ids (game.core.name_reader)
+        notes = [(thing_of(b, m) or m, t) for m, t in parse_callouts(callouts)]
+        cas = {unit_of(b, u) or u: v for u, v in parse_casualties(casualties).items()}
+        return RecordedStep(" ".join(str(caption).split()), b, read_marked(b, ring), notes,
+                            parse_strike(strike), cas, view=view, phase=phase or None)
 
     def check(self) -> list:
         """Build the demo as written (:func:`build_steps`); ValueError with the demo's reason."""
@@ -299,6 +304,10 @@ class Recording:
         self.index = 0 if self.steps else None
         self.dirty = True
 
+    def live(self, folder: str) -> str:
+        """Write the demo as a live page into ``folder`` (:func:`live_page`)."""
+        return live_page(self, folder)
+
     def html(self, path: str, size: tuple[int, int] = (1280, 820)) -> str:
         """Write the one-page HTML export of the demo to ``path``."""
         from game.render.html_page import demo_page  # the page writer: on HTML only
@@ -310,6 +319,25 @@ class Recording:
             raise ValueError("record a step first (Add step)")
         write_atomic(path, demo_page(steps, self.recorder.title or "Melee Lens demo", size=size).encode("utf-8"))
         return f"Wrote {Path(path).absolute()}: one page, {len(steps)} steps; open it in any browser."
+
+
+def live_page(rec: Any, folder: str) -> str:
+    """Write the live page of ``rec``'s demo (``python main.py live DEMO.yaml``:
+    :func:`game.live.bundle.build_demo`) into ``folder``. Raises ValueError (one line)."""
+    from game.live.bundle import LiveError, build_demo  # the live page: on its first export only
+    from game.render.figure import FigureError
+
+    if Path(folder).suffix:
+        raise ValueError(f"the live page is a folder: give a name without a suffix (got {Path(folder).name})")
+    steps = rec.check()
+    if not steps:
+        raise ValueError("record a step first (Add step)")
+    try:
+        built = build_demo(folder, steps, rec.recorder.title or "Melee Lens demo")
+    except (LiveError, FigureError) as exc:
+        raise ValueError(str(exc)) from None
+    return (f"Wrote the live page {Path(folder).absolute()} ({len(steps)} steps, {built.size_bytes / 1e6:.1f} MB); "
+            f"serve it with: python main.py serve {folder}")
 
 
 def _same_file(a: str, b: str) -> bool:

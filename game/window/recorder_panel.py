@@ -1,9 +1,10 @@
 """The demo recorder's window (F6): a section of the table view over :class:`Recording`.
 
 Widgets: the demo's title, the step's caption and marks (ring, callouts, strike step,
-casualties; "+ selected" adds the selected unit to the ring), Add step / Update / Show, the
+casualties, units and models typed by name, as the texts name them; "+ selected" adds the
+selected unit to the ring), Add step / Update / Show, the
 list of steps (the chosen one highlighted), Up / Down / Delete, and Play / Save / Open /
-HTML. Add step and Update take the table view's camera box and, while the steps view shows a
+HTML / Live (the live page's folder, :mod:`game.live.bundle`). Add step and Update take the table view's camera box and, while the steps view shows a
 phase step (N / P), that step's number; Show puts a step back on the table at its view (and
 back on its phase step). What each does is in :mod:`game.window.recorder`; every refusal is
 said on the status line.
@@ -25,10 +26,12 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 import pygame
 
 from game.core.editor import Change
+from game.core.name_reader import marked_text, read_marked
+from game.core.names import model_name, unit_names
 from game.window.recorder_store import RecorderStore
 from game.window.session import OutsideChange
 from game.window.view import Section
-from game.window.dialogs import Buttons, FileDialog, ask_unsaved
+from game.window.dialogs import Buttons, FileDialog, ask_unsaved, covered
 
 if TYPE_CHECKING:
     from game.window.recorder import Recording
@@ -40,8 +43,9 @@ if TYPE_CHECKING:
     from game.window.table_view import TableView
 
 FIELDS = (("title", "Title", "the demo's title"), ("caption", "Caption", "what this step shows, in your words"),
-          ("ring", "Ring", "unit or model ids to ring"), ("callouts", "Callout", "model: text; model: text"),
-          ("strike", "Strike", "strike step: 1 or Initiative 5"), ("casualties", "Fall", "unit: r1f1 r1f2; unit: 2"))
+          ("ring", "Ring", "units or models, by name"),
+          ("callouts", "Callout", "model or unit: text; another: text"),
+          ("strike", "Strike", "1, or as the strike order names it"), ("casualties", "Fall", "unit: how many fall; unit: 2"))
 BUTTONS1 = (("add", "Add step", "keep the table as it is now as a new step, after the chosen one"),
             ("update", "Update", "replace the chosen step by the table as it is now"),
             ("show", "Show", "put the chosen step's board on the table (undoable)"))
@@ -49,7 +53,8 @@ BUTTONS2 = (("up", "Up", "move the chosen step earlier"), ("down", "Down", "move
             ("delete", "Delete", "delete the chosen step"))
 BUTTONS3 = (("play", "Play", "step through the demo here (Esc comes back)"),
             ("save", "Save", "write the demo file (python main.py demo FILE plays it)"),
-            ("open", "Open", "open a demo file for editing"), ("html", "HTML", "write the demo as one web page"))
+            ("open", "Open", "open a demo file for editing"), ("html", "HTML", "write the demo as one web page"),
+            ("live", "Live", "write the demo as a live page: a folder whose steps a reader drags in any browser"))
 #: A title being typed is autosaved at most this often (s).
 TITLE_AUTOSAVE_S = 1.0
 
@@ -106,12 +111,24 @@ class RecorderSection(Section):
         self.build()
         self.status.say("Demo recorder: set up the table, type a caption, Add step. Play, Save, HTML when done.")
 
+    def spot(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the recorder opens on a window of ``size`` px: below the toolbar, over the
+        table's left side, leaving the legend in sight, unless models stand there and fewer
+        under the legend's side (then over the legend, as before)."""
+        w, h = size
+        lay = self.table.layout()
+        top = int(lay.table[1]) + 6
+        rect = pygame.Rect(0, top, 380, max(300, min(h - top - 40, 560)))
+        left = rect.move(max(0, int(lay.table[0]) + 6), 0)
+        right = rect.move(max(0, w - 390), 0)
+        pts = [self.table.camera.to_px(m.center) for m in self.doc.board.models()]
+        return left if covered(left, pts) <= covered(right, pts) else right
+
     def build(self) -> None:
         assert self.gui is not None
         g, m = self.gui.pg, self.gui.manager
         w, h = self.table.window.size()
-        top = int(self.table.layout().table[1]) + 6  # below the toolbar, over the legend's side of the table
-        rect = pygame.Rect(max(0, w - 390), top, 380, max(300, min(h - top - 40, 560)))
+        rect = self.spot((w, h))
         self.window = g.elements.UIWindow(rect, m, window_display_title="Demo recorder (F6)")
         cw = self.window.get_container().get_rect().w
         self.els, self.buttons = {}, {}
@@ -226,10 +243,11 @@ class RecorderSection(Section):
         if st.phase and self.steps is not None:
             self.steps.enter(st.phase - 1)  # and the phase step it shows
         self.set_text("caption", st.caption)
-        self.set_text("ring", " ".join(st.highlight))
-        self.set_text("callouts", "; ".join(f"{m}: {t}" for m, t in st.notes))
+        names = unit_names(st.board)  # the fields show names, as they are typed
+        self.set_text("ring", marked_text(st.board, st.highlight))
+        self.set_text("callouts", "; ".join(f"{model_name(m, names)}: {t}" for m, t in st.notes))
         self.set_text("strike", "" if st.strike is None else str(st.strike))
-        self.set_text("casualties", "; ".join(f"{u}: {v if isinstance(v, int) else ' '.join(v)}"
+        self.set_text("casualties", "; ".join(f"{names.get(u, u)}: {v if isinstance(v, int) else ' '.join(v)}"
                                               for u, v in st.casualties.items()))
         return ""
 
@@ -246,8 +264,9 @@ class RecorderSection(Section):
         sel = self.table.selection
         if sel is None:
             raise ValueError("select a unit on the table first")
-        words = [w for w in self.text("ring").split() if w != sel] + [sel]
-        self.set_text("ring", " ".join(words))
+        board = self.doc.board
+        marked = [i for i in read_marked(board, self.text("ring")) if i != sel] + [sel]
+        self.set_text("ring", marked_text(board, marked))
         return ""
 
     def do_play(self) -> str:
@@ -295,7 +314,10 @@ class RecorderSection(Section):
     def _initial(self, suffix: str) -> str:
         if self.rec.path:
             return str(Path(self.rec.path).with_suffix(suffix))
-        return str(Path.cwd() / f"my_demo{suffix}")
+        # beside the scenario on the table (or the file saved last), never merely where the program started
+        s = self.doc.session
+        stem = f"{s.path.stem}_demo" if s.path else "my_demo"
+        return str(s.save_folder() / f"{stem}{suffix}")
 
     def do_save(self) -> str:
         self.save()
@@ -319,6 +341,15 @@ class RecorderSection(Section):
     def do_html(self) -> str:
         self.rec.recorder.title = self.text("title").strip()
         self._file("Write the demo as one web page", self.rec.html, {".html", ".htm"}, False, self._initial(".html"))
+        return ""
+
+    def do_live(self) -> str:
+        self.rec.recorder.title = self.text("title").strip()
+        if self.gui is None:
+            raise ValueError("file dialogs need the window's panels")
+        self.dialogs.open(FileDialog(self.gui, "Write the demo as a live page (a new folder)",
+                                     lambda p: self._after(self.rec.live, p), initial=self._initial("") + "_live",
+                                     new_folders=True))
         return ""
 
     # -- never losing the recorder's work ----------------------------------------------------------

@@ -306,12 +306,32 @@ class RetainedScene:
 
     def draw(self, canvas: Any, board: Board, analysis: Any, view: Any, options: SceneOptions,
              models: Optional[list[DrawnModel]]) -> list[str]:
-        """Draw the scene on ``canvas`` (as :func:`draw_scene` would); returns drawing errors."""
+        """Draw the scene on ``canvas`` (as :func:`draw_scene` would); returns drawing errors.
+        Steps: keys; the last frame if unchanged; the plan; the base; live units; top; keep."""
         if not isinstance(canvas, PygameCanvas) or canvas.record or models is None:
             self.reset()
             return draw_scene(canvas, board, analysis, view, options=options, models=models)
         surf = canvas.surface
         size = surf.get_size()
+        base_key, sigs, frame_key = self._keys(board, analysis, view, options, models, size)
+        if self._same_frame(surf, frame_key, size, sigs):
+            return []
+        prev_sigs, self.last_sigs = self.last_sigs, sigs
+        full, moving, leaving = self._plan(analysis, sigs, base_key, size)
+        errors = self._update_base(canvas, board, analysis, view, options, models, size, base_key, sigs,
+                                   full, moving, leaving)
+        if self.moving:
+            errors += self._draw_live(canvas, board, analysis, view, options, models, sigs, prev_sigs, base_key)
+        else:
+            surf.blit(self.base, (0, 0))
+        errors += draw_scene(canvas, board, analysis, view, options=dataclasses.replace(options, layer="top"),
+                             models=models)
+        self._keep(surf, size, frame_key)
+        return errors
+
+    def _keys(self, board: Board, analysis: Any, view: Any, options: SceneOptions, models: list[DrawnModel],
+              size: tuple[int, int]) -> tuple[Any, dict[str, tuple], Any]:
+        """(the key of the base layer every unit is drawn over, unit signatures, the frame's key)."""
         base_key = (size, view.scale, tuple(view.offset_px), board.table, repr(board.terrain),
                     repr((board.context or {}).get("objectives")), board.title,
                     analysis.ruleset if analysis is not None else None,
@@ -320,37 +340,49 @@ class RetainedScene:
         sigs = unit_signatures(board, analysis, models, options)
         frame_key = (base_key, sigs, repr(dataclasses.replace(options, palette={}, differ={}, overlaps=())),
                      id(analysis), tuple(sorted(options.differ or {})), tuple(options.overlaps or ()))
+        return base_key, sigs, frame_key
+
+    def _same_frame(self, surf: Any, frame_key: Any, size: tuple[int, int], sigs: dict[str, tuple]) -> bool:
+        """Whether the last frame stands as it was (blitted on ``surf``). Counts the frames the units
+        stood still; settled with units drawn live (no drag on), the base is drawn afresh."""
         if frame_key == self.last_key and self.last is not None and self.last.get_size() == size:
             surf.blit(self.last, (0, 0))  # nothing changed: the last frame as it was
             self.skipped += 1
             self.settled += 1
-            if self.moving and self.settled >= 2 and not self.holding:
-                self.base_key = None  # settled with units still drawn live: fold them into the base
-            else:
-                return []
-        else:
-            # the units stand still though something else changed (the status line's frame
-            # time): settled all the same, so units drawn live are folded into the base
-            self.settled = self.settled + 1 if sigs == self.last_sigs else 0
-            if self.moving and self.settled >= 2 and not self.holding:
-                self.base_key = None
-        prev_sigs, self.last_sigs = self.last_sigs, sigs
+            if not (self.moving and self.settled >= 2 and not self.holding):
+                return True
+            self.base_key = None  # settled with units still drawn live: fold them into the base
+            return False
+        # the units stand still though something else changed (the status line's frame
+        # time): settled all the same, so units drawn live are folded into the base
+        self.settled = self.settled + 1 if sigs == self.last_sigs else 0
+        if self.moving and self.settled >= 2 and not self.holding:
+            self.base_key = None
+        return False
+
+    def _plan(self, analysis: Any, sigs: dict[str, tuple], base_key: Any, size: tuple[int, int]
+              ) -> tuple[bool, set[str], set[str]]:
+        """(draw the base whole?, the units to draw live, the units that start changing this
+        frame and leave the base, drawn again without them as a region)."""
+        full = self.base_key != base_key or self.base is None or self.base.get_size() != size
+        if full:
+            return True, set(), set()  # the view, table or options changed (or it settled): one fresh base
+        changed = {uid for uid, s in sigs.items() if self.base_sigs.get(uid) != s}
+        gone = set(self.base_sigs) - set(sigs)
+        # a unit joined by a gap link to a changing one is drawn live with it: a link is
+        # drawn with the units at both its ends (else neither layer draws it)
+        moving = linked(self.moving | changed, analysis.gap_links if analysis is not None else [])
+        if gone or (moving - self.moving and len(moving) > max(3, MAX_MOVING_SHARE * len(sigs))):
+            return True, set(), set()  # too much changed (or a unit went): one fresh base
+        return False, moving, moving - self.moving
+
+    def _update_base(self, canvas: PygameCanvas, board: Board, analysis: Any, view: Any, options: SceneOptions,
+                     models: list[DrawnModel], size: tuple[int, int], base_key: Any, sigs: dict[str, tuple],
+                     full: bool, moving: set[str], leaving: set[str]) -> list[str]:
+        """Bring the base up to date: the leaving units' region drawn without them (whole when it
+        cannot be drawn alone), the whole base, or its legend alone. Returns drawing errors."""
         legend_was = self.base_legend
         errors: list[str] = []
-        full = self.base_key != base_key or self.base is None or self.base.get_size() != size
-        leaving: set[str] = set()
-        if full:
-            moving: set[str] = set()  # the view, table or options changed (or it settled): one fresh base
-        else:
-            changed = {uid for uid, s in sigs.items() if self.base_sigs.get(uid) != s}
-            gone = set(self.base_sigs) - set(sigs)
-            # a unit joined by a gap link to a changing one is drawn live with it: a link is
-            # drawn with the units at both its ends (else neither layer draws it)
-            moving = linked(self.moving | changed, analysis.gap_links if analysis is not None else [])
-            if gone or (moving - self.moving and len(moving) > max(3, MAX_MOVING_SHARE * len(sigs))):
-                moving, full = set(), True  # too much changed (or a unit went): one fresh base
-            else:
-                leaving = moving - self.moving  # new units started changing: the base without them
         if leaving:
             part = self._draw_region(board, analysis, view, options, models, leaving)
             if part is None:
@@ -375,23 +407,19 @@ class RetainedScene:
             self.base_version += 1  # the base was drawn again (whole or a region)
         elif self.base_legend is not legend_was:
             self._panel_to_still(canvas, board, analysis, options)
-        if self.moving:
-            errors += self._draw_live(canvas, board, analysis, view, options, models, sigs, prev_sigs, base_key)
-        else:
-            surf.blit(self.base, (0, 0))
-        errors += draw_scene(canvas, board, analysis, view, options=dataclasses.replace(options, layer="top"),
-                             models=models)
+        return errors
+
+    def _keep(self, surf: Any, size: tuple[int, int], frame_key: Any) -> None:
+        """Keep a copy of the frame for the next, unless a drag is on (mid-drag every frame differs:
+        a whole-window copy of each is waste; the first frame after the drag is kept)."""
         if self.holding:
-            # mid-drag every frame differs: keeping a copy of each (a whole-window blit) is waste;
-            # the first frame after the drag draws as usual and is kept
             self.last_key = None
-            return errors
+            return
         if self.last is None or self.last.get_size() != size:
             self.last = surf.copy()
         else:
             self.last.blit(surf, (0, 0))
         self.last_key = frame_key
-        return errors
 
     def _draw_live(self, canvas: PygameCanvas, board: Board, analysis: Any, view: Any, options: SceneOptions,
                    models: list[DrawnModel], sigs: dict[str, tuple], prev: dict[str, tuple],

@@ -54,9 +54,12 @@ class RulesetCommands:
         self.table.finish_drag()
         before, old = doc.live.analysis, doc.rs.id
         self.table.apply(doc.editor.set_ruleset(doc.board, rs.id))
-        n = len(differences(before, doc.live.analysis))
-        self.status.say(f"Ruleset {rs.name} ({rs.id}): {n} model{'s' if n != 1 else ''} fight differently than "
-                        f"under {old}. R cycles, Ctrl+Z goes back.")
+        after = doc.live.analysis
+        # a count of differences says something only where some model fights under either ruleset
+        fights = any(m.role != "none" for a in (before, after) if a is not None for m in a.models.values())
+        n = len(differences(before, after)) if fights else 0
+        said = f": {plural(n, 'model')} fight{'s' if n == 1 else ''} differently than under {old}" if fights else ""
+        self.status.say(f"Ruleset {rs.name} ({rs.id}){said}. R cycles, Ctrl+R chooses, Ctrl+Z goes back.")
         return True
 
     def cycle(self, step: int = 1) -> bool:

@@ -148,10 +148,12 @@ class Session:
         return self.history.current_id != self.saved_id
 
     def title(self) -> str:
-        """The scenario's title, else its file name, else "Untitled scenario"."""
+        """The scenario's title, else its file name without the extension (``t38_seed001``,
+        not ``t38_seed001.yaml``: the heading, a figure's and a new demo's title), else
+        "Untitled scenario"."""
         if self.board.title:
             return self.board.title
-        return self.path.name if self.path else "Untitled scenario"
+        return self.path.stem if self.path else "Untitled scenario"
 
     def apply(self, board: Board, before: Optional[Board] = None) -> None:
         """Show ``board`` as one undoable edit (``before``: the board to undo to, default the
@@ -402,6 +404,17 @@ class Session:
         return board
 
     # -- recent files ----------------------------------------------------------------------------
+    def save_folder(self) -> Path:
+        """Where a save dialog (Save As, Export, the demo's Save and HTML) starts: the folder of
+        the scenario's own file, else of the file opened or saved last, else the working
+        folder (a built-in scenario's folder is never offered: it is the program's)."""
+        if self.save_path is not None:
+            return Path(self.save_path).absolute().parent
+        for p in self.recent():
+            if not is_builtin(p, self.builtin_dir) and p.parent.is_dir():
+                return p.absolute().parent
+        return Path.cwd()
+
     def recent(self) -> list[Path]:
         """Files opened or saved lately, newest first (those that still exist)."""
         if self.recent_file is None:

@@ -115,6 +115,10 @@ class TableView(View):
     def say(self, text: str) -> None:
         self.status.say(text)
 
+    def say_more(self, text: str) -> None:
+        """``text`` added to the status line's message."""
+        self.status.add(text)
+
     def analyse_drag(self, uid: str) -> None:
         self.doc.analyse_drag(uid)
 
@@ -412,8 +416,10 @@ class TableView(View):
     # -- the view ----------------------------------------------------------------------------------
     def dispatch(self, ev: Any) -> bool:
         """As :meth:`View.dispatch`; first, whatever the user does next (a key, a click, the
-        pointer leaving the window) ends the last charge's readout, whoever takes the event."""
-        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE):
+        pointer leaving the window or the table's area for a panel or the toolbar) ends the last
+        charge's readout, whoever takes the event."""
+        if ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.WINDOWLEAVE) or (
+                ev.type == pygame.MOUSEMOTION and not self.in_table_area(ev.pos)):
             self.charge_tool.forget()
         return super().dispatch(ev)
 
@@ -510,7 +516,7 @@ class TableView(View):
         parts.append((2, "unsaved changes" if doc.dirty else ""))
         if live.compare_id and mode is None:
             parts.append((4, f"K: vs {live.compare_id}, {len(live.diffs)} differ ({live.compare_ms:.1f} ms)"))
-        parts.append((5, f"rules {self.rs.id} (R)"))
+        parts.append((5, f"rules {self.rs.id} (R, Ctrl+R)"))
         parts.append((6, f"frame {self.window.frame_ms:.1f} ms, analysis {live.analyse_ms:.1f} ms"))
         return [(r, t) for r, t in parts if t]
 

@@ -50,6 +50,7 @@ class TableView(Protocol):
     @property
     def mouse_px(self) -> tuple[float, float]: ...
     def say(self, text: str) -> None: ...
+    def say_more(self, text: str) -> None: ...
     def select(self, uid: Optional[str], keep_group: bool = False) -> None: ...
     def selected_ids(self) -> list[str]: ...
     def toggle_in_selection(self, uid: str) -> None: ...
@@ -387,6 +388,7 @@ class ChargeTool(Tool):
         if app.apply(app.editor.charge(app.board, self.charger, key[0], align=align)):
             # the readout a drag shows (moved, gap, the ruleset's reach), kept on the table after the click
             self.done = (before, app.board.unit(before.id))
+            app.say_more(_past_reach(app, *self.done))
         self.charger = None
 
     def forget(self) -> None:
@@ -528,6 +530,18 @@ def _held(app: TableView) -> list:
     out = [m.shape for u in app.board.units for m in u.models()
            if m.id in was and g.dist(was[m.id], m.center) > 1e-6]
     return [("ghost_shapes", out)] if out else []
+
+
+def _past_reach(app: TableView, start: Unit, now: Unit) -> str:
+    """`` It went 0.7" further than its Movement of 4".`` for each reach of the ruleset the
+    move from ``start`` to ``now`` went past ("" when within every one): a fact for the
+    status line, not a ruling (a charge's range is the rules' business, not the window's)."""
+    try:
+        r = drag_readout(start, now, app.board, app.rs.measure, app.rs.values)
+    except (KeyError, ValueError):
+        return ""
+    return "".join(f" It went {fmt_length(r.moved_mm - mm, r.unit)} further than its {label} of "
+                   f"{fmt_length(mm, r.unit)}." for label, _rule, mm in r.reach if r.moved_mm > mm + 1e-6)
 
 
 def _readout(app: TableView, drag: _Drag) -> list:

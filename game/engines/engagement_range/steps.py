@@ -86,16 +86,27 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[
     """``[(caption, board, analysis), ...]`` for the Fight phase of ``board`` (pure).
 
     Each board is the table after that step (``context.step`` set accordingly); each
-    analysis holds the moves of that step and the roles of the unit acting in it.
+    analysis holds the moves of that step and the roles of the unit acting in it. Steps: the
+    start, the pile-ins, one or two per unit selected to fight, the consolidations.
     """
     S = _Steps(board, rs)
-    p = S.p
     ctx = dict(board.context)
     active = int(ctx.get("active_player", 1) or 1)
-    opp = other(active)
     t = Table(board)
-    pile = p.say_in("pile_in_in")
+    _start_step(S, t, ctx)
+    _pile_in_steps(S, t, ctx, active)
+    seq = fight_sequence(t, S.p, ctx)
+    last = t
+    for s in seq:
+        _fight_steps(S, s, seq, last, active)
+        last = s.table
+    _consolidation_steps(S, last, ctx, seq, active)
+    return S.out
 
+
+def _start_step(S: _Steps, t: Table, ctx: dict) -> None:
+    """The start of the phase: who has Fights First (and which chargers pile in unengaged)."""
+    p = S.p
     charged = sorted(set(ctx.get("charged") or []) & set(t.units))
     ff = sorted((set(ctx.get("charged") or []) | set(ctx.get("fights_first") or [])) & set(t.units))
     unengaged = [u for u in charged if not t.engaged_with(u, p.er_mm)]
@@ -110,7 +121,12 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[
         cap += "no unit has Fights First this phase."
     S.snap(cap, "pile_in", t, {})
 
-    for who, pl in (("active player", active), ("opponent", opp)):
+
+def _pile_in_steps(S: _Steps, t: Table, ctx: dict, active: int) -> None:
+    """Pile In by the active player, then by the opponent (moving ``t``'s models)."""
+    p = S.p
+    pile = p.say_in("pile_in_in")
+    for who, pl in (("active player", active), ("opponent", other(active))):
         reps = pile_in_step(t, p, ctx, players=[pl])
         moved = [u for u, r in reps.items() if r.paths]
         held = [u for u, r in reps.items() if not r.paths]
@@ -127,16 +143,14 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[
             txt += "no unit is eligible"
         S.snap(txt + f" ({p.rules['pile_in_in']}).", "pile_in", t, reps)
 
-    seq = fight_sequence(t, p, ctx)
-    last = t
-    for s in seq:
-        _fight_steps(S, s, seq, last, active)
-        last = s.table
-    t = last
 
+def _consolidation_steps(S: _Steps, t: Table, ctx: dict, seq: list[Selection], active: int) -> None:
+    """Consolidate by the active player, then by the opponent; an enemy unit an Engaging
+    Consolidation newly engaged that had not fought is selected to fight (appended to ``seq``)."""
+    p = S.p
     fought = {s.entry["unit"] for s in seq}
     eligible = fought | set(ctx.get("charged") or []) | {u for u in t.units if t.engaged_with(u, p.er_mm)}
-    for who, pl in (("active player", active), ("opponent", opp)):
+    for who, pl in (("active player", active), ("opponent", other(active))):
         reps = consolidation_step(t, p, ctx, players=[pl], eligible=eligible)
         parts = []
         for u, r in reps.items():
@@ -165,7 +179,6 @@ def fight_phase_steps(board: Board, rs: Ruleset) -> list[Union[PhaseStep, tuple[
                        f"Consolidation and had not fought, so player {d['player']} selects it to fight (Engaging "
                        "Consolidation).", "fight", s.at_fight or s.table, {}, seq=seq, only=d["unit"])
                 t = s.table
-    return S.out
 
 
 def _fight_steps(S: _Steps, s: Selection, seq: list[Selection], before: Table, active: int) -> None:

@@ -16,6 +16,7 @@ import numpy as np
 
 from game.core import geometry as g
 from game.core.board import Board, Unit
+from game.core.context_units import context_of_units
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.geom import CSpace, Foot
 
@@ -304,7 +305,8 @@ class Table:
     def to_board(self) -> Board:
         """The table as a :class:`Board`: units off the table are dropped, and units whose
         models moved or fell become skirmish units with one placed model per survivor
-        (ranked units: rectangular bases, since their models no longer stand in ranks)."""
+        (ranked units: rectangular bases, since their models no longer stand in ranks). Its
+        context names only the units on it (:func:`~game.core.context_units.context_of_units`)."""
         b = self.board.copy()
         units = []
         for u in b.units:
@@ -326,10 +328,9 @@ class Table:
                 u.placed = [(c, self.base_of.get(m)) for c, m in zip(now, self.by_unit[u.id])]
             units.append(u)
         b.units = units
-        known = {x.id for x in self.board.units}
-        gone = [uid for uid, why in self.off.items() if why.startswith("destroyed") and uid in known]
-        if gone:
-            b.context["destroyed"] = sorted(set(b.context.get("destroyed") or []) | set(gone))
+        # the units gone (destroyed, still embarked) are not in the file: the context names
+        # only units on it, so the board saved as a scenario loads (docs/SCENARIO_FORMAT.md)
+        b.context = context_of_units(b.context, [u.id for u in units])
         return b
 
 

@@ -37,7 +37,7 @@ from game.core.round_rules import RoundParams, round_steps
 from game.engines.rank_and_file import policy as pol
 from game.engines.rank_and_file.policy import legend
 from game.engines.rank_and_file import policies as ranked_policies
-from game.engines.rank_and_file import congruent, incremental
+from game.engines.rank_and_file import congruent, contacts, incremental
 
 NAME = "rank_and_file"
 NONE_WHY = "Not in base contact with an enemy and not behind a model fighting to the front."
@@ -363,18 +363,18 @@ def prepare(board: Board, rs, engs: Optional[list] = None) -> pol.Combat:
     c.bounds = {uid: boundary(units[uid], c.models[uid]) for uid in units}
     c.eng_facing = {(e.unit, e.enemy): e.facing for e in engs}
     c.res.engagements = list(engs)
-    c.pair_contacts = incremental.pair_contacts(c, own)
-    c.contacts = incremental.contacts_of(c.pair_contacts)
+    c.pair_contacts = contacts.pair_contacts(c, own)
+    c.contacts = contacts.contacts_of(c.pair_contacts)
     links = c.run("gaps")
     links = {l for l in links if not (set(l) <= ({next(iter(l))} | c.contacts[next(iter(l))]))}
-    for l in links:  # (a new set each: the contact sets are shared with the next frame, incremental.contacts_of)
+    for l in links:  # (a new set each: the contact sets are shared with the next frame, contacts.contacts_of)
         a, b = sorted(l)
         c.contacts[a] = c.contacts[a] | {b}
         c.contacts[b] = c.contacts[b] | {a}
     c.res.gap_links = sorted(tuple(sorted(l)) for l in links)
     c.linked = {m for l in links for m in l}
-    c.order = incremental.Order(c.models, units)
-    c.unit_of = incremental.UnitOf(c.models)
+    c.order = contacts.Order(c.models, units)
+    c.unit_of = contacts.UnitOf(c.models)
     return c
 
 

@@ -18,15 +18,17 @@ Every bound is widened by :data:`EPS_MM`, far beyond the rounding of table coord
 the bases dropped are only those the exact tests would reject: the links are the same as
 testing every base (a property test checks it against that brute force). :meth:`far_from` gives
 the search's extension length past every enemy base with the same float operations as the
-plain maximum over all of their vertices. Pure (numpy).
+plain maximum over all of their vertices. Pure: the array work in the kernels
+:func:`game.core.arrays.twin` chooses (numpy, or plain Python with the same bits).
 """
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 
-import numpy as np
-
 from game.core import geometry as g
+from game.core.arrays import twin
+
+_K = twin("game.engines.rank_and_file.gap_arrays")
 
 #: mm added to every bound: coordinates are within 20,000 mm, so rounding is below 1e-10 mm.
 EPS_MM = 1e-6
@@ -42,34 +44,19 @@ class EnemyAhead:
     def __init__(self, shapes: list[g.Shape], polys: list[list[g.Point]], d: g.Point, tol: float):
         self.d = d
         self.tol = tol
-        side = (-d[1], d[0])
-        sizes = [len(p) for p in polys]
-        flat = np.array([p for poly in polys for p in poly], dtype=float).reshape(-1, 2)
-        self._x, self._y = flat[:, 0].copy(), flat[:, 1].copy()
-        starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.intp) if sizes else np.zeros(0, np.intp)
         self.n = len(shapes)
+        self._s_sorted: list[float] = []
+        self._wmax = 0.0
         if not self.n:
-            self._proj = np.zeros(0)
-            self.s_lo = self.s_hi = self.a_lo = self.a_hi = np.zeros(0)
-            self._order = np.zeros(0, np.intp)
-            self._s_sorted: list[float] = []
-            self._wmax = 0.0
             return
         # projections on d (along the extension) and on the side axis (across it)
-        self._proj = self._x * d[0] + self._y * d[1]
-        across = self._x * side[0] + self._y * side[1]
-        self.s_lo = np.minimum.reduceat(across, starts)
-        self.s_hi = np.maximum.reduceat(across, starts)
-        a_lo = np.minimum.reduceat(self._proj, starts)
-        a_hi = np.maximum.reduceat(self._proj, starts)
+        self._x, self._y, self._proj, self.s_lo, self.s_hi, a_lo, a_hi = _K.extents(polys, d)
         for j, sh in enumerate(shapes):
             if isinstance(sh, g.Circle):  # the exact gap sees the round base, not its outline
                 c = sh.center[0] * d[0] + sh.center[1] * d[1]
                 a_lo[j], a_hi[j] = c - sh.radius_mm, c + sh.radius_mm
         self.a_lo, self.a_hi = a_lo, a_hi
-        self._order = np.argsort(self.s_lo, kind="stable")
-        self._s_sorted = self.s_lo[self._order].tolist()
-        self._wmax = float(np.max(self.s_hi - self.s_lo))
+        self._order, self._s_sorted, self._wmax = _K.sorted_by(self.s_lo, self.s_hi)
 
     def far_from(self, centres: list[g.Point]) -> list[float]:
         """For each centre ``c``: ``max(dot(p - c, d))`` over every vertex ``p`` of every enemy
@@ -80,17 +67,7 @@ class EnemyAhead:
             return []
         if not self.n:
             raise ValueError("max() arg is an empty sequence")  # what the plain maximum raises
-        top = float(np.max(self._proj))
-        keep = self._proj >= top - EPS_MM
-        kx, ky = self._x[keep], self._y[keep]
-        c = np.array(centres, dtype=float).reshape(-1, 2)
-        out: list[float] = []
-        step = max(1, _BLOCK * 64 // max(1, len(kx)))
-        dx, dy = self.d
-        for i in range(0, len(c), step):
-            cx, cy = c[i:i + step, 0:1], c[i:i + step, 1:2]
-            out += ((kx[None, :] - cx) * dx + (ky[None, :] - cy) * dy).max(axis=1).tolist()
-        return out
+        return _K.far_from(self._x, self._y, self._proj, centres, self.d, EPS_MM, _BLOCK)
 
     def ahead(self, mine_s: tuple[float, float], mine_a: tuple[float, float], length_mm: float) -> list[tuple[float, int]]:
         """The enemy bases a model may meet, as ``(lower bound of the reach in mm, index)``,
@@ -108,12 +85,5 @@ class EnemyAhead:
         hi = bisect_right(self._s_sorted, s1 - tol + eps)
         if lo >= hi:
             return []
-        idx = self._order[lo:hi]
-        ok = ((self.s_hi[idx] > s0 + tol - eps) & (self.a_hi[idx] >= a0 - tol - eps)
-              & (self.a_lo[idx] <= a1 + length_mm + tol + eps))
-        idx = idx[ok]
-        if not len(idx):
-            return []
-        bound = self.a_lo[idx] - a1 - tol - eps
-        order = np.lexsort((idx, bound))
-        return list(zip(bound[order].tolist(), idx[order].tolist()))
+        return _K.ahead(self._order, lo, hi, self.s_hi, self.a_lo, self.a_hi, s0 + tol - eps, a0 - tol - eps,
+                        a1 + length_mm + tol + eps, a1, tol, eps)

@@ -187,119 +187,159 @@ def gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Mod
 
 def _gaps_extend(board: Board, units: dict[str, Unit], models: dict[str, list[Model]], engs: list[Engagement],
                  tol: float) -> set[frozenset]:
-    links: set[frozenset] = set()
-    bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
-    terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
-    model_grids: dict[str, _Grid] = {}
-    bound_grid = _Grid([(uid, sh) for uid, shapes in bounds.items() for sh in shapes], 50.0)
-    polys: dict[str, list[g.Point]] = {}  # each model's outline, made once (as_poly of a round base is 24 points)
+    """:func:`gaps_extend` without the progress note: engagement by engagement."""
+    search = _GapSearch(board, units, models, tol)
+    for e in engs:
+        search.engagement(e)
+    return search.links
 
-    def outline(m: Model) -> list[g.Point]:
-        pts = polys.get(m.id)
+
+_STEP = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}  # (rank, file) towards a facing
+
+
+class _GapSearch:
+    """The state of one Fighting over Gaps search over a board: the pairs linked so far
+    (``links``, frozensets of two model ids), every unit's boundary (a grid of them), the
+    terrain, each unit's models in a grid, and each model's outline (made once; as_poly of a
+    round base is 24 points). Lengths in table mm; ``tol`` the contact tolerance."""
+
+    def __init__(self, board: Board, units: dict[str, Unit], models: dict[str, list[Model]], tol: float):
+        self.units, self.models, self.tol = units, models, tol
+        self.links: set[frozenset] = set()
+        bounds = {uid: boundary(units[uid], models[uid]) for uid in units}
+        self.terrain = [g.Poly(tuple(tuple(p) for p in t["points"])) for t in board.terrain]
+        self.model_grids: dict[str, _Grid] = {}
+        self.bound_grid = _Grid([(uid, sh) for uid, shapes in bounds.items() for sh in shapes], 50.0)
+        self.polys: dict[str, list[g.Point]] = {}
+
+    def outline(self, m: Model) -> list[g.Point]:
+        """The outline of ``m``'s base as points (made once per model)."""
+        pts = self.polys.get(m.id)
         if pts is None:
-            pts = polys[m.id] = as_poly(m.shape)
+            pts = self.polys[m.id] = as_poly(m.shape)
         return pts
 
-    for e in engs:
-        u = units[e.unit]
+    def engagement(self, e: Engagement) -> None:
+        """Link each model of ``e.unit`` whose facing towards the enemy is not covered by a
+        friendly model to the enemy models its extended base reaches first, unblocked."""
+        u = self.units[e.unit]
         d = facing_dir(u, e.facing)
-        occupied = {(m.rank, m.file) for m in models[e.unit]} if u.is_ranked else set()
-        step = {"front": (-1, 0), "rear": (1, 0), "left": (0, -1), "right": (0, 1)}[e.facing]
-        movers = [m for m in models[e.unit]
+        occupied = {(m.rank, m.file) for m in self.models[e.unit]} if u.is_ranked else set()
+        step = _STEP[e.facing]
+        movers = [m for m in self.models[e.unit]
                   if not (m.rank is not None and m.file is not None and (m.rank + step[0], m.file + step[1]) in occupied)]
         if not movers:
-            continue  # every model's facing towards the enemy is covered by a friendly model
-        enemies = models[e.enemy]
-        ranked_enemy = units[e.enemy].is_ranked
+            return  # every model's facing towards the enemy is covered by a friendly model
+        enemies = self.models[e.enemy]
+        ranked_enemy = self.units[e.enemy].is_ranked
         # the enemy bases indexed along d: each model looks only at those it can meet face to face
-        index = EnemyAhead([em.shape for em in enemies], [outline(em) for em in enemies], d, tol)
+        index = EnemyAhead([em.shape for em in enemies], [self.outline(em) for em in enemies], d, self.tol)
         # no distance limit: the extension runs until it meets the enemy's boundary (a ranked
         # enemy's tray; going further would cross it), or past every enemy base
         fars = [] if ranked_enemy else index.far_from([m.center for m in movers])
-        side = (-d[1], d[0])
         for k, m in enumerate(movers):
-            pts = outline(m)
+            pts = self.outline(m)
             if ranked_enemy:
-                hit = closing.sweep_mm([pts], [list(units[e.enemy].tray().points)], d)
+                hit = closing.sweep_mm([pts], [list(self.units[e.enemy].tray().points)], d)
                 if hit is None:
                     continue
-                L = hit + 2 * tol
+                length = hit + 2 * self.tol
             else:
                 half = max(g.dot(g.sub(p, m.center), d) for p in pts)
-                L = max(0.0, fars[k] - half)
-            mine = [g.dot(p, side) for p in pts]
-            along = [g.dot(p, d) for p in pts]
-            full: g.Poly | None = None
-            fb = (0.0, 0.0, 0.0, 0.0)
-            own: g.Poly | None = None  # the base itself as the search's outline (extension 0)
-            reach = []
-            # nearest first; a base whose reach cannot come within tol of the shortest found
-            # is never linked below, and nor is any after it
-            best = math.inf
-            for bound, j in index.ahead((min(mine), max(mine)), (min(along), max(along)), L):
-                if bound > best + tol:
-                    break
-                em = enemies[j]
-                if full is None:
-                    full = _extended(m, u, d, L, pts)
-                    fb = full.bbox()
-                if g.bbox_gap(fb, em.shape.bbox()) > tol or g.gap_mm(full, em.shape) > tol:
-                    continue
-                theirs = [g.dot(p, side) for p in outline(em)]
-                # face to face: the extended base must overlap the enemy base sideways, not
-                # meet it only at a corner (a diagonal is not "along the facing")
-                if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) <= tol:
-                    continue
-                # shortest extension reaching the enemy model; when the bases already meet
-                # every step of the search succeeds, so it ends at exactly L / 2**16
-                # (the extension reaches it from ``t_reach`` on: the 16 halvings replayed on that
-                # number give the search's own end, without 16 hulls and gaps)
-                lo, hi = 0.0, L
-                if own is None:
-                    own = _extended(m, u, d, 0.0, pts)
-                touching = g.gap_mm(own, em.shape) <= tol
-                if touching:
-                    hi = L / 65536.0
-                t_reach = 0.0 if touching else first_reach(pts, d, em.shape, tol)
-                for _ in range(0 if touching else 16):
-                    mid = (lo + hi) / 2
-                    if mid >= t_reach:
-                        hi = mid
-                    else:
-                        lo = mid
-                reach.append((j, hi, em))
-                best = min(best, hi)
-            reach.sort(key=lambda r: r[0])  # the enemy unit's order, as every base was once tried
-            # the extended base stops at the first enemy model it touches (it cannot go on past
-            # the enemy's boundary): a slanted enemy's next model, further on, is not in contact
-            first = min((h for _, h, _ in reach), default=0.0)
-            for _, hi, em in reach:
-                if hi > first + tol:
-                    continue
-                pair = frozenset((m.id, em.id))
-                if pair in links:
-                    continue  # linked already (through another engagement): nothing to add
-                ext = _extended(m, u, d, max(0.0, hi - tol), pts)
-                eb = ext.bbox()
+                length = max(0.0, fars[k] - half)
+            self.link_first(m, e, d, self.reaches(m, u, d, length, pts, index, enemies))
 
-                def overlaps(shape: g.Shape, by: float) -> bool:
-                    return g.bbox_gap(eb, shape.bbox()) <= 0 and g.gap_mm(ext, shape) < by
+    def reaches(self, m: Model, u: Unit, d: g.Point, length: float, pts: list[g.Point], index: EnemyAhead,
+                enemies: list[Model]) -> list[tuple[int, float, Model]]:
+        """(enemy index, shortest extension in mm reaching it, enemy model) for each enemy
+        base ``m`` extended up to ``length`` mm along ``d`` meets face to face, in the enemy
+        unit's order. Nearest first; a base whose reach cannot come within tol of the shortest
+        found is never linked, and nor is any after it."""
+        tol = self.tol
+        side = (-d[1], d[0])
+        mine = [g.dot(p, side) for p in pts]
+        along = [g.dot(p, d) for p in pts]
+        full: g.Poly | None = None
+        fb = (0.0, 0.0, 0.0, 0.0)
+        own: g.Poly | None = None  # the base itself as the search's outline (extension 0)
+        reach = []
+        best = math.inf
+        for bound, j in index.ahead((min(mine), max(mine)), (min(along), max(along)), length):
+            if bound > best + tol:
+                break
+            em = enemies[j]
+            if full is None:
+                full = _extended(m, u, d, length, pts)
+                fb = full.bbox()
+            if g.bbox_gap(fb, em.shape.bbox()) > tol or g.gap_mm(full, em.shape) > tol:
+                continue
+            theirs = [g.dot(p, side) for p in self.outline(em)]
+            # face to face: the extended base must overlap the enemy base sideways, not
+            # meet it only at a corner (a diagonal is not "along the facing")
+            if min(max(mine), max(theirs)) - max(min(mine), min(theirs)) <= tol:
+                continue
+            if own is None:
+                own = _extended(m, u, d, 0.0, pts)
+            hi = _shortest_extension(own, pts, d, em, length, tol)
+            reach.append((j, hi, em))
+            best = min(best, hi)
+        reach.sort(key=lambda r: r[0])  # the enemy unit's order, as every base was once tried
+        return reach
 
-                # only shapes whose boxes meet the extension's box can block it (grid look-ups)
-                # another unit's boundary first: on an entangled board it blocks most extensions,
-                # and the friendly models beside this one touch it without blocking (the order
-                # of these tests does not change the answer)
-                blocked = any(oid != e.unit and overlaps(sh, -tol) for oid, sh in bound_grid.near(eb))
-                if not blocked:
-                    grid = model_grids.get(e.unit)
-                    if grid is None:
-                        grid = model_grids[e.unit] = _Grid([(fm.id, fm.shape) for fm in models[e.unit]], 50.0)
-                    blocked = any(fid != m.id and overlaps(sh, -tol) for fid, sh in grid.near(eb))
-                if not blocked:
-                    blocked = any(overlaps(t, 0.0) for t in terrain)
-                if not blocked:
-                    links.add(pair)
-    return links
+    def link_first(self, m: Model, e: Engagement, d: g.Point, reach: list[tuple[int, float, Model]]) -> None:
+        """Link ``m`` to the enemy models its extended base touches first (it cannot go on
+        past the enemy's boundary: a slanted enemy's next model, further on, is not in
+        contact), unless the extension to it is blocked."""
+        u, tol = self.units[e.unit], self.tol
+        first = min((h for _, h, _ in reach), default=0.0)
+        for _, hi, em in reach:
+            if hi > first + tol:
+                continue
+            pair = frozenset((m.id, em.id))
+            if pair in self.links:
+                continue  # linked already (through another engagement): nothing to add
+            if not self.blocked(_extended(m, u, d, max(0.0, hi - tol), self.outline(m)), e.unit, m.id):
+                self.links.add(pair)
+
+    def blocked(self, ext: g.Poly, uid: str, mid: str) -> bool:
+        """Whether the extended base ``ext`` of model ``mid`` of unit ``uid`` crosses another
+        unit's boundary, a friendly model or impassable terrain. Only shapes whose boxes meet
+        the extension's box can block it (grid look-ups); another unit's boundary first: on an
+        entangled board it blocks most extensions, and the friendly models beside this one
+        touch it without blocking (the order of these tests does not change the answer)."""
+        eb, tol = ext.bbox(), self.tol
+
+        def overlaps(shape: g.Shape, by: float) -> bool:
+            return g.bbox_gap(eb, shape.bbox()) <= 0 and g.gap_mm(ext, shape) < by
+
+        if any(oid != uid and overlaps(sh, -tol) for oid, sh in self.bound_grid.near(eb)):
+            return True
+        grid = self.model_grids.get(uid)
+        if grid is None:
+            grid = self.model_grids[uid] = _Grid([(fm.id, fm.shape) for fm in self.models[uid]], 50.0)
+        if any(fid != mid and overlaps(sh, -tol) for fid, sh in grid.near(eb)):
+            return True
+        return any(overlaps(t, 0.0) for t in self.terrain)
+
+
+def _shortest_extension(own: g.Poly, pts: list[g.Point], d: g.Point, em: Model, length: float, tol: float) -> float:
+    """The shortest extension (mm) of the base ``own`` (outline ``pts``) along ``d`` reaching
+    the enemy model ``em``, as a 16-step bisection of [0, ``length``] finds it. When the bases
+    already meet every step succeeds, so it ends at exactly length / 2**16; else the extension
+    reaches it from ``t_reach`` on, and the 16 halvings replayed on that number give the
+    search's own end, without 16 hulls and gaps."""
+    lo, hi = 0.0, length
+    touching = g.gap_mm(own, em.shape) <= tol
+    if touching:
+        return length / 65536.0
+    t_reach = first_reach(pts, d, em.shape, tol)
+    for _ in range(16):
+        mid = (lo + hi) / 2
+        if mid >= t_reach:
+            hi = mid
+        else:
+            lo = mid
+    return hi
 
 
 class _Grid:

@@ -323,92 +323,133 @@ def ranks_behind(c: Combat) -> None:
     ``support_ranks`` rows back (more for a horde), each with at most ``support_attack_cap``
     attacks (null: no cap), further capped by the ``attack_cap`` policy. Where supports may
     come from is read from the formation once (:class:`_Plan`); each unit's results are walked
-    once, in model order."""
-    v = c.v
-    rule = c.rule("support_ranks")
-    through = words(list(v.support_facings))
-    facings = tuple(v.support_facings)
-    results, unit_of, in_order = c.res.models, c.unit_of, c.order.__getitem__
+    once, in model order (:class:`_UnitSupports`)."""
+    words_of = (c.rule("support_ranks"), words(list(c.v.support_facings)), tuple(c.v.support_facings))
     for uid, ms in c.deciding():
-        u = c.units[uid]
-        if not u.is_ranked:
-            continue
-        horde = c.run("horde", uid)
-        ranks = horde.ranks if horde.ranks is not None else v.support_ranks
-        total, parts, _ = profile_attacks(u)
-        plan = _plan(u, ms, facings, ranks)
+        if c.units[uid].is_ranked:
+            _UnitSupports(c, uid, ms, *words_of).decide()
+
+
+class _UnitSupports:
+    """The supporting attacks of one ranked unit (see :func:`ranks_behind`): ``rule`` the
+    ruleset's name of support_ranks, ``through`` the support facings in words, ``facings`` the
+    support facings. Its results are read and written in model order (``rs``: a lazy block of
+    results made only for the models that support, or the results themselves)."""
+
+    def __init__(self, c: Combat, uid: str, ms: list, rule: str, through: str, facings: tuple):
+        self.c, self.rule, self.through = c, rule, through
+        self.u = u = c.units[uid]
+        self.horde = c.run("horde", uid)
+        self.ranks = self.horde.ranks if self.horde.ranks is not None else c.v.support_ranks
+        self.total, self.parts, _ = profile_attacks(u)
+        self.plan = _plan(u, ms, facings, self.ranks)
         engaged = c.facings(uid)
         # per facing, once per unit: the enemies engaged on it
-        per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set()) for facing in facings]
-        support: Optional[tuple] = None
-        texts: dict[tuple[str, int], tuple[str, str]] = {}
-        far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
-        ids = ids_of(ms)
+        self.per_facing = [(facing, c.enemies(uid, {facing}) if facing in engaged else set()) for facing in facings]
+        self.support: Optional[tuple] = None  # (attacks, parts, cap text) every supporter makes, once
+        self.texts: dict[tuple[str, int], tuple[str, str]] = {}  # the words around the lead's id
+        self.far: dict[tuple[str, int], str] = {}  # "too far back", once per facing and row
+        self.ids = ids_of(ms)
+        self._open_results(c.res.models, uid)
+
+    def _open_results(self, results: Any, uid: str) -> None:
+        """Read the unit's results: lazily when they are a block of this unit's models (a result
+        made only for a model that supports; any other reads as untouched, read only), else one
+        by one. Every model that is not near a fighting model is told it does not fight."""
         block = results.unit(uid) if isinstance(results, ModelResults) else None
-        rs: Any
-        lazy = block is not None and block.ids == ids
-        if lazy:  # (a result made only for a model that supports: any other reads as untouched, read only)
+        self.lazy = block is not None and block.ids == self.ids
+        self.rs: Any
+        if self.lazy:
             assert block is not None
-            block.set_why(plan.others, NOT_FIGHTING, plan.others_set)  # (none of them reads or is read by another)
-            rs, make, made, whys = block.made, block.at, block.made, block.whys
+            block.set_why(self.plan.others, NOT_FIGHTING, self.plan.others_set)  # (none of them reads or is read by another)
+            self.rs, self.make, self.made, self.whys = block.made, block.at, block.made, block.whys
         else:
-            rs = list(map(results.__getitem__, ids))
-            for r in map(rs.__getitem__, plan.others):
+            self.rs = list(map(results.__getitem__, self.ids))
+            for r in map(self.rs.__getitem__, self.plan.others):
                 if r.role == "none":
                     r.why = NOT_FIGHTING
-        for i, walk in plan.near.items():  # (in model order: a lead may be a supporter made just before)
-            r = rs[i]
-            if r.role != "none":
+
+    def decide(self) -> None:
+        """Each model near a fighting model (in model order: a lead may be a supporter made
+        just before) supports, or is told why not."""
+        rs = self.rs
+        for i, walk in self.plan.near.items():
+            if rs[i].role != "none":
                 continue
-            reason = ""
-            for is_far, fi, k, lead, blocked in walk:
-                facing, enemies = per_facing[fi]
-                if is_far:
-                    if not reason and k == 2 + ranks and enemies and lead is not None \
-                            and rs[lead].role == "attack":
-                        reason = far.get((facing, k)) or far.setdefault((facing, k), (
-                            f"The {ordinal(k)} row from the {facing} is too far back: only "
-                            f"{ranks} rank{' behind the fighting rank supports' if ranks == 1 else 's behind the fighting rank support'} "
-                            f"({rule})" + (horde.hint or ".")))
-                    continue
-                if blocked:
-                    reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
-                                        f"directly behind a fighting model ({rule}).")
-                    continue
-                assert lead is not None  # (not blocked)
-                lead_r = rs[lead]  # (read only)
-                lead_targets = [t for t in lead_r.targets if unit_of[t] in enemies]
-                if not lead_targets:
-                    if lead_r.role == "attack":
-                        reason = reason or (f"The model in front fights only through another facing; supporting attacks "
-                                            f"go only through the {through} ({rule}).")
-                    continue
-                if support is None:  # what every supporter of this unit makes (once per unit)
-                    n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
-                    n, cap_text = c.run("attack_cap", u, n, "support")
-                    support = (n, split_parts(parts, n) if parts else None, cap_text)
-                n, split, cap_text = support
-                if lazy:
-                    r = make(i)
-                r.role, r.targets, r.attacks = "support", tuple(sorted(lead_targets, key=in_order)), n  # (c.sort)
-                r.parts = dict(split) if split is not None else None
-                text = texts.get((facing, k))
-                if text is None:  # the words around the lead's id, once per facing and row
-                    row = "rank" if facing in ("front", "rear") else "file"
-                    tail = f", which fights to the {facing} ({rule}{horde.because if k > 2 else ''}). "
-                    if v.support_attack_cap is not None:
-                        tail += f"A supporting model makes at most {v.support_attack_cap} attack" \
-                                f"{'s' if v.support_attack_cap != 1 else ''} ({c.rule('support_attack_cap')}). "
-                    text = texts[facing, k] = (f"Supports from the {ordinal(k)} {row} through ", (tail + cap_text).rstrip())
-                r.why = text[0] + ids[lead] + text[1]
-                break
-            if r.role == "none":
-                if not lazy:
-                    r.why = reason or NOT_FIGHTING
-                elif i in made:
-                    made[i].why = reason or NOT_FIGHTING
-                else:
-                    whys[i] = reason or NOT_FIGHTING
+            reason = self._walk(i, walk)
+            if reason is not None:
+                self._leave_none(i, reason or NOT_FIGHTING)
+
+    def _walk(self, i: int, walk: tuple) -> Optional[str]:
+        """Try model ``i``'s ways of supporting (``walk``: (too far back, facing index, row,
+        lead model index, slot in front empty)) in turn: None once it supports, else why not
+        (the first reason found; "" when none)."""
+        rs, rule = self.rs, self.rule
+        reason = ""
+        for is_far, fi, k, lead, blocked in walk:
+            facing, enemies = self.per_facing[fi]
+            if is_far:
+                if not reason and k == 2 + self.ranks and enemies and lead is not None and rs[lead].role == "attack":
+                    reason = self.far.get((facing, k)) or self._too_far(facing, k)
+                continue
+            if blocked:
+                reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
+                                    f"directly behind a fighting model ({rule}).")
+                continue
+            assert lead is not None  # (not blocked)
+            lead_r = rs[lead]  # (read only)
+            unit_of = self.c.unit_of
+            lead_targets = [t for t in lead_r.targets if unit_of[t] in enemies]
+            if not lead_targets:
+                if lead_r.role == "attack":
+                    reason = reason or (f"The model in front fights only through another facing; supporting attacks "
+                                        f"go only through the {self.through} ({rule}).")
+                continue
+            self._support(i, facing, k, lead, lead_targets)
+            return None
+        return reason
+
+    def _too_far(self, facing: str, k: int) -> str:
+        """Why the ``k``-th row from ``facing`` does not support (once per facing and row)."""
+        ranks = self.ranks
+        return self.far.setdefault((facing, k), (
+            f"The {ordinal(k)} row from the {facing} is too far back: only "
+            f"{ranks} rank{' behind the fighting rank supports' if ranks == 1 else 's behind the fighting rank support'} "
+            f"({self.rule})" + (self.horde.hint or ".")))
+
+    def _support(self, i: int, facing: str, k: int, lead: int, lead_targets: list[str]) -> None:
+        """Model ``i`` supports model ``lead`` from the ``k``-th row seen from ``facing``."""
+        if self.support is None:  # what every supporter of this unit makes (once per unit)
+            v, total = self.c.v, self.total
+            n = total if v.support_attack_cap is None else min(total, v.support_attack_cap)
+            n, cap_text = self.c.run("attack_cap", self.u, n, "support")
+            self.support = (n, split_parts(self.parts, n) if self.parts else None, cap_text)
+        n, split, cap_text = self.support
+        r = self.make(i) if self.lazy else self.rs[i]
+        r.role, r.targets, r.attacks = "support", tuple(sorted(lead_targets, key=self.c.order.__getitem__)), n  # (c.sort)
+        r.parts = dict(split) if split is not None else None
+        text = self.texts.get((facing, k)) or self._support_words(facing, k, cap_text)
+        r.why = text[0] + self.ids[lead] + text[1]
+
+    def _support_words(self, facing: str, k: int, cap_text: str) -> tuple[str, str]:
+        """The words before and after the lead's id, once per facing and row."""
+        v, rule = self.c.v, self.rule
+        row = "rank" if facing in ("front", "rear") else "file"
+        tail = f", which fights to the {facing} ({rule}{self.horde.because if k > 2 else ''}). "
+        if v.support_attack_cap is not None:
+            tail += f"A supporting model makes at most {v.support_attack_cap} attack" \
+                    f"{'s' if v.support_attack_cap != 1 else ''} ({self.c.rule('support_attack_cap')}). "
+        text = self.texts[facing, k] = (f"Supports from the {ordinal(k)} {row} through ", (tail + cap_text).rstrip())
+        return text
+
+    def _leave_none(self, i: int, why: str) -> None:
+        """Model ``i`` neither fights nor supports: ``why``."""
+        if not self.lazy:
+            self.rs[i].why = why
+        elif i in self.made:
+            self.made[i].why = why
+        else:
+            self.whys[i] = why
 
 
 # ----- attack caps ----------------------------------------------------------------------------------

@@ -4,147 +4,23 @@
 Each gap is the exact edge-to-edge :func:`game.core.geometry.gap_mm` to the nearest base of the
 enemy unit; box bounds on arrays (per enemy unit: its bases' bounding boxes as columns, kept by
 the identity of its model list, so an enemy standing still is not boxed again next frame) pick
-the bases that may be nearest, and only those get an exact gap. Pure (numpy only).
+the bases that may be nearest (:mod:`.base_boxes`), and only those get an exact gap. Pure: the
+array work in the kernels :func:`game.core.arrays.twin` chooses (numpy, or plain Python with the
+same bits).
 """
 from __future__ import annotations
 
 import math
 from typing import Any, Optional
 
-import numpy as np
-
 from game.core import geometry as g
+from game.core.arrays import twin
 from game.core.board import ids_of, unit_of
 from game.core.lru import LRU
+from game.engines.rank_and_file.base_boxes import EPS_MM as _EPS
+from game.engines.rank_and_file.base_boxes import boxes, exact, kind_of, lower, unit_box_like
 
-_BOXES = LRU(256)  # id(model list) -> (the list, its boxes' x0, y0, x1, y1 columns)
-_EPS = 1e-6  # mm: far above the float error of a box bound, far below any distance that matters
-
-
-def boxes(ems: list, unit: Any = None) -> Any:
-    """The bases' bounding boxes of the model list ``ems`` as a (4, n) array (x0, y0, x1, y1),
-    each ``em.shape.bbox()``. ``unit``: the ranked unit whose own models ``ems`` are (as its
-    pose gives them): the boxes come from its arrays without building a shape (see
-    :func:`rect_boxes`)."""
-    hit = _BOXES.get(id(ems))
-    if hit is None or hit[0] is not ems:
-        arr = rect_boxes(unit, ems)
-        if arr is None:
-            arr = np.array([em.shape.bbox() for em in ems], dtype=float).reshape(-1, 4).T.copy()
-        hit = _BOXES.put(id(ems), (ems, arr))
-    return hit[1]
-
-
-def rect_boxes(unit: Any, ems: list) -> Optional[Any]:
-    """The (4, n) boxes of a ranked unit's own models from its centres: a base's corners are
-    its centre plus four fixed offsets (:func:`game.core.board._corners_maker`), and a float
-    sum is monotonic, so ``min(x + a_i) == x + min(a_i)``: the same numbers as each shape's
-    ``bbox()``. None when ``ems`` are not ``unit``'s own models (moved ones, a skirmish unit)."""
-    if unit is None or not unit.is_ranked:
-        return None
-    key = unit.pose_key()
-    if ems is not unit.models(key) or not len(ems):
-        return None
-    w, d = unit.base_w, unit.base_d
-    rx, ry = g.right(unit.facing_deg)
-    fx, fy = g.forward(unit.facing_deg)
-    offs = [(rx * a - fx * b, ry * a - fy * b) for a, b in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
-    c = unit.geom(key).centers
-    ox, oy = [o[0] for o in offs], [o[1] for o in offs]
-    return np.stack([c[:, 0] + min(ox), c[:, 1] + min(oy), c[:, 0] + max(ox), c[:, 1] + max(oy)])
-
-
-_KINDS = LRU(256)  # id(model list) -> (the list, its unit, (box_like of every base or None, {model id: index}))
-
-
-def _offsets(unit: Any) -> list[tuple[float, float]]:
-    """The four corner offsets of a ranked unit's bases from their centres, computed as
-    :func:`game.core.board._corners_maker` does (the same floats)."""
-    w, d = unit.base_w, unit.base_d
-    rx, ry = g.right(unit.facing_deg)
-    fx, fy = g.forward(unit.facing_deg)
-    return [(rx * a - fx * b, ry * a - fy * b) for a, b in ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
-
-
-def _codes(es: list[float], r: float) -> Optional[list[int]]:
-    """:func:`geometry.box_like`'s corner code of each of four coordinates ``centre + es[i]``
-    (0: within 1e-9 mm of the smallest, else 1: within 1e-9 of the largest, else -1) for any
-    centre whose sums round by at most ``r`` (mm) in a difference; None when a coordinate lies
-    too near the 1e-9 mm threshold for that to hold (between 0.5e-9 and 2e-9 from it, plus ``r``)."""
-    lo, hi = min(es), max(es)
-    out = []
-    for e in es:
-        a, b = e - lo, hi - e
-        if a + r < 0.5e-9:
-            out.append(0)
-        elif a - r <= 2e-9:
-            return None
-        elif b + r < 0.5e-9:
-            out.append(1)
-        elif b - r > 2e-9:
-            out.append(-1)
-        else:
-            return None
-    return out
-
-
-def unit_box_like(unit: Any, ems: list) -> Optional[bool]:
-    """:func:`geometry.box_like` of every base of a ranked unit's own models at once (``ems``
-    as its pose gives them; the same for all: each outline is its centre plus the same four
-    offsets), from the offsets alone: the sums round by at most ``r`` (a few ulps of the
-    largest coordinate), far below the 1e-9 mm test's margins, so each corner's code is the
-    same whatever the centre. None when ``ems`` are not ``unit``'s own models, or an offset
-    lies too near a margin (each shape is read then)."""
-    got = _kind(unit, ems)
-    return None if got is None else got[0]
-
-
-def _kind(unit: Any, ems: list) -> Optional[tuple[Optional[bool], dict]]:
-    if unit is None or not unit.is_ranked or not len(ems):
-        return None
-    hit = _KINDS.get(id(ems))
-    if hit is not None and hit[0] is ems and hit[1] is unit:
-        return hit[2]
-    key = unit.pose_key()
-    if ems is not unit.models(key):
-        return None
-    offs = _offsets(unit)
-    big = float(np.abs(unit.geom(key).centers).max()) + max(abs(v) for o in offs for v in o)
-    r = 4 * math.ulp(big)
-    cx, cy = _codes([o[0] for o in offs], r), _codes([o[1] for o in offs], r)
-    verdict = None if cx is None or cy is None else (
-        -1 not in cx and -1 not in cy and set(zip(cx, cy)) == {(0, 0), (0, 1), (1, 0), (1, 1)})
-    t = unit.geom(key).template  # (its own models: in its formation's slot order, whose index is kept)
-    out = (verdict, t.index(unit.id) if t is not None else {mid: i for i, mid in enumerate(ids_of(ems))})
-    _KINDS.put(id(ems), (ems, unit, out))
-    return out
-
-
-def lower(m: Any, ems: list, bx: Any = None) -> Any:
-    """Box lower bounds (mm) of the gaps from model ``m`` to each base of ``ems`` (shape (n,));
-    ``bx``: their :func:`boxes` when the caller has them."""
-    (bx0, by0, bx1, by1), (x0, y0, x1, y1) = boxes(ems) if bx is None else bx, m.shape.bbox()
-    return np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0), np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-
-
-def exact(m: Any, ems: list, low: Any, limit: Optional[float]) -> float:
-    """The gap from ``m`` to the nearest base of ``ems`` (``low``: :func:`lower`); once one is
-    within ``limit``, that one (inf when ``ems`` is empty)."""
-    if not len(ems):
-        return math.inf
-    i = int(np.argmin(low))  # the first of the stable order below; mostly the only one needed
-    best = g.gap_mm(m.shape, ems[i].shape)
-    if (limit is not None and best <= limit) or np.count_nonzero(low < best) == int(low[i] < best):
-        return best  # what the loop would return: no other box is nearer than this exact gap
-    for i in np.argsort(low, kind="stable")[1:]:
-        if low[i] >= best:
-            break
-        best = min(best, g.gap_mm(m.shape, ems[i].shape))
-        if limit is not None and best <= limit:
-            break
-    return best
-
-
+_K = twin("game.engines.rank_and_file.gap_arrays")
 class Gaps:
     """Gaps from models to the enemy units of ``models`` (unit id -> its models).
 
@@ -221,7 +97,7 @@ class Gaps:
         at = 0
         for e, ks in rows.items():
             bx = self.boxes(e)
-            n = bx.shape[1]
+            n = _K.ncols(bx)
             if not n:
                 empty.add(e)
                 continue
@@ -237,18 +113,11 @@ class Gaps:
         fl_rows: list = []  # per ask, its box bound to each enemy run (the least of the run's columns)
         settled: list = [None] * every
         if spans:
-            (bx0, by0, bx1, by1) = cols[0] if len(cols) == 1 else np.concatenate(cols, axis=1)
-            x0, y0, x1, y1 = self._asking_boxes(asks, mine)
-            grid = np.hypot(np.maximum(np.maximum(bx0 - x1, x0 - bx1), 0.0),
-                            np.maximum(np.maximum(by0 - y1, y0 - by1), 0.0))
-            floors = (np.minimum.reduceat(grid, [a for _e, _ks, a, _b in spans], axis=1) if len(spans) > 1
-                      else grid.min(axis=1)[:, None])  # (every ask against every run: one call)
-            fl_rows = floors.tolist()
+            grid = _K.grid(_K.join(cols), self._asking_boxes(asks, mine))
+            floors, fl_rows = _K.floors(grid, [a for _e, _ks, a, _b in spans])  # every ask against every run
             if every > _MANY:
-                member = np.zeros(floors.shape, dtype=bool)
-                for e, ks, _a, _b in spans:
-                    member[ks, col[e]] = True
-                settled = _settle_boxes(asks, mine, boxy, np.where(member, floors, math.inf), spans, tol, slacks)
+                member = [(ks, col[e]) for e, ks, _a, _b in spans]
+                settled = _settle_boxes(asks, mine, boxy, floors, member, spans, tol, slacks)
         out = []
         for k, ((m, enemies), me, got) in enumerate(zip(asks, mine, settled)):
             if got is None and me is not None and me[2]:
@@ -283,7 +152,7 @@ class Gaps:
                 got = seen[uid]
             else:
                 ems = self.models.get(uid)
-                kind = None if ems is None else _kind(self.units.get(uid), ems)
+                kind = None if ems is None else kind_of(self.units.get(uid), ems)
                 got = seen[uid] = None if kind is None or kind[0] is None else (ems, kind[1], kind[0])
             if got is None:
                 out.append(None)
@@ -299,8 +168,7 @@ class Gaps:
         from each shape."""
         first = mine[0]
         if first is not None and all(me is not None and me[0] is first[0] for me in mine):
-            sub = boxes(first[0], self.units.get(asks[0][0].unit_id))[:, [me[1] for me in mine]]
-            return sub[0][:, None], sub[1][:, None], sub[2][:, None], sub[3][:, None]
+            return _K.asking(boxes(first[0], self.units.get(asks[0][0].unit_id)), [me[1] for me in mine])
         if all(me is not None for me in mine):  # asks of several such lists: their boxes side by side
             at: dict[int, int] = {}
             cols = []
@@ -309,11 +177,9 @@ class Gaps:
                 if id(me[0]) not in at:
                     at[id(me[0])] = n
                     cols.append(boxes(me[0], self.units.get(m.unit_id)))
-                    n += cols[-1].shape[1]
-            sub = np.concatenate(cols, axis=1)[:, [at[id(me[0])] + me[1] for me in mine]]
-            return sub[0][:, None], sub[1][:, None], sub[2][:, None], sub[3][:, None]
-        mb = np.array([m.shape.bbox() for m, _es in asks], dtype=float).reshape(-1, 4)
-        return tuple(mb[:, j:j + 1] for j in range(4))
+                    n += _K.ncols(cols[-1])
+            return _K.asking(_K.join(cols), [at[id(me[0])] + me[1] for me in mine])
+        return _K.asking_boxes([m.shape.bbox() for m, _es in asks])
 
     def _by_bounds(self, m: Any, enemies: list[str], lows: dict[str, tuple], tol: float) -> Optional[list[str]]:
         """The answer of :meth:`closest` for one model from bounds alone, or None when they do
@@ -343,7 +209,7 @@ class Gaps:
         best = g.gap_mm(m.shape, ems[i].shape)
         if floor >= best:
             return best
-        second = float(np.partition(row, 1)[1]) if row.shape[0] > 1 else math.inf
+        second = _K.second_least(row)
         if second >= best:  # no other box is below this exact gap
             return best
         return exact(m, ems, row, None)
@@ -360,8 +226,8 @@ def _low(grid: Any, fl_rows: list, col: dict, spans: list, e: str, k: int) -> tu
     if j is None:
         return (math.inf, -1, None)
     _e, _ks, a, b = spans[j]
-    row = grid[k, a:b]
-    return (fl_rows[k][j], int(row.argmin()), row)
+    row = _K.grid_row(grid, k, a, b)
+    return (fl_rows[k][j], _K.argmin(row), row)
 
 
 def _by_floors(enemies: list[str], row: list, col: dict, boxy: dict, tol: float, slacks: Optional[list],
@@ -402,14 +268,16 @@ def _margin(bounds: list[tuple[str, float, float]], keep: list[str], tol: float)
     return worst
 
 
-def _settle_boxes(asks: list, mine: list, boxy: dict, floors: Any, spans: list, tol: float,
+def _settle_boxes(asks: list, mine: list, boxy: dict, floors: Any, member: list, spans: list, tol: float,
                   slacks: Optional[list] = None) -> list:
     """:func:`_by_floors` of every ask at once on the arrays (``floors``: each ask's box bound to
-    each enemy unit of ``spans``, inf where it is not one of its enemies): per ask its answer,
-    or None when :func:`_by_floors` would not settle it (the asking base or an enemy's bases not
-    known box-like, a bound not above 0, an enemy twice, a bound in neither band) or it is not
-    asked. The same float operations as :func:`_settle` on ``U = L + 1e-6``: ``e`` in when
-    ``L + 1e-6 + 1e-6 <= min L + tol``, out when ``L > min U + tol + 1e-6``.
+    each enemy unit of ``spans``, from the kernels' ``floors``; ``member``: ``(asks, column)``
+    of each enemy unit, the cells that are one of an ask's enemies; the others count as inf):
+    per ask its answer, or None when :func:`_by_floors` would not settle it (the asking base or
+    an enemy's bases not known box-like, a bound not above 0, an enemy twice, a bound in
+    neither band) or it is not asked. The same float operations as :func:`_settle` on
+    ``U = L + 1e-6``: ``e`` in when ``L + 1e-6 + 1e-6 <= min L + tol``, out when
+    ``L > min U + tol + 1e-6``.
 
     ``slacks``: filled with each settled ask's margin (mm; None for the others): the least,
     over its enemies ``e``, of ``L' + tol - (U + 1e-6)`` with ``L'`` the least bound of the
@@ -423,22 +291,7 @@ def _settle_boxes(asks: list, mine: list, boxy: dict, floors: Any, spans: list, 
     out: list = [None] * len(asks)
     if not any(able):
         return out
-    up = floors + _EPS
-    lo_min = floors.min(axis=1)
-    up_min = up.min(axis=1)
-    keep = up + _EPS <= (lo_min + tol)[:, None]
-    drop = floors > ((up_min + tol) + _EPS)[:, None]
-    ok = ((floors > 0.0).all(axis=1) & (keep | drop).all(axis=1)).tolist()
-    rows = keep.tolist()
-    margin = None
-    if slacks is not None:
-        # a kept enemy stays kept while its gap is within ``tol`` of every other one's (its own
-        # comparison never changes): the least other bound, the second least for the nearest
-        two = np.partition(floors, 1, axis=1) if floors.shape[1] > 1 else np.full((len(asks), 2), math.inf)
-        nearest = floors.argmin(axis=1)[:, None] == np.arange(floors.shape[1])[None, :]
-        others = np.where(nearest, two[:, 1:2], two[:, 0:1])
-        margin = np.where(keep, (others + tol) - (up + _EPS), floors - ((up_min + tol) + _EPS)[:, None])
-        margin = margin.min(axis=1).tolist()
+    ok, rows, margin = _K.settle(floors, member, tol, _EPS, slacks is not None)
     for k, ((_m, es), fit) in enumerate(zip(asks, able)):
         if fit and ok[k]:
             row = rows[k]
@@ -616,7 +469,7 @@ def same_answers_many(models: dict, units: dict, batch: list[list[tuple]]) -> li
                 lst = lists.get(uid)
                 if lst is None:
                     ems = models.get(uid, ())
-                    known = _kind(units.get(uid), ems)
+                    known = kind_of(units.get(uid), ems)
                     lst = lists[uid] = (ems, known[1] if known is not None else {x: i for i, x in enumerate(ids_of(ems))})
                 i = lst[1].get(mid)
                 if i is None:
