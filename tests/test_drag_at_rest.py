@@ -33,7 +33,7 @@ def hold_monster(hand_of, frames: int):
     for _ in range(frames):
         pos = space.drag_to(b, hand)
         if pos is not None:
-            b.replace_unit(with_position(b.unit("monster"), 0, pos))
+            b = b.with_unit(with_position(b.unit("monster"), 0, pos))
         seen.append(b.unit("monster").models()[0].center)
     return c, hand, seen
 

@@ -27,8 +27,6 @@ legend item type, so the legend and scene import it without a cycle.
 """
 from __future__ import annotations
 
-import sys
-
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, Iterator, Optional
 
@@ -103,11 +101,7 @@ def register(kind: type, **how: Any) -> PartDrawer:
 
 def drawer_of(kind: type[Part]) -> Optional[PartDrawer]:
     """The drawer of part type ``kind`` or of its nearest registered base type; None for a
-    ``json_only`` type. Raises :class:`NoDrawer` for any other type without one. The drawers of
-    the core part types register when :mod:`game.render.part_marks` is imported: it is imported
-    here on first use, so asking (hover text, legend) before any scene is drawn finds them."""
-    if not _REGISTRY or "game.render.part_marks" not in sys.modules:
-        import game.render.part_marks  # noqa: F401 - registers the core part types' drawers
+    ``json_only`` type. Raises :class:`NoDrawer` for any other type without one."""
     for t in kind.__mro__:
         if t in _REGISTRY:
             return _REGISTRY[t]

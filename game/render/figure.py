@@ -23,7 +23,7 @@ import io
 import math
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Optional
@@ -256,7 +256,7 @@ def engaged_bbox(board: Board, analysis: Optional[Analysis], margin_mm: float) -
         ids.add(unit_of(mid))
     if not ids and a is not None:
         ids = {unit_of(mid) for mid, r in a.models.items() if r.role != "none"}
-    sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
+    sub = Board(units=tuple(u for u in board.units if u.id in ids) or board.units, ruleset=board.ruleset,
                 table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)
     for dm in drawn_models(sub, analysis):
@@ -275,7 +275,7 @@ def figure_box(board: Board, analysis: Optional[Analysis], fo: FigureOptions) ->
     box = engaged_bbox(board, analysis, fo.crop_margin_mm) if fo.crop else units_bbox(board, margin_mm=60.0)
     named = titled_units(fo.title if fo.title is not None else board.title, board) if fo.crop else []
     if named:  # a title never names a unit the crop leaves out: the box grows to hold it
-        sub = Board(units=named, ruleset=board.ruleset, table=board.table)
+        sub = Board(units=tuple(named), ruleset=board.ruleset, table=board.table)
         n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
         box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
     if fo.crop:
@@ -325,7 +325,7 @@ def in_box(board: Board, models: list, visible: set) -> tuple[Board, list]:
     keep = {dm.unit.id for dm in models if dm.id in visible}
     if all(u.id in keep for u in board.units):
         return board, models
-    return (replace(board, units=[u for u in board.units if u.id in keep]),
+    return (board.with_units(u for u in board.units if u.id in keep),
             [dm for dm in models if dm.unit.id in keep])
 
 

@@ -30,7 +30,8 @@ from typing import AbstractSet, Any, Optional, Sequence
 
 from game.core.analysis import Analysis
 from game.core import geometry as g
-from game.core.board import Board, Model, Unit, parse_slot
+from game.core.board import Board, Unit, parse_slot
+from game.core.unit_models import Model
 from game.core.lru import LRU
 from game.core.names import humanize, plural, with_count
 from game.core.parts import (Allocation, Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves,

@@ -237,7 +237,7 @@ class RecorderSection(Section):
     def do_show(self) -> str:
         i = self.rec._chosen()
         st = self.rec.steps[i]
-        self.doc.commit(Change(st.board.copy(), f"Step {i + 1} is on the table (Ctrl+Z brings the board back)."))
+        self.doc.commit(Change(st.board, f"Step {i + 1} is on the table (Ctrl+Z brings the board back)."))
         if st.view is not None:
             self.table.show_box(st.view)  # the view it was recorded with
         if st.phase and self.steps is not None:
