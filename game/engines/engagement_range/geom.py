@@ -8,7 +8,8 @@ where ``m`` touches ``q`` is the boundary of ``(core_q (+) -core_m)`` grown by
 exactly ``signed_dist(p, K) - R`` with ``K = core_q (+) -core_m`` and ``R = rad_q + rad_m``.
 End spots at a chosen gap are points of that offset curve, found analytically; paths are
 shortest polylines over a visibility graph of the grown obstacles (shapely STRtree queries,
-scipy's Dijkstra). Lengths in table mm (x right, y down).
+scipy's Dijkstra). The array kernels of the gaps are in :mod:`.gap_arrays`. Lengths in table mm
+(x right, y down).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import numpy as np
 import shapely
 
 from game.core import geometry as g
+from game.engines.engagement_range.gap_arrays import Convex, gaps_of, rect_gaps, round_gaps
 
 Point = tuple[float, float]
 QUAD = 8  # shapely buffer segments per quarter circle
@@ -114,29 +116,6 @@ def _cspace_core_raw(obstacle: Foot, mover: Foot) -> np.ndarray:
     return _hull((a[:, None, :] + b[None, :, :]).reshape(-1, 2))
 
 
-def signed_dist(P: np.ndarray, V: np.ndarray) -> np.ndarray:
-    """Signed distance from points ``P`` (N, 2) to the convex polygon or point ``V`` (k, 2):
-    positive outside, negative inside (minus the depth)."""
-    if len(V) == 1:
-        return np.hypot(P[:, 0] - V[0, 0], P[:, 1] - V[0, 1])
-    A = V
-    B = np.roll(V, -1, axis=0)
-    E = B - A  # (k, 2)
-    L2 = np.maximum((E ** 2).sum(1), 1e-18)
-    W = P[:, None, :] - A[None, :, :]  # (N, k, 2)
-    t = np.clip((W * E[None]).sum(2) / L2[None], 0.0, 1.0)
-    D = W - t[:, :, None] * E[None]
-    dmin = np.sqrt((D ** 2).sum(2)).min(1)
-    # outward normals: orientation from the signed area
-    area = np.sum(A[:, 0] * B[:, 1] - B[:, 0] * A[:, 1])
-    nrm = np.stack([E[:, 1], -E[:, 0]], 1) / np.sqrt(L2)[:, None]
-    if area < 0:
-        nrm = -nrm
-    side = (W * nrm[None]).sum(2)  # (N, k) > 0 outside that edge
-    inside = (side <= 0).all(1)
-    return np.where(inside, side.max(1), dmin)
-
-
 @lru_cache(maxsize=256)
 def _rect_of(obstacle: Foot, mover: Foot):
     return _rect(cspace_core(obstacle, mover))
@@ -157,23 +136,36 @@ def _rect(V: np.ndarray):
     return (tuple(V.mean(0)), (float(u[0]), float(u[1])), (float(L[0] / 2), float(L[1] / 2)))
 
 
-def signed_dist_many(P: np.ndarray, V: np.ndarray) -> np.ndarray:
-    """Signed distances (N, M) from points ``P`` (N, 2) to M convex polygons ``V`` (M, k, 2)
-    of the same vertex count, all wound the same way as their own signed area says."""
-    A = V
-    B = np.roll(V, -1, axis=1)
-    E = B - A  # (M, k, 2)
-    L2 = np.maximum((E ** 2).sum(2), 1e-18)  # (M, k)
-    W = P[:, None, None, :] - A[None]  # (N, M, k, 2)
-    t = np.clip((W * E[None]).sum(3) / L2[None], 0.0, 1.0)
-    D = W - t[..., None] * E[None]
-    dmin = np.sqrt((D ** 2).sum(3)).min(2)
-    area = (A[..., 0] * B[..., 1] - B[..., 0] * A[..., 1]).sum(1)  # (M,)
-    nrm = np.stack([E[..., 1], -E[..., 0]], 2) / np.sqrt(L2)[..., None]
-    nrm = np.where((area < 0)[:, None, None], -nrm, nrm)
-    side = (W * nrm[None]).sum(3)  # (N, M, k)
-    inside = (side <= 0).all(2)
-    return np.where(inside, side.max(2), dmin)
+_KINDS: dict = {}  # _obstacle_kinds' answers by (mover, obstacle footprints)
+
+
+def _obstacle_kinds(mover: Foot, feet: tuple) -> tuple:
+    """What a :class:`CSpace` knows of its obstacles before they are placed, kept by the mover's
+    and the obstacles' footprints (interned, so the key is cheap): ``R`` (M,), round (M,) bool,
+    the cores (list of (k, 2)), each core's first point (M, 2), rectangle (M,) bool, each
+    rectangle's centre offset (M, 2), unit axis (M, 2) and half sizes (M, 2), and the reach
+    ``ext`` (M,) of each obstacle (mm). The arrays are read-only."""
+    key = (mover, feet)
+    hit = _KINDS.get(key)
+    if hit is not None:
+        return hit
+    R = np.array([f.rad + mover.rad for f in feet], float)
+    pairs = [(f, mover) for f in feet]
+    cores = [cspace_core(*pr) for pr in pairs]
+    rnd = np.array([len(c) == 1 for c in cores], bool)
+    core0 = np.array([c[0] for c in cores], float).reshape(-1, 2)
+    rect = [_rect_of(*pr) for pr in pairs]
+    is_rect = np.array([r is not None for r in rect], bool)
+    rect_off = np.array([r[0] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
+    rect_u = np.array([r[1] if r else (1.0, 0.0) for r in rect], float).reshape(-1, 2)
+    rect_h = np.array([r[2] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
+    ext = np.array([float(np.abs(c).max()) * 1.4143 for c in cores]).reshape(-1) + R + 1.0
+    for a in (R, rnd, core0, is_rect, rect_off, rect_u, rect_h, ext):
+        a.setflags(write=False)
+    if len(_KINDS) > 512:
+        _KINDS.clear()
+    hit = _KINDS[key] = (R, rnd, cores, core0, is_rect, rect_off, rect_u, rect_h, ext)
+    return hit
 
 
 class CSpace:
@@ -188,24 +180,22 @@ class CSpace:
         self.ids = [b[0] for b in bases]
         self.units = [b[1] for b in bases]
         self.centers = np.array([b[3] for b in bases], float).reshape(-1, 2)
-        self.R = np.array([b[2].rad + mover.rad for b in bases], float)
-        pairs = [(b[2], mover) for b in bases]
-        cores = [cspace_core(*pr) for pr in pairs]
-        self.round = np.array([len(c) == 1 for c in cores], bool)
-        self.cores = cores  # about each obstacle's centre
+        st = _obstacle_kinds(mover, tuple(b[2] for b in bases))
+        self.R, self.round, self.cores, core0, self.rect, rect_off, self.rect_u, self.rect_h, self.ext = st
         # each obstacle's first core point on the table (a round obstacle's centre), computed once
-        self.c0 = self.centers + np.array([c[0] for c in cores], float).reshape(-1, 2)
+        self.c0 = self.centers + core0
         self.units_arr = np.array(self.units, object)
         self._geoms: dict[tuple[float, int], np.ndarray] = {}
         # rectangles (the usual rank-and-file base) get a closed-form signed distance
-        rect = [_rect_of(*pr) for pr in pairs]
-        self.rect = np.array([r is not None for r in rect], bool)
-        self.rect_c = np.array([r[0] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2) + self.centers
-        self.rect_u = np.array([r[1] if r else (1.0, 0.0) for r in rect], float).reshape(-1, 2)
-        self.rect_h = np.array([r[2] if r else (0.0, 0.0) for r in rect], float).reshape(-1, 2)
-        self.ext = np.array([float(np.abs(c).max()) * 1.4143 for c in cores]).reshape(-1) + self.R + 1.0
+        self.rect_c = rect_off + self.centers
+        # (7, M): centre x, y, axis x, y, half sizes, R of each rectangle, one row per axis
+        self._rect_axes = np.stack([self.rect_c[:, 0], self.rect_c[:, 1], self.rect_u[:, 0], self.rect_u[:, 1],
+                                    self.rect_h[:, 0], self.rect_h[:, 1], self.R]).reshape(7, -1)
         self._rings: dict[tuple, np.ndarray] = {}
         self.ref: Optional[np.ndarray] = None  # rings start facing this point (see ring)
+        self._conv: Optional[tuple] = None  # see _polygons
+        self._plans: dict[bytes, list] = {}  # see _plan
+        self._only = "round" if self.round.all() else "rect" if (self.rect & ~self.round).all() else ""
 
     def ring(self, j: int, grow: float, spacing: float) -> np.ndarray:
         """Points about ``spacing`` mm apart where the mover's gap to obstacle ``j`` is ``grow``.
@@ -227,52 +217,91 @@ class CSpace:
         return len(self.ids)
 
     def gaps(self, P: np.ndarray, cols: Optional[np.ndarray] = None) -> np.ndarray:
-        """(N, M) edge-to-edge gaps (mm) of the mover centred at each of ``P`` (N, 2)."""
+        """(N, M) edge-to-edge gaps (mm) of the mover centred at each of ``P`` (N, 2) to every
+        obstacle, or to the obstacles ``cols`` (indices) in that order."""
         P = np.asarray(P, float).reshape(-1, 2)
+        if self._only == "round":  # every obstacle round (or every one a rectangle): no sorting out
+            c0, R = (self.c0, self.R) if cols is None else (self.c0[cols], self.R[cols])
+            return round_gaps(P, c0, R)
+        if self._only == "rect":
+            return rect_gaps(P, self._rect_axes if cols is None else self._rect_axes[:, cols])
         idx = np.arange(len(self.ids)) if cols is None else np.asarray(cols, int)
+        plan = self._plans.get(idx.tobytes())
+        if plan is None:
+            plan = self._plan(idx)
+        if len(plan) == 1 and plan[0][1] is None:  # one kind of obstacle: no sorting into place
+            return gaps_of(P, plan[0])
         out = np.empty((len(P), len(idx)))
-        if len(idx) == 0:
-            return out
+        for part in plan:
+            out[:, part[1]] = gaps_of(P, part)
+        return out
+
+    def _plan(self, idx: np.ndarray) -> list:
+        """How :meth:`gaps` computes the columns ``idx``: one part per kind of obstacle (round,
+        rectangle, polygons of one vertex count), each ``(kind, columns of the answer or None for
+        all, data)``, the data taken out once (kept for the next call with the same columns)."""
+        plan: list = []
         rnd = self.round[idx]
-        if rnd.any():
-            c = self.c0[idx[rnd]]
-            out[:, rnd] = np.hypot(P[:, None, 0] - c[None, :, 0], P[:, None, 1] - c[None, :, 1]) - self.R[idx[rnd]][None]
         rc = ~rnd & self.rect[idx]
+        if rnd.any():
+            plan.append(("round", rnd, (self.c0[idx[rnd]], self.R[idx[rnd]])))
         if rc.any():
-            js = idx[rc]
-            Q = P[:, None, :] - self.rect_c[js][None]
-            u = self.rect_u[js]
-            x = Q[..., 0] * u[None, :, 0] + Q[..., 1] * u[None, :, 1]
-            y = -Q[..., 0] * u[None, :, 1] + Q[..., 1] * u[None, :, 0]
-            dx = np.abs(x) - self.rect_h[js][None, :, 0]
-            dy = np.abs(y) - self.rect_h[js][None, :, 1]
-            sd = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0)) + np.minimum(np.maximum(dx, dy), 0)
-            out[:, rc] = sd - self.R[js][None]
+            plan.append(("rect", rc, self._rect_axes[:, idx[rc]]))
         poly = np.nonzero(~rnd & ~self.rect[idx])[0]
         if len(poly):
+            conv, row, nv = self._polygons()
+            js = idx[poly]
+            kk = nv[js]
+            for k in np.unique(kk):
+                sel = kk == k
+                ks, jk = poly[sel], js[sel]
+                plan.append(("poly", ks, (conv[int(k)].take(row[jk]), self.R[jk])))
+        if len(plan) == 1:
+            plan[0] = (plan[0][0], None, plan[0][2])
+        if len(self._plans) >= 64:
+            self._plans.clear()
+        self._plans[idx.tobytes()] = plan
+        return plan
+
+    def _polygons(self) -> tuple[dict[int, Convex], np.ndarray, np.ndarray]:
+        """The obstacles neither round nor rectangular as :class:`Convex` sets by vertex count
+        (made once per CSpace), each obstacle's row in its set, and its vertex count."""
+        if self._conv is None:
+            M = len(self.ids)
+            nv = np.array([len(c) for c in self.cores], int).reshape(-1)
+            row = np.full(M, -1, int)
             groups: dict[int, list[int]] = {}
-            for k in poly:
-                groups.setdefault(len(self.cores[idx[k]]), []).append(int(k))
-            for ks in groups.values():
-                js = idx[ks]
-                V = np.stack([self.cores[j] + self.centers[j] for j in js])
-                out[:, ks] = signed_dist_many(P, V) - self.R[js][None]
-        return out
+            for j in np.nonzero(~self.round & ~self.rect)[0]:
+                g_ = groups.setdefault(int(nv[j]), [])
+                row[j] = len(g_)
+                g_.append(int(j))
+            conv = {k: Convex(np.stack([self.cores[j] + self.centers[j] for j in js])) for k, js in groups.items()}
+            self._conv = (conv, row, nv)
+        return self._conv
 
     def geoms(self, grow: float, quad: int = QUAD) -> np.ndarray:
         """shapely polygons of every obstacle grown to gap ``grow`` (mm; cached per value)."""
         key = (round(grow, 4), quad)
         if key not in self._geoms:
-            out = []
-            for j in range(len(self.ids)):
-                V = self.cores[j] + self.centers[j]
-                r = self.R[j] + grow
-                base = shapely.Point(V[0]) if len(V) == 1 else shapely.Polygon(V)
-                q = quad
-                if q == 0:  # corners only: as few vertices as keep every chord outside the slack
-                    q = 1 if r * (1 - math.cos(math.pi / 4)) < grow + 0.05 else QUAD
-                out.append(base.buffer(r, quad_segs=q) if r > 0 else base)
-            self._geoms[key] = np.array(out, dtype=object)
+            M = len(self.ids)
+            base = np.empty(M, dtype=object)
+            if self.round.any():
+                base[self.round] = shapely.points(self.c0[self.round])
+            groups: dict[int, list[int]] = {}
+            for j in np.nonzero(~self.round)[0].tolist():
+                groups.setdefault(len(self.cores[j]), []).append(j)
+            for js in groups.values():
+                base[js] = shapely.polygons(np.stack([self.cores[j] + self.centers[j] for j in js]))
+            r = self.R + grow
+            if quad == 0:  # corners only: as few vertices as keep every chord outside the slack
+                q = np.where(r * (1 - math.cos(math.pi / 4)) < grow + 0.05, 1, QUAD)
+            else:
+                q = np.full(M, quad)
+            out = base.copy()
+            for qv in np.unique(q[r > 0]).tolist():
+                sel = (r > 0) & (q == qv)
+                out[sel] = shapely.buffer(base[sel], r[sel], quad_segs=int(qv))
+            self._geoms[key] = out
         return self._geoms[key]
 
 
@@ -358,18 +387,15 @@ class PathFinder:
         tree = shapely.STRtree(blockers) if blockers else None
         if tree is None or not len(tree.query(shapely.LineString([start, goal]), predicate="intersects")):
             return [(float(start[0]), float(start[1])), (float(goal[0]), float(goal[1]))]
-        nodes = [s, t]
-        for geom in corners:
-            ring = shapely.get_exterior_ring(geom)
-            if ring is None:
-                continue
-            c = shapely.get_coordinates(ring)[:-1]
-            if len(c):
-                keep = np.hypot(*(c - s).T) + np.hypot(*(c - t).T) <= max_len
-                nodes.extend(c[keep])
-        if len(nodes) == 2:
+        # every corner's outline at once (points have none), each ring's closing point dropped
+        geoms = np.empty(len(corners), dtype=object)
+        geoms[:] = corners
+        coords, ring_of = shapely.get_coordinates(shapely.get_exterior_ring(geoms), return_index=True)
+        c = coords[np.r_[ring_of[1:] == ring_of[:-1], False]] if len(coords) else coords
+        c = c[np.hypot(*(c - s).T) + np.hypot(*(c - t).T) <= max_len]
+        if not len(c):
             return None
-        N = np.array(nodes)
+        N = np.vstack([s, t, c])
         # drop corners inside some blocker (they can never be visited)
         pts = shapely.points(N[2:])
         inside = np.zeros(len(N), bool)

@@ -22,6 +22,7 @@ is ``optimal`` (proven); otherwise it is the ``best found`` by the search (:mod:
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 import numpy as np
 
@@ -65,6 +66,9 @@ def ring_capacity(enemy_r_mm: float, radii_mm: list[float], er_mm: float, tol_mm
     return max(0, best)
 
 
+PRUNE_MM = 1e-3  # room_to_end's slack when it sets aside a circle (far above the rounding of its points)
+
+
 def room_to_end(start, r_mm: float, move_mm: float, enemy, reach_mm: float, standing, tol_mm: float) -> bool:
     """Is there a centre ``c`` for a round base of radius ``r_mm`` within ``move_mm`` of
     ``start``, within ``reach_mm`` of the centre of the round enemy base ``enemy`` (centre,
@@ -94,6 +98,11 @@ def room_to_end(start, r_mm: float, move_mm: float, enemy, reach_mm: float, stan
         t = (d - reach_mm + 1e-7) / d
         if ok(sx + (ex - sx) * t, sy + (ey - sy) * t):
             return True
+    # every candidate lies on a circle (to far less than PRUNE_MM): a circle whose every point is
+    # beyond the move from the start or the reach from the enemy gives none that passes ok
+    circles = [(cx, cy, rho) for cx, cy, rho in circles
+               if abs(math.hypot(cx - sx, cy - sy) - rho) <= move_mm + eps + PRUNE_MM
+               and abs(math.hypot(cx - ex, cy - ey) - rho) <= reach_mm + eps + PRUNE_MM]
     pts = []
     for cx, cy, rho in circles:
         pts += [(cx - rho, cy), (cx + rho, cy)]
@@ -152,7 +161,10 @@ def engaged_bound(table: Table, uid: str, targets: list[str], move_mm: float, p:
     standing += [(pc.shape.center, pc.shape.radius_mm) for i, pc in enumerate(mine)
                  if held[i] and isinstance(pc.shape, g.Circle)]
     reach = np.zeros(G.shape, bool)
+    SC = np.array([c for c, _ in standing], float).reshape(-1, 2)
+    SR = np.array([R for _, R in standing], float)
     for i, pc in enumerate(mine):
+        others_i: Optional[list] = None
         for j, q in enumerate(foes):
             if held[i]:
                 reach[i, j] = G[i, j] <= p.er_mm
@@ -161,7 +173,10 @@ def engaged_bound(table: Table, uid: str, targets: list[str], move_mm: float, p:
                     reach[i, j] = True  # engaged already (it may stay), or not round: no room test
                 else:
                     r = pc.shape.radius_mm
-                    others_i = [s for s in standing if s[0] != pc.shape.center]
+                    if others_i is None:  # room_to_end looks only at bases within its move and two bases
+                        c = pc.shape.center
+                        close = np.hypot(SC[:, 0] - c[0], SC[:, 1] - c[1]) < move_mm + SR + r + 1.0
+                        others_i = [standing[k] for k in np.nonzero(close)[0].tolist() if standing[k][0] != c]
                     reach[i, j] = room_to_end(pc.shape.center, r, move_mm, (q.shape.center, q.shape.radius_mm),
                                               q.shape.radius_mm + r + p.er_mm, others_i, p.tol_mm)
     edges = [[j for j in range(len(foes)) if reach[i, j]] for i in range(len(mine))]

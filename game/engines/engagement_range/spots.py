@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.engines.engagement_range.geom import CSpace, Foot, _rect, cspace_core, offset_curve, signed_dist, signed_dist_many
+from game.engines.engagement_range.gap_arrays import signed_dist, signed_dist_many
+from game.engines.engagement_range.geom import CSpace, Foot, _rect, cspace_core, offset_curve
 
 SPACING_MM = 2.0  # distance between the sampled points of a curve
 
@@ -62,8 +63,8 @@ class Packer:
         # (the only spot a model at the edge of its reach can use)
         near: list[np.ndarray] = []
         tc = np.asarray(tcols, int)
-        for s in starts:
-            G = cs.gaps(s[None], tc)[0]
+        GS = cs.gaps(starts, tc) if len(tc) else np.zeros((len(starts), 0))  # row by row as one start at a time
+        for s, G in zip(starts, GS):
             for j in tc[np.argsort(G)[:3]]:
                 if not cs.round[j]:
                     continue
@@ -78,7 +79,8 @@ class Packer:
     def _reach(self, P: np.ndarray, key: np.ndarray) -> Reach:
         if not len(P):
             return Reach(P, np.zeros((len(self.starts), 0), bool), key)
-        D = np.hypot(P[None, :, 0] - self.starts[:, None, 0], P[None, :, 1] - self.starts[:, None, 1])
+        D = P[None, :, 0] - self.starts[:, None, 0]
+        np.hypot(D, P[None, :, 1] - self.starts[:, None, 1], out=D)
         near = (D <= self.budget).any(0)
         P, key = P[near], key[near]
         ok = self.legal(P) if len(P) else np.zeros((len(self.starts), 0), bool)

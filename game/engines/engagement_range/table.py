@@ -88,6 +88,9 @@ def extent(shape: g.Shape) -> float:
 
 
 _UNIT_GAPS: dict = {}  # Table.unit_gap by the two units' bases and centres
+_GAP_MATRICES: dict = {}  # Table.gap_matrix by the two lists' bases and centres
+_GAP_CELLS = 0  # cells held in _GAP_MATRICES
+GAP_CELLS_MAX = 2_000_000  # ... at most (16 MB); then it starts again
 
 
 @dataclass
@@ -214,10 +217,25 @@ class Table:
         return c, r, all(isinstance(p.shape, g.Circle) for p in ps)
 
     def gap_matrix(self, a: list[Piece], b: list[Piece]) -> np.ndarray:
-        """(len(a), len(b)) edge-to-edge gaps (mm), exact, vectorised per base size."""
-        out = np.full((len(a), len(b)), np.inf)
+        """(len(a), len(b)) edge-to-edge gaps (mm), exact, vectorised per base size; kept by the
+        bases and centres of ``a`` and ``b`` (an analysis asks the same pairs of units again and
+        again, and a drag changes few of them), so a kept answer is the one computed afresh."""
         if not a or not b:
-            return out
+            return np.full((len(a), len(b)), np.inf)
+        key = (tuple([(pc.foot, pc.shape.center) for pc in a]), tuple([(q.foot, q.shape.center) for q in b]))
+        hit = _GAP_MATRICES.get(key)
+        if hit is None:
+            hit = self._gap_matrix(a, b)
+            global _GAP_CELLS
+            if _GAP_CELLS + hit.size > GAP_CELLS_MAX:
+                _GAP_MATRICES.clear()
+                _GAP_CELLS = 0
+            _GAP_MATRICES[key] = hit
+            _GAP_CELLS += hit.size
+        return hit.copy()
+
+    def _gap_matrix(self, a: list[Piece], b: list[Piece]) -> np.ndarray:
+        out = np.full((len(a), len(b)), np.inf)
         groups: dict[Foot, list[int]] = {}
         for i, pc in enumerate(a):
             groups.setdefault(pc.foot, []).append(i)
