@@ -12,8 +12,8 @@ Boards (new offsets on every run, so nothing is replayed from a cache):
 * ``skirm2x10k``: two skirmish units of 10,000 models (100 x 100 grids), front to front;
 * ``units1000``: 1,000 units of 20 models in 500 separate combats (ranked, or skirmish for wh40k).
 
-Each for every strategy (whfb8 and t9a for rank-and-file: t9a's gap search stretches every
-base of a skirmish unit, slots, wh40k); the boards over a ruleset's own lower limits are refused
+Each for every ruleset (whfb8, t9a, tow and tow_2024 for rank-and-file: t9a's gap search stretches
+every base of a skirmish unit; slots, wh40k); the boards over a ruleset's own lower limits are refused
 at load. Then the ruleset limits themselves (``AT_LIMITS``): slots with 500 units (250
 combats) and with two skirmish units of 5,000; wh40k with 100 units of 20 (2,000 models) and
 with four skirmish units of 500 in two combats.
@@ -156,7 +156,7 @@ def _skirm(ruleset: str, rng: random.Random, units: list[tuple[int, int, bool]])
 
 
 BOARDS = {"ranked2x10k": ranked_2x10k, "skirm2x10k": skirm_2x10k, "units1000": units_1000}
-RULESETS = ("whfb8", "t9a", "slots", "wh40k")
+RULESETS = ("whfb8", "t9a", "tow", "tow_2024", "slots", "wh40k")
 #: boards at a ruleset's own (lower) limits: (name, ruleset, maker)
 AT_LIMITS = [("units500", "slots", units_500), ("skirm2x5k", "slots", skirm_2x5k),
              ("units100", "wh40k", units_100), ("skirm4x500", "wh40k", skirm_4x500)]

@@ -13,12 +13,13 @@ and the placing rule are :mod:`game.render.placer`'s.
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from game.core import geometry as g
 from game.core.board import Unit
 
 from game.render.canvas import overlap_area
+from game.render.label_near import BaseIndex, box_dist
 from game.render.palette import lw, player_colour
 from game.render.painter import Paint
 from game.render.placer import Box
@@ -84,7 +85,7 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
         cands = _side_spots(p, u, tray, tw, th, gap, 3)
     cands += _side_spots(p, u, ub, tw, th, gap, 8)
     boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
-    bases = unit_bases(p) if p.o.placements is None else {}
+    bases = unit_bases(p) if p.o.placements is None else None
     good, bad = own_first(p, u.id, ub, boxes, bases)
     avoid = p.boxes.avoid(p.models)
     b = p.placer.best(good, avoid) if good else None
@@ -97,11 +98,10 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     p.c.text((x, y), text, size, p.pal["label"], anchor="topleft", bold=True, background=p.pal["label_bg"])
     line_w = p.u(lw("medium"))
     p.c.line([(x - pad, y + th + pad - line_w / 2), (x + tw + pad, y + th + pad - line_w / 2)], col, line_w)
-    mine = bases.get(u.id) or [ub]
-    if bases and _nearer_other(b, u.id, mine, bases):
+    if bases is not None and len(bases) and bases.nearer_other([b], u.id, ub)[0]:
         # no spot by its own unit is free (a small unit between two others): a short leader
         # in the player colour joins the label to its unit's nearest base
-        mb = min(mine, key=lambda m: _box_dist(b, m))
+        mb = min(bases.bases.get(u.id) or [ub], key=lambda m: box_dist(b, m))
         p.c.line(list(_closest_points(b, mb)), col, p.u(lw("thin")))
 
 
@@ -137,51 +137,27 @@ def _closest_points(a: Box, b: Box) -> tuple:
     return (xa, ya), (xb, yb)
 
 
-def _box_dist(a: Box, b: Box) -> float:
-    """Px distance between two boxes (0 when they overlap)."""
-    dx = max(0.0, a[0] - b[2], b[0] - a[2])
-    dy = max(0.0, a[1] - b[3], b[1] - a[3])
-    return math.hypot(dx, dy)
+def unit_bases(p: Paint) -> BaseIndex:
+    """The px box of each drawn base (``p.models``) by unit id, indexed (built once a drawing:
+    :meth:`~game.render.placer.UnitBoxes.base_index`)."""
+    return p.boxes.base_index(p.models)
 
 
-def unit_bases(p: Paint) -> dict[str, list[Box]]:
-    """Unit id -> the px box of each of its drawn bases (``p.models``)."""
-    out: dict[str, list[Box]] = {}
-    v = p.v
-    for dm in p.models:
-        x0, y0, x1, y1 = dm.shape.bbox()
-        a, b = v.to_px((x0, y0)), v.to_px((x1, y1))
-        out.setdefault(dm.unit.id, []).append((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
-    return out
-
-
-def _nearer_other(bx: Box, uid: str, mine: list, bases: dict) -> bool:
-    """Is box ``bx``, or its centre, nearer a base of a unit other than ``uid`` than every one
-    of ``mine``? (The box as a printer's check measures it; the centre as a reader's eye.)"""
-    c = ((bx[0] + bx[2]) / 2, (bx[1] + bx[3]) / 2)
-    pt = (c[0], c[1], c[0], c[1])
-    for probe in (bx, pt):
-        d_own = min(_box_dist(probe, mb) for mb in mine)
-        if any(_box_dist(probe, ob) < d_own for o, obs in bases.items() if o != uid for ob in obs):
-            return True
-    return False
-
-
-def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: dict) -> tuple[list, list]:
+def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: Optional[BaseIndex]) -> tuple[list, list]:
     """``boxes`` (a label's candidate spots, in order) split into ``(good, bad)``: the bad ones
     nearer another unit's drawn bases than their own unit's (a label there reads as a
-    neighbour's). Each spot is measured as a box to the px box of every drawn base (``bases``,
-    from :func:`unit_bases`; ``own``, the unit's drawn box, stands in when none of its bases is
-    drawn). The window (``p.o.placements`` set) keeps its order: every spot good."""
-    if p.o.placements is not None or len(bases) < 2:
+    neighbour's). Each spot, and its centre, is measured as a box to the px box of every drawn
+    base (``bases``, from :func:`unit_bases`; ``own``, the unit's drawn box, stands in when
+    none of its bases is drawn; :meth:`~game.render.label_near.BaseIndex.nearer_other`). The
+    window (``p.o.placements`` set, ``bases`` None) keeps its order: every spot good."""
+    if p.o.placements is not None or bases is None or len(bases) < 2:
         # the window's retained layer reuses each label's spot while its candidates stay the
         # same: an order that followed every other unit's move would re-place every label on a drag
         return boxes, []
-    mine = bases.get(uid) or [own]
     good: list = []
     bad: list = []
-    for bx in boxes:
-        (bad if _nearer_other(bx, uid, mine, bases) else good).append(bx)
+    for bx, nearer in zip(boxes, bases.nearer_other(boxes, uid, own)):
+        (bad if nearer else good).append(bx)
     return good, bad
 
 

@@ -159,7 +159,8 @@ def draw(p: Paint, analysis: Optional[Analysis], moves: Optional[Mapping[str, Se
     group = stands_for(before if before is not None else shown, analysis)
     r = analysis.part(MoveReach)
     reach = r.mm if r is not None else None
-    avoid = _model_boxes(p, analysis)
+    bases, starts = _model_boxes(p, analysis)
+    avoid = (bases, bases + starts)  # the same two lists for every label: the placer indexes each once
     for mid, path in shown.items():
         if len(path) < 2:
             continue
@@ -222,7 +223,8 @@ def _model_boxes(p: Any, analysis: Any) -> tuple[list, list]:
 def _label(p: Any, mid: str, path: Sequence[Point], L: float, bad: bool, avoid: tuple[list, list], count: int = 1) -> None:
     """The length of one move beside its longest leg, off every base and start outline: the
     nearest free spot beside the leg or past its ends; a spot farther than a line from the leg
-    is joined to it by a short leader."""
+    is joined to it by a short leader. ``avoid``: (the drawn bases' px boxes, those and the
+    start outlines'), the same lists for every label of a drawing."""
     p.c.tag = f"movelen:{mid}"
     pts = p.v.pts(path)
     if bad:  # redraw the arrow dashed in red over the normal one
@@ -237,8 +239,8 @@ def _label(p: Any, mid: str, path: Sequence[Point], L: float, bad: bool, avoid: 
     tw, th = p.c.text_size(text, size)
     pad = max(p.u(1.5), text_pad(size))  # the drawn background's padding
     spots = _spots(p, a, b, tw, th, pad)
-    box = p.placer.best(spots[:NEAR], avoid[0] + avoid[1])  # near the arrow, off bases and outlines
-    if p.placer.score(box, avoid[0] + avoid[1]) > 0:
+    box = p.placer.best(spots[:NEAR], avoid[1])  # near the arrow, off bases and outlines
+    if p.placer.score(box, avoid[1]) > 0:
         box = p.placer.best(spots, avoid[0])  # else the nearest spot off the bases
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     colour = INVALID if bad else p.pal["move"]

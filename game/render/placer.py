@@ -18,6 +18,7 @@ from game.core.board import Board, Unit, unit_of
 
 from game.render.canvas import overlap_area
 from game.render.gridindex import GridIndex
+from game.render.label_near import BaseIndex
 from game.render.transform import View
 
 Point = tuple[float, float]
@@ -41,6 +42,11 @@ class Placements:
         self.canvas: Any = None  # the canvas being drawn (its tag names the choice)
 
 
+#: How many ``avoid`` lists a placer keeps indexed (a layer may alternate between two or three:
+#: every drawn base, and those plus the start outlines)
+AVOID_KEPT = 4
+
+
 class Placer:
     """Boxes ``(x0, y0, x1, y1)`` px already taken on the table, and where the next goes.
     Boxes are kept in grid indexes (:class:`~game.render.gridindex.GridIndex`), so scoring a spot
@@ -52,7 +58,7 @@ class Placer:
         self.soft: list[Box] = []    # units and links: avoided when possible
         self._taken_ix = GridIndex()
         self._soft_ix = GridIndex()
-        self._avoid: tuple = (None, None)  # (the last ``avoid`` list, its index)
+        self._avoid: list[tuple] = []  # (an ``avoid`` list, its index), the last AVOID_KEPT used
         self._arrays: dict[str, tuple] = {}  # "taken" / "soft" / "avoid" -> (list, its length then, (n, 4) array)
         self.memo: Optional[Placements] = None  # choices noted and reused (see Placements)
 
@@ -65,11 +71,12 @@ class Placer:
         return max(0.0, x0 - box[0]) + max(0.0, box[2] - x1) + max(0.0, y0 - box[1]) + max(0.0, box[3] - y1)
 
     def _avoid_index(self, avoid: Iterable[Box]) -> GridIndex:
-        if self._avoid[0] is avoid:  # the same list as last time (the painter's unit boxes)
-            return self._avoid[1]
+        for kept, ix in self._avoid:
+            if kept is avoid:  # a list indexed before (the painter's unit boxes, a layer's bases)
+                return ix
         ix = GridIndex(avoid)
         if isinstance(avoid, list):
-            self._avoid = (avoid, ix)
+            self._avoid = [(avoid, ix), *self._avoid[:AVOID_KEPT - 1]]
         return ix
 
     def score(self, box: Box, avoid: Iterable[Box] = ()) -> float:
@@ -202,6 +209,7 @@ class UnitBoxes:
         self._trays: Optional[dict[str, Box]] = None
         self._drawn: Optional[dict[str, Box]] = None
         self._avoid: Optional[list[Box]] = None
+        self._bases: Optional[BaseIndex] = None
 
     @property
     def trays(self) -> dict[str, Box]:
@@ -280,6 +288,21 @@ class UnitBoxes:
                     boxes.append((p0[0], p0[1], p1[0], p1[1]))
             self._avoid = boxes
         return self._avoid
+
+
+    def base_index(self, models: Sequence) -> BaseIndex:
+        """The px box of each drawn base (``models``, the drawn models) by unit id, indexed for
+        asking which unit a label's spot is nearest (built once, on the first call)."""
+        if self._bases is None:
+            v = self.view
+            out: dict[str, list[Box]] = {}
+            for dm in models or []:
+                x0, y0, x1, y1 = dm.shape.bbox()
+                a, b = v.to_px((x0, y0)), v.to_px((x1, y1))
+                out.setdefault(dm.unit.id, []).append((min(a[0], b[0]), min(a[1], b[1]),
+                                                       max(a[0], b[0]), max(a[1], b[1])))
+            self._bases = BaseIndex(out)
+        return self._bases
 
 
 def moved_units(analysis: Optional[Analysis]) -> set[str]:
