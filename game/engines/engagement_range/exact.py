@@ -23,7 +23,7 @@ says whether it was complete.
 from __future__ import annotations
 
 import math
-from typing import AbstractSet
+from typing import AbstractSet, Callable, Optional
 
 import numpy as np
 
@@ -243,12 +243,19 @@ class _Search:
     spot (the search stops there), ``tries`` the spots tried at most. ``best`` is (count,
     {mover index: spot bit}); ``complete`` False once a limit stopped it."""
 
-    def __init__(self, conf: list[int], own: list[int], start: list[int], offs: list[int], reach: int, tries: int):
+    def __init__(self, conf: list[int], own: list[int], start: list[int], offs: list[int], reach: int, tries: int,
+                 accept: Optional[Callable[[dict], bool]] = None):
         self.conf, self.own, self.start, self.offs, self.reach = conf, own, start, offs, reach
         self.tries = tries
+        self.accept = accept
         self.nodes = 0
         self.best: tuple[int, dict] = (0, {})
+        self.loose: tuple[int, dict] = (0, {})  # the best leaf ``accept`` refused
         self.complete = True
+
+    def result(self) -> tuple[int, dict]:
+        """The best accepted leaf, or a refused one that engages more."""
+        return self.best if self.best[0] >= self.loose[0] else self.loose
 
     def stays(self, i: int, openm: int, chosen: dict) -> int:
         """``openm`` once mover ``i`` stays where it stands; -1 when a chosen spot overlaps it."""
@@ -275,7 +282,10 @@ class _Search:
         if len(chosen) + len(alive) <= self.best[0]:
             return
         if not alive:
-            self.best = (len(chosen), dict(chosen))
+            if self.accept is None or self.accept(chosen):
+                self.best = (len(chosen), dict(chosen))
+            elif len(chosen) > self.loose[0]:
+                self.loose = (len(chosen), dict(chosen))
             return
         # most constrained first, then model order
         i = min(alive, key=lambda k: (bin(openm & own[k]).count("1"), k))
@@ -349,7 +359,16 @@ def _search_level(self, movers: list, banned: AbstractSet, level: int) -> tuple[
     conf, own, start = kept
     offs = np.cumsum([0] + [len(s[0]) for s in spots]).tolist()
     reach = sum(1 for s in spots if len(s[0]))
-    search = _Search(conf, own, start, offs, reach, EXACT_TRIES[all(m.foot.round for m in movers)] * 4)
+    starts = np.array([m.start for m in movers]).reshape(-1, 2)
+    ext = np.array([m.foot.extent() for m in movers])
+
+    def accept(chosen: dict) -> bool:
+        ends = starts.copy()
+        for i, g in chosen.items():
+            ends[i] = spots[i][0][g - offs[i]]
+        return slides_orderable(starts, ends, ext, list(chosen))
+
+    search = _Search(conf, own, start, offs, reach, EXACT_TRIES[all(m.foot.round for m in movers)] * 4, accept)
     openm = (1 << G) - 1
     for i, s in enumerate(spots):
         if not len(s[0]):
@@ -360,7 +379,58 @@ def _search_level(self, movers: list, banned: AbstractSet, level: int) -> tuple[
                     openm &= ~(1 << (offs[i] + k))
     search.dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
     LAST.update(complete=search.complete, nodes=LAST["nodes"] + search.nodes)
-    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in search.best[1].items()}, reach
+    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in search.result()[1].items()}, reach
+
+
+SLIDE_SLACK_MM = 0.05  # a slide may graze another base by this much (as the solver's paths)
+
+
+def slides_orderable(starts: np.ndarray, ends: np.ndarray, ext: np.ndarray, moved: list[int]) -> bool:
+    """Can the movers ``moved`` slide straight from ``starts`` to ``ends`` (both (n, 2) mm, one
+    row per mover; ``ext`` (n,) their bases' extents in mm) one after another? No slide may cross
+    a mover left standing (not in ``moved``), and the order must exist: a mover whose slide
+    crosses another's end goes before it, one whose slide crosses another's start after it
+    (starts already overlapping excepted). Round-base exact, conservative for other bases."""
+    if not moved:
+        return True
+    mv = np.array(moved, int)
+    A, B = starts[mv], ends[mv]
+    need_all = ext[mv][:, None] + ext[None, :] - SLIDE_SLACK_MM  # (moved, all movers)
+    D_start = _seg_dist(starts, A, B)  # (moved, all movers): slide i to start j
+    apart = np.hypot(*(A[:, None, :] - starts[None, :, :]).transpose(2, 0, 1)) >= need_all - 0.5 + SLIDE_SLACK_MM
+    stand = np.ones(len(starts), bool)
+    stand[mv] = False
+    if ((D_start < need_all) & apart & stand[None, :]).any():
+        return False
+    need = need_all[:, mv]
+    de = _seg_dist(B, A, B)
+    ds = D_start[:, mv]
+    ap = apart[:, mv]
+    np.fill_diagonal(de, np.inf)
+    np.fill_diagonal(ds, np.inf)
+    k = len(mv)
+    before = [set() for _ in range(k)]
+    for i, j in zip(*np.nonzero(de < need)):
+        before[j].add(i)  # i crosses j's end: i first
+    for i, j in zip(*np.nonzero((ds < need) & ap)):
+        before[i].add(j)  # i crosses j's start: j first
+    left = set(range(k))
+    while left:
+        free = {i for i in left if not (before[i] & left)}
+        if not free:
+            return False
+        left -= free
+    return True
+
+
+def _seg_dist(P: np.ndarray, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """(segments, points) distances in mm from points ``P`` (m, 2) to segments ``A``-``B`` (n, 2)."""
+    AB = B - A
+    L2 = np.maximum((AB ** 2).sum(1), 1e-18)
+    W = P[None, :, :] - A[:, None, :]
+    t = np.clip((W * AB[:, None, :]).sum(2) / L2[:, None], 0.0, 1.0)
+    Dv = W - t[..., None] * AB[:, None, :]
+    return np.hypot(Dv[..., 0], Dv[..., 1])
 
 
 def sep_fn(foot: Foot, clearance: float):
