@@ -409,7 +409,7 @@ def slides_orderable(starts: np.ndarray, ends: np.ndarray, ext: np.ndarray, move
     np.fill_diagonal(de, np.inf)
     np.fill_diagonal(ds, np.inf)
     k = len(mv)
-    before = [set() for _ in range(k)]
+    before: list[set[int]] = [set() for _ in range(k)]
     for i, j in zip(*np.nonzero(de < need)):
         before[j].add(i)  # i crosses j's end: i first
     for i, j in zip(*np.nonzero((ds < need) & ap)):
