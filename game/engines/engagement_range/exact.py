@@ -16,7 +16,11 @@ base where it is. Bit masks (Python integers) hold the spots still open. Movers 
 most-constrained first (fewest open spots, then model order); each mover's spots in the order
 of the rule's preferences: engaged with the closest target (then in base contact), a straight
 slide clear of the standing bases, then the shortest move (rounded to 0.01 mm), then the ring order. Nothing in the order depends on where
-the board lies. The search stops at the upper bound (every mover that has a spot) or after
+the board lies. Of two end sets that engage as many models, the search keeps one whose straight slides can be
+made one after another (:func:`slides_orderable`: no slide crosses a model left standing, and no
+two movers each need the other to go first); an end set that cannot be ordered is kept only when
+it engages more, for the solver's detours to try. The search stops at the upper bound (every
+mover that has a spot, with an orderable end set) or after
 ``EXACT_NODES`` nodes (counted, not timed: the same board gives the same ends); :data:`LAST`
 says whether it was complete.
 """
