@@ -31,3 +31,13 @@ def test_a_charge_message_gives_its_distance_once(tmp_path):
     assert msg.count('4.7" (120.0 mm)') == 1, msg
     assert "since selected" not in msg, msg
     assert "further than its Movement" in msg  # the fact about the reach stays
+
+
+def test_the_two_moved_figures_say_which_is_which(tmp_path):
+    """The readout's figure is this move; the status line's selection summary is the total
+    since the unit was selected: each says so, so two different figures do not clash."""
+    d = charged(tmp_path, 120)
+    lines = [o for o in d.table.options.overlays if o[0] == "drag_readout"][0][3].lines()
+    assert lines[0].startswith("moved ") and lines[0].endswith(" this move"), lines
+    d.table.select("goblins")
+    assert '" (120.0 mm) since selected' in d.status_line(), d.status_line()

@@ -509,7 +509,7 @@ class TableView(View):
         if u is not None and mode is None:
             shape = f", {u.files} wide x {u.ranks} deep" if u.is_ranked else ""
             moved = doc.session.moved_mm.get(u.id, 0.0) + self.tool_live_mm()
-            sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)}"
+            sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)} since selected"
         parts: list[tuple[int, str]] = [(0, mode or f"[{self.tool}]")]
         if live.solving:
             parts.append((0, "solving... (shown as last solved; the thin outline is where you hold it)"))
