@@ -494,7 +494,8 @@ def _steps(steps: dict, parts_at: dict, label: str) -> list[dict]:
     return out
 
 
-@policy("strike_order", "initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
+@policy("strike_order", "initiative",
+        fields=lambda rs: [ProfileField("initiative", "Initiative", default=3, read_also=("agility",))])
 def by_initiative(c: Combat) -> list[dict]:
     """Highest Initiative first; equal Initiative strikes together. A profile without
     Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
@@ -514,7 +515,8 @@ def by_initiative(c: Combat) -> list[dict]:
     return _steps(steps, {}, "Initiative")
 
 
-@policy("strike_order", "agility_step", fields=lambda rs: [ProfileField("agility", "Agility", default=3)])
+@policy("strike_order", "agility_step",
+        fields=lambda rs: [ProfileField("agility", "Agility", default=3, read_also=("initiative",))])
 def by_agility(c: Combat) -> list[dict]:
     """Agility Steps, highest first, each model part at its own Agility."""
     steps: dict[float, list[str]] = defaultdict(list)
