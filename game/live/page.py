@@ -12,6 +12,10 @@ button), switches the ruleset among those offered, and hovers or taps a model fo
 explanation (the window's tooltip text). While dragging the page asks for at most one picture
 per animation frame, and only when the last one is drawn; the release is analysed exactly.
 
+Start-up is marked (``performance.mark("live:runtime")``, ``live:wheels``, ``live:import``,
+``live:session``, ``live:picture``, ``live:ready``) and the ms of each since opening are printed
+to the console when ready (``melee-live start ms {...}``; ``bench/bench_live_start.py`` reads them).
+
 ``document.body.dataset``: ``readyMs`` (ms from opening to ready), ``dropMs`` (ms from the last
 release to its picture drawn), ``ruleset``; ``window.meleeLive``: ``scenario()`` (the board as
 scenario YAML), ``picture()`` (the last answer).
@@ -42,7 +46,9 @@ select{font:inherit;font-size:15px;padding:4px;border-radius:4px;background:#3a3
 
 _SCRIPT = r"""
 (function(){
-  var T0=performance.now();
+  var T0=performance.now(), marks={script:Math.round(T0)};
+  /* start-up phases: performance marks "live:NAME" and ms since opening, printed when ready */
+  function mark(name){performance.mark('live:'+name);marks[name]=Math.round(performance.now());}
   var cfg=JSON.parse(document.getElementById('config').textContent);
   var board=document.getElementById('board'), tip=document.getElementById('tip');
   var statusEl=document.getElementById('status'), rsel=document.getElementById('ruleset');
@@ -162,6 +168,7 @@ _SCRIPT = r"""
   async function boot(){
     say('Loading the rules engine...');
     var py=await loadPyodide({indexURL:'pyodide/'});
+    mark('runtime');
     for(var i=0;i<cfg.wheels.length;i++){
       var buf=await (await fetch(cfg.wheels[i])).arrayBuffer();
       py.unpackArchive(buf,'wheel');
@@ -171,13 +178,20 @@ _SCRIPT = r"""
     for(var j=0;j<files.length;j++){
       py.FS.writeFile(files[j],new Uint8Array(await (await fetch(files[j])).arrayBuffer()));
     }
+    mark('wheels');
     py.globals.set('CONFIG',JSON.stringify(cfg));
-    session=py.runPython('import game\nfrom game.live.session import start\nstart(CONFIG)');
+    py.runPython('import game\nimport game.live.session');
+    mark('import');
+    session=py.runPython('from game.live.session import start\nstart(CONFIG)');
+    mark('session');
     var p=show(session.picture());
+    mark('picture');
     if(cfg.demo&&stepAt>0)p=show(session.goto(stepAt))||p;   /* the reader stepped on while it loaded */
     if(stepsShown()&&!p.svg)showStep(stepAt); else paintSteps();
     document.body.dataset.readyMs=String(Math.round(performance.now()-T0));
     document.body.dataset.ready=p.live?'true':'static';
+    mark('ready');
+    console.log('melee-live start ms '+JSON.stringify(marks));
   }
   paintSteps();
   boot().catch(function(err){say('The rules engine could not start: '+err);document.body.dataset.ready='failed';console.error(err);});
