@@ -167,17 +167,18 @@ _SCRIPT = r"""
   window.meleeLive={scenario:function(){return session?session.scenario():null;},picture:function(){return last;}};
   async function boot(){
     say('Loading the rules engine...');
+    /* the wheels and files download while the runtime loads */
+    var files=[cfg.scenario,cfg.fonts].concat(cfg.steps.map(function(st){return st.scenario;}).filter(Boolean));
+    var got=cfg.wheels.concat(files).map(function(u){
+      var r=fetch(u).then(function(res){if(!res.ok)throw new Error(u+': '+res.status);return res.arrayBuffer();});
+      r.catch(function(){});   /* reported when awaited below */
+      return r;
+    });
     var py=await loadPyodide({indexURL:'pyodide/'});
     mark('runtime');
-    for(var i=0;i<cfg.wheels.length;i++){
-      var buf=await (await fetch(cfg.wheels[i])).arrayBuffer();
-      py.unpackArchive(buf,'wheel');
-    }
-    var files=[cfg.scenario,cfg.fonts].concat(cfg.steps.map(function(st){return st.scenario;}).filter(Boolean));
+    for(var i=0;i<cfg.wheels.length;i++)py.unpackArchive(await got[i],'wheel');
     py.FS.mkdirTree('steps');
-    for(var j=0;j<files.length;j++){
-      py.FS.writeFile(files[j],new Uint8Array(await (await fetch(files[j])).arrayBuffer()));
-    }
+    for(var j=0;j<files.length;j++)py.FS.writeFile(files[j],new Uint8Array(await got[cfg.wheels.length+j]));
     mark('wheels');
     py.globals.set('CONFIG',JSON.stringify(cfg));
     py.runPython('import game\nimport game.live.session');
