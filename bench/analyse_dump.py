@@ -14,6 +14,7 @@ the sha256 of ``json.dumps(result.to_json(), indent=1, allow_nan=False)`` (what 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import sys
@@ -50,8 +51,7 @@ def digests() -> dict[str, str]:
         if board.ruleset != "t9a" and load_ruleset(board.ruleset).strategy == load_ruleset("t9a").strategy:
             rids.append("t9a")
         for rid in rids:
-            b = load_scenario(str(f))
-            b.ruleset = rid
+            b = dataclasses.replace(load_scenario(str(f)), ruleset=rid)
             try:
                 text = json.dumps(analyse(b, load_ruleset(rid)).to_json(), indent=1, allow_nan=False)
             except Exception as exc:  # noqa: BLE001 (an error is a result to compare too)

@@ -19,10 +19,9 @@ Compare trees with ``bench/compare.py`` (before and after in one run).
 from __future__ import annotations
 
 import argparse
-import copy
 import dataclasses
 
-from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats
+from common import big_combat, big_table, cpu_ms, n_models, rng, shifted, stats, with_unit
 from gridhash import reference_ms
 
 try:
@@ -36,10 +35,9 @@ def reprofiled(board, r):
     """A copy of ``board`` whose every unit has new Attacks and Initiative (values never used
     before in this run): no decision made on an earlier table can be taken for this one, even
     moved (a combat seen again moved by one offset may take its earlier decision)."""
-    b = copy.copy(board)
-    b.units = [dataclasses.replace(u, profile={**u.profile, "attacks": r.randint(1, 10 ** 6),
-                                                "initiative": r.randint(1, 10 ** 6)}) for u in board.units]
-    return b
+    units = [dataclasses.replace(u, profile={**u.profile, "attacks": r.randint(1, 10 ** 6),
+                                             "initiative": r.randint(1, 10 ** 6)}) for u in board.units]
+    return dataclasses.replace(board, units=units)
 
 
 def full(models: int, runs: int, rs, r, cold: bool = False) -> tuple[float, float]:
@@ -69,7 +67,7 @@ def drag(board, rs, r, frames: int, index: int = 0) -> tuple[float, float, float
         # slide along the enemy's front, staying in base contact (within the 0.5 mm tolerance)
         x = max(-30.0, min(30.0, x + r.uniform(-1.5, 1.5)))
         y = r.uniform(-0.3, 0.3)
-        board.units[index] = u0.translated(x, y)
+        board = with_unit(board, u0.translated(x, y))
         ts.append(cpu_ms(lambda: analyse(board, rs)))
     return stats(ts)
 

@@ -10,6 +10,7 @@ position), so no cache answers. Prints numbers only; speed is never asserted in 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import statistics
@@ -44,8 +45,7 @@ def main() -> int:
         steps = build_steps(demo)
         dx, dy = rng.uniform(-50, 50), rng.uniform(-50, 50)
         for st in steps:  # new inputs: every board shifted, analysed again
-            for u in list(st.board.units):
-                st.board.replace_unit(u.translated(dx, dy))
+            st.board = dataclasses.replace(st.board, units=[u.translated(dx, dy) for u in st.board.units])
             st.analysis = analyse(st.board, st.ruleset)
         t = time.process_time()
         demo_page(steps, demo.title)
@@ -71,9 +71,7 @@ def main() -> int:
             dx = rng.uniform(-50, 50)  # new inputs each run
             rec = DemoRecorder("casualties")
             for i in range(n):
-                b = base.copy()
-                for u in list(b.units):
-                    b.replace_unit(u.translated(dx + i, 0.0))
+                b = dataclasses.replace(base, units=[u.translated(dx + i, 0.0) for u in base.units])
                 rec.add(RecordedStep(f"Step {i + 1}.", b, strike=1, casualties={"orcs": 1}))
             t = time.process_time()
             rec.to_text(str(ROOT / "assets" / "demos" / "x.yaml"))

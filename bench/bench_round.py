@@ -10,6 +10,7 @@ unit loses a few models at each strike step). Prints medians of CPU time (time.p
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import time
@@ -22,11 +23,8 @@ from game.core.scenario import load_scenario
 
 
 def shifted(board, rng):
-    b = board.copy()
     dx, dy = rng.uniform(-50, 50), rng.uniform(-50, 50)
-    for u in list(b.units):
-        b.replace_unit(u.translated(dx, dy))
-    return b
+    return dataclasses.replace(board, units=[u.translated(dx, dy) for u in board.units])
 
 
 def median_ms(board, rs, casualties, runs: int, rng) -> float:

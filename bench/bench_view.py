@@ -16,7 +16,7 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from common import ROOT, big_table, median_ms  # noqa: E402
+from common import ROOT, big_table, median_ms, with_unit  # noqa: E402
 
 import pygame  # noqa: E402
 
@@ -46,7 +46,8 @@ def main() -> None:
             pygame.display.flip()
 
         def frame_and_analysis():
-            board.units[0] = board.units[0].translated(0.0, -0.01)
+            nonlocal board
+            board = with_unit(board, board.units[0].translated(0.0, -0.01))
             draw_scene(canvas, board, analyse(board, rs), view, options=opts)
             pygame.display.flip()
 

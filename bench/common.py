@@ -6,7 +6,7 @@ a fresh random offset, a drag to a position never seen before), so no timing is 
 """
 from __future__ import annotations
 
-import copy
+import dataclasses
 import random
 import statistics
 import sys
@@ -59,9 +59,13 @@ def big_combat(models: int, per_unit: int = 100, files: int = 10, ruleset: str =
 
 def shifted(board: Board, dx: float, dy: float) -> Board:
     """A copy of ``board`` with every unit moved by (dx, dy) mm (analysis must not change)."""
-    b = copy.copy(board)
-    b.units = [u.translated(dx, dy) for u in board.units]
-    return b
+    return dataclasses.replace(board, units=[u.translated(dx, dy) for u in board.units])
+
+
+def with_unit(board: Board, unit: Unit) -> Board:
+    """``board`` with ``unit`` in place of the unit of its id (a new board; the other units shared).
+    Written with :func:`dataclasses.replace` so a bench measures trees before and after frozen boards."""
+    return dataclasses.replace(board, units=[unit if u.id == unit.id else u for u in board.units])
 
 
 def n_models(board: Board) -> int:

@@ -14,6 +14,7 @@ match and which differ. Exit 1 when any differ. Nothing is timed.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import os
@@ -30,7 +31,7 @@ def digests(root: Path) -> dict[str, str]:
     sys.path.insert(0, str(root))
     os.chdir(root)
     sys.path.insert(0, str(HERE))
-    from common import big_combat, big_table, rng
+    from common import big_combat, big_table, rng, with_unit
     import game
     assert Path(game.__file__).resolve().parent.parent == root, (game.__file__, root)
     from game.core.analyse import analyse
@@ -57,13 +58,14 @@ def digests(root: Path) -> dict[str, str]:
         # a file is named by its name and content (it may have moved between trees; copies are one case)
         name = f"{Path(f).name} [{hashlib.sha256(Path(f).read_bytes()).hexdigest()[:12]}]"
         for rid in sorted({board.ruleset, *RULESETS} & set(RULESETS)):
-            b = load_scenario(f)
-            b.ruleset = rid
+            b = dataclasses.replace(load_scenario(f), ruleset=rid)
             put(name, b, rid)
     for rid in RULESETS:
         put("bench table 2000", big_table(2000, ruleset=rid), rid)
         mixed = big_table(2000, ruleset=rid)  # the combats' units interleaved in the file
-        rng().shuffle(mixed.units)
+        units = list(mixed.units)
+        rng().shuffle(units)
+        mixed = dataclasses.replace(mixed, units=units)
         put("bench table 2000, units shuffled", mixed, rid)
         board = big_combat(2000, ruleset=rid)
         put("bench one big combat 2000", board, rid)
@@ -73,7 +75,7 @@ def digests(root: Path) -> dict[str, str]:
         x = 0.0
         for k in range(30):
             x = max(-30.0, min(30.0, x + r.uniform(-1.5, 1.5)))
-            board.units[i] = u0.translated(x, r.uniform(-0.3, 0.3))
+            board = with_unit(board, u0.translated(x, r.uniform(-0.3, 0.3)))
             put(f"bench big combat drag frame {k}", board, rid)
     return out
 

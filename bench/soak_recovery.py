@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 SCENARIO = ROOT / "assets" / "scenarios" / "dwarf_horde_vs_goblins.yaml"
 
 CHILD = r"""
-import os, random, sys, time
+import dataclasses, os, random, sys, time
 sys.path.insert(0, {root!r})
 from game.core.editor import Editor
 from game.core.scenario import load_scenario
@@ -58,14 +58,15 @@ while True:
     if kind < 0.4:  # a drag: the board changes, no history entry yet
         ch = ed.forward(s.board, uid, r.uniform(-3, 3))
         if ch.ok:
-            s.board.replace_unit(ch.board.unit(uid))
+            moved = ch.board.unit(uid)
+            s.board = dataclasses.replace(s.board, units=[moved if u.id == uid else u for u in s.board.units])
     elif kind < 0.8:
         ch = ed.turn(s.board, uid, r.uniform(-5, 5))
         if ch.ok:
             s.apply(ch.board)
     else:
         s.undo() if r.random() < 0.5 else s.redo()
-    s.board.title = f"edit {{n}}"
+    s.board = dataclasses.replace(s.board, title=f"edit {{n}}")
     p = s.tick()
     if p is not None:
         os.write(fd, f"{{n}} {{time.time():.3f}}\n".encode()); os.fsync(fd)

@@ -216,9 +216,7 @@ class Driver:
         """Put ``unit`` on the board in place of the unit of its id (test set-up, one undoable edit)."""
         from game.core.editor import Change
 
-        b = self.app.doc.board.copy()
-        b.replace_unit(unit)
-        self.app.table.apply(Change(b, "set up by the test"))
+        self.app.table.apply(Change(self.app.doc.board.with_unit(unit), "set up by the test"))
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self, frames: int, on_frame=None) -> int:

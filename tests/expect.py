@@ -6,6 +6,8 @@ strike order (units per step), allocation, rank_bonus, fighting_rank_models.
 """
 from __future__ import annotations
 
+import dataclasses
+
 import math
 import re
 from pathlib import Path
@@ -43,14 +45,12 @@ def placed(board, deg: float, shift=(0.0, 0.0)):
         x, y = p[0] - c[0], p[1] - c[1]
         return (c[0] + x * ca - y * sa + off[0], c[1] + x * sa + y * ca + off[1])
 
-    out = board.copy()
-    out.units = [u.rotated(deg, c).translated(*off) for u in board.units]
-    out.table = (size, size)
-    out.context = copy.deepcopy(board.context)
-    if out.context.get("objectives"):
-        out.context["objectives"] = [rot(o) for o in out.context["objectives"]]
-    out.terrain = [{**t, "points": [rot(p) for p in t["points"]]} for t in board.terrain]
-    return out
+    context = copy.deepcopy(board.context)
+    if context.get("objectives"):
+        context["objectives"] = [rot(o) for o in context["objectives"]]
+    return dataclasses.replace(board, units=tuple(u.rotated(deg, c).translated(*off) for u in board.units),
+                               table=(size, size), context=context,
+                               terrain=[{**t, "points": [rot(p) for p in t["points"]]} for t in board.terrain])
 
 
 def run_case(path: Path, ruleset: str | None = None, placement: tuple | None = None):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from game.core import closing
 from game.core import geometry as g
-from game.core.board import Board, Model, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Model
 from game.core.engagement import Engagement, as_poly, boundary, facing_dir
 from game.engines.rank_and_file.gaps import _extended, _Grid, first_reach
 

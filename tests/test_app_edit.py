@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from game.core.bases import RectBase, RoundBase
 from game.core import edits as ed  # noqa: E402
 from game.core.scenario import board_to_dict, load_scenario  # noqa: E402
 
@@ -109,10 +110,10 @@ def test_rename_base_files_and_player_in_the_panel(app):
     assert app.doc.board.unit("dwarfs").name == "Iron Guard"
     app.enter_text(app.panels.unit.entry("base"), "25x25")
     u = app.doc.board.unit("dwarfs")
-    assert u.base == (25.0, 25.0)
+    assert u.base == RectBase(25.0, 25.0)
     assert app.doc.editor.fits(app.doc.board, u)
     app.enter_text(app.panels.unit.entry("base"), "big")  # refused: the reason is shown, the board kept
-    assert app.doc.board.unit("dwarfs").base == (25.0, 25.0) and "diameter" in app.status.message
+    assert app.doc.board.unit("dwarfs").base == RectBase(25.0, 25.0) and "diameter" in app.status.message
     front = app.doc.board.unit("dwarfs").front
     app.enter_text(app.panels.unit.entry("files"), "8")
     u = app.doc.board.unit("dwarfs")
@@ -124,7 +125,7 @@ def test_rename_base_files_and_player_in_the_panel(app):
     for _ in range(5):
         key(app, pygame.K_z, pygame.KMOD_CTRL)
     u = app.doc.board.unit("dwarfs")
-    assert (u.name, u.base, u.files) == ("Dwarf Warriors", (20.0, 20.0), 10)
+    assert (u.name, u.base, u.files) == ("Dwarf Warriors", RectBase(20.0, 20.0), 10)
 
 
 def test_new_unit_from_the_palette_at_the_cursor(app):
@@ -136,7 +137,7 @@ def test_new_unit_from_the_palette_at_the_cursor(app):
     where = app.table.camera.to_mm((200, 740))  # open table, bottom left, clear of units and panels
     click(app, where)
     new = app.doc.board.units[-1]
-    assert not new.is_ranked and new.base == 32 and len(new.placed) == 5
+    assert not new.is_ranked and new.base == RoundBase(32) and len(new.placed) == 5
     assert new.center() == pytest.approx(where)
     assert app.table.selection == new.id and app.table.tool == "move"
     assert f"{new.id}.m5" in app.doc.analysis.models
@@ -149,7 +150,7 @@ def test_new_unit_from_the_palette_at_the_cursor(app):
     spot = app.table.camera.to_mm((800, 760))  # open table, clear of the palette window and the legend
     click(app, spot)
     cav = app.doc.board.units[-1]
-    assert cav.is_ranked and cav.base == (25.0, 50.0) and cav.player == 2 and cav.facing_deg == 180
+    assert cav.is_ranked and cav.base == RectBase(25.0, 50.0) and cav.player == 2 and cav.facing_deg == 180
     assert cav.center() == pytest.approx(spot)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app.doc.board.units[-1].id == new.id

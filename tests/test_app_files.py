@@ -3,6 +3,7 @@ unsaved-changes question, title and caption, the unit panel's profile fields, ex
 and SVG, autosave failures, signals, idling, the toolbar on a small window, and drawing that
 stays bounded on absurd tables."""
 from __future__ import annotations
+import dataclasses
 
 import os
 import shutil
@@ -53,7 +54,7 @@ def test_a_builtin_scenario_is_saved_only_where_the_user_chooses(builtin, tmp_pa
 def test_new_board_palette_unit_has_a_profile_and_a_sensible_name(tmp_path):
     app = make_blank(out_dir=tmp_path / "out", recent_file=tmp_path / "recent.json")
     app.key(pygame.K_n, CTRL)
-    assert app.doc.board.units == [] and app.doc.session.save_path is None and not app.doc.dirty
+    assert app.doc.board.units == () and app.doc.session.save_path is None and not app.doc.dirty
     app.table.arm_place(next(c for c in ed.BASE_PALETTE if c.label == "20 mm square"))
     app.click(app.table.camera.to_mm((600, 500)))
     u = app.doc.board.units[-1]
@@ -294,9 +295,9 @@ def test_drawing_stays_bounded_on_absurd_sizes(what):
 
     board = load_scenario(SCENARIO)
     if what == "table":
-        board.table = (1e308, 1e308)
+        board = dataclasses.replace(board, table=(1e308, 1e308))
     else:
-        board.unit("goblins").base = (1e15, 1e15)
+        board = board.with_unit(dataclasses.replace(board.unit("goblins"), base=(1e15, 1e15)))
     clock = FakeClock()
     app = Driver(App(board, size=(1000, 700), clock=clock), clock)
     app.table.camera.zoom_about(1e4, (500, 400))

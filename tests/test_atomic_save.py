@@ -1,4 +1,5 @@
 """Saves are atomic: a writer killed at any moment leaves the old file whole (or the new one)."""
+import dataclasses
 import os
 import signal
 import subprocess
@@ -12,13 +13,14 @@ ROOT = Path(__file__).resolve().parents[1]
 WRITER = r"""
 import os, signal, sys
 sys.path.insert(0, {root!r})
+import dataclasses
 from game.core.scenario import parse_scenario, save_scenario
 from game.core.board import Unit
 board = parse_scenario(open({src!r}).read(), "src.yaml")
-for i in range(50):
-    board.units.append(Unit(id=f"u{{i}}", player=2, kind="skirmish", base=32,
-                            placed=[((float(j), float(i)), None) for j in range(40)]))
-board.title = "new"
+board = board.with_units([*board.units, *(Unit(id=f"u{{i}}", player=2, kind="skirmish", base=32,
+                                              placed=[((float(j), float(i)), None) for j in range(40)])
+                                         for i in range(50))])
+board = dataclasses.replace(board, title="new")
 stage = {stage!r}
 
 def die(*a, **k):
@@ -84,7 +86,7 @@ def test_failed_save_keeps_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "fsync", boom)
-    board.title = "changed"
+    board = dataclasses.replace(board, title="changed")
     try:
         save_scenario(board, dst)
     except OSError:

@@ -2,6 +2,7 @@
 from the N / P phase steps, group drags that respect the no-overlap rule, the chosen step
 highlighted in the recorder's list, a readout after a click charge, and saving in one pass."""
 from __future__ import annotations
+import dataclasses
 
 import re
 
@@ -183,8 +184,7 @@ def test_a_group_drag_stops_where_a_follower_would_overlap(tmp_path):
     g0, n0 = d.doc.board.unit("goblins").center(), d.doc.board.unit("night_goblins").center()
     _drag_group(d, "night_goblins", 60)                     # down the table: into the Dwarfs
     b = d.doc.board
-    others = b.copy()
-    others.units = [u for u in b.units if u.id == "dwarfs"]
+    others = b.with_units(u for u in b.units if u.id == "dwarfs")
     assert Editor().penetration(others, b.unit("goblins")) <= Editor().tol_mm + 1e-6
     dg = b.unit("goblins").center()[1] - g0[1]
     dn = b.unit("night_goblins").center()[1] - n0[1]
@@ -196,8 +196,7 @@ def test_a_group_drag_stops_where_a_follower_would_overlap(tmp_path):
 def test_group_shift_bisects_to_flush():
     b = load_scenario(HORDE)
     ed = Editor()
-    others = b.copy()
-    others.units = [b.unit("dwarfs")]
+    others = b.with_units([b.unit("dwarfs")])
     gob = mv.forward(b.unit("goblins"), -20.0)             # 20 mm back from the Dwarfs (it faces them)
     shift = ed.group_shift(others, [gob], {"goblins": 0.0}, (0.0, 0.0), (0.0, 50.0))
     assert shift[1] == pytest.approx(20.0, abs=0.1)        # stops at contact, not 50 mm on
@@ -225,7 +224,7 @@ def test_the_chosen_step_is_highlighted_in_the_list(tmp_path):
 def test_a_click_charge_shows_the_readout(tmp_path):
     d = make_app(SCENARIOS / "t9a_misaligned_no_cap.yaml", copy_to=tmp_path)
     gob = mv.forward(d.doc.board.unit("goblins"), -60)
-    gob.profile = dict(gob.profile, movement=4)          # a Movement to show as the reach bar
+    gob = dataclasses.replace(gob, profile=dict(gob.profile, movement=4))  # a Movement to show as the reach bar
     d.put_unit(gob)
     d.action("tool:charge")
     d.click(d.doc.board.unit("goblins").center())
@@ -276,14 +275,11 @@ def test_a_group_side_by_side_moves_into_its_own_old_place(tmp_path):
     d = make_app(HORDE, copy_to=tmp_path)
     b = d.doc.board
     ng = b.unit("night_goblins")                             # faces east, 60 mm deep
-    ahead = mv.forward(b.unit("night_goblins"), 0.0)
-    ahead.id, ahead.name = "ng2", "Second goblins"
+    ahead = dataclasses.replace(b.unit("night_goblins"), id="ng2", name="Second goblins")
     ahead = ahead.translated(0.0, -ng.width_mm - 5.0)        # 5 mm above it, side by side
     from game.core.editor import Change
 
-    nb = b.copy()
-    nb.units.append(ahead)
-    d.app.table.apply(Change(nb, "a second unit"))
+    d.app.table.apply(Change(b.with_units([*b.units, ahead]), "a second unit"))
     t = d.table
     t.select("night_goblins")
     t.toggle_in_selection("ng2")

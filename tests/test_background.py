@@ -37,9 +37,7 @@ def cold(board):
 
 
 def moved(board, uid, dx, dy):
-    b = board.copy()
-    b.replace_unit(b.unit(uid).translated(dx, dy))
-    return b
+    return board.with_unit(board.unit(uid).translated(dx, dy))
 
 
 def live_on(board):
@@ -78,8 +76,7 @@ def test_the_status_line_says_solving():
     live = app.doc.live
     live.background.hold = True
     live.inline_ms = 100.0  # the last analysis was slow: drags go to the worker
-    b2 = app.doc.board
-    b2.replace_unit(b2.unit("assault_squad").translated(10, 0))
+    b2 = app.doc.board = app.doc.board.with_unit(app.doc.board.unit("assault_squad").translated(10, 0))
     live.drag(b2, RS, "assault_squad")
     assert live.solving
     assert "solving" in app.table.status_text()

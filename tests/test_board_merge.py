@@ -10,6 +10,7 @@ where a combat changed. Each result must equal the analysis of the same board wi
 emptied (``game.core.lru.clear_all``), byte for byte in its JSON, the merged models' order
 included."""
 import copy
+import dataclasses
 import json
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -50,11 +51,12 @@ def combat(draw, i: int, gap: float) -> list[Unit]:
     bfiles = draw(st.integers(2, 5))
     b = _ranked(f"b{i}", 2, bbase, bfiles, draw(st.integers(bfiles, bfiles * 3)), a.front, turn, 2)
     if kind == "front":
-        b.facing_deg = (turn + 180) % 360
-        b.front = gm.to_table(5.0 * draw(st.integers(-4, 4)), 0.0, a.front, turn)
+        b = dataclasses.replace(b, facing_deg=(turn + 180) % 360,
+                                front=gm.to_table(5.0 * draw(st.integers(-4, 4)), 0.0, a.front, turn))
     else:
-        b.facing_deg = (turn + 90) % 360
-        b.front = gm.to_table(-a.width_mm / 2, min(a.depth_mm, 5.0 * draw(st.integers(0, 4))), a.front, turn)
+        b = dataclasses.replace(b, facing_deg=(turn + 90) % 360,
+                                front=gm.to_table(-a.width_mm / 2, min(a.depth_mm, 5.0 * draw(st.integers(0, 4))),
+                                                  a.front, turn))
     return [a, b]
 
 
@@ -72,38 +74,38 @@ edit = st.tuples(st.sampled_from(["slide", "apart", "join", "turn", "remove", "p
                  st.integers(0, 7), st.sampled_from([-10.0, -5.0, 5.0, 10.0]))
 
 
-def apply(board: Board, e) -> None:
+def apply(board: Board, e) -> Board:
+    """``board`` with edit ``e`` made (a new board sharing the units it leaves alone)."""
     kind, i, d = e
     u = board.units[i % len(board.units)]
     if kind == "slide":  # along its front: contacts change, the combat stays
-        board.replace_unit(u.translated(*gm.scale(gm.right(u.facing_deg), d)))
+        board = board.with_unit(u.translated(*gm.scale(gm.right(u.facing_deg), d)))
     elif kind == "apart":  # back from its enemy: a combat may split
-        board.replace_unit(u.translated(*gm.scale(gm.forward(u.facing_deg), -abs(d))))
+        board = board.with_unit(u.translated(*gm.scale(gm.forward(u.facing_deg), -abs(d))))
     elif kind == "join":  # into the next combat's first unit's front: two combats may become one
         other = board.units[(i + 2) % len(board.units)]
         if u.is_ranked and other.is_ranked and other.player != u.player:
-            v = copy.deepcopy(u)
-            v.facing_deg = (other.facing_deg + 180) % 360
-            v.front = gm.to_table(d, 0.0, other.front, other.facing_deg)
-            board.replace_unit(v)
+            board = board.with_unit(dataclasses.replace(u, facing_deg=(other.facing_deg + 180) % 360,
+                                                        front=gm.to_table(d, 0.0, other.front, other.facing_deg)))
     elif kind == "turn":
-        board.replace_unit(u.rotated(90.0 if d > 0 else -90.0, u.center()))
+        board = board.with_unit(u.rotated(90.0 if d > 0 else -90.0, u.center()))
     elif kind == "remove":
-        v = copy.deepcopy(u)
-        if v.is_ranked and v.count > 1:
-            v.count -= 1
-        elif len(v.placed) > 1:
-            v.placed = v.placed[:-1]
-        board.replace_unit(v)
+        if u.is_ranked and u.count > 1:
+            board = board.with_unit(dataclasses.replace(u, count=u.count - 1))
+        elif len(u.placed) > 1:
+            board = board.with_unit(dataclasses.replace(u, placed=u.placed[:-1]))
     elif kind == "profile":
-        v = copy.deepcopy(u)
-        v.profile["attacks"] = 1 + (int(v.profile.get("attacks", 1)) % 3)
-        v.profile["initiative"] = v.profile["agility"] = 1 + (int(v.profile.get("initiative", 3)) + 1) % 6
-        board.replace_unit(v)
+        prof = dict(u.profile)
+        prof["attacks"] = 1 + (int(prof.get("attacks", 1)) % 3)
+        prof["initiative"] = prof["agility"] = 1 + (int(prof.get("initiative", 3)) + 1) % 6
+        board = board.with_unit(dataclasses.replace(u, profile=prof))
     else:  # swap two units in board order (the merge keeps board order)
         j = (i + 3) % len(board.units)
         k = i % len(board.units)
-        board.units[j], board.units[k] = board.units[k], board.units[j]
+        units = list(board.units)
+        units[j], units[k] = units[k], units[j]
+        board = board.with_units(units)
+    return board
 
 
 def cold(board: Board, rs) -> str:
@@ -115,11 +117,11 @@ def cold(board: Board, rs) -> str:
 @given(st.sampled_from(["whfb8", "t9a", "tow", "tow_2024"]), tables(), st.lists(edit, min_size=1, max_size=8))
 def test_merging_separate_combats_warm_equals_a_cold_analysis(rid, board, edits):
     rs = load_ruleset(rid)
-    board.ruleset = rid
+    board = dataclasses.replace(board, ruleset=rid)
     assume(len(combats(board, rs.values.contact_tolerance_mm)) >= 2)
     analyse(board, rs)  # warm every cache
     for e in edits:
-        apply(board, e)
+        board = apply(board, e)
         warm = json.dumps(analyse(board, rs).to_json(), indent=1)
         assert warm == cold(board, rs), e
         again = json.dumps(analyse(board, rs).to_json(), indent=1)  # every combat cached
@@ -137,10 +139,10 @@ def test_an_analysis_handed_out_is_not_changed_by_the_next_one():
     first = analyse(board, rs)
     before = json.dumps(first.to_json())
     first.models.clear()
-    board.replace_unit(board.units[2].translated(10.0, 0.0))
+    board = board.with_unit(board.units[2].translated(10.0, 0.0))
     second = analyse(board, rs)
     assert second.models and second.models is not first.models
-    board.replace_unit(board.units[2].translated(-10.0, 0.0))
+    board = board.with_unit(board.units[2].translated(-10.0, 0.0))
     assert json.dumps(analyse(board, rs).to_json()) == before
 
 

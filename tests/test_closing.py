@@ -86,7 +86,7 @@ def test_closing_up_does_not_depend_on_how_the_table_is_turned(turn, gap, shift)
         pivot = (600.0, 450.0)
         turned = board.copy()
         for u in list(turned.units):
-            turned.replace_unit(u.rotated(turn, pivot))
+            turned = turned.with_unit(u.rotated(turn, pivot))
         b = closing.close_up(turned, rs, turned.context["combats"])
         assert math.hypot(*a.moved["dwarfs"]) == pytest.approx(math.hypot(*b.moved["dwarfs"]), abs=1e-6)
         ra, rb = analyse(board, rs), analyse(turned, rs)

@@ -3,6 +3,7 @@
 tables (hypothesis, bounded examples: mixed bases, turned tables, flank contacts, skirmishers,
 combats near enough to be each other's neighbours) moved by random offsets, also after random
 edits, for every rank-and-file ruleset (The Old World's never takes the path)."""
+import dataclasses
 import copy
 import json
 
@@ -24,7 +25,7 @@ offset = st.tuples(st.floats(-300, 300, allow_nan=False), st.floats(-300, 300, a
 
 def moved(board: Board, dx: float, dy: float) -> Board:
     out = copy.copy(board)
-    out.units = [u.translated(dx, dy) for u in board.units]
+    out = dataclasses.replace(out, units=[u.translated(dx, dy) for u in board.units])
     return out
 
 
@@ -41,12 +42,12 @@ def test_a_moved_table_is_analysed_as_a_cold_one(rid, board, steps):
     edited (a slide changes base contacts, not the units' shape keys), then moved by an offset:
     the moved table's analysis equals a cold one."""
     rs = load_ruleset(rid)
-    board.ruleset = rid
+    board = dataclasses.replace(board, ruleset=rid)
     assume(len(combats(board, rs.values.contact_tolerance_mm)) >= 2)
     for (dx, dy), e in steps:
         analyse(board, rs)
         if e is not None:
-            apply(board, e)
+            board = apply(board, e)
         there = moved(board, dx, dy)
         warm = json.dumps(analyse(there, rs).to_json(), indent=1)
         assert warm == cold(there, rs), (dx, dy, e)
@@ -90,9 +91,9 @@ def test_a_slide_along_the_front_is_not_taken_for_the_decision_before_it():
     formations and engagements), then the whole table moved: decided anew, as a cold analysis."""
     rs = load_ruleset("whfb8")
     board = Board(units=[u for i in range(3) for u in tables_pair(i)], ruleset="whfb8", table=(4000.0, 1200.0))
-    board.units[1] = board.units[1].translated(-10.0, 0.0)  # bases square to each other
+    board = board.with_unit(board.units[1].translated(-10.0, 0.0))  # bases square to each other
     analyse(board, rs)
-    board.units[1] = board.units[1].translated(12.5, 0.0)  # half a base along the front
+    board = board.with_unit(board.units[1].translated(12.5, 0.0))  # half a base along the front
     there = moved(board, 3.21, 4.5)
     warm = json.dumps(analyse(there, rs).to_json(), indent=1)
     assert warm == cold(there, rs)

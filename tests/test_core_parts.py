@@ -85,7 +85,7 @@ def test_the_legend_rows_come_from_the_parts(monkeypatch):
     from game.render.legend import legend_items
     board, a = _analysed(CLOSING)
     texts = [it.text for it in legend_items(board, a, drawn_models(board, a), SceneOptions())]
-    assert any(t.startswith("Moved by a rule, from its dashed outline") for t in texts)
+    assert any(t.startswith("Moved by a rule, from its dotted outline") for t in texts)
     assert "Strike order" in texts
     monkeypatch.setitem(drawers._REGISTRY, Moves, drawers.PartDrawer())
     monkeypatch.setitem(drawers._REGISTRY, StrikeOrder, drawers.PartDrawer())

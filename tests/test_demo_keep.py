@@ -80,7 +80,7 @@ def test_a_board_change_keeps_the_load_reference_and_the_comments(tmp_path):
     r.open(str(p))
     st = r.steps[0]
     board = st.board.copy()
-    board.replace_unit(board.units[0].translated(10.0, 0.0))
+    board = board.with_unit(board.units[0].translated(10.0, 0.0))
     r.index = 0
     r.update(r.make_step(board, board.ruleset, st.caption, callouts="; ".join(f"{m}: {t}" for m, t in st.notes),
                          view=st.view))
@@ -136,7 +136,7 @@ def test_every_edit_saves_what_the_recorder_shows(tmp_path, name):
         elif edit == "board":
             st = r.steps[r.index]
             b = st.board.copy()
-            b.replace_unit(b.units[-1].translated(0.0, -5.0))
+            b = b.with_unit(b.units[-1].translated(0.0, -5.0))
             try:
                 r.update(r.make_step(b, b.ruleset, st.caption, view=st.view))
             except ValueError:

@@ -1,5 +1,6 @@
 """Recording demos (game.core.demo_writer): record -> save -> load_demo -> the same steps."""
 from __future__ import annotations
+import dataclasses
 
 from pathlib import Path
 
@@ -32,17 +33,15 @@ def _record() -> DemoRecorder:
     rec = DemoRecorder("Recorded in the window")
     rec.add(RecordedStep("Two blocks meet.", b))
     b2 = b.copy()
-    b2.replace_unit(mv.turn(b2.unit("night_goblins"), 30))
-    b2.replace_unit(mv.forward(b2.unit("night_goblins"), 40))
+    b2 = b2.with_unit(mv.turn(b2.unit("night_goblins"), 30))
+    b2 = b2.with_unit(mv.forward(b2.unit("night_goblins"), 40))
     rec.add(RecordedStep("The Night Goblins turn and advance.", b2, highlight=["night_goblins"],
                          notes=[("dwarfs.r3f9", "a supporting attack")]))
     b3 = b2.copy()
-    b3.context = dict(b3.context, charged=["goblins"])
+    b3 = dataclasses.replace(b3, context=dict(b3.context, charged=["goblins"]))
     rec.add(RecordedStep("The Goblins strike; two Dwarfs fall.", b3, strike=1, casualties={"dwarfs": ["r1f1", "r1f2"]}))
     b4 = b3.copy()
-    u = b4.unit("goblins")
-    u.empty = ["r3f1"]
-    b4.replace_unit(u)
+    b4 = b4.with_unit(dataclasses.replace(b4.unit("goblins"), empty=["r3f1"]))
     rec.add(RecordedStep("A new scene: the Dwarfs are whole again, a Goblin is missing.", b4))
     return rec
 

@@ -33,7 +33,7 @@ def hold_monster(hand_of, frames: int):
     for _ in range(frames):
         pos = space.drag_to(b, hand)
         if pos is not None:
-            b.replace_unit(with_position(b.unit("monster"), 0, pos))
+            b = b.with_unit(with_position(b.unit("monster"), 0, pos))
         seen.append(b.unit("monster").models()[0].center)
     return c, hand, seen
 
@@ -119,3 +119,18 @@ def test_a_forward_drag_at_rest_takes_the_answer_too():
     runs = bg.runs
     d.frame(10)  # pressed against the Transport, at rest: no creep, nothing sent again
     assert d.doc.board.unit("assault_squad").pose_key() == held and bg.runs == runs
+
+
+def test_a_pose_waiting_for_a_busy_worker_is_not_handed_over_again():
+    """The hand rests while the worker is still busy: each frame polls for the answer, but the
+    pose already handed over is not handed over again (a worker re-solving the same pose)."""
+    d, bg, cam, drawn = grab()
+    for i in range(1, 4):
+        d.move_mouse(cam.to_px((drawn[0] - 5.0 * i, drawn[1] + 5.0 * i)), (1, 0, 0))
+    d.frame(60)  # the body comes to rest under the hand
+    held = d.doc.board.unit("monster").pose_key()
+    assert d.doc.live.solving
+    handed = bg.seq
+    d.frame(30)
+    assert d.doc.board.unit("monster").pose_key() == held  # at rest ...
+    assert d.doc.live.solving and bg.seq == handed  # ... and its pose handed over once

@@ -258,7 +258,7 @@ def test_overlaps_are_kept_only_for_the_board_they_were_found_on():
     live.update_overlaps(board, rs)
     assert live.overlaps_of(board, rs)
     moved = board.units[0].translated(1.0, 0.0)
-    board.replace_unit(moved)
+    board = board.with_unit(moved)
     assert not live.overlaps_of(board, rs)
     assert not live.overlaps_of(board.copy(), rs)
     # after a drag that ends overlapping, the overlaps shown are those of the board shown
@@ -329,5 +329,5 @@ def test_overlaps_with_kept_pairs_equal_a_cold_check_after_every_edit(moves, rid
     for k, dx, dy, turn in moves:
         u = board.units[k]
         u = u.translated(dx, dy) if turn == 0.0 else u.rotated(turn, u.center())
-        board.replace_unit(u)
+        board = board.with_unit(u)
         assert checks.overlapping_bases(board, tol, limit) == _cold_overlaps(board, tol, limit)

@@ -29,9 +29,8 @@ def test_units_are_known_by_their_result_dict_and_a_changed_combat_is_drawn_anew
     first = dm(board, an)
     assert _plain(first) == _plain(drawn_models(board, an))
     for step in range(1, 7):  # u0_0 slides along its enemy's front: combat 0 changes, 1 and 2 do not
-        moved = copy.deepcopy(board.unit("u0_0"))
-        moved.front = (200.0 + 4 * step, 400.0)
-        board = Board(units=[moved] + board.units[1:], ruleset="whfb8", table=board.table)
+        moved = dataclasses.replace(board.unit("u0_0"), front=(200.0 + 4 * step, 400.0))
+        board = Board(units=(moved, *board.units[1:]), ruleset="whfb8", table=board.table)
         an = analyse(board, rs)
         got = dm(board, an)
         assert _plain(got) == _plain(drawn_models(board, an)), step

@@ -57,7 +57,7 @@ def test_add_a_template_unit():
 def test_several_units_move_and_turn_together():
     ed = Editor()
     b = board()
-    b.units.append(ranked((700.0, 400.0), 0.0, "elves", 1))
+    b = b.with_units([*b.units, ranked((700.0, 400.0), 0.0, "elves", 1)])
     ch = ed.move_group(b, ["dwarfs", "elves"], 10, -5)
     assert ch.ok and ch.board.unit("dwarfs").front == pytest.approx((610, 395)) \
         and ch.board.unit("elves").front == pytest.approx((710, 395))

@@ -24,7 +24,7 @@ def test_export_refuses_a_figure_that_does_not_fit_in_its_dialog(tmp_path):
     app.answer("Export")
     form = app.dialogs.top()
     assert form is not None and not out.exists() and "Exported" not in app.status.message
-    text = form.error.text
+    text = form.error_text
     assert "does not fit 10x10mm" in text and "smallest size that holds it is" in text
     app.fill({"size": "180x120mm"})
     app.answer("Export")

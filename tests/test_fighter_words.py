@@ -110,12 +110,12 @@ def test_a_slide_from_edge_to_corner_contact_changes_the_words(monkeypatch):
     decided: list = []
     real = engine.decide
     monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
-    board.replace_unit(board.unit("goblins").translated(5.0, 0.0))  # the same two bases touch, now at a corner
+    board = board.with_unit(board.unit("goblins").translated(5.0, 0.0))  # the same two bases touch, now at a corner
     warm = analyse(board, rs)
     assert decided and None not in decided  # (decided incrementally)
     assert warm.models[end].targets == first.models[end].targets and CORNER in warm.models[end].why
     assert CORNER in warm.models["goblins.r1f1"].why
     lru.clear_all()
     assert analyse(copy.deepcopy(board), rs).to_json() == warm.to_json()
-    board.replace_unit(board.unit("goblins").translated(-5.0, 0.0))  # 5 mm of edge again
+    board = board.with_unit(board.unit("goblins").translated(-5.0, 0.0))  # 5 mm of edge again
     assert CORNER not in analyse(board, rs).models[end].why

@@ -1,5 +1,6 @@
 """Print figures: sizes in px and mm, pixels of known models, determinism, the book."""
 from __future__ import annotations
+import dataclasses
 
 import os
 from pathlib import Path
@@ -214,10 +215,10 @@ def test_figure_pixel_size_is_capped():
 
     b = _board("tests/golden/whfb8_apart.yaml")
     far = b.units[1]
-    far.front = (far.front[0] + 9000, far.front[1])  # 9 m apart: a scaled figure, not a huge one
+    b = b.with_unit(dataclasses.replace(far, front=(far.front[0] + 9000, far.front[1])))  # 9 m apart: a scaled figure, not a huge one
     f = build_figure(b, None, FigureOptions())
     assert max(f.size) <= MAX_SIDE_PX and f.size[0] * f.size[1] <= MAX_PIXELS
-    far.front = (2.0 ** 63, far.front[1])
+    b = b.with_unit(dataclasses.replace(far, front=(2.0 ** 63, far.front[1])))
     with pytest.raises(FigureError, match="span"):
         build_figure(b, None, FigureOptions())
     with pytest.raises(FigureError, match="million pixels"):
@@ -340,7 +341,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
         return
     b = load_scenario(fig.scenario)
     if fig.ruleset:
-        b.ruleset = fig.ruleset
+        b = dataclasses.replace(b, ruleset=fig.ruleset)
     fo = fig.options
     if fo.compare and fo.compare_mode == "side":
         check_panels(compare_panels(b, fo), replace(fo, compare=None))
@@ -354,7 +355,7 @@ def test_book_figure_layout_has_no_collisions_and_no_text_off_the_canvas(fig):
     if fo.compare:
         runs = [(rid, replace(fo, compare=None)) for rid in fo.compare]
     for rid, o in runs:
-        b.ruleset = rid
+        b = dataclasses.replace(b, ruleset=rid)
         a = analyse(b, load_ruleset(rid))
         size = o.pixel_size() or default_size(b, o, a)
         if fo.compare and fo.compare_mode == "side":

@@ -8,6 +8,7 @@ or status 2 and exactly one ``error:`` line naming the file; never a traceback, 
 in the JSON, never a file written where it should not be. Example counts are bounded so the
 whole module stays well under a minute on two cores.
 """
+import dataclasses
 import contextlib
 import io
 import json
@@ -281,8 +282,8 @@ def test_save_keeps_everything_and_reloads(muts, ruleset, dx, dy):
         save_scenario(board, p)
         assert p.read_text() == text, "a save without changes rewrote the file"
         if board.units:
-            board.replace_unit(board.units[0].translated(dx, dy))
-        board.title = "edited"
+            board = board.with_unit(board.units[0].translated(dx, dy))
+        board = dataclasses.replace(board, title="edited")
         save_scenario(board, p)
         again = load_scenario(p)
         assert board_to_dict(again) == board_to_dict(board)

@@ -1,6 +1,7 @@
 """Fuzzing the scenario loader: any text or any mutation of a valid file gives a Board or a
 clean ScenarioError (file, line, field) — never another exception — and every Board that
 loads can be analysed under every shipped ruleset without raising."""
+import dataclasses
 
 import yaml
 from fuzzutil import leaf_paths, mutate
@@ -42,7 +43,7 @@ def load_and_analyse(text: str) -> None:
         assert str(exc).startswith("fuzz.yaml"), str(exc)
         return
     for rid in available():
-        board.ruleset = rid
+        board = dataclasses.replace(board, ruleset=rid)
         analyse(board, load_ruleset(rid))
 
 

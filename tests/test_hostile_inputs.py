@@ -5,6 +5,7 @@ bench/hostile_inputs.py runs such files under a memory limit).
 
 Each bad input ends with exit status 2 and one line on stderr naming the file (and, where the
 file has one, the line and field), within seconds; each save keeps what the user wrote."""
+import dataclasses
 import json
 import os
 import signal
@@ -101,7 +102,7 @@ def test_alias_bomb_kept_as_unknown_key_saves_without_expanding(tmp_path):
     p = tmp_path / "s.yaml"
     p.write_text(alias_bomb() + RANKED)
     board = load_scenario(p)
-    board.title = "changed"
+    board = dataclasses.replace(board, title="changed")
     save_scenario(board, p)  # the three-way merge compares shared data once per pair
     text = p.read_text()
     assert "*l7" in text and "title: changed" in text and len(text) < 2000
@@ -381,7 +382,7 @@ def test_edit_and_save_changes_only_the_changed_value(tmp_path):
     p.write_text(LOSSLESS)
     board = load_scenario(p)
     u = board.unit("b")
-    board.replace_unit(u.translated(0.25, 0))
+    board = board.with_unit(u.translated(0.25, 0))
     save_scenario(board, p)
     after = p.read_text()
     assert after == LOSSLESS.replace("[[400, 340.5]]", "[[400.25, 340.5]]")
@@ -403,7 +404,7 @@ def test_save_through_a_symlink_writes_the_target(tmp_path):
     link = tmp_path / "link.yaml"
     link.symlink_to(real)
     board = load_scenario(link)
-    board.title = "new"
+    board = dataclasses.replace(board, title="new")
     save_scenario(board, link)
     assert link.is_symlink() and load_scenario(real).title == "new"
 
@@ -413,7 +414,7 @@ def test_read_only_file_is_refused(tmp_path):
     p.write_text(LOSSLESS)
     p.chmod(stat.S_IRUSR | stat.S_IRGRP)
     board = load_scenario(p)
-    board.title = "new"
+    board = dataclasses.replace(board, title="new")
     with pytest.raises(SaveError) as e:
         save_scenario(board, p)
     assert "read-only" in str(e.value)
@@ -490,9 +491,8 @@ def test_editing_one_unit_never_changes_another_through_a_shared_alias(tmp_path)
                  .replace("    front: [600, 400]\n    facing: 180", "    front: *f\n    facing: 180")
                  + "notes: *f\n")
     board = load_scenario(p)
-    u = board.unit("dwarfs")
-    u.profile = dict(u.profile, attacks=3)
-    board.replace_unit(u.translated(0, -5))
+    u = dataclasses.replace(board.unit("dwarfs"), profile=dict(board.unit("dwarfs").profile, attacks=3))
+    board = board.with_unit(u.translated(0, -5))
     save_scenario(board, p)
     again = load_scenario(p)
     assert again.unit("goblins").profile == {"attacks": 1, "initiative": 3}

@@ -2,6 +2,7 @@
 bounded examples): a board is edited step by step (a unit slid, turned, pushed into contact,
 models removed) and analysed after every step with every cache warm; each result must equal
 the analysis of the same board with every cache emptied (``game.core.lru.clear_all``)."""
+import dataclasses
 import copy
 
 from hypothesis import HealthCheck, example, given, settings
@@ -33,35 +34,32 @@ edit = st.tuples(st.sampled_from(["slide", "turn", "back", "flank", "remove", "p
                  st.sampled_from([-20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0]))
 
 
-def apply(board: Board, e) -> None:
+def apply(board: Board, e) -> Board:
+    """``board`` with edit ``e`` made (a new board sharing the units it leaves alone)."""
     kind, i, d = e
     u = board.units[i % len(board.units)]
     if kind == "slide":
-        board.replace_unit(u.translated(d, 0.0))
+        board = board.with_unit(u.translated(d, 0.0))
     elif kind == "turn":
-        board.replace_unit(u.rotated(90.0 if d > 0 else -90.0, u.front))
+        board = board.with_unit(u.rotated(90.0 if d > 0 else -90.0, u.front))
     elif kind == "back":
-        board.replace_unit(u.translated(0.0, d))
+        board = board.with_unit(u.translated(0.0, d))
     elif kind == "flank":
         other = board.units[(i + 3) % len(board.units)]
-        v = copy.deepcopy(u)
-        v.facing_deg = (other.facing_deg + 90.0) % 360.0
-        v.front = (other.front[0] + other.width_mm / 2 + v.depth_mm, other.front[1] + 20.0)
-        board.replace_unit(v)
+        board = board.with_unit(dataclasses.replace(
+            u, facing_deg=(other.facing_deg + 90.0) % 360.0,
+            front=(other.front[0] + other.width_mm / 2 + u.depth_mm, other.front[1] + 20.0)))
     elif kind == "profile":  # a profile value the rules read (attacks, initiative / agility, movement)
-        v = copy.deepcopy(u)
         key = ("attacks", "initiative", "agility", "movement")[int(abs(d)) % 4]
-        v.profile[key] = max(0, int(v.profile.get(key, 3)) + (1 if d >= 0 else -1))
-        board.replace_unit(v)
+        prof = dict(u.profile)
+        prof[key] = max(0, int(prof.get(key, 3)) + (1 if d >= 0 else -1))
+        board = board.with_unit(dataclasses.replace(u, profile=prof))
     elif kind == "troop":  # a unit key a policy reads (The Old World's troop type)
-        v = copy.deepcopy(u)
-        v.extra["troop_type"] = "monstrous_infantry" if v.extra.get("troop_type") != "monstrous_infantry" else "regular_infantry"
-        board.replace_unit(v)
+        troop = "monstrous_infantry" if u.extra.get("troop_type") != "monstrous_infantry" else "regular_infantry"
+        board = board.with_unit(dataclasses.replace(u, extra=dict(u.extra, troop_type=troop)))
     elif kind == "remove" and u.count > 1:
-        v = copy.deepcopy(u)
-        v.count -= 1 + int(abs(d)) % 3
-        v.count = max(1, v.count)
-        board.replace_unit(v)
+        board = board.with_unit(dataclasses.replace(u, count=max(1, u.count - 1 - int(abs(d)) % 3)))
+    return board
 
 
 def cold(board: Board, rs) -> dict:
@@ -82,10 +80,10 @@ def cold(board: Board, rs) -> dict:
 def test_incremental_analysis_equals_a_cold_one(rid, pairs, shape, edits):
     rs = load_ruleset(rid)
     board = line(pairs, *shape)
-    board.ruleset = rid
+    board = dataclasses.replace(board, ruleset=rid)
     analyse(board, rs)  # warm every cache
     for e in edits:
-        apply(board, e)
+        board = apply(board, e)
         warm = analyse(board, rs).to_json()
         assert warm == cold(board, rs), e
 
@@ -101,14 +99,14 @@ def test_a_slide_decides_only_the_units_whose_inputs_changed(monkeypatch):
     decided = []
     real = engine.decide
     monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
-    board.replace_unit(board.unit("a2").translated(5.0, 0.0))  # every base contact stays
+    board = board.with_unit(board.unit("a2").translated(5.0, 0.0))  # every base contact stays
     warm = analyse(board, rs).to_json()
     assert decided == [{"a2"}]  # whfb8's policies read no enemy's position: b1, b2 are kept
     assert warm == cold(board, rs)
     decided.clear()
     analyse(board, rs)  # nothing changed: nothing decided
     assert decided == []
-    board.replace_unit(board.unit("a2").translated(10.0, 0.0))  # a2's bases now meet b2's differently
+    board = board.with_unit(board.unit("a2").translated(10.0, 0.0))  # a2's bases now meet b2's differently
     warm = analyse(board, rs).to_json()
     assert decided == [{"a2", "b1", "b2"}] or decided == [{"a2", "b2"}]
     assert warm == cold(board, rs)
@@ -126,12 +124,12 @@ def test_a_policy_reading_enemy_positions_decides_the_enemies_again(monkeypatch)
     from game.engines.rank_and_file import engine
     rs = load_ruleset("tow")
     board = line(4, 5, 13)
-    board.ruleset = "tow"
+    board = dataclasses.replace(board, ruleset="tow")
     analyse(board, rs)
     decided = []
     real = engine.decide
     monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
-    board.replace_unit(board.unit("a2").translated(5.0, 0.0))
+    board = board.with_unit(board.unit("a2").translated(5.0, 0.0))
     warm = analyse(board, rs).to_json()
     assert decided == [{"a2", "b1", "b2"}]
     assert warm == cold(board, rs)
@@ -144,14 +142,14 @@ def test_enemies_whose_gap_answers_hold_are_kept(monkeypatch):
     monkeypatch.setattr(incremental, "_moved", lambda *a: set())  # (a decision moved: the test below)
     rs = load_ruleset("tow")
     board = line(4, 5, 13)
-    board.ruleset = "tow"
+    board = dataclasses.replace(board, ruleset="tow")
     for u in board.units:  # no Movement: only Dividing Attacks ask for gaps
         u.profile.pop("movement", None)
     analyse(board, rs)
     decided = []
     real = engine.decide
     monkeypatch.setattr(engine, "decide", lambda c: decided.append(c.only) or real(c))
-    board.replace_unit(board.unit("a2").translated(1.0, 0.0))
+    board = board.with_unit(board.unit("a2").translated(1.0, 0.0))
     warm = analyse(board, rs).to_json()
     assert len(decided) == 1 and "a2" in decided[0] and decided[0] <= {"a2", "b1", "b2"}
     assert decided[0] != {"a2", "b1", "b2"}  # at least one enemy kept: its answers held
@@ -167,14 +165,14 @@ def test_a_unit_slid_with_the_same_contacts_takes_its_earlier_decision_moved(mon
     for rid in ("whfb8", "tow"):
         rs = load_ruleset(rid)
         board = line(4, 5, 13)
-        board.ruleset = rid
+        board = dataclasses.replace(board, ruleset=rid)
         for u in board.units:  # no Movement: only Dividing Attacks ask for gaps
             u.profile.pop("movement", None)
         steps = ((1.0, True), (-2.0, True), (12.0, False), (-12.0, True))  # the last: back where the 2nd was
         boards, b = [], copy.deepcopy(board)
         for dx, _same in steps:
             b = copy.deepcopy(b)
-            b.replace_unit(b.unit("a2").translated(dx, 0.0))
+            b = b.with_unit(b.unit("a2").translated(dx, 0.0))
             boards.append(b)
         colds = [cold(b, rs) for b in boards]  # (each empties every cache: all before the warm run)
         analyse(board, rs)

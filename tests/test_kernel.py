@@ -6,6 +6,7 @@
 * the sort-and-sweep pairing finds every pair of boxes within the tolerance;
 * the caches are bounded and drop the oldest entry, never everything.
 """
+import dataclasses
 import itertools
 
 from hypothesis import HealthCheck, given, settings
@@ -59,8 +60,7 @@ def test_models_from_template_equal_slot_by_slot(u):
 def test_array_contacts_equal_every_pair_tested(a, b, tol, snap):
     if snap and a.is_ranked and b.is_ranked:
         # put b's front exactly on a's front edge (the common, square case)
-        b.facing_deg = (a.facing_deg + 180.0) % 360.0
-        b.front = a.front
+        b = dataclasses.replace(b, facing_deg=(a.facing_deg + 180.0) % 360.0, front=a.front)
     ma, mb = a.models(), b.models()
     want = sorted((i, j) for (i, x), (j, y) in itertools.product(enumerate(ma), enumerate(mb))
                   if g.gap_mm(x.shape, y.shape) <= tol)
@@ -102,9 +102,8 @@ def test_model_cache_keeps_other_units_while_one_moves():
     units = [Unit(id=f"u{i}", player=1, kind="ranked", base=(20, 20), files=5, count=20, front=(i * 200.0, 0.0))
              for i in range(5)]
     first = [u.models() for u in units]
-    u = units[0]
     for k in range(3000):  # a long drag: a new pose every frame, the whole board analysed each time
-        u.front = (k * 0.01, 0.0)
+        units[0] = dataclasses.replace(units[0], front=(k * 0.01, 0.0))
         for x in units:
             x.models()
     assert all(units[i].models() is first[i] for i in range(1, 5))
@@ -116,8 +115,7 @@ def test_indexed_overlap_check_equals_every_pair(units):
     from game.core.board import Board
     from game.core.checks import overlapping_bases
 
-    for i, u in enumerate(units):
-        u.id = f"u{i}"
+    units = [dataclasses.replace(u, id=f"u{i}") for i, u in enumerate(units)]
     board = Board(units=units, ruleset="whfb8")
     ms = [m for u in units for m in u.models()]
     want = []

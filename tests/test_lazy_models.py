@@ -15,7 +15,8 @@ import pytest
 
 from game.core import board as B
 from game.core.analyse import analyse
-from game.core.board import Board, Model, Models, Unit, centers_of, ids_of
+from game.core.board import Board, Unit
+from game.core.unit_models import Model, Models, centers_of, ids_of
 from game.core.lru import clear_all
 from game.core.ruleset import load_ruleset
 
@@ -88,7 +89,7 @@ def test_analysing_whfb8_makes_no_model_object(make):
     rs = load_ruleset("whfb8")
     board: Board = make(600)
     res = analyse(board, rs)
-    board.units[3] = board.units[3].translated(0.7, 0.1)  # a drag frame: a new pose for one unit
+    board = board.with_unit(board.units[3].translated(0.7, 0.1))  # a drag frame: a new pose for one unit
     res = analyse(board, rs)
     assert len(res.models) == 600
     assert not any(u.models()._filled for u in board.units)  # (each unit's own list: the engine read its columns)

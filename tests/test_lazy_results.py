@@ -10,6 +10,7 @@
   makes every model's result first (every rank-and-file ruleset, random edits, cold and warm);
 * a cold whfb8 table makes a result only for the models a policy reads, far fewer than its models.
 """
+import dataclasses
 import copy
 import pickle
 import sys
@@ -103,11 +104,11 @@ def _both(board, rs) -> tuple[dict, dict]:
 def test_results_made_on_demand_equal_every_result_made_first(rid, n_pairs, shape, edits):
     rs = load_ruleset(rid)
     board = line(n_pairs, *shape)
-    board.ruleset = rid
-    board.units.append(Unit(id="s", player=2, kind="skirmish", base=25,  # (no rank: every model's why by default)
-                            placed=[((1500.0, 900.0), None), ((1530.0, 900.0), None)]))
+    board = dataclasses.replace(board, ruleset=rid)
+    board = board.with_units([*board.units, Unit(id="s", player=2, kind="skirmish", base=25,  # (no rank: every model's why by default)
+                                                 placed=[((1500.0, 900.0), None), ((1530.0, 900.0), None)])])
     for e in edits:
-        apply(board, e)
+        board = apply(board, e)
         analyse(board, rs)  # (warm caches on the way: the incremental path too)
     lazy, eager = _both(board, rs)
     assert lazy == eager

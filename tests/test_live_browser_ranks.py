@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.live_support import ROOT, analyse_json, build, serving
-from tests.test_live_browser import GRABBABLE_JS, ROLES_JS, browser, drag, open_page, tip_lines  # noqa: F401
+from tests.live_support import GRABBABLE_JS, ROLES_JS, browser, drag, open_page, tip_lines  # noqa: F401
 
 FIXTURE = ROOT / "tests" / "fixtures" / "live" / "whfb8_apart.yaml"
 RANK_AND_FILE = ("whfb8", "t9a", "tow")   # (tow_2024 has no bundled scenario: a tow page offers it)

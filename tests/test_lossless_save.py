@@ -54,12 +54,12 @@ def test_unchanged_save_is_byte_identical(tmp_path):
 def test_an_edit_rewrites_only_its_value(tmp_path):
     p = _write(tmp_path, HARD)
     b = load_scenario(p)
-    b.title = "New: title"
+    b = dataclasses.replace(b, title="New: title")
     save_scenario(b, p)
     old, new = _changed_span(HARD, p.read_bytes().decode("utf-8"))
     assert (old, new) == ("Old", "New:")  # in its single quotes, the comment after it kept
     b = load_scenario(p)
-    b.units[1] = dataclasses.replace(b.units[1], front=(610.0, 398.5))
+    b = b.with_unit(dataclasses.replace(b.units[1], front=(610.0, 398.5)))
     save_scenario(b, p)
     text = p.read_bytes().decode("utf-8")
     assert "front: [610, 398.5]   \r\n" in text and text.startswith("\ufeff# before") and text.endswith("# after the end\r\n")
@@ -79,8 +79,7 @@ def test_a_multiline_caption_stays_a_block(tmp_path):
 def test_units_added_and_removed_in_place(tmp_path):
     p = _write(tmp_path, HARD)
     b = load_scenario(p)
-    del b.units[0]
-    b.units.append(Unit(id="x", player=1, kind="skirmish", base=25, placed=[((1.0, 2.0), None)]))
+    b = b.with_units([*b.units[1:], Unit(id="x", player=1, kind="skirmish", base=25, placed=[((1.0, 2.0), None)])])
     plan = plan_save(b, p)
     assert plan.notes == []
     assert "dwarfs" not in plan.text and "- id: x\r\n" in plan.text and plan.text.endswith("...\r\n# after the end\r\n")
@@ -93,7 +92,7 @@ def test_a_change_that_cannot_be_kept_says_so(tmp_path):
             "  - {id: c, player: 2, base: *b, files: 5, models: 5, front: [100, 300], facing: 180}\n")
     p = _write(tmp_path, text)
     b = load_scenario(p)
-    b.units[0] = dataclasses.replace(b.units[0], base=(25.0, 25.0))
+    b = b.with_unit(dataclasses.replace(b.units[0], base=(25.0, 25.0)))
     plan = plan_save(b, p)
     assert plan.notes and "could not be written in place" in plan.notes[0]
     assert board_to_dict(parse_scenario(plan.text)) == board_to_dict(b)
@@ -104,7 +103,7 @@ def test_an_invalid_file_on_disk_keeps_the_comments_of_the_opened_text(tmp_path)
     b = load_scenario(p)
     opened = p.read_bytes().decode("utf-8")
     p.write_text("units: [oops\n")  # made invalid outside
-    b.title = "Mine"
+    b = dataclasses.replace(b, title="Mine")
     save_scenario(b, p, template=opened)
     text = p.read_bytes().decode("utf-8")
     assert "# before the document" in text and "# keep me" in text and "'Mine'" in text
@@ -170,15 +169,15 @@ def test_property_only_the_edited_value_changes(tmp_path_factory, text, edit, ui
     assert p.read_bytes() == text.encode("utf-8")  # an unchanged save is byte-identical
     u = b.units[ui]
     if edit == "title":
-        b.title = f"Title {n}"
+        b = dataclasses.replace(b, title=f"Title {n}")
     elif edit == "front_x":
-        b.units[ui] = dataclasses.replace(u, front=(u.front[0] + n, u.front[1]))
+        b = b.with_unit(dataclasses.replace(u, front=(u.front[0] + n, u.front[1])))
     elif edit == "facing":
-        b.units[ui] = dataclasses.replace(u, facing_deg=float(n))
+        b = b.with_unit(dataclasses.replace(u, facing_deg=float(n)))
     elif edit == "player":
-        b.units[ui] = dataclasses.replace(u, player=3 - u.player)
+        b = b.with_unit(dataclasses.replace(u, player=3 - u.player))
     else:
-        b.units[ui] = dataclasses.replace(u, files=u.files + 1 + n % 4)
+        b = b.with_unit(dataclasses.replace(u, files=u.files + 1 + n % 4))
     plan = plan_save(b, p)
     assert plan.notes == []
     assert meaning(plan.text) == board_to_dict(b)  # reparsed: the edit, and nothing else, changed

@@ -1,6 +1,8 @@
 """Pure manoeuvre maths (game.core.manoeuvre) and the no-overlap property of tray dragging."""
 from __future__ import annotations
 
+import dataclasses
+
 import math
 
 import pytest
@@ -52,8 +54,7 @@ def test_turn_about_centre_and_reform_keep_centre():
 
 
 def test_reform_drops_casualties_outside_the_new_formation():
-    u = ranked(files=5, count=15)
-    u.empty = ["r1f5", "r2f2"]
+    u = dataclasses.replace(ranked(files=5, count=15), empty=["r1f5", "r2f2"])
     r = mv.reform(u, 4)
     assert r.empty == ["r2f2"]
 
@@ -103,7 +104,7 @@ def test_random_drags_never_overlap(drags):
         for _ in range(steps):
             p = ts.drag_to(b, (x, y))
             if p is not None:
-                b.replace_unit(with_position(b.unit(uid), None, p))
+                b = b.with_unit(with_position(b.unit(uid), None, p))
         ts.end_drag()
         for i, a in enumerate(b.units):
             for c in b.units[i + 1:]:

@@ -121,7 +121,7 @@ def test_the_readout_is_drawn_through_the_canvas():
     board = Board(units=[start, enemy], ruleset="whfb8")
     rs = load_ruleset("whfb8")
     now = mv.forward(start, 50.8)
-    board.replace_unit(now)
+    board = board.with_unit(now)
     r = ms.drag_readout(start, now, board, rs.measure, rs.values)
     c = SvgCanvas(1000, 700)
     errors = draw_scene(c, board, analyse(board, rs), View.fit((300, 200, 700, 600), (0, 0, 1000, 700)),

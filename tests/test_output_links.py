@@ -142,5 +142,5 @@ def test_window_export_refuses_a_link_onto_another_file(tmp_path, victim):
     d.fill({"file": str(link), "size": "300x200"})
     d.answer("Export")
     form = d.dialogs.top()
-    assert form is not None and "is a link to" in form.error.text
+    assert form is not None and "is a link to" in form.error_text
     assert victim.read_bytes() == before and link.is_symlink()

@@ -3,6 +3,8 @@
 draws them and keys those with words; bad marks are one line naming file, line and field."""
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import subprocess
 import sys
@@ -127,7 +129,7 @@ def test_saving_a_scenario_keeps_its_marks(tmp_path):
     p = tmp_path / "s.yaml"
     p.write_text(FLANK)
     b = load_scenario(p)
-    b.units[0].front = (601.0, 400.0)
+    b = b.with_unit(dataclasses.replace(b.units[0], front=(601.0, 400.0)))
     save_scenario(b, p)
     assert "says: \"No supporting attack to the flank\"" in p.read_text()
     assert len(load_scenario(p).extra["marks"]) == 3

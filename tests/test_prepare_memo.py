@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import lru
-from game.core.board import Board, Unit, poses_held
+from game.core.board import Board, Unit
 from game.core.engagement import boundary, combats, combats_and_engagements, find_engagements
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,13 +42,12 @@ def test_engagements_from_grouping_equal_find_engagements(specs, warm):
     board = board_of(specs)
     if not warm:
         lru.clear_all()
-    with poses_held():
-        groups, engs = combats_and_engagements(board, 0.5)
-        assert groups == combats(board, 0.5)
-        if any(not u.models() for u in board.units) or len(groups) > 1:
-            assert engs is None
-        else:
-            assert engs == engagements_of(board, 0.5)
+    groups, engs = combats_and_engagements(board, 0.5)
+    assert groups == combats(board, 0.5)
+    if any(not u.models() for u in board.units) or len(groups) > 1:
+        assert engs is None
+    else:
+        assert engs == engagements_of(board, 0.5)
 
 
 def _scratch(pairs: dict) -> dict:
@@ -91,8 +90,7 @@ def test_a_pair_slid_with_the_same_contacts_keeps_the_contact_sets():
         a = Unit(id="a", player=1, kind="ranked", base=(20, 20), files=5, count=10, front=(100.0 + dx, 100.0))
         b = Unit(id="b", player=2, kind="ranked", base=(20, 20), files=5, count=10, front=(100.0, 100.0),
                  facing_deg=180.0)
-        with poses_held():
-            return dict(engine.prepare(Board(units=[a, b], ruleset="whfb8", table=(400.0, 400.0)), rs).contacts)
+        return dict(engine.prepare(Board(units=[a, b], ruleset="whfb8", table=(400.0, 400.0)), rs).contacts)
 
     first = contacts(0.0)
     same = contacts(0.3)  # every base still meets the same enemy bases (within the 0.5 mm tolerance)

@@ -6,6 +6,7 @@
 * no model is both red and blue: a supporting model touches no enemy and every model has
   exactly one role.
 """
+import dataclasses
 import math
 
 from hypothesis import HealthCheck, given, settings
@@ -32,37 +33,36 @@ def ranked_unit(draw, uid, player):
                 keywords=draw(st.sampled_from([[], ["horde"]])))
 
 
-def place(a: Unit, b: Unit, relation: str, offset_mm: float) -> None:
-    """Put ``b`` against ``a``: front to front, on a flank, behind, or 1.5 mm+ apart.
+def place(a: Unit, b: Unit, relation: str, offset_mm: float) -> Unit:
+    """``b`` put against ``a``: front to front, on a flank, behind, or 1.5 mm+ apart.
 
     Offsets are multiples of 5 mm and base sizes multiples of 5 mm, so bases either touch
     exactly or stand at least 1.5 mm apart, as the contract promises for its cases."""
     W, D = a.width_mm, a.depth_mm
     if relation == "front":
-        b.facing_deg, local = (a.facing_deg + 180) % 360, (offset_mm, 0.0)
+        facing, local = (a.facing_deg + 180) % 360, (offset_mm, 0.0)
     elif relation == "apart":
-        b.facing_deg, local = (a.facing_deg + 180) % 360, (offset_mm, -1.5 - abs(offset_mm) / 10)
+        facing, local = (a.facing_deg + 180) % 360, (offset_mm, -1.5 - abs(offset_mm) / 10)
     elif relation == "left":
-        b.facing_deg, local = (a.facing_deg + 90) % 360, (-W / 2, min(max(offset_mm, 0.0), D))
+        facing, local = (a.facing_deg + 90) % 360, (-W / 2, min(max(offset_mm, 0.0), D))
     elif relation == "right":
-        b.facing_deg, local = (a.facing_deg + 270) % 360, (W / 2, min(max(offset_mm, 0.0), D))
+        facing, local = (a.facing_deg + 270) % 360, (W / 2, min(max(offset_mm, 0.0), D))
     else:
-        b.facing_deg, local = a.facing_deg, (offset_mm, D)
-    b.front = gm.to_table(local[0], local[1], a.front, a.facing_deg)
+        facing, local = a.facing_deg, (offset_mm, D)
+    return dataclasses.replace(b, facing_deg=facing, front=gm.to_table(local[0], local[1], a.front, a.facing_deg))
 
 
 @st.composite
 def boards(draw):
     a = draw(ranked_unit("alpha", 1))
     b = draw(ranked_unit("beta", 2))
-    a.front = (600.0, 400.0)
-    a.facing_deg = float(draw(st.sampled_from([0, 90, 180, 270, 15, 200])))
-    place(a, b, draw(st.sampled_from(["front", "left", "right", "rear", "apart"])),
-          5.0 * draw(st.integers(-12, 12)))
+    a = dataclasses.replace(a, front=(600.0, 400.0), facing_deg=float(draw(st.sampled_from([0, 90, 180, 270, 15, 200]))))
+    b = place(a, b, draw(st.sampled_from(["front", "left", "right", "rear", "apart"])),
+              5.0 * draw(st.integers(-12, 12)))
     units = [a, b]
     if draw(st.booleans()):
         c = draw(ranked_unit("gamma", 2))
-        place(a, c, draw(st.sampled_from(["left", "right", "rear"])), 5.0 * draw(st.integers(0, 8)))
+        c = place(a, c, draw(st.sampled_from(["left", "right", "rear"])), 5.0 * draw(st.integers(0, 8)))
         units.append(c)
     return Board(units=units, ruleset=draw(st.sampled_from(["whfb8", "t9a"])))
 
@@ -79,7 +79,7 @@ def summary(board: Board) -> dict:
 
 def transformed(board: Board, deg: float, pivot, shift) -> Board:
     out = board.copy()
-    out.units = [u.rotated(deg, pivot).translated(*shift) for u in board.units]
+    out = dataclasses.replace(out, units=[u.rotated(deg, pivot).translated(*shift) for u in board.units])
     return out
 
 
@@ -148,8 +148,7 @@ def test_separate_combats_analysed_apart_equal_the_whole(b1, b2):
     from game.engines.rank_and_file import engine as ranked
 
     b2 = transformed(b2, 0.0, (0.0, 0.0), (3000.0, 0.0))
-    for u in b2.units:
-        u.id = "far_" + u.id
+    b2 = b2.with_units(dataclasses.replace(u, id="far_" + u.id) for u in b2.units)
     board = Board(units=b1.units + b2.units, ruleset=b1.ruleset)
     rs = load_ruleset(board.ruleset)
     split = analyse(board, rs).to_json()

@@ -31,7 +31,7 @@ def test_record_three_steps_save_reopen_edit_and_export(tmp_path):
     r = Recording("Three steps")
     r.add(r.make_step(b, "whfb8", "Two blocks meet."))
     b2 = b.copy()
-    b2.replace_unit(mv.forward(b2.unit("night_goblins"), 30))
+    b2 = b2.with_unit(mv.forward(b2.unit("night_goblins"), 30))
     r.add(r.make_step(b2, "whfb8", "The Night Goblins come closer.", ring="night_goblins",
                       callouts="dwarfs.r3f9: supports"))
     r.add(r.make_step(b2, "t9a", "The same board under T9A.", strike="1", casualties="dwarfs: r1f1"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core.bases import RectBase
 from game.core import manoeuvre as mv
 from game.core.demo import build_steps, load_demo
 from game.window.demo_play import DemoPlayView
@@ -97,7 +98,7 @@ def test_templates_in_the_palette_make_units():
     d.click((800.0, 450.0))
     assert d.doc.board.units, d.status.message
     u = d.doc.board.units[-1]
-    assert u.name.startswith("Knights") and u.profile["height"] == 2 and u.base == (25.0, 50.0)
+    assert u.name.startswith("Knights") and u.profile["height"] == 2 and u.base == RectBase(25.0, 50.0)
 
 
 def test_charge_keeps_the_angle_under_t9a(tmp_path):

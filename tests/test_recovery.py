@@ -8,6 +8,7 @@ killed writer left are cleaned on start. A file changed, moved or deleted outsid
 file: B's save does not revert A's saved rename.
 """
 from __future__ import annotations
+import dataclasses
 
 import os
 import shutil
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from game.core.bases import RectBase
 from game.core.editor import Editor
 from game.core.scenario import load_scenario
 from game.window import recovery
@@ -89,7 +91,7 @@ def test_a_drag_in_progress_is_autosaved(battle, tmp_path):
     clock = Clock()
     s = _session(battle, tmp_path / "rec", clock, "1-x")
     u = s.board.unit("night_goblins")
-    s.board.replace_unit(Editor().forward(s.board, u.id, 30).board.unit(u.id))  # moved, not yet in the history
+    s.board = s.board.with_unit(Editor().forward(s.board, u.id, 30).board.unit(u.id))  # moved, not yet in the history
     assert not s.dirty
     clock.t = 11
     p = s.tick()
@@ -102,7 +104,7 @@ def test_new_boards_recover_under_the_user_data_folder(tmp_path):
     s = Session(Board(units=[], ruleset="whfb8"), None, clock=Clock(), wall=lambda: 1.8e9, session_id="9-n")
     assert s.out_dir == recovery.default_dir() and str(s.out_dir).startswith(os.environ["XDG_DATA_HOME"])
     s.apply(s.board.copy())
-    s.board.title = "changed"
+    s.board = dataclasses.replace(s.board, title="changed")
     p = s.autosave()
     assert p is not None and recovery.read_header(p).for_file == recovery.NEW_BOARD
     other = Session(Board(units=[], ruleset="whfb8"), None, clock=Clock(), session_id="10-m")
@@ -188,7 +190,7 @@ def test_a_save_that_cannot_keep_the_layout_asks_first(tmp_path):
         s.save()
     assert p.read_text() == text  # nothing written before the user agrees
     s.save(accept_loss=True)
-    assert load_scenario(p).unit("a").base == (25.0, 25.0)
+    assert load_scenario(p).unit("a").base == RectBase(25.0, 25.0)
 
 
 def test_the_recovery_text_reads_back_as_the_board(battle, monkeypatch):
@@ -199,9 +201,8 @@ def test_the_recovery_text_reads_back_as_the_board(battle, monkeypatch):
     from game.core.scenario import board_to_dict, dump_scenario, parse_scenario
 
     board = load_scenario(battle)
-    u = board.units[0]
-    u.name = "Zwerge \u00fcber \"Gr\u00fcn\": #1 \u2014 \u03bb\u00e9 \U0001f600 'x' : - ? [a]"
-    board.title = "yes"  # (a word YAML 1.1 reads as true when unquoted)
+    u = dataclasses.replace(board.units[0], name="Zwerge \u00fcber \"Gr\u00fcn\": #1 \u2014 \u03bb\u00e9 \U0001f600 'x' : - ? [a]")
+    board = dataclasses.replace(board.with_unit(u), title="yes")  # (a word YAML 1.1 reads as true when unquoted)
     text = recovery.scenario_text(board)
     assert board_to_dict(parse_scenario(text)) == board_to_dict(parse_scenario(dump_scenario(board)))
     assert parse_scenario(text).units[0].name == u.name and parse_scenario(text).title == "yes"

@@ -5,6 +5,8 @@ on start: saved more than 14 days ago, or offered, kept for later and their file
 headless (synthetic events, the fake clock; the wall clock injected into the session)."""
 from __future__ import annotations
 
+import dataclasses
+
 import shutil
 from pathlib import Path
 
@@ -88,8 +90,7 @@ def test_keep_for_later_keeps_it_and_offers_it_again(battle, tmp_path):
 def test_a_new_board_is_offered_an_earlier_untitled_boards_work(tmp_path):
     rec = tmp_path / "recovery"
     first = make_blank(out_dir=rec)
-    b = first.doc.board.copy()
-    b.title = "My sketch"
+    b = dataclasses.replace(first.doc.board, title="My sketch")
     from game.core.editor import Change
 
     first.app.table.apply(Change(b, "titled"))

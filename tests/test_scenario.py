@@ -1,4 +1,5 @@
 """Scenario files: validation errors name file, line and field; saves are atomic and round-trip."""
+import dataclasses
 import json
 import os
 import subprocess
@@ -183,7 +184,7 @@ def test_saved_file_is_not_private(tmp_path):
 def test_an_empty_table_saves_and_loads(tmp_path):
     """Deleting every unit in the window must still give a file that loads (no lost work)."""
     board = parse_scenario(GOOD, "x.yaml")
-    board.units = []
+    board = dataclasses.replace(board, units=[])
     path = tmp_path / "empty.yaml"
     save_scenario(board, path)
-    assert load_scenario(path).units == []
+    assert load_scenario(path).units == ()

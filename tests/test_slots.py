@@ -361,7 +361,7 @@ def test_result_does_not_depend_on_where_the_board_lies(deg, dx, dy):
     for data in (SPIDER, board(orcs(), flank_foe(), charged=["wolves"], seed=4)):
         b = board_from_dict(copy.deepcopy(data))
         moved = board_from_dict(copy.deepcopy(data))
-        moved.units = [u.rotated(deg, (600, 400)).translated(dx, dy) for u in moved.units]
+        moved = dataclasses.replace(moved, units=[u.rotated(deg, (600, 400)).translated(dx, dy) for u in moved.units])
         rs = load_ruleset("slots")
         r1, r2 = analyse(b, rs).to_json(), analyse(moved, rs).to_json()
         strip = lambda al: {u: {k: v for k, v in a.items()} for u, a in al.items()}

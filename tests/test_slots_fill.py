@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import geometry as g
-from game.core.board import Model
+from game.core.unit_models import Model
 from game.engines.combat_slots.fill import fill_nearest_first
 
 

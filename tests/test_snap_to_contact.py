@@ -67,7 +67,7 @@ def test_snap_to_contact_closes_small_gaps_and_overlaps_only(dy, moved):
             assert new is None
             continue
         b2 = board.copy()
-        b2.replace_unit(new)
+        b2 = b2.with_unit(new)
         assert abs(g.gap_mm(new.tray(), board.unit("a").tray())) <= 1e-6
         assert abs(clearance_mm(b2, ("b", None))) <= 1e-6
         assert g.dist(new.front, board.unit("b").front) <= 1.0

@@ -37,7 +37,7 @@ def test_each_strike_step_counts_its_own_strikers(name):
                                                  SceneOptions())]
         drawn = drawn_models(st.board, st.analysis)
         striking = {dm.id for dm in drawn if dm.role in ("attack", "support") and dm.id not in st.dim}
-        now = [t for t in texts if t.startswith(f"At {st.label}: ")]
+        now = [t for t in texts if f" at {st.label}" in t and not t.startswith("Fights at another step")]
         assert now and sum(map(_count, now)) == len(striking), (st.label, texts)
         later = {dm.id for dm in drawn if dm.role in ("attack", "support") and dm.id in st.dim}
         faded = [t for t in texts if t.startswith("Fights at another step")]

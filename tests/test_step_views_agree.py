@@ -1,7 +1,7 @@
 """The window, the step views and their legends agree on what a step shows:
 
 * the window and the step view say and draw the same of a moved model (the model where it
-  ends, its start the dashed outline; "from its dashed outline" in both legends);
+  ends, its start the dashed outline; "from its dotted outline" in both legends);
 * a unit destroyed by a fight is crossed out and listed as destroyed, never drawn as a model
   that "Does not fight";
 * a strike step shows what strikes at that step per model part, not the round's totals;
@@ -74,7 +74,7 @@ def test_window_and_step_view_say_and_draw_the_same_of_a_moved_model():
         drawn = next(d for d in drawn_models(board, a) if d.id == mid)
         assert math.dist(drawn.shape.center, path[-1]) < 0.5, "the model is drawn where it ends"
         texts = _legend_texts(board, a, o)
-        assert any("from its dashed outline" in t for t in texts) and not any("to its dashed outline" in t for t in texts)
+        assert any("from its dotted outline" in t for t in texts) and not any("to its dotted outline" in t for t in texts)
 
 
 def test_a_destroyed_unit_is_crossed_out_not_drawn_as_not_fighting():

@@ -20,7 +20,7 @@ def test_every_ruleset_has_templates_that_make_valid_units(rid):
     b = Board(units=[], ruleset=rid)
     for i, t in enumerate(ts):
         u = template_unit(b, t, (200.0 + 300 * (i % 3), 200.0 + 300 * (i // 3)), player=1 + i % 2)
-        b.units.append(u)
+        b = b.with_units([*b.units, u])
         for k in ints:
             if k in ("wounds", "height", "movement"):
                 continue
@@ -42,7 +42,7 @@ def test_template_unit_is_named_and_keyed():
     u = template_unit(b, t, (300, 300), player=2)
     assert u.id == "p2_spearmen_1" and u.name == "Spearmen 1"
     assert u.extra["weapon"] == "thrusting_spear" and u.facing_deg == 180
-    b.units.append(u)
+    b = b.with_units([*b.units, u])
     assert template_unit(b, t, (600, 300), player=2).id == "p2_spearmen_2"
 
 

@@ -6,6 +6,7 @@ examples from the rules summary); here every one of them is also analysed after 
 moving the whole table, which must change nothing.
 """
 from __future__ import annotations
+import dataclasses
 
 import math
 from pathlib import Path
@@ -46,7 +47,7 @@ def _params(**over) -> tp.Params:
 def test_tow_cases_hold_when_the_table_is_turned_and_moved(path, deg, pivot, shift):
     data, expect = _case(path)
     board = board_from_dict(data)
-    board.units = [u.rotated(deg, pivot).translated(*shift) for u in board.units]
+    board = dataclasses.replace(board, units=[u.rotated(deg, pivot).translated(*shift) for u in board.units])
     res = analyse(board).to_json()
     assert not compare_expect(res, expect), compare_expect(res, expect)
 

@@ -8,7 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.core import geometry as g
-from game.core.board import Model
+from game.core.unit_models import Model
 from game.engines.rank_and_file.tow_gaps import Gaps
 
 coord = st.sampled_from([0.0, 5.0, 10.0, 19.5, 20.0, 20.5, 25.0, 40.0, 60.0]) | st.floats(-80, 80)

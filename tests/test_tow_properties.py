@@ -2,6 +2,7 @@
 turning or moving the table changes nothing (roles, attacks, targets, strike order, Rank
 Bonus, fighting-rank counts); base contact is symmetric; supporters touch no enemy; a model
 has one role; separate combats analysed apart equal the whole."""
+import dataclasses
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,13 +42,12 @@ def tow_unit(draw, uid, player):
 def tow_boards(draw):
     a = draw(tow_unit("alpha", 1))
     b = draw(tow_unit("beta", 2))
-    a.front = (600.0, 400.0)
-    a.facing_deg = float(draw(st.sampled_from([0, 90, 180, 270, 15, 200])))
-    place(a, b, draw(st.sampled_from(["front", "left", "right", "rear", "apart"])), 5.0 * draw(st.integers(-12, 12)))
+    a = dataclasses.replace(a, front=(600.0, 400.0), facing_deg=float(draw(st.sampled_from([0, 90, 180, 270, 15, 200]))))
+    b = place(a, b, draw(st.sampled_from(["front", "left", "right", "rear", "apart"])), 5.0 * draw(st.integers(-12, 12)))
     units = [a, b]
     if draw(st.booleans()):
         c = draw(tow_unit("gamma", 2))
-        place(a, c, draw(st.sampled_from(["left", "right", "rear"])), 5.0 * draw(st.integers(0, 8)))
+        c = place(a, c, draw(st.sampled_from(["left", "right", "rear"])), 5.0 * draw(st.integers(0, 8)))
         units.append(c)
     charged = draw(st.lists(st.sampled_from([u.id for u in units]), unique=True))
     context = {"charged": charged, "charge_moved": {u: draw(st.integers(0, 9)) for u in charged}}
@@ -102,8 +102,7 @@ def test_tow_contact_is_symmetric_and_roles_are_consistent(board):
 @given(tow_boards(), tow_boards())
 def test_tow_separate_combats_analysed_apart_equal_the_whole(b1, b2):
     b2 = transformed(b2, 0.0, (0.0, 0.0), (3000.0, 0.0))
-    for u in b2.units:
-        u.id = "far_" + u.id
+    b2 = b2.with_units(dataclasses.replace(u, id="far_" + u.id) for u in b2.units)
     ctx = {"charged": b1.context["charged"] + ["far_" + u for u in b2.context["charged"]],
            "charge_moved": {**b1.context["charge_moved"], **{"far_" + k: v for k, v in b2.context["charge_moved"].items()}}}
     board = Board(units=b1.units + b2.units, ruleset="tow", context=ctx)

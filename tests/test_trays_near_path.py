@@ -28,12 +28,12 @@ def test_bodies_near_the_path_give_the_same_penetration_at_every_pose_on_it():
         start, _f = trays.pose_of(u, idx)
         good = (start[0] + r.uniform(-30, 30), start[1] + r.uniform(-30, 30))
         end = (good[0] + r.uniform(-60, 60), good[1] + r.uniform(-60, 60))
-        at_good = trays.with_position(u, idx, good, probe=True)
+        at_good = trays.with_position(u, idx, good)
         near = trays._near_path(trays.obstacles(board, (u.id, idx)), trays.shapes_of(at_good, idx),
                                 (end[0] - good[0], end[1] - good[1]))
         for t in (0.0, 0.13, 0.5, 0.77, 1.0):
             q = (good[0] + (end[0] - good[0]) * t, good[1] + (end[1] - good[1]) * t)
-            probe = trays.with_position(u, idx, q, probe=True)
+            probe = trays.with_position(u, idx, q)
             want = trays.penetration_mm(board, (u.id, idx), probe)
             assert trays.penetration_mm(board, (u.id, idx), probe, near) == want
             hits += want > 0

@@ -1,6 +1,9 @@
 """The rank-and-file unit keys (``incremental.unit_key``) with the non-pose part kept per unit
-object: the key is always the one written out afresh, after any attribute is given a new value."""
+(a unit is a value): an edit makes a new unit whose key is the one written out afresh, and the
+unit it was made from keeps its own."""
 from __future__ import annotations
+
+import dataclasses
 
 from game.core.board import Unit
 from game.engines.rank_and_file import incremental as inc
@@ -15,12 +18,13 @@ def test_unit_key_follows_new_player_profile_keywords_extra_and_copies():
              front=(100.0, 100.0), name="a", profile={"initiative": 3})
     keys = [inc.unit_key(u)]
     assert keys[0] == fresh(u) and inc.unit_key(u) == keys[0]
-    for change in (lambda: setattr(u, "profile", {"initiative": 4}), lambda: setattr(u, "player", 2),
-                   lambda: setattr(u, "keywords", ["infantry"]), lambda: setattr(u, "extra", {"troop": "x"})):
-        change()
-        k = inc.unit_key(u)
-        assert k == fresh(u) and k not in keys
+    units = [u]
+    for change in ({"profile": {"initiative": 4}}, {"player": 2}, {"keywords": ["infantry"]}, {"extra": {"troop": "x"}}):
+        v = dataclasses.replace(units[-1], **change)
+        k = inc.unit_key(v)
+        assert k == fresh(v) and k not in keys
         keys.append(k)
-    v = u.translated(0, 0)
-    v.profile["initiative"] = 7  # an edit: a deep copy changed before it is analysed
-    assert inc.unit_key(v) == fresh(v) and inc.unit_key(u) == keys[-1]
+        units.append(v)
+    assert [inc.unit_key(x) for x in units] == keys  # each unit keeps its own key
+    w = units[-1].translated(0, 0)
+    assert inc.unit_key(w) == keys[-1] == fresh(w)

@@ -19,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
     ("tests/golden/whfb8_initiative.yaml", dict(size="100x77mm", dpi=120, crop=True, legend_at="below")),
     ("assets/scenarios/whfb8_initiative.yaml", dict(size="90x60mm", dpi=200, crop=True)),
     ("assets/scenarios/whfb8_initiative.yaml", dict(size="180x120mm", dpi=200, crop=True)),
+    # crowded: every spot by the Monster touches a soft mark (its reach, its start outline); a free
+    # spot past the Transport must not win over them
+    ("assets/scenarios/wh40k_fight_phase.yaml", dict(size="90x60mm", dpi=300, legend=False)),
 ])
 def test_every_label_is_nearest_its_own_unit(tmp_path, monkeypatch, path, opts):
     monkeypatch.chdir(ROOT)  # the checker measures text with assets/fonts

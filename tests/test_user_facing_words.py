@@ -9,6 +9,7 @@ fragments the review rewrote (a count after a bracket, "Movement 4.0" (Movement)
 step of every bundled demo is read the same way. The JSON keeps ids (shared/spec/scenario-format.md).
 """
 from __future__ import annotations
+import dataclasses
 
 import re
 from pathlib import Path
@@ -88,7 +89,7 @@ def unnamed(text: str, board) -> str:
 @pytest.mark.parametrize("path,rid", CASES, ids=[f"{p.parent.name}/{p.stem}-{r}" for p, r in CASES])
 def test_no_id_no_hedged_plural_no_removed_fragment(path, rid, capsys):
     board = load_scenario(path)
-    board.ruleset = rid
+    board = dataclasses.replace(board, ruleset=rid)
     rs = load_ruleset(rid)
     texts = _texts(board, rs)
     _print_summary(board, analyse(board, rs), 0.0)

@@ -1,6 +1,8 @@
 """The window, figures and the drawing protocol (headless: SDL dummy video driver)."""
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import subprocess
 import sys
@@ -84,7 +86,7 @@ def test_app_rotate_and_bad_state_banner(board):
     app.frame()
     assert app.doc.board.unit("night_goblins").facing_deg == pytest.approx(105)
     # a broken board (a unit with no files) must not kill the loop: banner + last good board
-    app.doc.board.unit("night_goblins").files = 0
+    app.doc.board = app.doc.board.with_unit(dataclasses.replace(app.doc.board.unit("night_goblins"), files=0))
     app.doc.recompute()
     app.frame()
     assert app.status.banner and app.doc.board.unit("night_goblins").files == 5

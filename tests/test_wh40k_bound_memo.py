@@ -43,7 +43,7 @@ def test_kept_bounds_equal_cold_ones_along_a_drag():
     uid = board.units[0].id
     for k in range(6):
         b = board.copy()
-        b.replace_unit(b.unit(uid).translated(7.0 * (k % 3), -5.0 * (k // 3)))
+        b = b.with_unit(b.unit(uid).translated(7.0 * (k % 3), -5.0 * (k // 3)))
         warm = json.dumps(analyse(b, RS).to_json(), sort_keys=True)
         memo._SOLVED.clear()
         memo._BOUNDS.clear()

@@ -2,6 +2,8 @@
 by every input the solver reads), and the kept answers are exactly a cold solve's."""
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given, settings, strategies as st
 
 from game.core.analyse import analyse
@@ -23,20 +25,15 @@ def cold(board):
 
 
 def moved(board, uid, dx, dy):
-    b = board.copy()
-    b.replace_unit(b.unit(uid).translated(dx, dy))
-    return b
+    return board.with_unit(board.unit(uid).translated(dx, dy))
 
 
 def with_far_combat(board, seed):
     """``board`` plus a second combat (random_board's mob charging foe) far across the table."""
     other = random_board(seed, mixed=True, clump=False)
-    b = board.copy()
-    b.table = (3000.0, 1600.0)
-    for u in other.units:
-        b.units.append(u.translated(1500, 300))
-    b.context = {**board.context, "charged": list(board.context.get("charged") or []) + ["mob"]}
-    return b
+    return dataclasses.replace(board, table=(3000.0, 1600.0),
+                               units=(*board.units, *(u.translated(1500, 300) for u in other.units)),
+                               context={**board.context, "charged": list(board.context.get("charged") or []) + ["mob"]})
 
 
 @settings(max_examples=12, deadline=None)

@@ -84,8 +84,7 @@ def test_golden_charge_pile_in():
 @pytest.mark.parametrize("angle", [0, 37, 90, 200])
 def test_pile_in_does_not_depend_on_where_the_board_lies(angle):
     b = charge_board()
-    for u in b.units:
-        b.replace_unit(u.rotated(angle, (640, 360)).translated(-120, 55))
+    b = b.with_units(u.rotated(angle, (640, 360)).translated(-120, 55) for u in b.units)
     res = analyse(b, RS)
     check_pile_in(b, res, "intercessors")
     assert sum(1 for m, r in res.models.items() if m.startswith("intercessors.") and r.role == "attack") == 5

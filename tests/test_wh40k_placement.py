@@ -4,6 +4,8 @@ bases, clumps), the seed-003 worked example over 12 placements, and every public
 turned and moved, give the same engaged counts and the same role for every model."""
 from __future__ import annotations
 
+import dataclasses
+
 import math
 from pathlib import Path
 
@@ -24,8 +26,6 @@ CASES = sorted((HERE / "fixtures" / "wh40k_cases").glob("*.yaml"))
 def turned(board, deg: float, pivot, shift):
     """``board`` turned ``deg`` clockwise about ``pivot`` and moved by ``shift`` (mm), with its
     objectives; the table grown so every model stays on it."""
-    out = board.copy()
-    out.units = [u.rotated(deg, pivot).translated(*shift) for u in board.units]
     a = math.radians(deg)
     ca, sa = math.cos(a), math.sin(a)
 
@@ -33,10 +33,11 @@ def turned(board, deg: float, pivot, shift):
         x, y = p[0] - pivot[0], p[1] - pivot[1]
         return (pivot[0] + x * ca - y * sa + shift[0], pivot[1] + x * sa + y * ca + shift[1])
 
-    out.context = dict(board.context)
-    if out.context.get("objectives"):
-        out.context["objectives"] = [rot(o) for o in out.context["objectives"]]
-    return out
+    context = dict(board.context)
+    if context.get("objectives"):
+        context["objectives"] = [rot(o) for o in context["objectives"]]
+    return dataclasses.replace(board, units=tuple(u.rotated(deg, pivot).translated(*shift) for u in board.units),
+                               context=context)
 
 
 def roles(board) -> dict:
@@ -53,9 +54,7 @@ def centred(board, size=3000.0):
     """The board moved to the middle of a big table (room to turn it anywhere)."""
     xs = [m.center for m in board.models()]
     cx, cy = sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs)
-    out = turned(board, 0.0, (0, 0), (size / 2 - cx, size / 2 - cy))
-    out.table = (size, size)
-    return out
+    return dataclasses.replace(turned(board, 0.0, (0, 0), (size / 2 - cx, size / 2 - cy)), table=(size, size))
 
 
 @settings(max_examples=25, deadline=None)
@@ -74,8 +73,7 @@ def test_worked_example_over_twelve_placements():
         got = roles(turned(b, deg, (1500 + 7 * k, 1500 - 5 * k), (13.0 * k - 70, 9.0 * k - 50)))
         assert got == want, f"placement {k} ({deg} degrees)"
     # the same on its own step boards: the Fight step with the player's order given
-    fb = b.copy()
-    fb.context = {**b.context, "step": "fight", "fight_order": ["monster", "assault_squad"]}
+    fb = dataclasses.replace(b, context={**b.context, "step": "fight", "fight_order": ["monster", "assault_squad"]})
     want = roles(fb)
     for k in range(12):
         assert roles(turned(fb, 30.0 * k + 4.0, (1500, 1500), (5.0 * k, -3.0 * k))) == want, k

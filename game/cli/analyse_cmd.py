@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 
 from game.cli.args import UsageError, add_budget_option, budgets, check_budget, check_pair, check_ruleset
 from game.core.analyse import analyse
@@ -44,7 +45,7 @@ def load_board(path: str, ruleset_override: str | None = None):
     """Load a scenario and its ruleset; raises ScenarioError / RulesetError."""
     board = load_scenario(path)
     if ruleset_override:
-        board.ruleset = ruleset_override
+        board = replace(board, ruleset=ruleset_override)
         check_override(board, ruleset_override, path)
     rs = load_ruleset(board.ruleset)
     return board, rs

@@ -6,6 +6,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from dataclasses import replace
 from typing import Optional
 
 from game.core.analyse import analyse
@@ -32,7 +33,7 @@ def load(path: str, ruleset: Optional[str]):
     """(board, ruleset) or raises ScenarioError / RulesetError."""
     board = load_scenario(path)
     if ruleset:
-        board.ruleset = ruleset
+        board = replace(board, ruleset=ruleset)
         check_override(board, ruleset, path)  # the file was checked under its own
     return board, load_ruleset(board.ruleset)
 

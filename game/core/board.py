@@ -11,202 +11,14 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field
-from itertools import repeat
-from contextlib import contextmanager
-from operator import attrgetter
-from typing import Any, Callable, Iterator, Optional, Sequence
-
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Optional, TypeVar
 
 from game.core import geometry as g
 from game.core.arrays import ops
+from game.core.bases import BASE_TYPES, Base, base_of
 from game.core.lru import LRU
-
-
-class Model:
-    """One model on the table (treat as immutable).
-
-    ``id`` is ``<unit>.<slot>`` (``dwarfs.r2f7``, ``intercessors.m3``); ``rank``/``file`` are
-    1-based for ranked units and ``None`` for skirmishers; ``center`` in table mm; ``shape``
-    the base outline (:class:`geometry.Poly` or :class:`geometry.Circle`). A unit builds its
-    models from arrays (:meth:`Unit.geom`) and each base outline only when first asked for
-    (``make_shape(center)``), so an analysis that never looks at a base never builds it.
-    """
-
-    __slots__ = ("id", "unit_id", "slot", "rank", "file", "center", "facing_deg", "_shape", "_make")
-
-    def __init__(self, id: str, unit_id: str, slot: str, rank: Optional[int], file: Optional[int],
-                 center: g.Point, facing_deg: float, shape: Optional[g.Shape] = None,
-                 make_shape: Optional[Callable[[g.Point], g.Shape]] = None) -> None:
-        if shape is None and make_shape is None:
-            raise ValueError("a Model needs a shape or a make_shape")
-        self.id = id
-        self.unit_id = unit_id
-        self.slot = slot
-        self.rank = rank
-        self.file = file
-        self.center = center
-        self.facing_deg = facing_deg
-        self._shape = shape
-        self._make = make_shape
-
-    @property
-    def shape(self) -> g.Shape:
-        s = self._shape
-        if s is None:
-            assert self._make is not None  # the constructor asks for one of the two
-            s = self._shape = self._make(self.center)
-        return s
-
-    def _key(self) -> tuple:
-        return (self.id, self.unit_id, self.slot, self.rank, self.file, self.center, self.facing_deg, self.shape)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Model) and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.center, self.facing_deg))
-
-    def __repr__(self) -> str:
-        return f"Model({self.id!r}, center={self.center!r}, facing_deg={self.facing_deg!r})"
-
-
-class Models(list):
-    """A ranked unit's models in slot order (what :meth:`Unit.models` gives it): a read-only
-    list whose :class:`Model` objects are made only when it is first read as a list of models
-    (iterated, indexed, compared, copied); ``ids`` (model ids, the formation's shared list) and
-    :attr:`centers` (table mm) are the columns an analysis reads without making a model
-    (:func:`ids_of`, :func:`centers_of`). ``len`` and truth never make them. Do not mutate."""
-
-    __slots__ = ("ids", "_geom", "_uid", "_facing", "_centers", "_filled")
-
-    def __init__(self, geom: "UnitGeom", uid: str, facing: float) -> None:
-        super().__init__()
-        self.ids: list[str] = geom.ids
-        self._geom = geom  # (its ``base``: each model's (width, depth), for the base outlines)
-        self._uid = uid
-        self._facing = facing
-        self._centers: Optional[list[g.Point]] = None
-        self._filled = False
-
-    @property
-    def centers(self) -> list[g.Point]:
-        """Each model's centre (table mm), in slot order (the same tuples as the models' ``center``)."""
-        c = self._centers
-        if c is None:
-            c = self._centers = ops.rows(self._geom.centers)
-        return c
-
-    def _fill(self) -> "Models":
-        if not self._filled:
-            t, base = self._geom.template, self._geom.base
-            assert t is not None and base is not None  # (a ranked unit's geometry)
-            make = _corners_maker(base[0], base[1], self._facing)
-            # one map over the formation's columns (no per-model tuple unpacking)
-            list.extend(self, map(Model, self.ids, repeat(self._uid), t.names, t.ranks, t.files_, self.centers,
-                                  repeat(self._facing), repeat(None), repeat(make)))
-            self._filled = True
-        return self
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __bool__(self) -> bool:
-        return bool(self.ids)
-
-    def __iter__(self) -> Iterator[Model]:
-        return list.__iter__(self._fill())
-
-    def __reversed__(self) -> Iterator[Model]:
-        return list.__reversed__(self._fill())
-
-    def __getitem__(self, i: Any) -> Any:
-        return list.__getitem__(self._fill(), i)
-
-    def __contains__(self, x: object) -> bool:
-        return list.__contains__(self._fill(), x)
-
-    def __eq__(self, other: object) -> bool:
-        return list.__eq__(self._fill(), _filled(other))
-
-    def __ne__(self, other: object) -> bool:
-        return list.__ne__(self._fill(), _filled(other))
-
-    def __lt__(self, other: Any) -> bool:
-        return list.__lt__(self._fill(), _filled(other))
-
-    def __le__(self, other: Any) -> bool:
-        return list.__le__(self._fill(), _filled(other))
-
-    def __gt__(self, other: Any) -> bool:
-        return list.__gt__(self._fill(), _filled(other))
-
-    def __ge__(self, other: Any) -> bool:
-        return list.__ge__(self._fill(), _filled(other))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Any) -> Any:
-        return list(self) + list(other)
-
-    def __radd__(self, other: Any) -> Any:
-        return list(other) + list(self)
-
-    def __mul__(self, n: Any) -> Any:
-        return list(self) * n
-
-    __rmul__ = __mul__
-
-    def index(self, *a: Any) -> int:
-        return list.index(self._fill(), *a)
-
-    def count(self, x: Any) -> int:
-        return list.count(self._fill(), x)
-
-    def copy(self) -> list[Model]:
-        return list(self)
-
-    def __copy__(self) -> list[Model]:
-        return list(self)
-
-    def __deepcopy__(self, memo: dict) -> list[Model]:
-        return copy.deepcopy(list(self), memo)
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        return (list, (list(self),))
-
-    def __repr__(self) -> str:
-        return list.__repr__(self._fill())
-
-
-def _read_only(name: str) -> Callable:
-    def mutate(self: Models, *a: Any, **k: Any) -> Any:
-        raise TypeError(f"a unit's models are read-only (Models.{name})")
-    return mutate
-
-
-for _name in ("append", "extend", "insert", "pop", "remove", "reverse", "sort", "clear", "__setitem__",
-              "__delitem__", "__iadd__", "__imul__"):
-    setattr(Models, _name, _read_only(_name))
-
-
-def _filled(x: Any) -> Any:
-    return x._fill() if type(x) is Models else x
-
-
-_ID = attrgetter("id")
-_CENTER = attrgetter("center")
-
-
-def ids_of(ms: Sequence[Model]) -> list[str]:
-    """The ids of models ``ms`` in order: a unit's own :class:`Models` gives its column (the
-    formation's shared list, no model made; do not mutate), any other list its models' ids."""
-    return ms.ids if type(ms) is Models else list(map(_ID, ms))
-
-
-def centers_of(ms: Sequence[Model]) -> list[g.Point]:
-    """The centres (table mm) of models ``ms`` in order, as :func:`ids_of` (do not mutate)."""
-    return ms.centers if type(ms) is Models else list(map(_CENTER, ms))
+from game.core.unit_models import Model, Models, SlotTemplate, UnitGeom
 
 
 def unit_of(model_id: str) -> str:
@@ -242,29 +54,6 @@ def empty_slots(u: Unit) -> list[tuple[int, int]]:
     return out
 
 
-_HELD: Optional[dict[int, tuple[Any, tuple]]] = None  # poses_held: id(unit) -> (unit, its pose key)
-_HELD_TRAYS: Optional[dict[int, tuple[Any, Any]]] = None  # poses_held: id(unit) -> (unit, its tray)
-#: poses_held: (id(unit), "models" | "geom") -> (unit, its pose key, its models or geometry)
-_HELD_ROWS: Optional[dict[tuple[int, str], tuple[Any, tuple, Any]]] = None
-
-
-@contextmanager
-def poses_held() -> Iterator[None]:
-    """While the block runs, each unit's :meth:`Unit.pose_key`, :meth:`Unit.tray`,
-    :meth:`Unit.models` and :meth:`Unit.geom` are worked out (or looked up) once and kept (by
-    the unit object): for code that reads a board without changing it (an analysis, a frame
-    drawn), which asks the same units their key many times. Nested blocks share the outer one.
-    A unit changed in place inside the block would keep its old key: do not edit units in it."""
-    global _HELD, _HELD_TRAYS, _HELD_ROWS
-    if _HELD is not None:
-        yield
-        return
-    _HELD, _HELD_TRAYS, _HELD_ROWS = {}, {}, {}
-    try:
-        yield
-    finally:
-        _HELD = _HELD_TRAYS = _HELD_ROWS = None
-
 
 _MODEL_CACHE = LRU(128)       # pose_key -> list[Model]
 _GEOM_CACHE = LRU(128)        # pose_key -> UnitGeom
@@ -278,116 +67,37 @@ def reserve_caches(n_units: int) -> None:
     size = max(128, 2 * n_units + 32)
     _MODEL_CACHE.size = _GEOM_CACHE.size = size
     _TRAY_CACHE.size = max(256, 2 * size)
+
+
 _TEMPLATE_CACHE = LRU(512)    # formation key -> SlotTemplate
 _TRAY_CACHE = LRU(256)        # (front, facing, width, depth) -> the tray's Poly
 
-
-class SlotTemplate:
-    """The occupied slots of a ranked formation, independent of where the unit stands.
-
-    ``slots``: [(rank, file)] front rank first; ``names``: ``r<rank>f<file>``; ``local``: the
-    slot centres as points (:mod:`game.core.arrays`) of (across, back) mm from the middle of the front
-    edge (across to the unit's right, back away from its front)."""
-
-    __slots__ = ("slots", "names", "local", "ranks", "files_", "_ids", "_index", "_slot_index")
-
-    def __init__(self, slots: list[tuple[int, int]], base_w: float, base_d: float, files: int) -> None:
-        self.slots = slots
-        self.names = [f"r{r}f{f}" for r, f in slots]
-        self.local = ops.slot_local(slots, base_w, base_d, files)
-        self.ranks = [r for r, _ in slots]
-        self.files_ = [f for _, f in slots]
-        self._ids: dict[str, list[str]] = {}
-        self._index: dict[str, dict[str, int]] = {}
-        self._slot_index: Optional[dict[tuple[int, int], int]] = None
-
-    def index_of_slot(self) -> dict[tuple[int, int], int]:
-        """(rank, file) -> its index in slot order (made once; do not mutate)."""
-        hit = self._slot_index
-        if hit is None:
-            hit = self._slot_index = {rf: i for i, rf in enumerate(self.slots)}
-        return hit
-
-    def ids(self, unit_id: str) -> list[str]:
-        """Model ids ``<unit>.<slot>`` in slot order (the same string objects for every pose of
-        a unit, so a dict keyed by them never hashes a new string; do not mutate)."""
-        hit = self._ids.get(unit_id)
-        if hit is None:
-            if len(self._ids) > 64:
-                self._ids.clear()
-            hit = self._ids[unit_id] = [f"{unit_id}.{n}" for n in self.names]
-        return hit
-
-    def index(self, unit_id: str) -> dict[str, int]:
-        """Model id -> its index in slot order (:meth:`ids`; do not mutate)."""
-        hit = self._index.get(unit_id)
-        if hit is None:
-            if len(self._index) > 64:
-                self._index.clear()
-            hit = self._index[unit_id] = {mid: i for i, mid in enumerate(self.ids(unit_id))}
-        return hit
+#: the keys under which a unit keeps what it worked out from its own (frozen) fields
+_MEMO = ("_m_pose", "_m_tray", "_m_geom", "_m_models", "_m_kept")
+T = TypeVar("T")
 
 
-class UnitGeom:
-    """A unit's models as arrays (built from a :class:`SlotTemplate` and the unit's pose).
-
-    ``ids``: model ids in slot order; ``centers``: (n, 2) table mm; ``half``: (n, 2) half
-    extents of each base's bounding box on the table; ``rect``: every base is a rectangle of
-    ``base`` (width, depth) mm turned to ``facing_deg`` (ranked units), so two such units
-    square to each other touch where their bases' intervals overlap."""
-
-    __slots__ = ("ids", "centers", "half", "rect", "base", "facing_deg", "template", "_boxes")
-
-    def __init__(self, ids: list[str], centers: Any, half: Any, rect: bool, base: Any, facing_deg: float,
-                 template: Optional[SlotTemplate] = None) -> None:
-        self.ids = ids
-        self.centers = centers
-        self.half = half
-        self.rect = rect
-        self.base = base
-        self.facing_deg = facing_deg
-        self.template = template
-        self._boxes: Optional[tuple] = None
-
-    def boxes(self) -> tuple:
-        """``(low, high, lo, hi)``: each base's box corners (``centers -/+ half``, (n, 2) mm)
-        and the box of them all (two ``(x, y)`` tuples, None when empty); worked out once per geometry (read-only)."""
-        b = self._boxes
-        if b is None:
-            b = self._boxes = ops.boxes(self.centers, self.half)
-        return b
-
-
-def _corners_maker(w: float, d: float, facing_deg: float) -> Callable[[g.Point], g.Poly]:
-    """A function: centre -> the rectangle of a (w x d) mm base at ``facing_deg``; corners
-    front-left, front-right, back-right, back-left (as :func:`geometry.rect`)."""
-    rx, ry = g.right(facing_deg)
-    fx, fy = g.forward(facing_deg)
-    (ax, ay), (bx, by), (cx, cy), (dx, dy) = [(rx * a - fx * b, ry * a - fy * b) for a, b in
-                                              ((-w / 2, -d / 2), (w / 2, -d / 2), (w / 2, d / 2), (-w / 2, d / 2))]
-
-    def make(c: g.Point) -> g.Poly:
-        x, y = c
-        return g.Poly(((x + ax, y + ay), (x + bx, y + by), (x + cx, y + cy), (x + dx, y + dy)))
-    return make
-
-
-@dataclass
+@dataclass(frozen=True)
 class Unit:
-    """A unit as the scenario file gives it.
+    """A unit as the scenario file gives it: a value (setting a field raises
+    ``dataclasses.FrozenInstanceError``; :func:`dataclasses.replace` makes a changed copy that
+    shares the rest).
 
-    Ranked: ``base`` is ``(width_mm, depth_mm)``; ``files`` models in a full rank;
+    ``base`` a typed :data:`~game.core.bases.Base` (given as the file writes it, it is read as one).
+    Ranked: ``base`` is a rectangle (width x depth mm); ``files`` models in a full rank;
     ``count`` models in all; ``last_rank`` in left|center|right; ``empty`` further vacant slots;
     ``front`` the midpoint of rank 1's front edge (table mm); ``facing_deg``.
-    Skirmish: ``base`` a diameter (mm) or ``(width, depth)``; ``placed`` a list of
-    ``(center, base_or_None)``.
+    Skirmish: ``base`` round, rectangular or oval; ``placed`` a list of ``(center, base_or_None)``
+    (a model's own base, or None for the unit's).
     ``extra`` keeps keys this version does not interpret, so a save loses nothing.
+    The lists and dicts a unit holds are never changed in place either: a unit works out its
+    pose key, tray, models and geometry once and keeps them (not pickled, not compared).
     """
 
     id: str
     player: int
     kind: str  # "ranked" | "skirmish"
-    base: Any
+    base: Base
     facing_deg: float = 0.0
     name: str = ""
     profile: dict = field(default_factory=dict)
@@ -400,6 +110,28 @@ class Unit:
     placed: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # the file's forms (a diameter, [w, d], {oval: [w, d]}) read as typed bases, once
+        if not isinstance(self.base, BASE_TYPES):
+            object.__setattr__(self, "base", base_of(self.base))
+        if any(b is not None and not isinstance(b, BASE_TYPES) for _p, b in self.placed):
+            object.__setattr__(self, "placed", [(p, None if b is None else base_of(b)) for p, b in self.placed])
+
+    def __getstate__(self) -> dict:
+        """The fields only (what a unit worked out from them is made again where it is read)."""
+        return {k: v for k, v in self.__dict__.items() if k not in _MEMO}
+
+    def kept(self, key: str, make: Callable[["Unit"], T]) -> T:
+        """``make(self)``, worked out once per unit and kept with it under ``key`` (a unit never
+        changes, so what is read from its fields never goes stale: the cache key is the unit)."""
+        memo = self.__dict__.get("_m_kept")
+        if memo is None:
+            memo = self.__dict__["_m_kept"] = {}
+        if key in memo:
+            return memo[key]
+        got = memo[key] = make(self)
+        return got
+
     @property
     def is_ranked(self) -> bool:
         """A rank-and-file unit on a movement tray (models in slots ``rRfF``); else skirmish
@@ -409,11 +141,13 @@ class Unit:
     # ----- ranked geometry -------------------------------------------------------------
     @property
     def base_w(self) -> float:
-        return float(self.base[0]) if isinstance(self.base, (list, tuple)) else float(self.base)
+        """The base's width (mm; a round base's diameter)."""
+        return float(self.base.width_mm)
 
     @property
     def base_d(self) -> float:
-        return float(self.base[1]) if isinstance(self.base, (list, tuple)) else float(self.base)
+        """The base's depth (mm; a round base's diameter)."""
+        return float(self.base.depth_mm)
 
     @property
     def ranks(self) -> int:
@@ -452,18 +186,12 @@ class Unit:
         return g.to_table(across, back, self.front, self.facing_deg)
 
     def tray(self) -> g.Poly:
-        """The movement tray's outline (the unit boundary of a ranked unit; cached by front,
-        facing and size: the same pose gives the same, shared, polygon; inside
-        :func:`poses_held` kept by the unit object too)."""
-        held = _HELD_TRAYS
-        if held is not None:
-            hit = held.get(id(self))
-            if hit is not None and hit[0] is self:
-                return hit[1]
-            poly = self._tray()
-            held[id(self)] = (self, poly)
-            return poly
-        return self._tray()
+        """The movement tray's outline (the unit boundary of a ranked unit; worked out once per
+        unit, and shared by units of the same front, facing and size)."""
+        hit = self.__dict__.get("_m_tray")
+        if hit is None:
+            hit = self.__dict__["_m_tray"] = self._tray()
+        return hit
 
     def _tray(self) -> g.Poly:
         w, d = self.width_mm, self.depth_mm
@@ -483,24 +211,16 @@ class Unit:
 
     # ----- models ----------------------------------------------------------------------
     def pose_key(self) -> tuple:
-        """Everything the unit's model positions depend on (hashable). Inside
-        :func:`poses_held` a unit's key is worked out once (the same tuple every time)."""
-        held = _HELD
-        if held is not None:
-            hit = held.get(id(self))
-            if hit is not None and hit[0] is self:
-                return hit[1]
-            key = self._pose_key()
-            held[id(self)] = (self, key)
-            return key
-        return self._pose_key()
+        """Everything the unit's model positions depend on (hashable; worked out once per unit,
+        the same tuple every time)."""
+        hit = self.__dict__.get("_m_pose")
+        if hit is None:
+            hit = self.__dict__["_m_pose"] = self._pose_key()
+        return hit
 
     def _pose_key(self) -> tuple:
-        base = tuple(self.base) if isinstance(self.base, (list, tuple)) else (
-            ("oval",) + tuple(self.base["oval"]) if isinstance(self.base, dict) else self.base)
-        placed = tuple((tuple(p), tuple(b) if isinstance(b, (list, tuple)) else
-                        (("oval",) + tuple(b["oval"]) if isinstance(b, dict) else b)) for p, b in self.placed)
-        return (self.id, self.kind, base, self.files, self.count, self.last_rank, tuple(self.empty),
+        placed = tuple((tuple(p), b) for p, b in self.placed)
+        return (self.id, self.kind, self.base, self.files, self.count, self.last_rank, tuple(self.empty),
                 tuple(self.front), self.facing_deg, placed)
 
     def template(self) -> SlotTemplate:
@@ -511,24 +231,14 @@ class Unit:
             t = _TEMPLATE_CACHE.put(key, SlotTemplate(self.occupied_slots(), self.base_w, self.base_d, self.files))
         return t
 
-    def _held(self, what: str, key: Optional[tuple], make: Callable[[tuple], Any]) -> Any:
-        """``make(pose key)`` (``what``: "models" or "geom"); inside :func:`poses_held` kept by
-        the unit object, so asking again for the same pose makes no cache look-up."""
-        held = _HELD_ROWS
-        if held is None:
-            return make(key or self.pose_key())
-        mine = held.get((id(self), what))
-        if mine is not None and mine[0] is self and (key is None or key is mine[1]):
-            return mine[2]
-        key = key or self.pose_key()
-        got = make(key)
-        held[(id(self), what)] = (self, key, got)
-        return got
-
     def geom(self, key: Optional[tuple] = None) -> UnitGeom:
-        """The unit's models as arrays (:class:`UnitGeom`), cached by :meth:`pose_key` (inside
-        :func:`poses_held` kept by the unit object too)."""
-        return self._held("geom", key, self._geom)
+        """The unit's models as arrays (:class:`UnitGeom`): worked out once per unit, and shared
+        by units of the same :meth:`pose_key` while they stay in a bounded cache. ``key``, when
+        given, is this unit's :meth:`pose_key`."""
+        hit = self.__dict__.get("_m_geom")
+        if hit is None:
+            hit = self.__dict__["_m_geom"] = self._geom(key or self.pose_key())
+        return hit
 
     def _geom(self, key: tuple) -> UnitGeom:
         hit = _GEOM_CACHE.get(key)
@@ -552,13 +262,16 @@ class Unit:
     def models(self, key: Optional[tuple] = None) -> list[Model]:
         """Every model of the unit with its base shape, in slot order.
 
-        Results are cached by :meth:`pose_key` (a bounded LRU), so re-analysing a board while
-        one unit is dragged rebuilds only that unit's models; ranked models come from the
-        unit's arrays (a :class:`Models`: each model made when first read, its base outline when
-        first asked for). The returned list must not be mutated. Inside :func:`poses_held`
-        kept by the unit object too.
+        Worked out once per unit, and shared by units of the same :meth:`pose_key` while they
+        stay in a bounded cache (``key``, when given, is this unit's pose key), so re-analysing
+        a board while one unit is dragged rebuilds only that unit's models; ranked models come
+        from the unit's arrays (a :class:`Models`: each model made when first read, its base
+        outline when first asked for). The returned list must not be mutated.
         """
-        return self._held("models", key, self._models)
+        hit = self.__dict__.get("_m_models")
+        if hit is None:
+            hit = self.__dict__["_m_models"] = self._models(key or self.pose_key())
+        return hit
 
     def _models(self, key: tuple) -> list[Model]:
         hit = _MODEL_CACHE.get(key)
@@ -578,17 +291,13 @@ class Unit:
 
     # ----- moves (used by the window and demos) -----------------------------------------
     def translated(self, dx: float, dy: float) -> "Unit":
-        """A copy moved by (dx, dy) mm."""
-        u = copy.deepcopy(self)
-        if u.is_ranked:
-            u.front = (u.front[0] + dx, u.front[1] + dy)
-        else:
-            u.placed = [((p[0] + dx, p[1] + dy), b) for p, b in u.placed]
-        return u
+        """This unit moved by (dx, dy) mm (a new unit sharing the fields a move leaves alone)."""
+        if self.is_ranked:
+            return replace(self, front=(self.front[0] + dx, self.front[1] + dy))
+        return replace(self, placed=[((p[0] + dx, p[1] + dy), b) for p, b in self.placed])
 
     def rotated(self, deg: float, pivot: g.Point) -> "Unit":
-        """A copy turned ``deg`` clockwise about ``pivot`` (table mm)."""
-        u = copy.deepcopy(self)
+        """This unit turned ``deg`` clockwise about ``pivot`` (table mm), as a new unit."""
         a = math.radians(deg)
         ca, sa = math.cos(a), math.sin(a)
 
@@ -597,32 +306,28 @@ class Unit:
             # clockwise on screen (y down) is the usual counter-clockwise formula
             return (pivot[0] + x * ca - y * sa, pivot[1] + x * sa + y * ca)
 
-        u.facing_deg = (u.facing_deg + deg) % 360
-        if u.is_ranked:
-            u.front = rot(u.front)
-        else:
-            u.placed = [(rot(p), b) for p, b in u.placed]
-        return u
+        facing = (self.facing_deg + deg) % 360
+        if self.is_ranked:
+            return replace(self, facing_deg=facing, front=rot(self.front))
+        return replace(self, facing_deg=facing, placed=[(rot(p), b) for p, b in self.placed])
 
 
 def base_shape(base: Any, center: g.Point, facing_deg: float) -> g.Shape:
-    """Base outline: a number is a round base's diameter; ``[w, d]`` a rectangle;
-    ``{oval: [w, d]}`` an oval."""
-    if isinstance(base, (int, float)):
-        return g.Circle(center, float(base) / 2)
-    if isinstance(base, dict) and "oval" in base:
-        w, d = base["oval"]
-        return g.oval(center, float(w), float(d), facing_deg)
-    w, d = base
-    return g.rect(center, float(w), float(d), facing_deg)
+    """The outline of ``base`` (a :data:`~game.core.bases.Base`, or a form :func:`base_of` reads)
+    about ``center`` (table mm) at ``facing_deg``."""
+    return base_of(base).shape(center, facing_deg)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Board:
-    """Everything on the table: ``units`` (in file order), plus title, ruleset id, seed,
-    table size (mm), phase ``context`` and optional ``terrain`` (impassable polygons)."""
+    """Everything on the table: ``units`` (a tuple, in file order), plus title, ruleset id,
+    seed, table size (mm), phase ``context`` and optional ``terrain`` (impassable polygons).
+    A value: setting a field raises ``dataclasses.FrozenInstanceError``; an edit is a new
+    board (:meth:`with_unit`, :meth:`with_units`, :func:`dataclasses.replace`) that shares the
+    units it leaves alone, so a unit's identity says it is unchanged. Any iterable of units
+    given is kept as a tuple."""
 
-    units: list[Unit]
+    units: tuple[Unit, ...]
     ruleset: str
     title: str = ""
     seed: Optional[int] = None
@@ -631,6 +336,10 @@ class Board:
     terrain: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
     source: str = ""
+
+    def __post_init__(self) -> None:
+        if type(self.units) is not tuple:
+            object.__setattr__(self, "units", tuple(self.units))
 
     def unit(self, unit_id: str) -> Unit:
         for u in self.units:
@@ -642,8 +351,19 @@ class Board:
         """All models of all units, unit by unit."""
         return [m for u in self.units for m in u.models()]
 
-    def replace_unit(self, unit: Unit) -> None:
-        self.units = [unit if u.id == unit.id else u for u in self.units]
+    def with_unit(self, unit: Unit) -> "Board":
+        """This board with ``unit`` in place of the unit of its id (the others shared)."""
+        return replace(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+
+    def with_units(self, units: Iterable[Unit]) -> "Board":
+        """This board holding ``units`` (in that order) instead of its own; the rest shared."""
+        return replace(self, units=tuple(units))
+
+    def without(self, unit_ids: Iterable[str]) -> "Board":
+        """This board without the units of ``unit_ids`` (the others shared, in order)."""
+        drop = set(unit_ids)
+        return replace(self, units=tuple(u for u in self.units if u.id not in drop))
 
     def copy(self) -> "Board":
+        """A deep copy (units, context, terrain and extra copied too)."""
         return copy.deepcopy(self)

@@ -10,7 +10,8 @@ from typing import Iterable
 from game.core import contact
 from game.core import geometry as g
 from game.core.arrays import ops
-from game.core.board import Board, Model, UnitGeom
+from game.core.board import Board
+from game.core.unit_models import Model, UnitGeom
 from game.core.lru import LRU
 
 

@@ -195,11 +195,8 @@ def close_up(board: Board, rs: Ruleset, pairs: list, tol: Optional[float] = None
         if vec is None:
             out.notes.append(why)
             continue
-        if work is board:
-            work = board.copy()
         start.setdefault(a, {m.id: m.center for m in mover.models()})
-        moved = mover.translated(*vec)
-        work.replace_unit(moved)
+        work = work.with_unit(mover.translated(*vec))
         dx, dy = out.moved.get(a, (0.0, 0.0))
         out.moved[a] = (dx + vec[0], dy + vec[1])
     out.board = work

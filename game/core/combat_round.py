@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from game.core import geometry as g
@@ -149,14 +149,11 @@ def express(unit: Unit, keep: set[tuple[int, int]]) -> Unit:
     if not keep:
         raise ValueError("a unit needs at least one model")
     last = max(r for r, _ in keep)
-    u = unit.translated(0.0, 0.0)
     for k in range(1, unit.files + 1):
-        u.count = unit.files * (last - 1) + k
-        u.empty = []
+        u = replace(unit, count=unit.files * (last - 1) + k, empty=[])
         layout = set(u.occupied_slots())
         if keep <= layout:
-            u.empty = [slot_name(r, f) for r, f in sorted(layout - keep)]
-            return u
+            return replace(u, empty=[slot_name(r, f) for r, f in sorted(layout - keep)])
     raise AssertionError("unreachable: a full tray holds every slot")
 
 
@@ -202,7 +199,7 @@ def remove_casualties(board: Board, rs: Ruleset, fallen: list[str], analysis: Op
     on a copy of the board."""
     policy = rs.p("casualty_removal")
     can_attack = rs.p("stepped_forward_can_attack")
-    out = Removal(board.copy())
+    out = Removal(board)
     by_unit: dict[str, list[str]] = {}
     for mid in fallen:
         by_unit.setdefault(unit_of(mid), []).append(mid)
@@ -214,17 +211,16 @@ def remove_casualties(board: Board, rs: Ruleset, fallen: list[str], analysis: Op
             kept = [p for i, p in enumerate(u.placed) if i not in drop]
             out.removed += [m for m in mids]
             if not kept:
-                out.board.units = [x for x in out.board.units if x.id != uid]
+                out.board = out.board.without([uid])
                 out.destroyed.append(uid)
                 continue
-            u.placed = kept
-            out.board.replace_unit(u)
+            out.board = out.board.with_unit(replace(u, placed=kept))
             continue
         occupied = set(u.occupied_slots())
         marked = {parse_slot(m.split(".", 1)[1]) for m in mids}
         if len(marked) >= len(occupied):
             out.removed += [f"{uid}.{slot_name(*s)}" for s in sorted(occupied)]
-            out.board.units = [x for x in out.board.units if x.id != uid]
+            out.board = out.board.without([uid])
             out.destroyed.append(uid)
             continue
         if policy == "rear_rank":
@@ -232,7 +228,7 @@ def remove_casualties(board: Board, rs: Ruleset, fallen: list[str], analysis: Op
         else:
             gone = sorted(marked)
         keep = occupied - set(gone)
-        out.board.replace_unit(express(u, keep))
+        out.board = out.board.with_unit(express(u, keep))
         out.removed += [f"{uid}.{slot_name(*s)}" for s in gone]
         if not can_attack and analysis is not None:
             out.stepped += _stepped_forward(u, keep, len(marked), analysis, cannot_attack)
@@ -265,8 +261,7 @@ class Round:
 
     def __init__(self, board: Board, rs: Ruleset):
         self.rs = rs
-        self.board = board.copy()
-        self.board.context = {k: v for k, v in (board.context or {}).items() if k != "combats"}
+        self.board = replace(board, context={k: v for k, v in (board.context or {}).items() if k != "combats"})
         self.combats = [list(p) for p in (board.context or {}).get("combats") or []]
         self.charged = set((board.context or {}).get("charged") or [])
         self.last_value: Any = None
@@ -335,7 +330,7 @@ class Round:
                     + (f" ({rule})." if rule else "."))
         else:
             cap += f" ({rule})." if rule else "."
-        self.current = RoundStep("strike", label, cap, self.board.copy(), at_step(an, s), self.number,
+        self.current = RoundStep("strike", label, cap, self.board, at_step(an, s), self.number,
                                  striking=striking)
         if s.step is None:
             self.done = True  # one melee step only
@@ -423,7 +418,7 @@ class Round:
                     f"to regain contact "
                     f"({_rule(self.rs, 'close_up')}).")
         cap += " The next step is fought with what is left."
-        out = RoundStep("remove", "Casualties", cap, board.copy(), an, st.number, removed=rm.removed,
+        out = RoundStep("remove", "Casualties", cap, board, an, st.number, removed=rm.removed,
                         cannot_attack=sorted(self.cannot_attack), moves=moves, notes=rm.notes + notes)
         self.current = None
         return out
@@ -459,16 +454,16 @@ class Round:
         if how == "most_casualties_inflicted":
             ranked = self.inflicted.most_common()
             winner = ranked[0][0] if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]) else None
-            board = self.board.copy()
+            board = self.board
             if winner is not None and winner in {u.id for u in board.units}:
-                board.context = dict(board.context or {}, round_winner=winner)
+                board = replace(board, context=dict(board.context or {}, round_winner=winner))
                 cap = (f"Round over ({lost}). {_name(board, winner)} removed the most enemy models, so it won the round "
                        f"and now counts as the attacker: allocation recalculated ({_rule(self.rs, 'round_winner')}).")
             else:
                 cap = (f"Round over ({lost}). No side removed more models, so no round winner: the attacker stays "
                        f"and the allocation is recalculated on what is left ({_rule(self.rs, 'round_winner')}).")
             return RoundStep("recalculate", "Recalculation", cap, board, self.analyse(board), self.number)
-        return RoundStep("end", "End of round", f"End of the round: {lost}.", self.board.copy(),
+        return RoundStep("end", "End of round", f"End of the round: {lost}.", self.board,
                          self.analyse(self.board), self.number)
 
 

@@ -21,7 +21,8 @@ from typing import Optional, Sequence
 
 from game.core import geometry as g
 from game.core.arrays import ops
-from game.core.board import Model, Unit, UnitGeom
+from game.core.board import Unit
+from game.core.unit_models import Model, UnitGeom
 
 Box = tuple[float, float, float, float]
 

@@ -56,7 +56,7 @@ and ``view`` belong to that step only.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -323,7 +323,7 @@ class StepBuilder:
                     plan.rs = load_ruleset(v)
                 except RulesetError as exc:
                     ctx.fail(path, str(exc))
-                board.ruleset = v
+                plan.board = board = replace(board, ruleset=v)
             elif a.kind == "apply_moves":
                 plan.board = actions.apply_moves(board, analyse(board, rs))
             elif a.kind == "fight_phase":
@@ -331,8 +331,8 @@ class StepBuilder:
             elif a.kind == "end_round":
                 if self.rnd is None or self.rnd.rs is not rs:
                     ctx.fail(path, "no combat round under way in this scene (mark casualties first)")
-                self.rnd.board = board.copy()
-                plan.board = self.rnd.finish().board.copy()
+                self.rnd.board = board
+                plan.board = self.rnd.finish().board
             else:
                 plan.note(a)
         return plan
@@ -355,7 +355,7 @@ class StepBuilder:
                                 f"(ruleset {rs.id} uses {rs.strategy}, which has no steps)")
         plan.expanded = phase
         if plan.expanded:
-            plan.board = plan.expanded[-1][1].copy()
+            plan.board = plan.expanded[-1][1]
 
     def _analysed(self, si: int, spec: StepSpec, board: Board, rs: Ruleset, plan: "_Plan") -> DemoStep:
         """The step showing ``board`` analysed: within the scene's combat round when one is under
@@ -378,9 +378,9 @@ class StepBuilder:
             assert rnd is not None  # a round was started above for these casualties
             self.carry = _casualties(ctx, rnd, board, an, striking, marks, *plan.fall)
         _pending_marks(ctx, board, an, marks, plan.pending)
-        out = DemoStep(spec.caption, board.copy(), rs, an, marks, self.scene, si, plan.view)
+        out = DemoStep(spec.caption, board, rs, an, marks, self.scene, si, plan.view)
         if self.carry is not None:
-            self.board = self.carry.board.copy()
+            self.board = self.carry.board
         return out
 
     def _phase_step(self, si: int, spec: StepSpec, board: Board, rs: Ruleset, at: tuple, pending: list[Action],
@@ -403,7 +403,7 @@ class StepBuilder:
                           strike=str(getattr(ps, "label", "") or "") if getattr(ps, "kind", "") == "strike" else "")
         _pending_marks(self.ctx, b, an, marks, pending)
         self.carry = None
-        return DemoStep(spec.caption or cap, b.copy(), rs, an, marks, self.scene, si, view, phase=n, start=board.copy())
+        return DemoStep(spec.caption or cap, b, rs, an, marks, self.scene, si, view, phase=n, start=board)
 
 
 def _pending_marks(ctx: _Ctx, board: Board, an: Analysis, marks: StepMarks, pending: list[Action]) -> None:
@@ -425,8 +425,8 @@ def _casualties(ctx: _Ctx, rnd: Round, board: Board, an: Analysis, striking: Opt
     round's removal step (the board after removal and closing up)."""
     if striking is None:
         striking = [m for m, r in an.models.items() if r.attacks > 0]
-    rnd.board = board.copy()
-    rnd.current = RoundStep("strike", marks.strike or "Casualties", "", board.copy(), an, striking=list(striking))
+    rnd.board = board
+    rnd.current = RoundStep("strike", marks.strike or "Casualties", "", board, an, striking=list(striking))
     rnd.struck |= set(striking)
     try:
         marks.fallen = rnd.mark(v)

@@ -4,6 +4,7 @@ it; unit and model ids are checked here, failing through the checker ``ctx`` (fi
 field). Lengths mm, angles degrees clockwise."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 from game.core import geometry as g
@@ -48,7 +49,7 @@ def remove(ctx: Checker, board: Board, d: dict, path: tuple) -> Board:
             n = d["count"]
             if n >= len(u.occupied_slots()):
                 ctx.fail(path + ("count",), f"{u.id} has only {len(u.occupied_slots())} models")
-            u.count -= n  # the rearmost models go first
+            u = replace(u, count=u.count - n)  # the rearmost models go first
         else:
             occupied = {f"r{r}f{f}" for r, f in u.occupied_slots()}
             for i, s in enumerate(d["slots"]):
@@ -58,21 +59,20 @@ def remove(ctx: Checker, board: Board, d: dict, path: tuple) -> Board:
                     ctx.fail(path + ("slots", i), f"not a slot name like r1f3 (got {s!r})")
                 if s not in occupied:
                     ctx.fail(path + ("slots", i), f"{u.id} has no model in slot {s}")
-            u.empty = list(u.empty) + list(d["slots"])
+            u = replace(u, empty=list(u.empty) + list(d["slots"]))
     else:
         if "count" in d:
             if d["count"] >= len(u.placed):
                 ctx.fail(path + ("count",), f"{u.id} has only {len(u.placed)} models")
-            u.placed = u.placed[: len(u.placed) - d["count"]]
+            u = replace(u, placed=u.placed[: len(u.placed) - d["count"]])
         else:
             drop = set()
             for i, s in enumerate(d["slots"]):
                 if not (s.startswith("m") and s[1:].isdigit() and 1 <= int(s[1:]) <= len(u.placed)):
                     ctx.fail(path + ("slots", i), f"{u.id} has no model {s!r} (m1 to m{len(u.placed)})")
                 drop.add(int(s[1:]) - 1)
-            u.placed = [p for i, p in enumerate(u.placed) if i not in drop]
-    board.replace_unit(u)
-    return board
+            u = replace(u, placed=[p for i, p in enumerate(u.placed) if i not in drop])
+    return board.with_unit(u)
 
 
 def apply_moves(board: Board, an: Analysis) -> Board:
@@ -92,8 +92,7 @@ def apply_moves(board: Board, an: Analysis) -> Board:
             if 0 <= i < len(u.placed):
                 placed = list(u.placed)
                 placed[i] = (tuple(path[-1]), placed[i][1])
-                u.placed = placed
-                board.replace_unit(u)
+                board = board.with_unit(replace(u, placed=placed))
     return board
 
 
@@ -109,8 +108,7 @@ def move(ctx: Checker, board: Board, v: dict, path: tuple) -> Board:
     else:
         c = u.front if u.is_ranked else u.center()
         dx, dy = float(v["to"][0]) - c[0], float(v["to"][1]) - c[1]
-    board.replace_unit(u.translated(dx, dy))
-    return board
+    return board.with_unit(u.translated(dx, dy))
 
 
 def wheel(ctx: Checker, board: Board, v: dict, path: tuple) -> Board:
@@ -120,23 +118,20 @@ def wheel(ctx: Checker, board: Board, v: dict, path: tuple) -> Board:
         ctx.fail(path + ("unit",), f"{u.id} is a skirmish unit; use turn")
     side = -1 if v.get("pivot", "left") == "left" else 1
     pivot = g.add(u.front, g.scale(g.right(u.facing_deg), side * u.width_mm / 2))
-    board.replace_unit(u.rotated(float(v["deg"]), pivot))
-    return board
+    return board.with_unit(u.rotated(float(v["deg"]), pivot))
 
 
 def turn(ctx: Checker, board: Board, v: dict, path: tuple) -> Board:
     """``turn: {unit, deg}``: a unit turned about its centre."""
     u = unit(ctx, board, v["unit"], path)
-    board.replace_unit(u.rotated(float(v["deg"]), u.center()))
-    return board
+    return board.with_unit(u.rotated(float(v["deg"]), u.center()))
 
 
 def context(ctx: Checker, board: Board, v: dict, path: tuple) -> Board:
     """``context: {key: value}``: phase context keys merged in, checked against the board."""
     merged = dict(board.context)
     merged.update(v)
-    board.context = check_context(ctx, merged, {u.id for u in board.units}, path)
-    return board
+    return replace(board, context=check_context(ctx, merged, {u.id for u in board.units}, path))
 
 
 #: the actions that edit the board by themselves: kind -> edit(ctx, board, value, path) -> board

@@ -4,6 +4,7 @@ through the checker ``ctx`` (a :class:`game.core.validate.Checker`: file, line a
 Lengths mm, angles degrees. Also the board of an inline scenario (``load: {ruleset, units}``)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, NoReturn
 
 from game.core.board import Board
@@ -168,6 +169,4 @@ def inline_board(ctx: Checker, v: dict, path: tuple) -> Board:
         def fail(self, p: tuple, message: str) -> NoReturn:
             outer.fail(path + tuple(p), message)
 
-    b = board_from_dict(v, _Inline(ctx.file, ctx.lines))
-    b.source = ""
-    return b
+    return replace(board_from_dict(v, _Inline(ctx.file, ctx.lines)), source="")

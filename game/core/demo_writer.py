@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -67,7 +67,7 @@ class RecordedStep:
     origin: Optional[int] = None
 
     def copy(self) -> "RecordedStep":
-        return RecordedStep(self.caption, self.board.copy(), list(self.highlight), [tuple(n) for n in self.notes],
+        return RecordedStep(self.caption, self.board, list(self.highlight), [tuple(n) for n in self.notes],
                             self.strike, copy.deepcopy(self.casualties), copy.deepcopy(self.actions), self.view,
                             self.phase, self.origin)
 
@@ -93,7 +93,7 @@ class DemoRecorder:
         for k, v in changes.items():
             if not hasattr(st, k):
                 raise AttributeError(f"a step has no {k!r}")
-            setattr(st, k, v.copy() if isinstance(v, Board) else v)
+            setattr(st, k, v)  # (a board is a value: kept, not copied)
             if k == "board":
                 st.actions = None  # an edited board is a snapshot now
 
@@ -165,8 +165,7 @@ def _unit_actions(prev: Unit, cur: Unit) -> Optional[list[dict]]:
             if set(cur.empty) != set(prev.empty):
                 return None  # slots named after a count change would shift: reload
             n = prev.count - cur.count
-            trial = copy.deepcopy(prev)
-            trial.count -= n
+            trial = replace(prev, count=prev.count - n)
             if trial.occupied_slots() != cur.occupied_slots():
                 return None
             out.append({"remove": {"unit": cur.id, "count": n}})
@@ -300,7 +299,7 @@ def recorder_from_demo(demo: Any, steps: Sequence[Any]) -> DemoRecorder:
             continue
         acts = [{a.kind: (str(here / a.value) if a.kind == "load" and isinstance(a.value, str) else copy.deepcopy(a.value))}
                 for a in spec.actions]
-        board = shown[-1].board.copy() if shown else out[-1].board.copy()
+        board = shown[-1].board if shown else out[-1].board
         out.append(RecordedStep(spec.caption, board, actions=acts, origin=i))
     return DemoRecorder(demo.title, out)
 
@@ -312,8 +311,7 @@ def recorder_from_steps(title: str, steps: Sequence[Any], about: str = "") -> De
     out = []
     for st in steps:
         if st.phase and st.start is not None:  # a phase step: its phase's start board and number
-            b = st.start.copy()
-            b.ruleset = st.ruleset.id
+            b = replace(st.start, ruleset=st.ruleset.id)
             out.append(RecordedStep(st.caption, b, list(st.marks.highlight), [tuple(n) for n in st.marks.notes],
                                     view=st.view_mm, phase=st.phase))
             continue
@@ -321,8 +319,7 @@ def recorder_from_steps(title: str, steps: Sequence[Any], about: str = "") -> De
         for mid in st.marks.fallen:
             uid, slot = mid.split(".", 1)
             cas.setdefault(uid, []).append(slot)
-        b = st.board.copy()
-        b.ruleset = st.ruleset.id
+        b = replace(st.board, ruleset=st.ruleset.id)
         out.append(RecordedStep(st.caption, b, list(st.marks.highlight), [tuple(n) for n in st.marks.notes],
                                 st.marks.strike or None, cas, view=st.view_mm))
     return DemoRecorder(title, out, about)

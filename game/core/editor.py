@@ -12,6 +12,7 @@ degrees clockwise from north. No pygame, no pymunk.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass
@@ -165,9 +166,7 @@ class Editor:
         if not self.fits(board, new):
             b = self.blocker(board, new)
             return refused(f"{new.name} cannot do that: {b.name if b else 'another unit'} is in the way.")
-        out = board.copy()
-        out.replace_unit(new)
-        return Change(out, message, (new.id, moved_mm) if moved_mm else None)
+        return Change(board.with_unit(new), message, (new.id, moved_mm) if moved_mm else None)
 
     @staticmethod
     def _unit(board: Board, uid: str) -> Unit:
@@ -291,12 +290,10 @@ class Editor:
     def _group(self, board: Board, uids: list, make: Callable[[Unit], Unit], message: str) -> Change:
         if not uids:
             return refused("Select units first (Shift+click adds one, a box drag on the table selects several).")
-        out = board.copy()
+        out = board
         for uid in uids:
-            out.replace_unit(make(board.unit(uid)))
-        inside = set(uids)
-        others = out.copy()
-        others.units = [u for u in out.units if u.id not in inside]
+            out = out.with_unit(make(board.unit(uid)))
+        others = out.without(uids)
         for uid in uids:
             b = self.blocker(others, out.unit(uid))
             if b is not None:
@@ -308,9 +305,7 @@ class Editor:
         b = self.blocker(board, u)
         if b is not None:
             return refused(f"No room there: the new unit would overlap {b.name}.")
-        out = board.copy()
-        out.units.append(u)
-        return Change(out, placed_message(u), select=u.id)
+        return Change(board.with_units((*board.units, u)), placed_message(u), select=u.id)
 
     def casualty(self, board: Board, p_mm: g.Point) -> Change:
         """Remove the model under ``p_mm`` as a casualty, or restore the empty slot there."""
@@ -324,15 +319,14 @@ class Editor:
                 if not (1 <= f <= u.files and 1 <= r <= u.ranks):
                     return refused("")
                 slot = f"r{r}f{f}"
-                new = u.translated(0, 0)
-                if slot in new.empty:
-                    new.empty = [s for s in new.empty if s != slot]
+                if slot in u.empty:
+                    new = dataclasses.replace(u, empty=[s for s in u.empty if s != slot])
                     return self.replace(board, new, f"{u.name}: {slot} restored ({len(new.occupied_slots())} models).")
                 if (r, f) not in set(u.occupied_slots()):
                     return refused(f"{u.name}: slot {slot} holds no model (it is past the last model of the unit).")
                 if len(u.occupied_slots()) <= 1:
                     return refused(f"{u.name} has one model left; it stays.")
-                new.empty = sorted(new.empty + [slot], key=parse_slot)
+                new = dataclasses.replace(u, empty=sorted([*u.empty, slot], key=parse_slot))
                 return self.replace(board, new, f"{u.name}: {slot} removed as a casualty "
                                                 f"({len(new.occupied_slots())} models left; click again to restore).")
             for i, m in enumerate(u.models()):
@@ -342,8 +336,7 @@ class Editor:
                 if inside:
                     if len(u.placed) <= 1:
                         return refused(f"{u.name} has one model left; it stays.")
-                    new = u.translated(0, 0)
-                    new.placed = [pl for j, pl in enumerate(new.placed) if j != i]
+                    new = dataclasses.replace(u, placed=[pl for j, pl in enumerate(u.placed) if j != i])
                     return self.replace(board, new, f"{u.name}: {m.slot} removed as a casualty (Ctrl+Z brings it back).")
         return refused("Click a model to remove it, or an empty slot of a tray to restore it.")
 
@@ -369,18 +362,16 @@ class Editor:
     def rename(self, board: Board, uid: str, name: str) -> Change:
         """Unit ``uid`` named ``name``. A unit still carrying the id the palette gave it
         (``p1_infantry_2``) takes an id from its new name too (``dwarfs``), so a saved file
-        reads well; ids named anywhere else in the board keep theirs."""
+        reads well; ids named anywhere else in the board keep theirs. The message names the
+        unit by its names only, never by an id."""
         ch = self.unit_edit(board, uid, lambda u: ed.renamed(u, name), lambda u, n: f"Renamed {u.name} to {n.name}.")
         if ch.ok and re.fullmatch(r"p[12]_[a-z]+_\d+", uid) and uid not in repr(board.context):
-            others = board.copy()
-            others.units = [u for u in others.units if u.id != uid]
-            new_id = ed.unique_id(others, name)
+            new_id = ed.unique_id(board.without([uid]), name)
             if new_id != uid and not new_id.startswith("unit"):
                 assert ch.board is not None  # an edit that went through (ch.ok) has its board
-                u = ch.board.unit(uid)
-                u.id = new_id
+                ch.board = ch.board.with_units(dataclasses.replace(u, id=new_id) if u.id == uid else u
+                                               for u in ch.board.units)
                 ch.select = new_id
-                ch.message += f" Its id is now {new_id}."
         return ch
 
     def set_player(self, board: Board, uid: str, player: int) -> Change:
@@ -413,10 +404,7 @@ class Editor:
             if not 1 <= n <= ed.MAX_MODELS:
                 raise ValueError(f"models must be from 1 to {ed.MAX_MODELS}")
             if u.is_ranked:
-                new = u.translated(0, 0)
-                new.count = n + len(u.empty)
-                new.files = min(new.files, new.count)
-                return new
+                return dataclasses.replace(u, count=n + len(u.empty), files=min(u.files, n + len(u.empty)))
             new = u
             while len(new.placed) < n:
                 new = ed.add_model(new, free=lambda c: self.fits(board, c))
@@ -432,17 +420,14 @@ class Editor:
                 raise ValueError("only rank-and-file units have a last rank")
             if where not in LAST_RANK:
                 raise ValueError(f"the last rank stands left, center or right (got {where!r})")
-            new = u.translated(0, 0)
-            new.last_rank = where
-            new.empty = []
-            return new
+            return dataclasses.replace(u, last_rank=where, empty=[])
         return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: the last rank stands {where}.")
 
     def set_profile(self, board: Board, uid: str, key: str, text: Any, whole: bool = True) -> Change:
         """Profile value ``key`` of unit ``uid`` (``""`` removes it). ``whole``: a whole number
         from 0 to 99, else a text value (a size class)."""
         def make(u: Unit) -> Unit:
-            new = u.translated(0, 0)
+            new = dataclasses.replace(u, profile=dict(u.profile))  # (its own profile, changed below)
             t = str(text).strip()
             if not t:
                 new.profile.pop(key, None)
@@ -465,7 +450,7 @@ class Editor:
         """The parts of a multi-part model: ``"rider 2/4, mount 1/3"`` (name attacks/agility);
         ``""`` makes it one part again."""
         def make(u: Unit) -> Unit:
-            new = u.translated(0, 0)
+            new = dataclasses.replace(u, profile=dict(u.profile))  # (its own profile, changed below)
             t = str(text).strip()
             if not t:
                 new.profile.pop("parts", None)
@@ -487,24 +472,22 @@ class Editor:
     def set_keywords(self, board: Board, uid: str, text: str) -> Change:
         """Keywords of unit ``uid`` from comma- or space-separated ``text``."""
         def make(u: Unit) -> Unit:
-            new = u.translated(0, 0)
             words = [w.strip() for w in str(text).replace(",", " ").split() if w.strip()]
             if any(len(w) > 40 or not w.isprintable() for w in words):
                 raise ValueError("a keyword is a printable word of up to 40 characters")
-            new.keywords = words
-            return new
+            return dataclasses.replace(u, keywords=words)
         return self.unit_edit(board, uid, make,
                               lambda u, n: f"{n.name}: keywords {', '.join(n.keywords) or '(none)'}.")
 
     def set_extra(self, board: Board, uid: str, key: str, value: Optional[str]) -> Change:
         """A key a ruleset reads beyond the contract (``troop_type``, ``weapon``); None removes it."""
         def make(u: Unit) -> Unit:
-            new = u.translated(0, 0)
+            extra = dict(u.extra)
             if value in (None, ""):
-                new.extra.pop(key, None)
+                extra.pop(key, None)
             else:
-                new.extra[key] = str(value)
-            return new
+                extra[key] = str(value)
+            return dataclasses.replace(u, extra=extra)
         return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: {key} {n.extra.get(key, '(default)')}.")
 
     # -- units ------------------------------------------------------------------------------------
@@ -513,9 +496,7 @@ class Editor:
         u = board.unit(uid)
         for c in ed.duplicate(board, u):
             if self.blocker(board, c) is None and on_table(board, c):
-                out = board.copy()
-                out.units.append(c)
-                return Change(out, f"Duplicated {u.name} as {c.name}.", select=c.id)
+                return Change(board.with_units((*board.units, c)), f"Duplicated {u.name} as {c.name}.", select=c.id)
         return refused(f"There is no free room beside {u.name} for a copy.")
 
     def delete(self, board: Board, uid: str) -> Change:
@@ -529,9 +510,7 @@ class Editor:
         b = self.blocker(board, u)
         if b is not None:
             return refused(f"No room there: the new unit would overlap {b.name}.")
-        out = board.copy()
-        out.units.append(u)
-        return Change(out, placed_message(u), select=u.id)
+        return Change(board.with_units((*board.units, u)), placed_message(u), select=u.id)
 
     # -- the board ------------------------------------------------------------------------------
     @staticmethod
@@ -542,9 +521,7 @@ class Editor:
         why = text_problem(t, max_len=MAX_TITLE)
         if why:
             return refused(f"The title {why}.")
-        out = board.copy()
-        out.title = t
-        return Change(out, f"Title: {t}." if t else "The title is cleared.")
+        return Change(dataclasses.replace(board, title=t), f"Title: {t}." if t else "The title is cleared.")
 
     @staticmethod
     def set_caption(board: Board, text: str) -> Change:
@@ -555,12 +532,12 @@ class Editor:
         why = text_problem(t, max_len=MAX_CAPTION, multiline=True)
         if why:
             return refused(f"The caption {why}.")
-        out = board.copy()
+        extra = dict(board.extra)
         if t.strip():
-            out.extra["caption"] = t
+            extra["caption"] = t
         else:
-            out.extra.pop("caption", None)
-        return Change(out, "Caption set." if t.strip() else "The caption is cleared.")
+            extra.pop("caption", None)
+        return Change(dataclasses.replace(board, extra=extra), "Caption set." if t.strip() else "The caption is cleared.")
 
     @classmethod
     def set_title_caption(cls, board: Board, title: str, caption: str) -> Change:
@@ -585,9 +562,7 @@ class Editor:
 
     @staticmethod
     def set_ruleset(board: Board, rid: str) -> Change:
-        out = board.copy()
-        out.ruleset = rid
-        return Change(out, "")
+        return Change(dataclasses.replace(board, ruleset=rid), "")
 
 
 def caption_text(text: str) -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Optional
 
 from game.core import geometry as g
+from game.core.bases import OvalBase, RectBase, RoundBase, base_of
 from game.core.board import Board, Unit, parse_slot
 from game.core.validate import text_problem
 
@@ -103,26 +104,21 @@ def new_unit(board: Board, choice: BaseChoice, center: g.Point, player: int = 1,
     if not choice.round:
         w, d = float(choice.base[0]), float(choice.base[1])
         files = max(1, min(choice.files, choice.models))
-        u = Unit(id=uid, player=player, kind="ranked", base=(w, d), facing_deg=facing, name=name,
+        u = Unit(id=uid, player=player, kind="ranked", base=RectBase(w, d), facing_deg=facing, name=name,
                  profile=prof, files=files, count=choice.models)
         # the tray's centre lies depth/2 behind the front midpoint
-        u.front = g.to_table(0.0, -u.depth_mm / 2, center, facing)
-        return u
+        return replace(u, front=g.to_table(0.0, -u.depth_mm / 2, center, facing))
     dia = float(choice.base)
     step = dia + SKIRMISH_GAP_MM
     n = choice.models
     placed = [(g.to_table((i - (n - 1) / 2) * step, 0.0, center, facing), None) for i in range(n)]
-    return Unit(id=uid, player=player, kind="skirmish", base=dia, facing_deg=facing, name=name,
+    return Unit(id=uid, player=player, kind="skirmish", base=RoundBase(dia), facing_deg=facing, name=name,
                 profile=prof, placed=placed)
 
 
 def _model_radius_mm(unit: Unit, base: Any) -> float:
-    b = unit.base if base is None else base
-    if isinstance(b, (int, float)):
-        return float(b) / 2
-    if isinstance(b, dict) and "oval" in b:
-        return max(float(x) for x in b["oval"]) / 2
-    return max(float(b[0]), float(b[1])) / 2
+    b = base_of(unit.base if base is None else base)
+    return max(float(b.width_mm), float(b.depth_mm)) / 2
 
 
 def add_model(unit: Unit, free: Any = None) -> Unit:
@@ -133,18 +129,16 @@ def add_model(unit: Unit, free: Any = None) -> Unit:
     n = unit.count if unit.is_ranked else len(unit.placed)
     if n >= MAX_MODELS:
         raise ValueError(f"a unit holds at most {MAX_MODELS} models")
-    u = copy.deepcopy(unit)
+    u = unit
     if u.is_ranked:
-        u.count += 1
-        return u
+        return replace(u, count=u.count + 1)
     if not u.placed:
         raise ValueError("a skirmish unit without models has nowhere to add one")
     (last, base) = u.placed[-1]
     step = 2 * _model_radius_mm(u, base) + SKIRMISH_GAP_MM
     for across, back in ((step, 0.0), (0.0, step), (-step, 0.0), (0.0, -step), (step, step), (-step, step)):
         p = g.to_table(across, back, last, u.facing_deg)
-        cand = copy.deepcopy(u)
-        cand.placed = u.placed + [(p, copy.deepcopy(base))]
+        cand = replace(u, placed=[*u.placed, (p, copy.deepcopy(base))])
         own = [q for q, _ in u.placed]
         if any(g.dist(p, q) < step - SKIRMISH_GAP_MM / 2 for q in own):
             continue
@@ -156,20 +150,18 @@ def add_model(unit: Unit, free: Any = None) -> Unit:
 def remove_model(unit: Unit) -> Unit:
     """One model fewer: the last model (rank-and-file: the count drops by one; casualty slots
     that no longer exist are dropped). Raises ValueError when one model is left."""
-    u = copy.deepcopy(unit)
+    u = unit
     if u.is_ranked:
         if len(u.occupied_slots()) <= 1 or u.count <= 1:
             raise ValueError("the unit has one model left")
-        u.count -= 1
-        u.files = min(u.files, u.count)
-        u.empty = [s for s in u.empty if _slot_within(u, s)]
+        u = replace(u, count=u.count - 1, files=min(u.files, u.count - 1))
+        u = replace(u, empty=[s for s in u.empty if _slot_within(u, s)])
         if not u.occupied_slots():
             raise ValueError("the unit has one model left")
         return u
     if len(u.placed) <= 1:
         raise ValueError("the unit has one model left")
-    u.placed = u.placed[:-1]
-    return u
+    return replace(u, placed=u.placed[:-1])
 
 
 def _slot_within(u: Unit, slot: str) -> bool:
@@ -199,23 +191,19 @@ def format_base(base: Any) -> str:
     """The text :func:`parse_base` reads back: ``"25x50"``, ``"32"``, ``"oval 60x35"``."""
     def n(v: Any) -> str:
         return f"{float(v):g}"
-    if isinstance(base, (int, float)):
-        return n(base)
-    if isinstance(base, dict) and "oval" in base:
-        return f"oval {n(base['oval'][0])}x{n(base['oval'][1])}"
-    return f"{n(base[0])}x{n(base[1])}"
+    b = base_of(base)
+    if isinstance(b, RoundBase):
+        return n(b.diameter_mm)
+    return f"{'oval ' if isinstance(b, OvalBase) else ''}{n(b.width_mm)}x{n(b.depth_mm)}"
 
 
 def set_base(unit: Unit, base: Any) -> Unit:
     """The unit on new bases. Rank-and-file: a rectangle ``(w, d)`` (a single number makes a
     square); the tray keeps its front midpoint. Skirmish: a diameter or ``(w, d)``; models that
     carry their own base keep it; centres stay."""
-    u = copy.deepcopy(unit)
-    if u.is_ranked:
-        u.base = (float(base), float(base)) if isinstance(base, (int, float)) else (float(base[0]), float(base[1]))
-    else:
-        u.base = float(base) if isinstance(base, (int, float)) else (float(base[0]), float(base[1]))
-    return u
+    if isinstance(base, (int, float)):
+        return replace(unit, base=RectBase(float(base), float(base)) if unit.is_ranked else RoundBase(float(base)))
+    return replace(unit, base=RectBase(float(base[0]), float(base[1])))
 
 
 def set_files(unit: Unit, files: int) -> Unit:
@@ -225,10 +213,8 @@ def set_files(unit: Unit, files: int) -> Unit:
         raise ValueError("only rank-and-file units have files")
     if not 1 <= int(files) <= max(1, unit.count):
         raise ValueError(f"files must be from 1 to {unit.count} (got {files})")
-    u = copy.deepcopy(unit)
-    u.files = int(files)
-    u.empty = [s for s in u.empty if _slot_within(u, s)]
-    return u
+    u = replace(unit, files=int(files))
+    return replace(u, empty=[s for s in u.empty if _slot_within(u, s)])
 
 
 def renamed(unit: Unit, name: str) -> Unit:
@@ -241,18 +227,14 @@ def renamed(unit: Unit, name: str) -> Unit:
     why = text_problem(name)
     if why:
         raise ValueError(f"the name {why}")
-    u = copy.deepcopy(unit)
-    u.name = name
-    return u
+    return replace(unit, name=name)
 
 
 def with_player(unit: Unit, player: int) -> Unit:
     """The unit given to ``player`` (1 or 2)."""
     if player not in (1, 2):
         raise ValueError(f"player must be 1 or 2 (got {player})")
-    u = copy.deepcopy(unit)
-    u.player = int(player)
-    return u
+    return replace(unit, player=int(player))
 
 
 def duplicate(board: Board, unit: Unit, offsets_mm: Iterable[g.Point] = ()) -> list[Unit]:
@@ -267,10 +249,7 @@ def duplicate(board: Board, unit: Unit, offsets_mm: Iterable[g.Point] = ()) -> l
     uid = unique_id(board, unit.id + "_2" if not re.search(r"_\d+$", unit.id) else unit.id)
     out = []
     for dx, dy in offs:
-        c = unit.translated(dx, dy)
-        c.id = uid
-        c.name = (unit.name or unit.id) + " (copy)"
-        out.append(c)
+        out.append(replace(unit.translated(dx, dy), id=uid, name=(unit.name or unit.id) + " (copy)"))
     return out
 
 
@@ -284,11 +263,10 @@ def without_unit(board: Board, unit_id: str) -> Board:
     """A copy of ``board`` without unit ``unit_id`` (context lists naming it keep their other
     entries). Raises KeyError if there is no such unit."""
     board.unit(unit_id)
-    b = board.copy()
-    b.units = [u for u in b.units if u.id != unit_id]
+    ctx = dict(board.context)
     for k in ("charged", "fights_first"):
-        if isinstance(b.context.get(k), list):
-            b.context[k] = [x for x in b.context[k] if x != unit_id]
-    if b.context.get("round_winner") == unit_id:
-        del b.context["round_winner"]
-    return b
+        if isinstance(ctx.get(k), list):
+            ctx[k] = [x for x in ctx[k] if x != unit_id]
+    if ctx.get("round_winner") == unit_id:
+        del ctx["round_winner"]
+    return replace(board.without([unit_id]), context=ctx)

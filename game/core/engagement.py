@@ -22,7 +22,8 @@ from typing import Any, Iterable, Optional
 
 from game.core import contact
 from game.core import geometry as g
-from game.core.board import Board, Model, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Model
 from game.core.lru import LRU
 from game.core.record import Record, record
 from game.core.parts import Entry

@@ -12,8 +12,8 @@ of files) and charging into contact with an enemy's facing.
 """
 from __future__ import annotations
 
-import copy
 import math
+from dataclasses import replace
 from typing import Optional
 
 from game.core import geometry as g
@@ -76,8 +76,7 @@ def reform(unit: Unit, files: int) -> Unit:
     if not 1 <= files <= max(1, unit.count):
         raise ValueError(f"files must be from 1 to {unit.count} (got {files})")
     c = unit.center()
-    u = copy.deepcopy(unit)
-    u.files = int(files)
+    u = replace(unit, files=int(files))
     keep = []
     for s in u.empty:
         try:
@@ -86,10 +85,9 @@ def reform(unit: Unit, files: int) -> Unit:
             continue
         if r <= u.ranks and f <= u.files:
             keep.append(s)
-    u.empty = keep
+    u = replace(u, empty=keep)
     # put the new tray's centre where the old one was
-    u.front = g.to_table(0.0, -u.depth_mm / 2, c, u.facing_deg)
-    return u
+    return replace(u, front=g.to_table(0.0, -u.depth_mm / 2, c, u.facing_deg))
 
 
 def move_distance_mm(before: Unit, after: Unit) -> float:
@@ -175,7 +173,4 @@ def charge(charger: Unit, target: Unit, facing: Optional[str] = None, align: boo
     slack = abs(length - charger.width_mm) / 2
     cur = g.dot(g.sub(charger.front, mid), along)
     s = max(-slack, min(slack, cur))
-    u = copy.deepcopy(charger)
-    u.facing_deg = round(new_facing, 9) % 360
-    u.front = g.add(mid, g.scale(along, s))
-    return u
+    return replace(charger, facing_deg=round(new_facing, 9) % 360, front=g.add(mid, g.scale(along, s)))

@@ -20,7 +20,6 @@ length edge to edge when both ends are on bases), :func:`fmt_length`.
 """
 from __future__ import annotations
 
-import copy
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -294,8 +293,7 @@ class DragReadout:
 def drag_readout(start: Unit, now: Unit, board: Board, measure: Measure, rs_values: Any) -> DragReadout:
     """The readout of a drag from pose ``start`` to ``now`` (same unit) on ``board`` (whose
     other units stand where they are); distances edge to edge in the ruleset's unit."""
-    b = copy.copy(board)  # the other units are only read: a new list of units, not new units
-    b.units = [now if x.id == now.id else x for x in board.units]
+    b = board.with_unit(now)  # (the other units shared)
     near = nearest_enemy(b, now.id)
     name = (b.unit(near[0]).name or near[0]) if near is not None else ""
     return DragReadout(now.id, moved_mm(start, now), near, reaches(measure, rs_values, now), measure.unit, name)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import re
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional
+from typing import Any, Callable, NoReturn, Optional, Sequence
 
 import yaml
 
+from game.core.bases import Base, OvalBase, RectBase, RoundBase, base_of
 from game.core.board import Board, Unit, parse_slot
 from game.core.paths import available as available_rulesets
 from game.core.point_marks import model_units, parse_point_marks
@@ -56,11 +57,11 @@ class _Ctx(Checker):
     def __init__(self, file: str, lines: dict):
         super().__init__(file, lines, ScenarioError)
 
-    def base(self, v: Any, path: tuple, *, ranked: bool) -> Any:
+    def base(self, v: Any, path: tuple, *, ranked: bool) -> Base:
         if is_number(v):
             if ranked:
                 self.fail(path, f"a ranked unit needs a rectangular base [width, depth] in mm (got {short(v)})")
-            return self.size(v, path)
+            return RoundBase(self.size(v, path))
         if isinstance(v, dict) and set(v) == {"oval"} and ranked:
             self.fail(path, "oval bases are for skirmish units (models placed one by one); a ranked unit "
                             "needs a rectangular base [width, depth] in mm")
@@ -68,9 +69,9 @@ class _Ctx(Checker):
             o = v["oval"]
             if not isinstance(o, (list, tuple)) or len(o) != 2:
                 self.fail(path + ("oval",), f"must be [width, depth] in mm (got {short(o)})")
-            return {"oval": [self.size(o[0], path + ("oval", 0)), self.size(o[1], path + ("oval", 1))]}
+            return OvalBase(self.size(o[0], path + ("oval", 0)), self.size(o[1], path + ("oval", 1)))
         if isinstance(v, (list, tuple)) and len(v) == 2:
-            return (self.size(v[0], path + (0,)), self.size(v[1], path + (1,)))
+            return RectBase(self.size(v[0], path + (0,)), self.size(v[1], path + (1,)))
         self.fail(path, "must be [width, depth] in mm" + ("" if ranked else ", a round base's diameter, or {oval: [w, d]}")
                   + f" (got {short(v)})")
 
@@ -161,7 +162,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
     for i, u in enumerate(units):
         if "embarked_in" in u.extra:
             t = ctx.unit_id(u.extra["embarked_in"], ("units", i, "embarked_in"), seen - {u.id})
-            u.extra["embarked_in"] = t
+            units[i] = replace(u, extra={**u.extra, "embarked_in": t})
     raw_ctx = data.get("context")
     context = {} if raw_ctx is None else dict(ctx.mapping(raw_ctx, ("context",),
                                                           "step, active_player, charged, fights_first, objectives, ..."))
@@ -178,7 +179,7 @@ def board_from_dict(data: Any, ctx: Optional[_Ctx] = None) -> Board:
         piece = {k: v for k, v in t.items() if k not in ("name", "kind", "points")}
         piece.update({"name": name, "kind": kind, "points": [ctx.point(p, path + ("points", k)) for k, p in enumerate(pts)]})
         terrain.append(piece)
-    board = Board(units=units, ruleset=rs, title=str(title), seed=seed, table=table, context=context,
+    board = Board(units=tuple(units), ruleset=rs, title=str(title), seed=seed, table=table, context=context,
                   terrain=terrain, extra=extra, source=ctx.file)
     if data.get("marks") is not None:  # the figure's pointing marks (game/core/point_marks.py), kept as written
         parse_point_marks(data["marks"], ("marks",), ctx.fail, model_units(board))
@@ -196,7 +197,7 @@ def ruleset_limits(ruleset_id: str) -> dict:
         return {}
 
 
-def check_limits(units: list[Unit], ruleset_id: str, fail: Callable[[tuple, str], Any]) -> None:
+def check_limits(units: Sequence[Unit], ruleset_id: str, fail: Callable[[tuple, str], Any]) -> None:
     """Refuse a board beyond its ruleset's ``limits`` (docs/SCENARIO_FORMAT.md, "Limits"):
     ``fail(path, message)`` (raises) names the first unit past ``units``, the first unit over
     ``unit_models`` (or, placed model by model, ``skirmish_unit_models``) or the unit at which
@@ -396,8 +397,8 @@ def _unit(u: Any, path: tuple, ctx: _Ctx) -> Unit:
         ctx.fail(path + ("empty",), "must be a list of slot names such as [r1f3]")
     ctx.seq(empty, path + ("empty",), "slot names", max_len=MAX_UNIT_MODELS)
     ranks = math.ceil(count / files)
-    if files * base[0] > MAX_COORD_MM or ranks * base[1] > MAX_COORD_MM:
-        ctx.fail(path + ("files",), f"makes a unit {files * base[0]:g} mm wide and {ranks * base[1]:g} mm deep; "
+    if files * base.width_mm > MAX_COORD_MM or ranks * base.depth_mm > MAX_COORD_MM:
+        ctx.fail(path + ("files",), f"makes a unit {files * base.width_mm:g} mm wide and {ranks * base.depth_mm:g} mm deep; "
                                     f"at most {MAX_COORD_MM:g} mm each way")
     for j, s in enumerate(empty):
         if not isinstance(s, str) or not SLOT_RE.match(s):
@@ -422,11 +423,13 @@ def _num_out(v: float) -> Any:
 
 
 def _base_out(b: Any) -> Any:
-    if isinstance(b, dict):
-        return {"oval": [_num_out(x) for x in b["oval"]]}
-    if isinstance(b, (list, tuple)):
-        return [_num_out(x) for x in b]
-    return _num_out(b)
+    """A base as the file writes it: a diameter, ``[w, d]`` or ``{oval: [w, d]}``."""
+    raw = base_of(b).raw()
+    if isinstance(raw, dict):
+        return {"oval": [_num_out(x) for x in raw["oval"]]}
+    if isinstance(raw, (list, tuple)):
+        return [_num_out(x) for x in raw]
+    return _num_out(raw)
 
 
 POSITION_MM_PLACES = 2  # a position a move computed is written to 0.01 mm

@@ -20,7 +20,7 @@ line and field) and returns :class:`Template`\\ s; :func:`template_unit` makes t
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
@@ -126,14 +126,12 @@ def template_unit(board: Board, t: Template, center: g.Point, player: int = 1,
     """A new unit of template ``t`` centred on ``center`` (mm), for ``player``; named after
     the template, numbered across both players ("Spearmen 2", id ``p1_spearmen_2``)."""
     u = new_unit(board, t.choice, center, player, facing_deg, profile=copy.deepcopy(t.profile) or None)
-    slug = unique_id(Board(units=[], ruleset=board.ruleset), t.name)
+    slug = unique_id(Board(units=(), ruleset=board.ruleset), t.name)
     used = {x.id for x in board.units}
     names = {x.name for x in board.units}
     n = 1
     while f"p{player}_{slug}_{n}" in used or f"{t.name} {n}" in names:
         n += 1
-    u.id = f"p{player}_{slug}_{n}"
-    u.name = f"{t.name} {n}"  # numbered across the board: the name alone tells the units apart
-    u.keywords = list(t.keywords)
-    u.extra.update(t.unit)
-    return u
+    # numbered across the board: the name alone tells the units apart
+    return replace(u, id=f"p{player}_{slug}_{n}", name=f"{t.name} {n}", keywords=list(t.keywords),
+                   extra={**u.extra, **t.unit})

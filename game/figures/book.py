@@ -342,7 +342,7 @@ def _render_figures(path, out_dir, figures, bar, results) -> None:
         try:
             board = load_scenario(f.scenario)
             if f.ruleset:
-                board.ruleset = f.ruleset
+                board = replace(board, ruleset=f.ruleset)
             load_ruleset(board.ruleset)  # an unknown ruleset: the figure's line
             target = output_path(out_dir, f.output)
             errors = write_figure(board, None, target, figure_options_of(f, board))
@@ -379,8 +379,7 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
                 st = steps[bp.step - 1]
                 board, analysis = st.board, st.analysis
                 if bp.ruleset:
-                    board = board.copy()
-                    board.ruleset = bp.ruleset
+                    board = replace(board, ruleset=bp.ruleset)
                     analysis = analyse(board, load_ruleset(bp.ruleset))
                 marks = Marks(dim=list(st.marks.dim), highlight=list(st.marks.highlight), notes=list(st.marks.notes),
                               fallen=list(st.marks.fallen), numbered=True)
@@ -388,7 +387,7 @@ def panel_figure_of(f: BookFigure, book: str = "") -> Any:
             else:
                 board = load_scenario(bp.scenario)
                 if bp.ruleset:
-                    board.ruleset = bp.ruleset
+                    board = replace(board, ruleset=bp.ruleset)
                 analysis = analyse(board, load_ruleset(board.ruleset))
                 marks = Marks()
                 caption = bp.caption or board.title

@@ -123,8 +123,7 @@ def build_compare(board: Board, fo: FigureOptions, svg: bool) -> Figure:
     base = replace(fo, compare=None, title=None, count_all=True,  # a compare figure is about attacks
                    ruleset_name=na)  # overlay: the one panel is under the first ruleset
     if fo.compare_mode == "overlay":
-        b = board.copy()
-        b.ruleset = ida
+        b = replace(board, ruleset=ida)
         caption = " ".join(sentences) if sentences else f"Every model fights the same under {sa} and {sb}."
         if key_wanted(base):  # print: the differences under the title, the caption key under the picture
             pf = PanelFigure([Panel(b, ra, differ=differ_tooltips(diffs, "a", sb), differ_label=f"Fights differently under {sb}")],
@@ -156,8 +155,7 @@ def compare_panels(board: Board, fo: FigureOptions,
     title = fo.title if fo.title is not None else (board.title or "")
     panels = []
     for rid, a, mine, other_short in ((ida, ra, "a", sb), (idb, rb, "b", sa)):
-        b = board.copy()
-        b.ruleset = rid
+        b = replace(board, ruleset=rid)
         panels.append(Panel(b, a, caption=ruleset_name(rid), differ=differ_tooltips(diffs, mine, other_short),
                             differ_label="Fights differently under the other ruleset"))
     if not sentences:

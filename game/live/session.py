@@ -133,8 +133,7 @@ class LiveSession:
             return json.dumps({"ok": False})
         if self.analysis() is None or self._view is None:
             return json.dumps({"ok": False})
-        others = self.board.copy()
-        others.units = [x for x in self.board.units if x.id != uid]
+        others = self.board.without([uid])
         self._drag = {"uid": uid, "unit": u, "before": self.board, "others": others, "good": (0.0, 0.0),
                       "pen": {uid: self.editor.penetration(others, u)}, "step": _min_side_mm(u) / 2,
                       "k": self._view[2]}
@@ -170,9 +169,7 @@ class LiveSession:
             d["good"] = got
             got = self._toward(d, (got[0], want[1]))
         d["good"] = got
-        board = d["before"].copy()
-        board.replace_unit(d["unit"].translated(got[0], got[1]))
-        self._set(board)
+        self._set(d["before"].with_unit(d["unit"].translated(got[0], got[1])))
         return self.picture() if draw_now else json.dumps({})
 
     def drop(self) -> str:
@@ -276,7 +273,7 @@ def start(config_text: str) -> LiveSession:
         if not cfg.get("demo"):
             return NotLive(why)  # type: ignore[return-value]
         # a demo's later steps may run here: a session on an empty table, not live until a step that loads
-        s = LiveSession(Board(units=[], ruleset=rid), frame, [], cfg.get("ruleset_names"), cfg.get("steps"))
+        s = LiveSession(Board(units=(), ruleset=rid), frame, [], cfg.get("ruleset_names"), cfg.get("steps"))
         s.live, s.why = False, why
         return s
     return LiveSession(board, frame, cfg.get("rulesets") or [board.ruleset], cfg.get("ruleset_names"), cfg.get("steps"))

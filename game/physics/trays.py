@@ -17,15 +17,14 @@ times that of the mouse (each step closes a quarter of the distance left).
 """
 from __future__ import annotations
 
-import copy
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional, Sequence
 
 import pymunk
 
 from game.core import geometry as g
-from game.core.board import Board, Unit, base_shape, poses_held
+from game.core.board import Board, Unit, base_shape
 
 Key = tuple[str, Optional[int]]  # (unit id, None) for a tray, (unit id, model index) for a skirmisher
 
@@ -59,24 +58,15 @@ def pose_of(unit: Unit, index: Optional[int] = None) -> tuple[g.Point, float]:
     return tuple(unit.placed[index][0]), unit.facing_deg
 
 
-def with_position(unit: Unit, index: Optional[int], pos: g.Point, probe: bool = False) -> Unit:
-    """A copy of ``unit`` whose tray centre (or skirmish model ``index``) is at ``pos`` mm.
-    ``probe``: a copy for looking only (its geometry is the same): shallow, sharing the lists
-    of ``unit`` that it does not change, never to be put on a board (a deep copy of a unit
-    costs more than the gap checks made with it)."""
+def with_position(unit: Unit, index: Optional[int], pos: g.Point) -> Unit:
+    """``unit`` with its tray centre (or skirmish model ``index``) at ``pos`` mm: a new unit
+    sharing every field the move leaves alone (cheap enough to make for a look only)."""
     c, _ = pose_of(unit, index)
-    u = copy.copy(unit) if probe else copy.deepcopy(unit)
     if unit.is_ranked or index is None:
-        dx, dy = pos[0] - c[0], pos[1] - c[1]
-        if u.is_ranked:
-            u.front = (u.front[0] + dx, u.front[1] + dy)
-        else:
-            u.placed = [((p[0] + dx, p[1] + dy), b) for p, b in u.placed]
-    else:
-        placed = list(u.placed)
-        placed[index] = ((float(pos[0]), float(pos[1])), placed[index][1])
-        u.placed = placed
-    return u
+        return unit.translated(pos[0] - c[0], pos[1] - c[1])
+    placed = list(unit.placed)
+    placed[index] = ((float(pos[0]), float(pos[1])), placed[index][1])
+    return replace(unit, placed=placed)
 
 
 def shapes_of(unit: Unit, index: Optional[int] = None) -> list[g.Shape]:
@@ -218,8 +208,7 @@ def snap_to_contact(board: Board, key: Key, directions: Sequence[Optional[g.Poin
     When every direction runs (nearly) along the contact, the shortest of the contact lines
     of the nearest pair (nearest points, centres, edge normals) is used instead. The result
     touches within ``tol_mm`` and overlaps nothing by more."""
-    with poses_held():  # the board is only read: each unit's tray worked out once
-        return _snap(_near(board, key, max_mm + 1.0 + 2 * max_mm), key, directions, max_mm, tol_mm)
+    return _snap(_near(board, key, max_mm + 1.0 + 2 * max_mm), key, directions, max_mm, tol_mm)
 
 
 def _near(board: Board, key: Key, reach_mm: float) -> Board:
@@ -239,9 +228,7 @@ def _near(board: Board, key: Key, reach_mm: float) -> Board:
         theirs = shapes_of(other) if other.id != uid else []
         if other.id == uid or (theirs and g.bbox_gap(box, g.bbox_of(theirs)) <= reach_mm + 1.0):
             keep.append(other)
-    near = copy.copy(board)
-    near.units = keep
-    return near
+    return board.with_units(keep)
 
 
 def _snap(board: Board, key: Key, directions: Sequence[Optional[g.Point]], max_mm: float,
@@ -260,7 +247,7 @@ def _snap(board: Board, key: Key, directions: Sequence[Optional[g.Point]], max_m
             if abs(t) > 2 * max_mm:
                 return None
             pos = (c[0] + d[0] * t, c[1] + d[1] * t)
-            got = clearance_mm(board, key, with_position(u, idx, pos, probe=True), max_mm + 1.0)
+            got = clearance_mm(board, key, with_position(u, idx, pos), max_mm + 1.0)
             if got is None:
                 return None
             gap = got
@@ -393,10 +380,6 @@ class TraySpace:
         overlaps another body by more than the tolerance is refused (last good pose kept)."""
         if self.drag is None:
             return None
-        with poses_held():  # the board is only read here: each unit's tray worked out once
-            return self._drag_to(board, mouse_mm, steps)
-
-    def _drag_to(self, board: Board, mouse_mm: g.Point, steps: int) -> Optional[g.Point]:
         d = self.drag
         assert d is not None
         body = self.bodies[d.key]
@@ -427,10 +410,10 @@ class TraySpace:
             limit = max(OVERLAP_TOL_MM, d.start_pen + 1e-6)
             # every pose tried below lies between the last good one and this step's: the bodies
             # near that path, found once
-            start = with_position(unit, d.key[1], d.good_pos, probe=True)
+            start = with_position(unit, d.key[1], d.good_pos)
             near = _near_path(obstacles(board, d.key), shapes_of(start, d.key[1]),
                               (pos[0] - d.good_pos[0], pos[1] - d.good_pos[1]))
-            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True), near)
+            pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos), near)
             if pen > limit:
                 # the step went too deep (fast drag): keep its farthest point that is still flush
                 # (within pymunk's slop, so the contact solver does not bounce it back out)
@@ -439,12 +422,12 @@ class TraySpace:
                 for _ in range(16):
                     mid = (lo + hi) / 2
                     q = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * mid, d.good_pos[1] + (pos[1] - d.good_pos[1]) * mid)
-                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q, probe=True), near) <= limit:
+                    if penetration_mm(board, d.key, with_position(unit, d.key[1], q), near) <= limit:
                         lo = mid
                     else:
                         hi = mid
                 pos = (d.good_pos[0] + (pos[0] - d.good_pos[0]) * lo, d.good_pos[1] + (pos[1] - d.good_pos[1]) * lo)
-                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos, probe=True), near)
+                pen = penetration_mm(board, d.key, with_position(unit, d.key[1], pos), near)
                 body.position = pos
                 body.velocity = (0.0, 0.0)
                 self.space.reindex_shapes_for_body(body)
@@ -464,7 +447,7 @@ class TraySpace:
         at = (float(mouse_mm[0] - (grab.x - body.position.x)), float(mouse_mm[1] - (grab.y - body.position.y)))
         if g.dist(at, d.good_pos) > 4 * REST_MM:  # the hand is farther: the joint pulls it there
             return None
-        unit = with_position(board.unit(d.key[0]), d.key[1], at, probe=True)
+        unit = with_position(board.unit(d.key[0]), d.key[1], at)
         pen = penetration_mm(board, d.key, unit)
         return at if pen <= max(FLUSH_MM, d.start_pen + 1e-6) else None
 

@@ -23,7 +23,7 @@ import io
 import math
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Optional
@@ -256,7 +256,7 @@ def engaged_bbox(board: Board, analysis: Optional[Analysis], margin_mm: float) -
         ids.add(unit_of(mid))
     if not ids and a is not None:
         ids = {unit_of(mid) for mid, r in a.models.items() if r.role != "none"}
-    sub = Board(units=[u for u in board.units if u.id in ids] or list(board.units), ruleset=board.ruleset,
+    sub = Board(units=tuple(u for u in board.units if u.id in ids) or board.units, ruleset=board.ruleset,
                 table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)
     for dm in drawn_models(sub, analysis):
@@ -275,7 +275,7 @@ def figure_box(board: Board, analysis: Optional[Analysis], fo: FigureOptions) ->
     box = engaged_bbox(board, analysis, fo.crop_margin_mm) if fo.crop else units_bbox(board, margin_mm=60.0)
     named = titled_units(fo.title if fo.title is not None else board.title, board) if fo.crop else []
     if named:  # a title never names a unit the crop leaves out: the box grows to hold it
-        sub = Board(units=named, ruleset=board.ruleset, table=board.table)
+        sub = Board(units=tuple(named), ruleset=board.ruleset, table=board.table)
         n = units_bbox(sub, margin_mm=fo.crop_margin_mm)
         box = (min(box[0], n[0]), min(box[1], n[1]), max(box[2], n[2]), max(box[3], n[3]))
     if fo.crop:
@@ -315,6 +315,18 @@ def visible_ids(models: list, box: tuple) -> set:
         if b[2] >= box[0] and b[0] <= box[2] and b[3] >= box[1] and b[1] <= box[3]:
             out.add(dm.id)
     return out
+
+
+def in_box(board: Board, models: list, visible: set) -> tuple[Board, list]:
+    """``board`` and its drawn ``models`` without the units none of whose models are
+    ``visible`` (ids inside the figure's box, :func:`visible_ids`): a unit the crop leaves out
+    is not drawn as a sliver at the page's edge, where the page is wider than the box. The
+    same board when every unit has a visible model."""
+    keep = {dm.unit.id for dm in models if dm.id in visible}
+    if all(u.id in keep for u in board.units):
+        return board, models
+    return (board.with_units(u for u in board.units if u.id in keep),
+            [dm for dm in models if dm.unit.id in keep])
 
 
 def _measure() -> Canvas:
@@ -422,6 +434,7 @@ def draw_figure(canvas: Canvas, board: Board, analysis: Optional[Analysis], fo: 
     box = box_mm or figure_box(board, analysis, fo)
     models = drawn_models(board, analysis)
     so.visible = visible_ids(models, box)
+    board, models = in_box(board, models, so.visible)
     if mk.notes and mk.numbered:
         so.callouts = [t for _, t in mk.notes]
     so.point_marks = point_marks_of(board, mk)

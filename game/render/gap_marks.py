@@ -234,9 +234,7 @@ def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, le
     back to the painter's centre-to-centre link. Returns the number of letters used."""
     P, u, v, c = painter.pal, painter.u, painter.v, painter.c
     links = analysis.gap_links if analysis is not None else []
-    # only the bases of linked models are looked up (every lookup is of a link's end)
-    ends = {m for link in links for m in link[:2]}
-    shapes = {dm.id: dm.shape for dm in painter.models if dm.id in ends} if ends else {}
+    shapes = _link_shapes(painter, analysis)
     arr = arrows(painter.b, analysis, shapes)
     drawn = {(s, t) for (s, _, _), dsts in _links(painter.b, analysis, shapes).items() for t in dsts}
     drawn |= {(b, a) for a, b in drawn}
@@ -253,8 +251,7 @@ def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, le
         else:
             c.line([ps, pe], (255, 255, 255, 220), casing)
             c.arrow([ps, pe], P["gap_link"], w, head=head)
-        xs, ys = (ps[0], pe[0]), (ps[1], pe[1])
-        painter.placer.add((min(xs) - u(2), min(ys) - u(2), max(xs) + u(2), max(ys) + u(2)), soft=True)
+        painter.placer.add(_arrow_box(ps, pe, u(2)), soft=True)
     n = 0
     side = None
     if lettered:  # after every arrow is drawn: each letter keeps off the others' arrows
@@ -268,6 +265,31 @@ def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, le
         if (link[0], link[1]) not in drawn:
             painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
     return n
+
+
+def _link_shapes(painter: Paint, analysis: Optional[Analysis]) -> dict:
+    """``{model id: shape}`` of the drawn models at either end of a gap link (only those are
+    looked up: every lookup is of a link's end)."""
+    links = analysis.gap_links if analysis is not None else []
+    ends = {m for link in links for m in link[:2]}
+    return {dm.id: dm.shape for dm in painter.models if dm.id in ends} if ends else {}
+
+
+def _arrow_box(ps: Point, pe: Point, pad_px: float) -> tuple[float, float, float, float]:
+    """The px box ``(x0, y0, x1, y1)`` of an arrow from ``ps`` to ``pe``, ``pad_px`` round it."""
+    return (min(ps[0], pe[0]) - pad_px, min(ps[1], pe[1]) - pad_px,
+            max(ps[0], pe[0]) + pad_px, max(ps[1], pe[1]) + pad_px)
+
+
+def arrow_boxes(painter: Paint, analysis: Optional[Analysis]) -> list[tuple[float, float, float, float]]:
+    """The px boxes ``(x0, y0, x1, y1)`` the gap arrows :func:`draw` will draw take (each with
+    the margin it registers in the placer), known before they are drawn: the marks placed
+    before the arrows (the ``×N`` badges) keep off them. Empty without gap links."""
+    if analysis is None or not analysis.gap_links:
+        return []
+    arr = arrows(painter.b, analysis, _link_shapes(painter, analysis))
+    v, pad = painter.v, painter.u(2)
+    return [_arrow_box(v.to_px(s), v.to_px(e), pad) for _, _, s, e in arr]
 
 
 def seg_dist(pt: Point, a: Point, b: Point) -> float:

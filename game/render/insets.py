@@ -16,7 +16,6 @@ the units it shows; the key is the one picture's (the whole board: unit names, s
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any, Optional
 
 from game.core.analysis import Analysis
@@ -127,12 +126,12 @@ def _seen(board: Board, analysis: Optional[Analysis], box: Box) -> Board:
     """``board`` with only the units of which a model, as drawn, lies (partly) in ``box`` (mm):
     a panel draws nothing of a combat it does not show (no mark of it hidden by the clip)."""
     keep = {dm.unit.id for dm in drawn_models(board, analysis) if dm.id in visible_ids([dm], box)}
-    return replace(board, units=[u for u in board.units if u.id in keep])
+    return board.with_units(u for u in board.units if u.id in keep)
 
 
 def _units_box(board: Board, analysis: Optional[Analysis], unit_ids: list[str], margin_mm: float) -> Box:
     want = set(unit_ids)
-    sub = Board(units=[u for u in board.units if u.id in want], ruleset=board.ruleset, table=board.table)
+    sub = Board(units=tuple(u for u in board.units if u.id in want), ruleset=board.ruleset, table=board.table)
     x0, y0, x1, y1 = units_bbox(sub)
     for dm in drawn_models(sub, analysis):
         b = dm.shape.bbox()

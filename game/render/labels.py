@@ -18,6 +18,7 @@ from typing import Any, Sequence
 from game.core import geometry as g
 from game.core.board import Unit
 
+from game.render.canvas import overlap_area
 from game.render.palette import lw, player_colour
 from game.render.painter import Paint
 from game.render.placer import Box
@@ -84,8 +85,12 @@ def unit_label(p: Paint, u: Unit, index: int) -> None:
     cands += _side_spots(p, u, ub, tw, th, gap, 8)
     boxes = [(x - pad, y - pad, x + tw + pad, y + th + pad) for x, y in cands]
     bases = unit_bases(p) if p.o.placements is None else {}
-    boxes = own_first(p, u.id, ub, boxes, bases)
-    b = p.placer.best(boxes, p.boxes.avoid(p.models))
+    good, bad = own_first(p, u.id, ub, boxes, bases)
+    avoid = p.boxes.avoid(p.models)
+    b = p.placer.best(good, avoid) if good else None
+    if b is None or (bad and not _only_soft(p, b, avoid)):
+        # no spot by its own unit is free of other labels and marks: any spot, a leader joins it
+        b = p.placer.best(good + bad, avoid)
     p.placer.add(b)
     x, y = b[0] + pad, b[1] + pad
     col = player_colour(p.pal, u.player)
@@ -162,22 +167,30 @@ def _nearer_other(bx: Box, uid: str, mine: list, bases: dict) -> bool:
     return False
 
 
-def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: dict) -> list:
-    """``boxes`` (a label's candidate spots, in order) with those nearer another unit's drawn
-    bases than their own unit's moved to the end: a label reads as its own unit's, never as a
-    neighbour's. Each spot is measured as a box to the px box of every drawn base (``bases``,
+def own_first(p: Paint, uid: str, own: Box, boxes: list, bases: dict) -> tuple[list, list]:
+    """``boxes`` (a label's candidate spots, in order) split into ``(good, bad)``: the bad ones
+    nearer another unit's drawn bases than their own unit's (a label there reads as a
+    neighbour's). Each spot is measured as a box to the px box of every drawn base (``bases``,
     from :func:`unit_bases`; ``own``, the unit's drawn box, stands in when none of its bases is
-    drawn). The window (``p.o.placements`` set) keeps its order."""
+    drawn). The window (``p.o.placements`` set) keeps its order: every spot good."""
     if p.o.placements is not None or len(bases) < 2:
         # the window's retained layer reuses each label's spot while its candidates stay the
         # same: an order that followed every other unit's move would re-place every label on a drag
-        return boxes
+        return boxes, []
     mine = bases.get(uid) or [own]
     good: list = []
     bad: list = []
     for bx in boxes:
         (bad if _nearer_other(bx, uid, mine, bases) else good).append(bx)
-    return good + bad
+    return good, bad
+
+
+def _only_soft(p: Paint, bx: Box, avoid: list) -> bool:
+    """Does the label box ``bx`` lie on the page and overlap nothing placed hard (labels,
+    badges, letters), only soft marks and bases, by less than its own area? (A spot by its own
+    unit over a dashed outline or a reach circle beats a free spot by another unit.)"""
+    area = (bx[2] - bx[0]) * (bx[3] - bx[1])
+    return p.placer.score(bx, avoid) < min(area, 1e4)
 
 
 def badge(p: Paint, entry: Any) -> None:
@@ -220,10 +233,13 @@ def badge(p: Paint, entry: Any) -> None:
                  background=p.pal["label_bg"])
 
 # -- on the models ---------------------------------------------------------------------
-def count_mark(p: Paint, dm: Any, attacks: Any) -> None:
+def count_mark(p: Paint, dm: Any, attacks: Any, marks: Sequence[Box] = ()) -> None:
     """``x2`` on a model that makes other than one attack, in its rear corner (clear of the
     front marker), sized to the base (at least the smallest font); where no spot on the base
-    is free, the middle of its rear or a side, then just behind or beside it."""
+    is free, the middle of its rear or a side, then just behind, beside or before it. ``marks``: px
+    boxes of marks drawn later over the models (gap arrows): a spot touching one is taken
+    only when every spot does (no badge under another mark); of those, a spot on another
+    unit's box only when every one is (a badge reads as its neighbour's otherwise)."""
     p.c.tag = f"count:{dm.id}"
     text = f"×{_fmt_attacks(attacks)}"
     b = dm.shape.bbox()
@@ -245,14 +261,18 @@ def count_mark(p: Paint, dm: Any, attacks: Any) -> None:
         spots = [g.add(c, g.add(g.scale(r, sx * dx), g.scale(f, sy * dy))) for sx, sy in
                  ((1, -1), (-1, -1), (1, 1), (-1, 1), (0, -1), (1, 0), (-1, 0))]
         back, side = hd + (th / 2 + pad) / p.v.scale, hw + (tw / 2 + pad) / p.v.scale
-        spots += [g.add(c, g.scale(f, -back)), g.add(c, g.scale(r, side)), g.add(c, g.scale(r, -side))]
+        spots += [g.add(c, g.scale(f, -back)), g.add(c, g.scale(r, side)), g.add(c, g.scale(r, -side)),
+                  g.add(c, g.scale(f, back))]
         cands = [p.v.to_px(q) for q in spots]
     else:  # lower right inside a round base, clear of a mark in its middle
         k = 0.3 if bw > 2.6 * tw else 0.0
         cands = [(p0[0] + bw * (0.5 + k), p0[1] + bh * (0.5 + k)), (p0[0] + bw * (0.5 - k), p0[1] + bh * (0.5 + k)),
                  (p0[0] + bw * 0.5, p0[1] + bh * 0.5)]
     boxes = [(x - tw / 2 - pad, y - th / 2 - pad * 0.6, x + tw / 2 + pad, y + th / 2 + pad * 0.6) for x, y in cands]
-    b = p.placer.best(boxes)
+    clear = [bx for bx in boxes if not any(overlap_area(bx, m) > 0 for m in marks)] or boxes
+    others = [ob for ob in (p.boxes.drawn_box(u.id, p.models) for u in p.b.units if u.id != dm.unit.id) if ob]
+    own = [bx for bx in clear if not any(overlap_area(bx, ob) > 0 for ob in others)]
+    b = p.placer.best(own or clear)
     pos = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
     p.c.text(pos, text, size, (255, 255, 255), anchor="center", bold=True, background=(20, 20, 20, 200))
     p.placer.add(b)

@@ -42,6 +42,16 @@ _ID, _UNIT_ID = attrgetter("id"), attrgetter("unit.id")
 FADED_ALPHA = 200  # (game.render.marks.DIM_ALPHA: the step views' faded models)
 
 
+def at_step(label: str, step: str) -> str:
+    """Role row ``label`` at strike step ``step`` ("Agility 3"), said once inside its words:
+    "Fights: in base contact" -> "Fights at Agility 3: in base contact"; "Supporting attack"
+    -> "Supporting attack at Agility 3"; a bracket stays whole ("Fights (allocated: X) at ...")."""
+    head, sep, rest = label.partition(": ")
+    if sep and "(" not in head:
+        return f"{head} at {step}: {rest}"
+    return f"{label} at {step}"
+
+
 def role_rows(legend: Optional[Legend], counts: dict, words: Optional[dict] = None, step: str = "") -> list[LegendItem]:
     """Role rows (``attack``, ``support``, ``none``) worded by the strategy's ``legend`` (a
     :class:`game.core.strategy.Legend`, or None: the generic words) or by the analysis's own
@@ -56,7 +66,7 @@ def role_rows(legend: Optional[Legend], counts: dict, words: Optional[dict] = No
             continue
         label = labels.get(role, ROLE_LABEL[role])
         if step and role != "none":
-            label = f"At {step}: {label[:1].lower()}{label[1:]}"
+            label = at_step(label, step)
         out.append(LegendItem("row", with_count(label, plural(counts[role], 'model')), swatch=f"role:{role}"))
     if step and counts.get("later"):
         out.append(LegendItem("row", f"Fights at another step, faded here ({plural(counts['later'], 'model')})",

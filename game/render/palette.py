@@ -114,6 +114,14 @@ GREYSCALE: dict[str, tuple] = {
     "target": (0, 0, 0),
     "differ": (255, 255, 255),
     "fighting_rank": (200, 200, 200),  # the outlined fighting rank: a light ring on its dark casing
+    "ghost": (60, 60, 60),  # where a move started: dotted (empty places: hatched, grey dashes)
+    "objective_edge": (40, 40, 40),
+    "legal": (0, 0, 0),  # the verdicts differ by their mark (tick, cross) and word
+    "illegal": (0, 0, 0),
+    "status_bg": (38, 38, 38),
+    "banner_bg": (40, 40, 40),
+    "warning_bg": (215, 215, 215, 235),
+    "tooltip_bg": (250, 250, 250),
 }
 
 # The print style (``render`` and ``render-book`` by default; the window keeps PALETTE): white

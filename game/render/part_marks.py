@@ -15,7 +15,7 @@ palette ``p.pal``, label placer ``p.placer``, drawn models ``p.models``).
 * :class:`~game.core.parts.FightSequence`: a numbered badge by each unit on the table
   (``labels``); legend section "Fight sequence";
 * the core parts every analysis holds: :class:`~game.core.parts.Moves` (``moves``: the start
-  a dashed outline, an arrow to the model, its length; legend "Moved by a rule, from its dashed
+  a dotted outline, an arrow to the model, its length; legend "Moved by a rule, from its dotted
   outline"), :class:`~game.core.parts.GapLinks` (``gaps``: lettered arrows or dashed links;
   legend row), :class:`~game.core.parts.StrikeOrder` (the legend's strike order section);
 * :class:`~game.core.parts.UnitReasons`, :class:`~game.core.parts.RankBonus`,
@@ -30,7 +30,8 @@ from typing import AbstractSet, Any, Optional, Sequence
 
 from game.core.analysis import Analysis
 from game.core import geometry as g
-from game.core.board import Board, Model, Unit, parse_slot
+from game.core.board import Board, Unit, parse_slot
+from game.core.unit_models import Model
 from game.core.lru import LRU
 from game.core.names import humanize, plural, with_count
 from game.core.parts import (Allocation, Allocations, CombatSlots, FightSequence, GapLinks, Locked, MoveReach, Moves,
@@ -411,7 +412,7 @@ def draw_moves(p: Paint, part: Moves, analysis: Analysis) -> None:
 def legend_moves(part: Moves, ctx: LegendContext) -> list[LegendItem]:
     if not ctx.moves:
         return []
-    return [LegendItem("row", f"Moved by a rule, from its dashed outline, length beside it ({plural(len(ctx.moves), 'model')})",
+    return [LegendItem("row", f"Moved by a rule, from its dotted outline, length beside it ({plural(len(ctx.moves), 'model')})",
                        swatch="move")]
 
 

@@ -33,7 +33,7 @@ from game.core.analysis import Analysis
 from game.core.board import Board
 from game.core.parts import OffTable
 
-from game.render import labels, move_marks
+from game.render import gap_marks, labels, move_marks
 from game.render import part_marks  # noqa: F401 - registers the drawers of the core part types
 from game.render import table_marks as tm, unit_marks as um, window_layers as wl
 from game.render.canvas import Canvas, ellipsize, wrap
@@ -295,9 +295,10 @@ def _draw_units(p: Paint, board: Board, analysis: Optional[Analysis], o: SceneOp
         p.safe(f"front {u.id}", um.front_marker, p, shown[u.id])
     numbered = stage(p, analysis, "ranks")
     if o.counts:
-        for mid, n in badged(p.models, analysis, o.count_all).items():
-            if mid not in numbered:
-                p.safe(f"count {mid}", labels.count_mark, p, by_id[mid], n)
+        badges = {mid: n for mid, n in badged(p.models, analysis, o.count_all).items() if mid not in numbered}
+        arrows = gap_marks.arrow_boxes(p, analysis) if badges else []  # drawn next, over the models
+        for mid, n in badges.items():
+            p.safe(f"count {mid}", labels.count_mark, p, by_id[mid], n, arrows)
     stage(p, analysis, "gaps")
 
 

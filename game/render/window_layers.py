@@ -14,6 +14,7 @@ from game.core.board import Board
 from game.render.canvas import ellipsize, wrap
 from game.core.names import humanize, model_list, model_name, unit_names
 from game.core import geometry as g
+from game.render import part_marks  # noqa: F401 - registers the drawers the hover text asks
 from game.render.drawers import part_hover_lines
 from game.render.painter import Paint
 

@@ -103,11 +103,6 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _snapshot(board: Board) -> Board:
-    """``board`` as it is now (a drag replaces unit objects, it does not change them)."""
-    return replace(board, units=list(board.units), context=dict(board.context or {}))
-
-
 class Background:
     """A worker process analysing the latest submitted board (see the module doc).
 
@@ -177,7 +172,7 @@ class Background:
             return False
         self.seq += 1
         self.last_key = key
-        self.pending = (self.seq, key, _snapshot(board), rs)
+        self.pending = (self.seq, key, board, rs)
         self._send()
         return True
 

@@ -210,6 +210,10 @@ MULTILINE = "multiline"
 MULTILINE_ROWS = 4
 
 
+#: height (px) of a form's refusal box: three lines of the dialog font
+ERROR_H = 66
+
+
 class Form(Dialog):
     """Labelled text entries and drop-downs with OK; ``done(values)`` gets ``{name: text}``
     and returns an error sentence (shown in the form) or None (the form closes). A field whose
@@ -221,7 +225,7 @@ class Form(Dialog):
         g, m = gui.pg, gui.manager
         self.pg_gui, self.done = g, done
         box_h = 26 * MULTILINE_ROWS + 8
-        h = 80 + sum(box_h + 6 if f[3] == MULTILINE else 36 for f in fields) + 40
+        h = 80 + sum(box_h + 6 if f[3] == MULTILINE else 36 for f in fields) + 40 + ERROR_H - 26
         self.window = g.elements.UIWindow(_center(gui, 560, h), m, window_display_title=title)
         cw = self.window.get_container().get_rect().w
         self.els: dict[str, Any] = {}
@@ -244,8 +248,10 @@ class Form(Dialog):
                 e.set_text(str(value))
                 self.els[name] = e
             y += 36
-        self.error = g.elements.UILabel(pygame.Rect(8, y, cw - 16, 26), "", manager=m, container=self.window)
-        y += 30
+        # why ``done`` refused: the whole sentence, wrapped (a long one ends with its remedy)
+        self.error = g.elements.UITextBox("", pygame.Rect(8, y, cw - 16, ERROR_H), manager=m, container=self.window)
+        self.error_text = ""  #: the refusal shown, as written
+        y += ERROR_H + 4
         self.ok = g.elements.UIButton(pygame.Rect(cw - 128, y, 120, 32), ok, manager=m, container=self.window)
         first = next((e for e in self.els.values() if hasattr(e, "set_text")), None)
         if first is not None:  # the keyboard goes to the first field at once (never to the board)
@@ -276,7 +282,8 @@ class Form(Dialog):
     def submit(self) -> None:
         err = self.done(self.values())
         if err:
-            self.error.set_text(err[:90])
+            self.error_text = err[:1].upper() + err[1:]
+            self.error.set_text(plain(self.error_text))
         else:
             self.kill()
 

@@ -17,6 +17,7 @@ big board came back from the worker: :mod:`game.window.analysing`).
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -33,9 +34,9 @@ from game.window.status import Status
 
 
 class Document:
-    """``board``: the scenario (edited in place); ``ruleset``: override of the board's ruleset
-    (it becomes the board's); ``path``: its file; ``clock``: seconds for the autosave;
-    ``live_clock``: seconds for the analysis throttles; ``recent_file`` / ``out_dir``: where
+    """``board``: the scenario (a value: every edit and drag frame puts a new board here);
+    ``ruleset``: override of the board's ruleset (it becomes the board's); ``path``: its file;
+    ``clock``: seconds for the autosave; ``live_clock``: seconds for the analysis throttles; ``recent_file`` / ``out_dir``: where
     recent files and autosaves of new boards are kept; ``background``: the worker analysing
     drags off the frame (default a :class:`~game.window.background.Background` process,
     started on the first drag that needs it)."""
@@ -48,13 +49,13 @@ class Document:
         self.status = status
         self.rules = RuleSystems()
         self.rs: Ruleset = ruleset or self.rules.load(board.ruleset)
-        board.ruleset = self.rs.id  # an override is the board's ruleset from now on (saved with it)
+        board = dataclasses.replace(board, ruleset=self.rs.id)  # an override is the board's ruleset from now on (saved with it)
         kw: dict[str, Any] = {"out_dir": out_dir} if out_dir is not None else {}
         self.session = Session(board, path, clock=clock, recent_file=recent_file, **kw)
         self.live = LiveAnalysis(clock=live_clock,
                                  background=background if background is not None else Background())
         self.editor = Editor(self.rs.p("contact_tolerance_mm"))
-        self.last_good: Board = board.copy()
+        self.last_good: Board = board
         self.listeners: list[Callable[[str], None]] = []
         #: True while a drag runs (the table view says): the analysis is throttled then
         self.dragging: Callable[[], bool] = lambda: False
@@ -98,7 +99,7 @@ class Document:
             return False
         if self.live.compare_error:
             self.status.warn(self.live.compare_error)
-        self.last_good = self.board.copy()
+        self.last_good = self.board
         return True
 
     # -- the first analysis, off the frame -------------------------------------------------------
@@ -130,7 +131,7 @@ class Document:
             self.status.warn(f"The analysis failed: {why}. The board is shown without roles; an edit analyses "
                              "it again.")
         else:
-            self.last_good = self.board.copy()
+            self.last_good = self.board
             self.status.say(f"Analysed {self.title()} under {self.rs.id}.")
         return True
 
@@ -152,7 +153,7 @@ class Document:
 
     def restore(self) -> None:
         """Go back to the last board that analysed cleanly."""
-        self.board = self.last_good.copy()
+        self.board = self.last_good
         try:
             self.notify("restored")
             self.sync_ruleset()
@@ -167,7 +168,7 @@ class Document:
                 self.rs = self.rules.load(self.board.ruleset)
             except RulesetError as exc:
                 self.status.warn(f"{exc}. Kept the ruleset {self.rs.id}.")
-                self.board.ruleset = self.rs.id
+                self.board = dataclasses.replace(self.board, ruleset=self.rs.id)
             self.editor = Editor(self.rs.p("contact_tolerance_mm"))
         if self.live.compare_id == self.rs.id:
             self.live.compare_id = self.rules.compare_partner(self.board, self.rs.id)

@@ -10,6 +10,7 @@ it takes the window's ``DROPFILE`` and ``QUIT`` events and reports through the
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional
@@ -409,7 +410,7 @@ class FilesSection(Section):
 
     def new_board(self) -> None:
         """An empty table under the current ruleset, with no file yet (saving asks where)."""
-        board = Board(units=[], ruleset=self.doc.rs.id, table=(1200.0, 800.0))
+        board = Board(units=(), ruleset=self.doc.rs.id, table=(1200.0, 800.0))
         self.adopt(board, self.doc.rs, None)
         self.status.say("New board: U opens the unit palette; Ctrl+T sets the title; Ctrl+S saves.")
 
@@ -483,9 +484,9 @@ class FilesSection(Section):
         from game.live.bundle import LiveError, build_board  # the live page: imported on its first export
         from game.render.figure import FigureError
 
-        board = self.shown()[0].copy()
+        board = self.shown()[0]
         if title:
-            board.title = title
+            board = dataclasses.replace(board, title=title)
         try:
             built = build_board(folder, board)
         except (LiveError, FigureError, RulesetError) as exc:

@@ -164,7 +164,7 @@ class LiveAnalysis:
             return ""
         self.analysis = done.analysis
         self.models = self.drawn_models(board, self.analysis)
-        self._board = dataclasses.replace(board, units=list(board.units))
+        self._board = board
         self.analyse_ms = self.inline_ms = done.cpu_ms  # a drag of this board goes off the frame too
         self.update_compare(board, force=True)
         return ""
@@ -195,7 +195,7 @@ class LiveAnalysis:
         analysis = analyse(board, rs)
         models = self.drawn_models(board, analysis)
         self.analysis, self.models = analysis, models
-        self._board = dataclasses.replace(board, units=list(board.units))  # the board analysed
+        self._board = board  # the board analysed
         self.analyse_ms = self.inline_ms = (self.clock() - t0) * 1000
         self.update_compare(board, dragging=dragging, force=not dragging)
         if not dragging:

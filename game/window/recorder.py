@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 from game.core import demo_keep
@@ -116,8 +117,7 @@ class Recording:
         """A step of ``board`` under ``ruleset_id`` with the typed caption and marks (ValueError).
         ``view``: the table box ``(x0, y0, x1, y1)`` mm on screen; ``phase``: the phase step
         (1-based) shown by N / P, which brings its own strike step and casualties."""
-        b = board.copy()
-        b.ruleset = ruleset_id
+        b = replace(board, ruleset=ruleset_id)
         if phase and (str(strike).strip() or str(casualties).strip()):
             raise ValueError("a phase step shows its own strike step and casualties: leave Strike and Fall empty "
                              "(a click on a model at a strike step marks it as a casualty)")

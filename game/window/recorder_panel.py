@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 FIELDS = (("title", "Title", "the demo's title"), ("caption", "Caption", "what this step shows, in your words"),
           ("ring", "Ring", "units or models, by name"),
           ("callouts", "Callout", "model or unit: text; another: text"),
-          ("strike", "Strike", "strike step: 1 or Initiative 5"), ("casualties", "Fall", "unit: how many fall; unit: 2"))
+          ("strike", "Strike", "1, or as the strike order names it"), ("casualties", "Fall", "unit: how many fall; unit: 2"))
 BUTTONS1 = (("add", "Add step", "keep the table as it is now as a new step, after the chosen one"),
             ("update", "Update", "replace the chosen step by the table as it is now"),
             ("show", "Show", "put the chosen step's board on the table (undoable)"))
@@ -237,7 +237,7 @@ class RecorderSection(Section):
     def do_show(self) -> str:
         i = self.rec._chosen()
         st = self.rec.steps[i]
-        self.doc.commit(Change(st.board.copy(), f"Step {i + 1} is on the table (Ctrl+Z brings the board back)."))
+        self.doc.commit(Change(st.board, f"Step {i + 1} is on the table (Ctrl+Z brings the board back)."))
         if st.view is not None:
             self.table.show_box(st.view)  # the view it was recorded with
         if st.phase and self.steps is not None:

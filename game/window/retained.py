@@ -203,7 +203,7 @@ def wide_key(analysis: Any) -> tuple:
 
 def _sub(board: Board, analysis: Any, models: list[DrawnModel], keep: set[str]) -> tuple[Board, Any, list[DrawnModel]]:
     """The board, analysis and drawn models restricted to the units ``keep``."""
-    b = dataclasses.replace(board, units=[u for u in board.units if u.id in keep])
+    b = board.with_units(u for u in board.units if u.id in keep)
     if analysis is not None and dataclasses.is_dataclass(analysis) and not isinstance(analysis, type):
         an: Any = analysis
 

@@ -111,7 +111,7 @@ class Session:
         self.known_text: Optional[str] = None
         #: the save file as opened or last saved, watched for outside changes
         self.watch = diskstate.Watch(watch_every_s, clock())
-        self.saved_board: Board = board.copy()
+        self.saved_board: Board = board
         self._set_path(Path(path) if path else None)
         self._remember_disk()
         self.saved_id = self.history.current_id
@@ -199,7 +199,7 @@ class Session:
         self.history.clear()
         self.saved_id = self.history.current_id
         self.saved_depth = self.history.undo_depth
-        self.saved_board = board.copy()
+        self.saved_board = board
         self.autosaved = None
         self.restored_from = None
         self.doc_no += 1
@@ -244,7 +244,7 @@ class Session:
         write_atomic(p, plan.text)
         self.saved_id = self.history.current_id
         self.saved_depth = self.history.undo_depth
-        self.saved_board = self.board.copy()
+        self.saved_board = self.board
         self._set_path(p)
         self._remember_disk()
         self.drop_own_recovery()

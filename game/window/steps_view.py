@@ -12,6 +12,7 @@ chosen chooses it (an undoable edit of the step's ``choice_key`` context list).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, Optional
 
 import pygame
@@ -135,7 +136,7 @@ class StepsView(View):
             self.status.say("Click a model to mark it as a casualty of this step.")
             return True
         uid, slot = dm.id.split(".", 1)
-        board = self.doc.board.copy()
+        board = self.doc.board
         ctx = dict(board.context or {})
         cas = {str(k): dict(v) for k, v in (ctx.get("casualties") or {}).items()}
         step = cas.setdefault(st.label, {})
@@ -158,8 +159,7 @@ class StepsView(View):
             ctx["casualties"] = cas
         else:
             ctx.pop("casualties", None)
-        board.context = ctx
-        self.doc.session.apply(board)
+        self.doc.session.apply(dataclasses.replace(board, context=ctx))
         self.doc.recompute()
         self.doc.notify("caption")
         self.enter(self.index)
@@ -178,13 +178,12 @@ class StepsView(View):
             self.status.say(f"Click a model of {', '.join(names.get(c, c) for c in st.choices)} to choose that unit "
                             "at this step.")
             return True
-        board = self.doc.board.copy()
+        board = self.doc.board
         ctx = dict(board.context or {})
         old = [u for u in (ctx.get(st.choice_key) or []) if isinstance(u, str)]
         first = list(st.chosen_before) + [uid]
         ctx[st.choice_key] = first + [u for u in old if u not in first]
-        board.context = ctx
-        self.doc.session.apply(board)
+        self.doc.session.apply(dataclasses.replace(board, context=ctx))
         self.doc.recompute()
         self.doc.notify("caption")
         self.enter(self.index)

@@ -20,7 +20,7 @@ import pygame
 
 from game.core import geometry as g
 from game.core.analysis import Analysis
-from game.core.board import Board, Unit, poses_held
+from game.core.board import Board, Unit
 from game.core.editor import Change, Editor, fmt_distance
 from game.core.ruleset import Ruleset
 from game.physics.trays import Key, TraySpace
@@ -75,6 +75,11 @@ class TableView(View):
     @property
     def board(self) -> Board:
         return self.doc.board
+
+    @board.setter
+    def board(self, b: Board) -> None:
+        """The board shown from now on, as it stands mid-drag (no undo step: :meth:`commit_drag` makes it)."""
+        self.doc.board = b
 
     @property
     def rs(self) -> Ruleset:
@@ -547,8 +552,7 @@ class TableView(View):
             o.overlaps, o.warning, o.title = [], "", step[0]
         canvas = self.window.canvas
         self.retained.holding = self.busy()  # mid-drag: units standing still stay drawn live
-        with poses_held():  # drawing reads the board, never changes it: each unit's pose key once
-            errors = self.retained.draw(canvas, board, analysis, self.camera, o, models if step is None else None)
+        errors = self.retained.draw(canvas, board, analysis, self.camera, o, models if step is None else None)
         if step is not None:
             errors += draw_marks(canvas, board, analysis, self.camera, step[2], options=o)
         if errors and not self.status.banner:

@@ -39,6 +39,8 @@ class TableView(Protocol):
 
     @property
     def board(self) -> Board: ...
+    @board.setter
+    def board(self, b: Board) -> None: ...
     @property
     def rs(self) -> Ruleset: ...
     @property
@@ -114,7 +116,7 @@ class _Drag:
     """A drag in progress: the board when it began, the unit then, the distance so far."""
 
     def __init__(self, board: Board, unit: Unit):
-        self.before = board.copy()
+        self.before = board  # (a value: the drag makes new boards, never changes this one)
         self.unit0 = unit
         self.live_mm = 0.0
 
@@ -172,8 +174,7 @@ class MoveTool(Tool):
         together: list[Key] = []
         if self.followers:
             inside = set(self.followers) | {key[0]}
-            self.others = app.board.copy()
-            self.others.units = [u for u in app.board.units if u.id not in inside]
+            self.others = app.board.without(inside)
             self.start_pen = {u: app.editor.penetration(self.others, f) for u, f in self.followers.items()}
             together = [k for k in body_keys(app.board) if k[0] in self.followers]
         app.space.start_drag(app.board, key, p, together)
@@ -206,7 +207,7 @@ class MoveTool(Tool):
         prev, _ = pose_of(app.board.unit(uid), idx)
         if g.dist(prev, pos) > 1e-6:
             self.last_step = g.sub(pos, prev)
-        app.board.replace_unit(with_position(app.board.unit(uid), idx, pos))
+        app.board = app.board.with_unit(with_position(app.board.unit(uid), idx, pos))
         self.drag.live_mm = mv.move_distance_mm(self.drag.unit0, app.board.unit(uid))
         if self.followers and self.others is not None:
             # the group moves rigidly; a follower that would overlap another unit holds it all
@@ -216,12 +217,12 @@ class MoveTool(Tool):
             shift = app.editor.group_shift(self.others, list(self.followers.values()), self.start_pen, self.shift, want)
             if shift != want:
                 lead = self.drag.unit0.translated(shift[0], shift[1])
-                app.board.replace_unit(lead)
+                app.board = app.board.with_unit(lead)
                 app.space.hold(pose_of(lead, idx)[0])
                 self.drag.live_mm = mv.move_distance_mm(self.drag.unit0, lead)
             self.shift = shift
             for u0 in self.followers.values():
-                app.board.replace_unit(u0.translated(shift[0], shift[1]))
+                app.board = app.board.with_unit(u0.translated(shift[0], shift[1]))
         app.analyse_drag(uid)
 
     def cancel(self, app: TableView) -> None:
@@ -237,7 +238,7 @@ class MoveTool(Tool):
         app.space.end_drag()
         if not self.dragged:
             for uid in [d.unit0.id, *self.followers]:
-                app.board.replace_unit(d.before.unit(uid))
+                app.board = app.board.with_unit(d.before.unit(uid))
             self.others = None
             app.space.sync(app.board)
             app.commit_drag(d.unit0.id, d.before, 0.0)
@@ -261,12 +262,12 @@ class MoveTool(Tool):
             if app.editor.group_shift(self.others, list(self.followers.values()), self.start_pen, self.shift,
                                       want) == want:
                 for u0 in self.followers.values():
-                    app.board.replace_unit(u0.translated(want[0], want[1]))
+                    app.board = app.board.with_unit(u0.translated(want[0], want[1]))
             else:
                 snapped = None
         self.others = None
         if snapped is not None:
-            app.board.replace_unit(snapped)
+            app.board = app.board.with_unit(snapped)
             app.space.sync(app.board)
             d.live_mm = mv.move_distance_mm(d.unit0, snapped)
         app.commit_drag(d.unit0.id, d.before, d.live_mm)
@@ -330,7 +331,7 @@ class _ManualDrag(Tool):
             deg, new = ed.clamp(start, lambda x: mv.wheel(u0, x, self.pivot), deg)
             self.drag.live_mm = mv.wheel_distance_mm(u0, deg)
         if new.pose_key() != app.board.unit(u0.id).pose_key():
-            app.board.replace_unit(new)
+            app.board = app.board.with_unit(new)
         app.analyse_drag(u0.id)  # also at rest: the worker's answer for this pose may have landed
 
     def up(self, app: TableView, p: g.Point) -> None:

@@ -50,7 +50,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Model
 from game.core.engagement import boundary, find_engagements
 from game.core.parts import Allocation, Allocations, CombatSlot, CombatSlots
 from game.core.ruleset import Ruleset

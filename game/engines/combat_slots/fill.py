@@ -12,7 +12,7 @@ from typing import Sequence
 
 from game.core import geometry as g
 from game.core.arrays import ops
-from game.core.board import Model
+from game.core.unit_models import Model
 
 #: Above this many (model, place) pairs the first nearest models of every place come from one
 #: k-d tree query (with numpy) instead of one scan of every model per place.

@@ -9,7 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from game.core import geometry as g
-from game.core.board import Model
+from game.core.unit_models import Model
 
 SIDES = ("front", "right", "rear", "left")
 

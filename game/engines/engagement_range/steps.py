@@ -9,6 +9,7 @@ the rule by name; every number in them comes from the ruleset.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional, Union
 
 from game.core.analysis import Analysis
@@ -52,7 +53,7 @@ class _Steps:
              extra: tuple = (), choose: Optional[Selection] = None) -> None:
         assert tab is not None, "a step is drawn on a table"
         b = tab.to_board()
-        b.context["step"] = step
+        b = replace(b, context=dict(b.context, step=step))
         a = Analysis(ruleset=self.rs.id)
         w.apply_moves(a, reports)
         a.add_moves({mid: list(path) for mid, path in (moves or {}).items()})

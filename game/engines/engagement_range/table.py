@@ -9,13 +9,15 @@ from __future__ import annotations
 import copy
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Optional
 
 import numpy as np
 
 from game.core import geometry as g
+from game.core.bases import RectBase
 from game.core.board import Board, Unit
+from game.core.context_units import context_of_units
 from game.core.ruleset import Ruleset
 from game.engines.engagement_range.geom import CSpace, Foot
 
@@ -304,33 +306,32 @@ class Table:
     def to_board(self) -> Board:
         """The table as a :class:`Board`: units off the table are dropped, and units whose
         models moved or fell become skirmish units with one placed model per survivor
-        (ranked units: rectangular bases, since their models no longer stand in ranks)."""
-        b = self.board.copy()
+        (ranked units: rectangular bases, since their models no longer stand in ranks). Its
+        context names only the units on it (:func:`~game.core.context_units.context_of_units`)."""
         units = []
-        for u in b.units:
+        for u in self.board.units:
             if u.id not in self.units:
                 continue
             ms = u.models()
             now = [self.pieces[m].shape.center for m in self.by_unit[u.id]]
-            u.extra.pop("embarked_in", None)
+            if "embarked_in" in u.extra:
+                u = replace(u, extra={k: v for k, v in u.extra.items() if k != "embarked_in"})
             same = [m.id for m in ms] == self.by_unit[u.id] and all(
                 g.dist(m.center, c) < 1e-6 for m, c in zip(ms, now))
             if same:
                 units.append(u)
                 continue
             if u.is_ranked:
-                u = Unit(id=u.id, player=u.player, kind="skirmish", base=(u.base_w, u.base_d), facing_deg=u.facing_deg,
-                         name=u.name, profile=u.profile, keywords=u.keywords, placed=[(c, None) for c in now],
+                u = Unit(id=u.id, player=u.player, kind="skirmish", base=RectBase(u.base_w, u.base_d),
+                         facing_deg=u.facing_deg, name=u.name, profile=u.profile, keywords=u.keywords, placed=[(c, None) for c in now],
                          extra={k: v for k, v in u.extra.items() if k not in ("files", "last_rank", "empty", "front")})
             else:
-                u.placed = [(c, self.base_of.get(m)) for c, m in zip(now, self.by_unit[u.id])]
+                u = replace(u, placed=[(c, self.base_of.get(m)) for c, m in zip(now, self.by_unit[u.id])])
             units.append(u)
-        b.units = units
-        known = {x.id for x in self.board.units}
-        gone = [uid for uid, why in self.off.items() if why.startswith("destroyed") and uid in known]
-        if gone:
-            b.context["destroyed"] = sorted(set(b.context.get("destroyed") or []) | set(gone))
-        return b
+        # the units gone (destroyed, still embarked) are not in the file: the context names
+        # only units on it, so the board saved as a scenario loads (docs/SCENARIO_FORMAT.md)
+        return replace(self.board, units=tuple(units),
+                       context=context_of_units(self.board.context, [u.id for u in units]))
 
 
 def natural(s: str):

@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from game.core import geometry as g
 from game.core.arrays import twin
-from game.core.board import ids_of
+from game.core.unit_models import ids_of
 from game.core.lru import LRU
 
 _K = twin("game.engines.rank_and_file.gap_arrays")

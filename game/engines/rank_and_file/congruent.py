@@ -26,7 +26,8 @@ from operator import attrgetter
 from typing import Any, Optional
 
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Unit, centers_of, ids_of
+from game.core.board import Unit
+from game.core.unit_models import centers_of, ids_of
 from game.core.lru import LRU
 from game.core.results import ModelResults, UnitResults
 from game.engines.rank_and_file import policy as pol

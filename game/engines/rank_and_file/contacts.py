@@ -8,7 +8,8 @@ from collections import defaultdict
 from typing import Any, Optional
 
 from game.core import contact
-from game.core.board import Model, Unit, ids_of, unit_of
+from game.core.board import Unit, unit_of
+from game.core.unit_models import Model, ids_of
 from game.core.lru import LRU
 
 _PAIRS = LRU(4096)  # (pose of a, pose of b, tol) -> ((model id of a, model id of b), ...)

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core.arrays import ops
 
 from game.core import geometry as g
 from game.core import schema as sc
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Board, Model, Models, Unit, centers_of, ids_of, poses_held, reserve_caches, unit_of
+from game.core.board import Board, Unit, reserve_caches, unit_of
+from game.core.unit_models import Model, Models, centers_of, ids_of
 from game.core.engagement import boundary, combats_and_engagements, find_engagements, units_box
 from game.core.lru import LRU
 from game.core.parts import RankBonus, StrikeStep
@@ -98,11 +99,9 @@ def analyse(board: Board, rs) -> Analysis:
     """
     pairs = (board.context or {}).get("combats")
     if not pairs:
-        with poses_held():  # the board does not change while it is analysed
-            return _analyse_board(board, rs)
-    shut = closing.close_up(board, rs, pairs)  # (moves copies of units: no poses held)
-    with poses_held():
-        res = _analyse_board(shut.board, rs)
+        return _analyse_board(board, rs)
+    shut = closing.close_up(board, rs, pairs)  # (a new board: the units that moved are new units)
+    res = _analyse_board(shut.board, rs)
     res.moves = closing.merge_moves(shut.moves, res.moves)
     res.notes += shut.notes
     return res
@@ -138,7 +137,7 @@ def _analyse_board(board: Board, rs) -> Analysis:
         key = (rs.id, id(rs), terrain_key, context_key, tuple(_unit_key(u) for u in members))
         part = _COMBAT_CACHE.get(key)
         if part is None:
-            sub = Board(units=members, ruleset=board.ruleset, terrain=board.terrain, table=board.table,
+            sub = Board(units=tuple(members), ruleset=board.ruleset, terrain=board.terrain, table=board.table,
                         context=board.context)
             part = _decided(prepare(sub, rs), rs, (rs.id, id(rs), terrain_key, context_key), moves_free)
             _COMBAT_CACHE.put(key, part)
@@ -150,7 +149,7 @@ class _Boxes:
     """The units of a board with their boxes (:func:`units_box` of each, as arrays), so each
     combat finds the units whose box touches its own without a loop over every unit."""
 
-    def __init__(self, units: list[Unit]) -> None:
+    def __init__(self, units: Sequence[Unit]) -> None:
         self.units = units
         self.boxes = ops.box_rows(units_box([u]) for u in units)
 

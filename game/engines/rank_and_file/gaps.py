@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 
 from game.core import geometry as g
-from game.core.board import Board, Model, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Model
 from game.core.engagement import Engagement, as_poly, boundary, facing_dir
 from game.core import closing
 from game.core.work import doing

@@ -30,7 +30,8 @@ from operator import attrgetter, is_
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from game.core.analysis import Analysis, ModelResult
-from game.core.board import Unit, centers_of, ids_of, unit_of
+from game.core.board import Unit, unit_of
+from game.core.unit_models import centers_of, ids_of
 from game.core.lru import LRU
 from game.core.parts import StrikeOrder, StrikeStep, to_json
 from game.core.results import ModelResults, UnitResults
@@ -47,23 +48,15 @@ def unit_key(u: Unit) -> str:
     return unit_keys(u)[0]
 
 
-_RESTS: dict[int, tuple] = {}  # id(unit) -> (unit, player, profile, keywords, extra, its _rest_key) (bounded)
-
-
 def _rest_key(u: Unit) -> str:
     """The part of :func:`unit_key` and :func:`placed_key` that is not the pose (after a
     separator: a tuple's repr ends where its brackets close, so the joined string is one key).
-    Kept while the unit and its player, profile, keywords and extra are the very same objects
-    (an edit makes a new unit, a deep copy: those are never changed in place once analysed)."""
-    hit = _RESTS.get(id(u))
-    if (hit is not None and hit[0] is u and hit[1] is u.player and hit[2] is u.profile and hit[3] is u.keywords
-            and hit[4] is u.extra):
-        return hit[5]
-    text = "|" + repr((u.player, u.profile, u.keywords, u.extra))
-    if len(_RESTS) >= 4096:
-        _RESTS.clear()
-    _RESTS[id(u)] = (u, u.player, u.profile, u.keywords, u.extra, text)
-    return text
+    Written once per unit (a unit is a value: an edit makes a new one)."""
+    return u.kept("rest_key", _write_rest_key)
+
+
+def _write_rest_key(u: Unit) -> str:
+    return "|" + repr((u.player, u.profile, u.keywords, u.extra))
 
 
 _POSE_REPRS = LRU(1024)  # pose key -> (its repr, the repr of its part without position) (bounded)

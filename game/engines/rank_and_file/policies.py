@@ -31,7 +31,8 @@ from typing import Any, Literal, Optional
 
 from game.core.record import Record, record
 from game.core import geometry as g
-from game.core.board import Model, ids_of, slot_name
+from game.core.board import slot_name
+from game.core.unit_models import Model, ids_of
 from game.core.results import ModelResults
 from game.core.strategy import ProfileField
 from game.engines.rank_and_file import gaps as gaps
@@ -235,7 +236,7 @@ def row_col(u, m: Model, facing: str, R: int = 0, F: int = 0) -> tuple[int, int]
 
 def _slot_index(u, ms: list[Model]) -> tuple[dict[tuple, int], Optional[Any]]:
     """``(rank, file) -> index into ms`` of a ranked unit's models ``ms`` (a later model of a
-    slot wins), and the unit's :class:`~game.core.board.SlotTemplate` when ``ms`` is its own
+    slot wins), and the unit's :class:`~game.core.unit_models.SlotTemplate` when ``ms`` is its own
     list (its formation's slots, the same for every pose), else None."""
     key = u.pose_key()
     if ms is u.models(key):

@@ -62,7 +62,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from game.core.record import Record, record
 from game.core.analysis import Analysis
-from game.core.board import Board, Model, Unit
+from game.core.board import Board, Unit
+from game.core.unit_models import Model
 from game.core.engagement import Engagement
 from game.core.strategy import Legend
 

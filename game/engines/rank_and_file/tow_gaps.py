@@ -15,7 +15,8 @@ from typing import Any, Optional
 
 from game.core import geometry as g
 from game.core.arrays import twin
-from game.core.board import ids_of, unit_of
+from game.core.board import unit_of
+from game.core.unit_models import ids_of
 from game.core.lru import LRU
 from game.engines.rank_and_file.base_boxes import EPS_MM as _EPS
 from game.engines.rank_and_file.base_boxes import boxes, exact, kind_of, lower, unit_box_like
