@@ -85,7 +85,7 @@ def test_compare_mode_marks_exactly_the_differing_models(app):
     mid = "dwarfs.r2f2"
     assert mid in expect
     differ = app.doc.live.differ_options(app.doc.rs.id)[0]
-    assert differ[mid].startswith("Under whfb8: does not fight (under t9a: support x1); whfb8: ")  # + its reason
+    assert differ[mid].startswith("Under whfb8: does not fight (under t9a: makes 1 supporting attack); whfb8: ")  # + its reason
     assert differ[mid].endswith(app.doc.live.diffs[mid].why_b) and app.doc.live.diffs[mid].why_b
     assert app.doc.analysis.models[mid].why and "Supporting Attacks" in app.doc.analysis.models[mid].why
     # another ruleset to compare with, then off

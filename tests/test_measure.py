@@ -104,7 +104,7 @@ def test_drag_readout_says_moved_gap_and_reach():
     r = ms.drag_readout(start, now, board, rs.measure, rs.values)
     assert r.moved_mm == pytest.approx(50.8)
     assert r.nearest[0] == "gobs" and r.nearest[1] == pytest.approx(200 - 50.8)
-    assert r.lines() == ['moved 2.0"', 'gap 5.9" to gobs', 'Movement 4.0": within']
+    assert r.lines() == ['moved 2.0" this move', 'gap 5.9" to gobs', 'Movement 4.0": within']
     far = mv.forward(start, 5 * 25.4)
     assert ms.drag_readout(start, far, board, rs.measure, rs.values).lines()[-1] == 'Movement 4.0": 1.0" beyond'
 

@@ -72,7 +72,7 @@ def test_analyse_compare_names_units_not_ids(capsys):
     f = Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "tow_vs_whfb8_rear_charge.yaml"
     assert main.main(["analyse", str(f), "--compare", "whfb8,tow"]) == 0
     out = capsys.readouterr().out
-    assert "Ogre Bulls (7) (rank 2, file 1): whfb8 attack x3" in out and "across a gap with Giant (rear" in out, out
+    assert "Ogre Bulls (7) (rank 2, file 1): fights with 3 attacks under whfb8" in out and "across a gap with Giant (rear" in out, out
     assert "ogres." not in out and " giant " not in out
     assert main.main(["analyse", str(f), "--compare", "whfb8,tow", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["differences"][0]["model"] == "ogres.r2f1"

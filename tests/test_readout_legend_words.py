@@ -59,10 +59,11 @@ def test_no_legend_row_of_a_golden_scenario_has_two_brackets_in_a_row(path):
             assert "model" not in key_words(it).split()[-1]
 
 
-def test_the_gap_row_counts_pairs_of_models_and_the_key_drops_the_count():
-    """The gap row counts model pairs (several may share one lettered arrow), and says so."""
+def test_the_gap_row_counts_its_arrows_and_the_key_drops_the_count():
+    """The gap row counts the arrows drawn (as many as the letters; a slanted gap's arrows
+    stand for more pairs of models), and says so."""
     board = load_scenario(GOLDEN / "whfb8_rear_gap.yaml")
     a = analyse(board, load_ruleset(board.ruleset))
     rows = [it for it in legend_items(board, a, drawn_models(board, a), SceneOptions()) if it.swatch == "gap"]
-    assert rows and rows[0].text.endswith(" of models)"), rows
-    assert "pair" not in key_words(rows[0])
+    assert rows and rows[0].text.endswith(" (3 arrows)"), rows
+    assert "arrow" not in key_words(rows[0])

@@ -20,7 +20,7 @@ LONG = re.compile(r"\d\.\d{3,}")  # more than 2 decimals
 def test_a_computed_front_is_written_to_a_hundredth_of_a_mm():
     b = load_scenario(SCENARIOS / "t9a_misaligned_no_cap.yaml")
     u = b.unit("goblins")
-    b.units = [replace(u, front=(655.5365909959892, 303.7406503343442)) if x.id == "goblins" else x for x in b.units]
+    b = b.with_unit(replace(u, front=(655.5365909959892, 303.7406503343442)))
     text = dump_scenario(b)
     assert "front: [655.54, 303.74]" in text
     assert load_scenario_text(text).unit("goblins").front == (655.54, 303.74)
@@ -29,7 +29,7 @@ def test_a_computed_front_is_written_to_a_hundredth_of_a_mm():
 def test_a_typed_front_is_written_as_typed(tmp_path):
     b = load_scenario(SCENARIOS / "t9a_misaligned_no_cap.yaml")
     u = b.unit("goblins")
-    b.units = [replace(u, front=(600.125, -0.5)) if x.id == "goblins" else x for x in b.units]
+    b = b.with_unit(replace(u, front=(600.125, -0.5)))
     assert "front: [600.125, -0.5]" in dump_scenario(b)
 
 
@@ -59,8 +59,7 @@ def test_a_charge_saved_from_the_window_has_no_long_decimals(tmp_path):
 
 def test_a_demo_move_is_written_to_a_hundredth_of_a_mm():
     b = load_scenario(SCENARIOS / "t9a_misaligned_no_cap.yaml")
-    moved = b.copy()
-    moved.units = [mv.forward(u, 12.3456789) if u.id == "goblins" else u for u in b.units]
+    moved = b.with_unit(mv.forward(b.unit("goblins"), 12.3456789))
     acts = board_actions(b, moved)
     to = [a["move"]["to"] for a in acts if "move" in a][0]
     assert all(round(v, 2) == v for v in to), to

@@ -4,6 +4,8 @@ says how to choose one (Ctrl+R), not only how to cycle; default unit names are n
 across the board ("Infantry 1", "Infantry 2"), not "Infantry 1 (P1)" ... "for player 1"."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.core import edits as ed
@@ -48,7 +50,7 @@ def test_default_names_are_numbered_across_the_board_without_the_player():
 
 def test_an_older_name_that_says_its_player_is_not_followed_by_for_player():
     u = ed.new_unit(Board(units=[], ruleset="whfb8"), ed.BASE_PALETTE[0], (300.0, 300.0), 1)
-    u.name = "Infantry 1 (P1)"
+    u = replace(u, name="Infantry 1 (P1)")
     assert placed_message(u) == "Placed Infantry 1 (P1); F2 edits it."
-    u.name = "Ogres"
+    u = replace(u, name="Ogres")
     assert placed_message(u) == "Placed Ogres for player 1; F2 edits it."

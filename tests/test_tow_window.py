@@ -51,7 +51,7 @@ def test_compare_mode_pairs_tow_with_8th_edition_and_gives_both_reasons(tmp_path
     lines = app.doc.live.differ_options(app.doc.rs.id)[0]
     assert set(lines) >= {"guards.r1f1", "guards.r1f10"}
     line = lines["guards.r1f10"]
-    assert line.startswith("Under whfb8: does not fight (under tow: fights x1); whfb8: ") and "base contact" in line
+    assert line.startswith("Under whfb8: does not fight (under tow: fights with 1 attack); whfb8: ") and "base contact" in line
     assert "The Fighting Rank" in app.doc.analysis.models["guards.r1f10"].why
 
 

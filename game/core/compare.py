@@ -26,7 +26,22 @@ class Difference:
     why_b: str = ""
 
     def describe(self, a_id: str, b_id: str) -> str:
-        return f"{self.model}: {a_id} {self.a[0]} x{self.a[1]}, {b_id} {self.b[0]} x{self.b[1]}"
+        """In words: ``"dwarfs.r1f2: does not fight under whfb8; fights with 1 attack under t9a"``."""
+        return f"{self.model}: {role_words(*self.a)} under {a_id}; {role_words(*self.b)} under {b_id}"
+
+
+def role_words(role: str, attacks: int) -> str:
+    """A model's ``(role, attacks)`` in words: ``("attack", 2)`` -> ``"fights with 2 attacks"``,
+    ``("support", 1)`` -> ``"makes 1 supporting attack"``, ``("none", 0)`` -> ``"does not fight"``
+    (another role: its name with the attacks)."""
+    n = f"{attacks} attack{'s' if attacks != 1 else ''}"
+    if role == "attack":
+        return f"fights with {n}"
+    if role == "support":
+        return f"makes {attacks} supporting attack{'s' if attacks != 1 else ''}"
+    if role == "none":
+        return "does not fight" + (f" ({n})" if attacks else "")
+    return f"{role.replace('_', ' ')} with {n}"
 
 
 def compare(board: Board, a: Ruleset, b: Ruleset) -> tuple[Analysis, Analysis, list[Difference]]:

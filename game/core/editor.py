@@ -419,9 +419,10 @@ class Editor:
             if not u.is_ranked:
                 raise ValueError("only rank-and-file units have a last rank")
             if where not in LAST_RANK:
-                raise ValueError(f"the last rank stands left, center or right (got {where!r})")
+                raise ValueError(f"the last rank stands left, centre (center) or right (got {where!r})")
             return dataclasses.replace(u, last_rank=where, empty=[])
-        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: the last rank stands {where}.")
+        word = "centre" if where == "center" else where  # the format's value, said in British
+        return self.unit_edit(board, uid, make, lambda u, n: f"{n.name}: the last rank stands at the {word}.")
 
     def set_profile(self, board: Board, uid: str, key: str, text: Any, whole: bool = True) -> Change:
         """Profile value ``key`` of unit ``uid`` (``""`` removes it). ``whole``: a whole number

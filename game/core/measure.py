@@ -277,8 +277,10 @@ class DragReadout:
     enemy_name: str = ""
 
     def lines(self) -> list[str]:
-        """The readout as text: ``['moved 3.2"', 'gap 1.0" to Goblins', 'Movement 4": within']``."""
-        out = [f"moved {fmt_length(self.moved_mm, self.unit)}"]
+        """The readout as text: ``['moved 3.2" this move', 'gap 1.0" to Goblins', 'Movement 4": within']``
+        ("this move": the drag or charge measured, told apart from the status line's total
+        "moved ... since selected")."""
+        out = [f"moved {fmt_length(self.moved_mm, self.unit)} this move"]
         if self.nearest is not None:
             gap = max(0.0, self.nearest[1])
             who = self.enemy_name or self.nearest[0]

@@ -50,14 +50,17 @@ class Legend(Record):
 class ProfileField(Record):
     """One value an engine reads from a unit: ``key`` (profile key, or ``extra:<key>`` for a
     unit key beyond the contract), ``label``, ``kind`` (``int``, ``text``, ``parts``,
-    ``keywords``, or ``choice`` with ``choices``) and the ``default`` a new unit gets (None:
-    unset)."""
+    ``keywords``, or ``choice`` with ``choices``), the ``default`` a new unit gets (None:
+    unset) and ``read_also``: profile keys the engine reads in its place when ``key`` is
+    unset, in order (an Initiative strike order reads Agility then), so a panel shows the
+    value the engine uses."""
 
     key: str
     label: str
     kind: str = "int"
     default: Any = None
     choices: tuple = ()
+    read_also: tuple = ()
 
 
 @record

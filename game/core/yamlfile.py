@@ -5,8 +5,9 @@ One place for what every loader needs:
 * :func:`read_text` reads only a *regular* file of bounded size (a FIFO, a device such as
   ``/dev/zero`` or a folder fails at once, without blocking or filling memory);
 * :func:`parse_yaml` parses the text ONCE with libyaml (``CSafeLoader`` when PyYAML was built
-  with it, else ``SafeLoader``; safe tags only): it composes the node tree, keeps the line of
-  every key and list item, and constructs the data from that same tree;
+  with it, else ``SafeLoader``, composing from the events its size check scanned; safe tags
+  only): it composes the node tree, keeps the line of every key and list item, and constructs
+  the data from that same tree;
 * :class:`FileError`, the error type that names the file, the 1-based line, the field path
   (``units[1].files``) and what is wrong; its message is one line and bounded in length
   whatever the file holds (values are shown through :func:`game.core.validate.short`).
@@ -41,6 +42,32 @@ _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 _MAX_PART = 200
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: Longest text (characters) whose YAML events the size check keeps for the parse that follows
+#: when PyYAML has no libyaml (the live page's Python): the pure-Python scanner then runs once,
+#: not twice; a longer text is scanned again rather than held as events in memory.
+REPLAY_MAX_CHARS = 512 * 1024
+
+
+class _Replay(yaml.SafeLoader):
+    """A loader composing from the events the size check already produced (no second scan)."""
+
+    def __init__(self, text: str, events: list):
+        super().__init__(text)
+        self._events = events
+        self._at = 0
+
+    def check_event(self, *choices: Any) -> bool:
+        if self._at >= len(self._events):
+            return False
+        return not choices or isinstance(self._events[self._at], choices)
+
+    def peek_event(self) -> Any:
+        return self._events[self._at] if self._at < len(self._events) else None
+
+    def get_event(self) -> Any:
+        ev = self.peek_event()
+        self._at += 1
+        return ev
 
 
 def _clip(s: str, n: int = _MAX_PART) -> str:
@@ -184,9 +211,11 @@ def read_text(path: str | os.PathLike, error: Type[E], limit: int = MAX_FILE_BYT
 def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
     """Parse ``text`` once (safe tags only) and map its lines; raises ``error`` for text that is
     not valid YAML or holds a value YAML cannot build (a 5,000-digit number, a 13th month)."""
-    _check_size(text, filename, error)
-    loader = _LOADER(text)
-    try:
+    keep = _LOADER is yaml.SafeLoader and len(text) <= REPLAY_MAX_CHARS
+    events = _check_size(text, filename, error, keep)
+    loader = None
+    try:   # the pure-Python reader refuses a character YAML does not allow as it is made
+        loader = _Replay(text, events) if events is not None else _LOADER(text)
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
@@ -206,7 +235,8 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
     except RecursionError:
         raise error(filename, None, "", "is nested too deeply") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     dups: list = []
     lines = key_lines(node, duplicates=dups)
     if dups:
@@ -216,21 +246,28 @@ def parse_yaml(text: str, filename: str, error: Type[E]) -> tuple[Any, Locator]:
     return data, Locator(filename, lines, error)
 
 
-def _check_size(text: str, filename: str, error: Type[E]) -> None:
+def _check_size(text: str, filename: str, error: Type[E], keep: bool = False) -> Optional[list]:
     """Walk the YAML events of ``text`` (libyaml's parser, no tree built: about 1 s per
     million) and raise ``error`` before any tree is composed: past :data:`MAX_YAML_EVENTS`
     events (no line); a list of more than :data:`MAX_SEQ_ITEMS` entries or a mapping of more
     than :data:`MAX_MAP_KEYS` keys (its line and field: 999,000 keywords are refused in a
     second, not after 6 s and 634 MB); a number of more than :data:`MAX_NUMBER_CHARS`
     characters (its line and field; Python would refuse a 5,000-digit one naming its own
-    setting). Syntax errors are left to the parse that follows."""
-    loader, n = _LOADER(text), 0
+    setting). Syntax errors are left to the parse that follows. ``keep``: return every event
+    (the whole stream, for :class:`_Replay`), None after a syntax error or when not kept."""
+    try:
+        loader, n = _LOADER(text), 0
+    except yaml.YAMLError:   # the pure-Python reader: a character YAML does not allow
+        return None
+    kept: Optional[list] = [] if keep else None
     # one frame per open list or mapping: [path, line, entries, is_mapping, key expected, key]
     stack: list[list] = []
     try:
         while loader.check_event():
             ev = loader.get_event()
             n += 1
+            if kept is not None:
+                kept.append(ev)
             if n > MAX_YAML_EVENTS:
                 raise error(filename, None, "", f"holds more than {MAX_YAML_EVENTS:,} YAML values (keys, "
                                                 "numbers, list items); no scenario, demo or book needs that many")
@@ -270,9 +307,10 @@ def _check_size(text: str, filename: str, error: Type[E]) -> None:
                 raise error(filename, line, field_name(path), f"is a number of {len(ev.value):,} characters; "
                                                               f"a number has at most {MAX_NUMBER_CHARS:,}")
     except yaml.YAMLError:
-        return
+        return None
     finally:
         loader.dispose()
+    return kept
 
 
 def load_file(path: str | Path, error: Type[E]) -> tuple[Any, Locator]:

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from game.core.board import Board, unit_of
 from game.core.analysis import Analysis
-from game.core.compare import Difference, compare
+from game.core.compare import Difference, compare, role_words
 from game.core.ruleset import load_ruleset, ruleset_name, short_ruleset_name
 
 from game.render.canvas import Canvas, wrap
@@ -84,7 +84,7 @@ def differ_tooltips(diffs: list[Difference], mine: str, other_name: str) -> dict
     for d in diffs:
         role, n = d.b if mine == "a" else d.a
         why = d.why_b if mine == "a" else d.why_a
-        out[d.model] = f"Under {other_name}: {role} x{n}" + (f". {why}" if why else "")
+        out[d.model] = f"Under {other_name}: {role_words(role, n)}" + (f". {why}" if why else "")
     return out
 
 

@@ -11,7 +11,8 @@ and :func:`build_demo` (a demo's steps: ``live DEMO.yaml``, the demo recorder) w
   steps of the opening board), drawn inline in the page as well;
 * ``wheels/``: the project's own wheel (the rules core, the engines, the drawing code and the
   page's session, with the rulesets; no window, pygame or pymunk) and PyYAML's pure-Python
-  files as a wheel (both ``py3-none-any``, unpacked into the page's Python from the folder);
+  files as a wheel (both ``py3-none-any``, unpacked into the page's Python from the folder),
+  each with its modules' bytecode for the page's Python (:mod:`game.live.bytecode`);
 * ``fonts.json``: the text metrics table (:mod:`game.render.font_table`: the page has no Pillow),
   ``fonts/``: the shipped DejaVu Sans for the page's text;
 * ``pyodide/``: the Pyodide runtime copied from the pinned npm package (``package.json`` at
@@ -41,6 +42,7 @@ from game.core.board import Board
 from game.core.compare import usable
 from game.core.ruleset import load_ruleset
 from game.core.scenario import dump_scenario
+from game.live.bytecode import compile_pyc
 from game.live.frame import first_frame, static_svg
 from game.live.session import unit_models
 from game.live.steps import LiveStep, demo_steps, phase_steps, write_steps
@@ -82,7 +84,9 @@ def runtime_dir() -> Path:
 
 
 def _wheel(path: Path, name: str, version: str, files: dict[str, bytes]) -> Path:
-    """Write a ``py3-none-any`` wheel of ``files`` ``{archive path: bytes}`` (plus its dist-info)."""
+    """Write a ``py3-none-any`` wheel of ``files`` ``{archive path: bytes}`` (plus its dist-info),
+    its entries stored: the page reads them out without inflating (CPU, not bytes, is what a
+    page's start waits for; a host may compress the transfer)."""
     dist = f"{re.sub(r'[^A-Za-z0-9.]+', '_', name)}-{version}"
     info = f"{dist}.dist-info"
     files = dict(files)
@@ -95,16 +99,17 @@ def _wheel(path: Path, name: str, version: str, files: dict[str, bytes]) -> Path
     record.append(f"{info}/RECORD,,")
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     out = path / f"{dist}-py3-none-any.whl"
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as z:
         for arc in sorted(files):
             info_ = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
-            info_.compress_type = zipfile.ZIP_DEFLATED
+            info_.compress_type = zipfile.ZIP_STORED   # the page slices files out, inflating nothing
             z.writestr(info_, files[arc])
     return out
 
 
-def own_wheel(folder: Path) -> Path:
-    """The project's wheel: ``game/__init__.py``, :data:`PACKAGES` and the rulesets as ``game/_data``."""
+def own_files() -> dict[str, bytes]:
+    """The project's wheel's files ``{archive path: bytes}``: ``game/__init__.py``, :data:`PACKAGES`
+    and the rulesets as ``game/_data``."""
     game = ROOT / "game"
     files = {"game/__init__.py": (game / "__init__.py").read_bytes()}
     for pkg in PACKAGES:
@@ -112,17 +117,26 @@ def own_wheel(folder: Path) -> Path:
             files[p.relative_to(ROOT).as_posix()] = p.read_bytes()
     for p in sorted(paths.RULESET_DIR.rglob("*.yaml")):
         files["game/_data/rulesets/" + p.relative_to(paths.RULESET_DIR).as_posix()] = p.read_bytes()
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
-    return _wheel(folder, "melee_lens", version, files)
+    return files
 
 
-def yaml_wheel(folder: Path) -> Path:
-    """PyYAML's pure-Python files (its C speed-up left out) as a wheel."""
+def yaml_files() -> dict[str, bytes]:
+    """PyYAML's pure-Python files (its C speed-up left out) ``{archive path: bytes}``."""
     import yaml
 
     src = Path(yaml.__file__).parent
-    files = {f"yaml/{p.name}": p.read_bytes() for p in sorted(src.glob("*.py"))}
-    return _wheel(folder, "PyYAML", importlib.metadata.version("PyYAML"), files)
+    return {f"yaml/{p.name}": p.read_bytes() for p in sorted(src.glob("*.py"))}
+
+
+def wheels(folder: Path, runtime: Path) -> list[Path]:
+    """The project's wheel and PyYAML's, written into ``folder``, each with its modules'
+    bytecode for the page's Python (:mod:`game.live.bytecode`; sources only without Node)."""
+    own, yml = own_files(), yaml_files()
+    pyc = compile_pyc(runtime, {**own, **yml})
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    return [_wheel(folder, "melee_lens", version, {**own, **{a: b for a, b in pyc.items() if a.startswith("game/")}}),
+            _wheel(folder, "PyYAML", importlib.metadata.version("PyYAML"),
+                   {**yml, **{a: b for a, b in pyc.items() if a.startswith("yaml/")}})]
 
 
 def page_chars(scenario_text: str) -> set[str]:
@@ -181,7 +195,7 @@ def _write(out: str | os.PathLike, board: Board, an: Any, text: bytes, steps: li
         for sub in ("wheels", "pyodide", "fonts", "steps"):
             shutil.rmtree(folder / sub, ignore_errors=True)
             (folder / sub).mkdir()
-        wheels = [own_wheel(folder / "wheels"), yaml_wheel(folder / "wheels")]
+        built = wheels(folder / "wheels", rt)
         for f in RUNTIME:
             shutil.copyfile(rt / f, folder / "pyodide" / f)
         for f in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVu-LICENSE.txt"):
@@ -197,13 +211,13 @@ def _write(out: str | os.PathLike, board: Board, an: Any, text: bytes, steps: li
         config = {"scenario": "scenario.yaml", "fonts": "fonts.json", "size_px": list(frame.size_px),
                   "box_mm": list(frame.box_mm), "rulesets": rulesets, "ruleset": board.ruleset,
                   "ruleset_names": {r: ruleset_name(r) for r in every},
-                  "steps": entries, "demo": demo, "wheels": [f"wheels/{w.name}" for w in wheels]}
+                  "steps": entries, "demo": demo, "wheels": [f"wheels/{w.name}" for w in built]}
         (folder / "live.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
         page = page_html(title, svg, hover_map(board, an), unit_models(board, an), config, drawn)
         (folder / "index.html").write_text(page, encoding="utf-8")
     except OSError as exc:
         raise LiveError(f"cannot write {folder}: {exc.strerror or exc}") from None
-    return Built(folder, _folder_size(folder), [w.name for w in wheels])
+    return Built(folder, _folder_size(folder), [w.name for w in built])
 
 
 def check_folder(folder: Path) -> None:

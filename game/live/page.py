@@ -1,7 +1,8 @@
 """The live page's HTML and its small script (see :mod:`game.live.bundle` for the folder).
 
 The page shows the static figure at once, with the hover texts, then loads Pyodide from
-``pyodide/``, unpacks the wheels of ``wheels/`` into its Python, starts the session
+``pyodide/`` while it downloads and unzips the wheels of ``wheels/`` (their files, bytecode
+included, go into the runtime's site-packages), starts the session
 (:func:`game.live.session.start`) and from then on asks it for every picture. When the engine
 answers, ``document.body.dataset.ready`` becomes ``"true"`` (``"static"`` when the ruleset's
 engine cannot run in a page: the status line says why, in one line).
@@ -11,6 +12,10 @@ with Q / E or the two buttons (Shift: 1 degree), undoes (U, Ctrl+Z or the button
 button), switches the ruleset among those offered, and hovers or taps a model for its
 explanation (the window's tooltip text). While dragging the page asks for at most one picture
 per animation frame, and only when the last one is drawn; the release is analysed exactly.
+
+Start-up is marked (``performance.mark("live:runtime")``, ``live:wheels``, ``live:import``,
+``live:session``, ``live:picture``, ``live:ready``) and the ms of each since opening are printed
+to the console when ready (``melee-live start ms {...}``; ``bench/bench_live_start.py`` reads them).
 
 ``document.body.dataset``: ``readyMs`` (ms from opening to ready), ``dropMs`` (ms from the last
 release to its picture drawn), ``ruleset``; ``window.meleeLive``: ``scenario()`` (the board as
@@ -42,7 +47,9 @@ select{font:inherit;font-size:15px;padding:4px;border-radius:4px;background:#3a3
 
 _SCRIPT = r"""
 (function(){
-  var T0=performance.now();
+  var T0=performance.now(), marks={script:Math.round(T0)};
+  /* start-up phases: performance marks "live:NAME" and ms since opening, printed when ready */
+  function mark(name){performance.mark('live:'+name);marks[name]=Math.round(performance.now());}
   var cfg=JSON.parse(document.getElementById('config').textContent);
   var board=document.getElementById('board'), tip=document.getElementById('tip');
   var statusEl=document.getElementById('status'), rsel=document.getElementById('ruleset');
@@ -159,25 +166,60 @@ _SCRIPT = r"""
     e.preventDefault();
   });
   window.meleeLive={scenario:function(){return session?session.scenario():null;},picture:function(){return last;}};
+  /* a wheel's files [[path, bytes]]: its zip read here (stored or deflated entries), so the
+     page's Python need not import zipfile and unpack while the runtime is still loading */
+  async function unzip(buf){
+    var v=new DataView(buf), end=buf.byteLength-22;
+    while(end>=0&&v.getUint32(end,true)!==0x06054b50)end--;
+    if(end<0)throw new Error('not a wheel');
+    var n=v.getUint16(end+10,true), at=v.getUint32(end+16,true), out=[];
+    for(var k=0;k<n;k++){
+      var method=v.getUint16(at+10,true), size=v.getUint32(at+20,true), nlen=v.getUint16(at+28,true);
+      var name=new TextDecoder().decode(new Uint8Array(buf,at+46,nlen)), local=v.getUint32(at+42,true);
+      at+=46+nlen+v.getUint16(at+30,true)+v.getUint16(at+32,true);
+      if(name.endsWith('/'))continue;
+      var start=local+30+v.getUint16(local+26,true)+v.getUint16(local+28,true), raw=new Uint8Array(buf,start,size);
+      if(method===0)out.push([name,raw]);
+      else if(method===8)out.push([name,new Uint8Array(await new Response(new Blob([raw]).stream()
+        .pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer())]);
+      else throw new Error(name+': zip method '+method);
+    }
+    return out;
+  }
   async function boot(){
     say('Loading the rules engine...');
-    var py=await loadPyodide({indexURL:'pyodide/'});
-    for(var i=0;i<cfg.wheels.length;i++){
-      var buf=await (await fetch(cfg.wheels[i])).arrayBuffer();
-      py.unpackArchive(buf,'wheel');
-    }
+    /* the wheels and files download while the runtime loads */
     var files=[cfg.scenario,cfg.fonts].concat(cfg.steps.map(function(st){return st.scenario;}).filter(Boolean));
-    py.FS.mkdirTree('steps');
-    for(var j=0;j<files.length;j++){
-      py.FS.writeFile(files[j],new Uint8Array(await (await fetch(files[j])).arrayBuffer()));
+    function get(u){
+      var r=fetch(u).then(function(res){if(!res.ok)throw new Error(u+': '+res.status);return res.arrayBuffer();});
+      r.catch(function(){});   /* reported when awaited below */
+      return r;
     }
+    var wheels=cfg.wheels.map(function(u){return get(u).then(unzip);}), got=files.map(get);
+    var py=await loadPyodide({indexURL:'pyodide/'});
+    mark('runtime');
+    var site=py.runPython('import sys\n[p for p in sys.path if p.endswith("site-packages")][0]');
+    for(var i=0;i<wheels.length;i++){
+      (await wheels[i]).forEach(function(e){
+        var path=site+'/'+e[0]; py.FS.mkdirTree(path.slice(0,path.lastIndexOf('/'))); py.FS.writeFile(path,e[1]);
+      });
+    }
+    py.FS.mkdirTree('steps');
+    for(var j=0;j<files.length;j++)py.FS.writeFile(files[j],new Uint8Array(await got[j]));
+    mark('wheels');
     py.globals.set('CONFIG',JSON.stringify(cfg));
-    session=py.runPython('import game\nfrom game.live.session import start\nstart(CONFIG)');
+    py.runPython('import importlib\nimportlib.invalidate_caches()\nimport game\nimport game.live.session');
+    mark('import');
+    session=py.runPython('from game.live.session import start\nstart(CONFIG)');
+    mark('session');
     var p=show(session.picture());
+    mark('picture');
     if(cfg.demo&&stepAt>0)p=show(session.goto(stepAt))||p;   /* the reader stepped on while it loaded */
     if(stepsShown()&&!p.svg)showStep(stepAt); else paintSteps();
     document.body.dataset.readyMs=String(Math.round(performance.now()-T0));
     document.body.dataset.ready=p.live?'true':'static';
+    mark('ready');
+    console.log('melee-live start ms '+JSON.stringify(marks));
   }
   paintSteps();
   boot().catch(function(err){say('The rules engine could not start: '+err);document.body.dataset.ready='failed';console.error(err);});

@@ -34,7 +34,7 @@ from typing import Any, Optional
 
 from game.core.analyse import analyse
 from game.core.board import Board, Unit, unit_of
-from game.core.editor import Editor
+from game.core.editor import Editor, fmt_distance
 from game.core.ruleset import load_ruleset
 from game.core.scenario import dump_scenario, load_scenario
 from game.live.frame import Frame, draw, options
@@ -177,7 +177,7 @@ class LiveSession:
         d, self._drag = self._drag, None
         if d is not None and d["good"] != (0.0, 0.0):
             self._record(d["before"])
-            self.message = f"{d['unit'].name} moved {math.hypot(*d['good']):.0f} mm."
+            self.message = f"{d['unit'].name} moved {fmt_distance(math.hypot(*d['good']))}."
         return self.picture()
 
     def cancel(self) -> str:

@@ -57,7 +57,7 @@ class LegendContext:
     ``shown_ids`` and units (``units_shown``), ``names`` (unit id -> caption), ``moves`` shown
     (model id -> path), the scene ``options``, the whole ``analysis`` and the ids of drawn
     models ``cropped`` out of the picture (models never drawn, such as embarked ones, are
-    not cropped: the window lists them too)."""
+    not cropped: the window lists them too) and the ``board`` drawn."""
 
     shown: list
     shown_ids: AbstractSet[str]
@@ -67,6 +67,7 @@ class LegendContext:
     options: SceneOptions
     analysis: Optional[Analysis]
     cropped: frozenset = frozenset()
+    board: Any = None  # the board drawn (a legend row may count what its drawer draws on it)
 
 
 @dataclass(frozen=True)

@@ -233,11 +233,8 @@ def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, le
     more), each letter beside its own arrow. Links that cannot be drawn along a facing fall
     back to the painter's centre-to-centre link. Returns the number of letters used."""
     P, u, v, c = painter.pal, painter.u, painter.v, painter.c
-    links = analysis.gap_links if analysis is not None else []
     shapes = _link_shapes(painter, analysis)
-    arr = arrows(painter.b, analysis, shapes)
-    drawn = {(s, t) for (s, _, _), dsts in _links(painter.b, analysis, shapes).items() for t in dsts}
-    drawn |= {(b, a) for a, b in drawn}
+    arr, plain = plan(painter.b, analysis, shapes)
     if lettered is None:
         lettered = len(arr) > 1
     w, casing = u(lw("medium")), u(lw("medium", casing=True))
@@ -261,10 +258,21 @@ def draw(painter: Paint, analysis: Optional[Analysis], first_letter: int = 0, le
                                 side) or side
             n += 1
     pos = {m: sh.center for m, sh in shapes.items()}
-    for link in links:
-        if (link[0], link[1]) not in drawn:
-            painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
+    for link in plain:
+        painter.safe("gap link", gap_link, painter, link[0], link[1], pos)
     return n
+
+
+def plan(board: Board, analysis: Optional[Analysis], shapes: dict) -> tuple[list, list]:
+    """What :func:`draw` draws for the gap links of ``analysis`` between the models of
+    ``shapes`` (``{model id: shape}`` mm): ``(arrows, plain links)``, the arrows as
+    :func:`arrows` gives them and the links that cannot be drawn along a facing (drawn
+    centre to centre instead)."""
+    links = analysis.gap_links if analysis is not None else []
+    arr = arrows(board, analysis, shapes)
+    drawn = {(s, t) for (s, _, _), dsts in _links(board, analysis, shapes).items() for t in dsts}
+    drawn |= {(b, a) for a, b in drawn}
+    return arr, [link for link in links if (link[0], link[1]) not in drawn]
 
 
 def _link_shapes(painter: Paint, analysis: Optional[Analysis]) -> dict:

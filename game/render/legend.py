@@ -222,7 +222,7 @@ def legend_items(board: Board, analysis: Optional[Analysis], models: Sequence[Dr
     moves = {m: p for m, p in (a.moves if a is not None else {}).items() if m in shown_ids and len(p) >= 2}
     cropped = frozenset() if vis is None else frozenset(dm.id for dm in models if dm.id not in vis)
     ctx = LegendContext(shown, shown_ids, units_shown, {u.id: names[u.id] for u in board.units}, moves, options, a,
-                        cropped)
+                        cropped, board)
     if options.counts and many_set and not numbers_fighters(a, shown_ids):
         every = options.count_all
         n_badged = len(badged(shown, a, every))

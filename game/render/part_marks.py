@@ -423,11 +423,21 @@ def draw_gap_links(p: Paint, part: GapLinks, analysis: Analysis) -> None:
 
 
 def legend_gap_links(part: GapLinks, ctx: LegendContext) -> list[LegendItem]:
+    """One row for the contacts over gaps, counting what the drawer draws: its arrows (a, b...;
+    a slanted gap is arrowed at its two ends only) when every link is drawn as an arrow, else
+    the pairs of models in contact."""
     n = sum(1 for x, y in part.links if x in ctx.shown_ids or y in ctx.shown_ids)
     if not n:
         return []
-    return [LegendItem("row", f"In contact across a gap: its base extended along the engaged facing ({plural(n, 'pair')} of models)",
-                       swatch="gap")]
+    words = "In contact across a gap: a base extended along the engaged facing"
+    count = f"{plural(n, 'pair')} of models"
+    if ctx.board is not None:
+        ends = {m for link in part.links for m in link[:2]}
+        shapes = {dm.id: dm.shape for dm in ctx.shown if dm.id in ends}
+        arrows, plain = gap_marks.plan(ctx.board, ctx.analysis, shapes)
+        if arrows and not plain:
+            count = plural(len(arrows), "arrow")
+    return [LegendItem("row", f"{words} ({count})", swatch="gap")]
 
 
 _PER_UNIT = LRU(64)  # a strike step's model ids (tuple) -> models per unit: a drag's analyses repeat them

@@ -124,6 +124,15 @@ _NAMES = {"Esc": "escape", "Enter": "return", "Delete": "delete", "PageUp": "pag
           "Keypad +": "kp_plus", "Keypad -": "kp_minus"}
 
 
+# keys whose sign alone reads as stray punctuation in "key: what it does" (the help, the tips)
+_SPOKEN = {",": "Comma (,)", ".": "Full stop (.)"}
+
+
+def shown_key(key: str) -> str:
+    """``key`` as the help and the tips show it: ``","`` -> ``"Comma (,)"``; others unchanged."""
+    return _SPOKEN.get(key, key)
+
+
 def parse_chord(text: str) -> tuple[int, bool, bool]:
     """``"Ctrl+Shift+Z"`` -> ``(pygame.K_z, ctrl, shift)``."""
     import pygame
@@ -181,7 +190,7 @@ class KeyMap:
         b = self.binding(action)
         if b is None:
             return ""
-        return f"{' / '.join(b.keys)}: {b.help}" if b.keys else b.help
+        return f"{' / '.join(map(shown_key, b.keys))}: {b.help}" if b.keys else b.help
 
     def help_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for the F1 help: mouse gestures, then every binding (a group
@@ -194,9 +203,9 @@ class KeyMap:
                     continue
                 seen.add(b.group)
                 same = [x for x in self.bindings if x.group == b.group]
-                keys = ", ".join(k for x in same for k in x.keys)
+                keys = ", ".join(shown_key(k) for x in same for k in x.keys)
                 what = "; ".join(x.help for x in same) if b.group != "pan" else "pan the view"
                 rows.append((keys, what))
             else:
-                rows.append((", ".join(b.keys), b.help))
+                rows.append((", ".join(map(shown_key, b.keys)), b.help))
         return rows

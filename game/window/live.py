@@ -30,7 +30,7 @@ from game.core import work
 from game.core.board import Board, unit_of
 from game.core.checks import overlapping_bases
 from game.core.names import model_name, unit_names
-from game.core.compare import Difference, differences
+from game.core.compare import Difference, differences, role_words
 from game.core.registry import strategy_of
 from game.core.ruleset import Ruleset, load_ruleset
 
@@ -323,11 +323,9 @@ class LiveAnalysis:
         if not self.compare_id:
             return {}, ""
         other = self.compare_id
-        word = {"attack": "fights", "support": "support", "none": "does not fight"}
         out = {}
         for mid, d in self.diffs.items():
-            b = word.get(d.b[0], d.b[0]) + (f" x{d.b[1]}" if d.b[0] != "none" else "")
-            a = word.get(d.a[0], d.a[0]) + (f" x{d.a[1]}" if d.a[0] != "none" else "")
+            b, a = role_words(*d.b), role_words(*d.a)
             out[mid] = f"Under {other}: {b} (under {rid}: {a})" + (f"; {other}: {d.why_b}" if d.why_b else "")
         return out, f"Differs under {other}"
 

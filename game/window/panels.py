@@ -108,7 +108,24 @@ class PalettePanel:
         return False
 
 
-LAST_RANK_OPTIONS = ["left", "center", "right"]
+# the last rank's places as the panel says them (British, as every other text) -> the
+# scenario format's value (``last_rank: center``, fixed by the format)
+LAST_RANK_WORDS = {"left": "left", "centre": "center", "right": "right"}
+LAST_RANK_OPTIONS = list(LAST_RANK_WORDS)
+
+
+def last_rank_word(value: str) -> str:
+    """The panel's word for a scenario's ``last_rank`` value (``"center"`` -> ``"centre"``)."""
+    return next((w for w, v in LAST_RANK_WORDS.items() if v == value), value)
+
+
+def unit_heading(unit: Unit) -> str:
+    """The unit panel's heading in words: ``"Red unit: rank-and-file"``, ``"Scouts:
+    skirmishers"``, with a troop type the unit names (``"Guards: rank-and-file, heavy
+    infantry"``). The id stays on its own line (the name YAML files use)."""
+    kind = "rank-and-file" if unit.is_ranked else "skirmishers"
+    troop = str(unit.extra.get("troop_type") or "").replace("_", " ")
+    return f"{unit.name or unit.id}: {kind}" + (f", {troop}" if troop else "")
 
 
 class UnitPanel:
@@ -189,7 +206,10 @@ class UnitPanel:
                                                          container=c)
 
         row = ROW_PX - 2
-        self.els["id"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), f"id: {unit.id} ({unit.kind})",
+        self.els["head"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), unit_heading(unit),
+                                                manager=m, container=c)
+        y += 24
+        self.els["id"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), f"Id (for YAML): {unit.id}",
                                               manager=m, container=c)
         y += 26
         entry("name", "Name")
@@ -211,7 +231,7 @@ class UnitPanel:
         entry("models", "Models")  # any text: what it cannot hold is refused with a reason (never filtered)
         y += row
         if unit.is_ranked:
-            choice("last_rank", "Last rank", LAST_RANK_OPTIONS, unit.last_rank)
+            choice("last_rank", "Last rank", LAST_RANK_OPTIONS, last_rank_word(unit.last_rank))
             y += row
         self.fields = {}
         for f in self.table.rules.fields(self.table.rs):
@@ -241,7 +261,8 @@ class UnitPanel:
         if f.kind == "parts":
             return ", ".join(f"{p.get('name', 'part')} {p.get('attacks', 1)}/{p.get('agility', 0)}"
                              for p in unit.profile.get("parts", []) if isinstance(p, dict))
-        v = unit.profile.get(f.key)
+        # unset: the value the engine reads in its place (an Initiative order reads Agility)
+        v = next((unit.profile[k] for k in (f.key, *f.read_also) if unit.profile.get(k) is not None), None)
         return "" if v is None else str(v)
 
     def _update(self, unit: Unit, force: bool = False) -> None:
@@ -250,6 +271,9 @@ class UnitPanel:
             if e is not None and hasattr(e, "set_text") and (force or not e.is_focused) and e.get_text() != text:
                 e.set_text(text)
         put("name", unit.name or unit.id)
+        head = self.els.get("head")
+        if head is not None and head.text != unit_heading(unit):
+            head.set_text(unit_heading(unit))
         put("base", format_base(unit.base))
         at = unit.front if unit.is_ranked else unit.center()
         put("x", f"{at[0]:.1f}")
@@ -266,7 +290,7 @@ class UnitPanel:
         if dd is not None and dd.selected_option[0] != PLAYER_OPTIONS[min(unit.player, 2) - 1]:
             stale.append(dd)
         dd = self.els.get("last_rank")
-        if dd is not None and dd.selected_option[0] != unit.last_rank:
+        if dd is not None and dd.selected_option[0] != last_rank_word(unit.last_rank):
             stale.append(dd)
         if stale:
             self._build(unit)  # a drop-down cannot change its selection in place
@@ -286,7 +310,7 @@ class UnitPanel:
             if name == "player":
                 app.unit_command("set_player", PLAYER_OPTIONS.index(ev.text) + 1)
             elif name == "last_rank":
-                app.unit_command("set_last_rank", ev.text)
+                app.unit_command("set_last_rank", LAST_RANK_WORDS.get(ev.text, ev.text))
             elif name in self.fields:
                 self._set_field(name, ev.text)
             else:
@@ -392,7 +416,7 @@ class PanelsSection(Section):
         left, top, tw, th = self.table.layout().table
         shadow = 16  # a pygame_gui window draws its shadow around the rectangle it is given
         # room for every value the ruleset reads (a troop type, a weapon, keywords...): one row each
-        rows = 10 + len(self.table.rules.fields(self.table.rs))  # and the refusal's two rows
+        rows = 11 + len(self.table.rules.fields(self.table.rs))  # and the heading's and the refusal's rows
         size = (size[0], max(200, min(max(size[1], 110 + rows * (ROW_PX - 2)), h - top - 40)))
         x = left + tw - size[0] - shadow - 6
         if x < 8 + 300 + shadow:  # would cover the new-unit palette: over the legend then

@@ -154,7 +154,8 @@ class Recording:
         i = self.recorder.add(step, at)
         self._try(lambda: None, lambda: self.recorder.delete(i))
         self.index = i
-        return f"Step {i + 1} of {len(self.steps)} added."
+        n = len(self.steps)
+        return f"Step {i + 1} added (the demo has {n} step{'s' if n != 1 else ''})."
 
     def update(self, step: RecordedStep) -> str:
         """Replace the chosen step by ``step``."""

@@ -298,13 +298,16 @@ class TableView(View):
                 self.say(change.message)
             return False
         self.doc.session.apply(change.board)
-        uid = None
+        since = ""
         if change.moved:
             uid, mm = change.moved
-            self.doc.session.moved_mm[uid] = self.doc.session.moved_mm.get(uid, 0.0) + mm
+            earlier_mm = self.doc.session.moved_mm.get(uid, 0.0)
+            self.doc.session.moved_mm[uid] = earlier_mm + mm
+            # the message names this edit's distance; the total only when earlier moves add to it
+            since = self.moved_text(uid) if earlier_mm > 1e-6 else ""
         if change.selects:
             self.select(change.select)
-        self.doc.edited(change.message + (self.moved_text(uid) if uid else ""))
+        self.doc.edited(change.message + since)
         return True
 
     def commit_drag(self, uid: str, before: Board, live_mm: float, reanalyse: bool = True) -> None:
@@ -506,7 +509,7 @@ class TableView(View):
         if u is not None and mode is None:
             shape = f", {u.files} wide x {u.ranks} deep" if u.is_ranked else ""
             moved = doc.session.moved_mm.get(u.id, 0.0) + self.tool_live_mm()
-            sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)}"
+            sel = f"{u.name}: facing {u.facing_deg:.0f} deg{shape}, moved {fmt_distance(moved)} since selected"
         parts: list[tuple[int, str]] = [(0, mode or f"[{self.tool}]")]
         if live.solving:
             parts.append((0, "solving... (shown as last solved; the thin outline is where you hold it)"))

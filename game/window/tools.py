@@ -561,7 +561,7 @@ def _distance_label(app: TableView, mm: float) -> list:
     if u is None:
         return []
     c = app.camera.to_px(u.center())
-    return [("text", (c[0] + 12, c[1] - 30), f"moved {fmt_distance(mm)}")]
+    return [("text", (c[0] + 12, c[1] - 30), f"moved {fmt_distance(mm)} this move")]
 
 
 def make_tools() -> dict[str, Tool]:

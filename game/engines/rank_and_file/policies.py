@@ -395,7 +395,7 @@ class _UnitSupports:
                 continue
             if blocked:
                 reason = reason or (f"The slot in front of it (seen from the {facing}) is empty, so it is not "
-                                    f"directly behind a fighting model ({rule}).")
+                                    f"directly behind a fighting model. Rule: {_said(rule)}")
                 continue
             assert lead is not None  # (not blocked)
             lead_r = rs[lead]  # (read only)
@@ -404,7 +404,7 @@ class _UnitSupports:
             if not lead_targets:
                 if lead_r.role == "attack":
                     reason = reason or (f"The model in front fights only through another facing; supporting attacks "
-                                        f"go only through the {self.through} ({rule}).")
+                                        f"go only through the {self.through}. Rule: {_said(rule)}")
                 continue
             self._support(i, facing, k, lead, lead_targets)
             return None
@@ -413,10 +413,12 @@ class _UnitSupports:
     def _too_far(self, facing: str, k: int) -> str:
         """Why the ``k``-th row from ``facing`` does not support (once per facing and row)."""
         ranks = self.ranks
+        row = "rank" if facing in ("front", "rear") else "file"  # rows seen from a flank are files
+        hint = (self.horde.hint or "").rstrip(".")
         return self.far.setdefault((facing, k), (
-            f"The {ordinal(k)} row from the {facing} is too far back: only "
-            f"{ranks} rank{' behind the fighting rank supports' if ranks == 1 else 's behind the fighting rank support'} "
-            f"({self.rule})" + (self.horde.hint or ".")))
+            f"The {ordinal(k)} {row} from the {facing} is too far back: only {ranks} {row}"
+            f"{f' behind the fighting {row} supports' if ranks == 1 else f's behind the fighting {row} support'}"
+            f"{hint}. Rule: {_said(self.rule)}"))
 
     def _support(self, i: int, facing: str, k: int, lead: int, lead_targets: list[str]) -> None:
         """Model ``i`` supports model ``lead`` from the ``k``-th row seen from ``facing``."""
@@ -494,7 +496,8 @@ def _steps(steps: dict, parts_at: dict, label: str) -> list[dict]:
     return out
 
 
-@policy("strike_order", "initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
+@policy("strike_order", "initiative",
+        fields=lambda rs: [ProfileField("initiative", "Initiative", default=3, read_also=("agility",))])
 def by_initiative(c: Combat) -> list[dict]:
     """Highest Initiative first; equal Initiative strikes together. A profile without
     Initiative falls back to Agility (so a t9a board compared under whfb8 still orders)."""
@@ -514,7 +517,8 @@ def by_initiative(c: Combat) -> list[dict]:
     return _steps(steps, {}, "Initiative")
 
 
-@policy("strike_order", "agility_step", fields=lambda rs: [ProfileField("agility", "Agility", default=3)])
+@policy("strike_order", "agility_step",
+        fields=lambda rs: [ProfileField("agility", "Agility", default=3, read_also=("initiative",))])
 def by_agility(c: Combat) -> list[dict]:
     """Agility Steps, highest first, each model part at its own Agility."""
     steps: dict[float, list[str]] = defaultdict(list)

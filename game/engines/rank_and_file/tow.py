@@ -207,7 +207,8 @@ def fight_in_extra_rank(c: Combat) -> None:
     """Supporting Attacks: decided with the fighting ranks (``fighters: fighting_rank``)."""
 
 
-@policy("strike_order", "charge_initiative", fields=lambda rs: [ProfileField("initiative", "Initiative", default=3)])
+@policy("strike_order", "charge_initiative",
+        fields=lambda rs: [ProfileField("initiative", "Initiative", default=3, read_also=("agility",))])
 def charge_initiative(c: Combat) -> list[dict]:
     """Who Strikes First?, with the charge bonus: computed with the fighting ranks."""
     return c.state.get("strike_order", [])
