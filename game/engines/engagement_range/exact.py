@@ -16,11 +16,12 @@ base where it is. Bit masks (Python integers) hold the spots still open. Movers 
 most-constrained first (fewest open spots, then model order); each mover's spots in the order
 of the rule's preferences: engaged with the closest target (then in base contact), a straight
 slide clear of the standing bases, then the shortest move (rounded to 0.01 mm), then the ring order. Nothing in the order depends on where
-the board lies. Of two end sets that engage as many models, the search keeps one whose straight slides can be
-made one after another (:func:`slides_orderable`: no slide crosses a model left standing, and no
-two movers each need the other to go first); an end set that cannot be ordered is kept only when
-it engages more, for the solver's detours to try. The search stops at the upper bound (every
-mover that has a spot, with an orderable end set) or after
+the board lies. Once a path was blocked (``banned`` not empty: a later round of the solver's path planning),
+when the best end set found cannot be reached by straight slides made one after another
+(:func:`slides_orderable`: a slide crosses a model left standing, or two movers each need the
+other to go first), a second, short search (:data:`ORDER_NODES`) looks for as many ends that
+can; failing that the first set is kept, for the solver's detours to try. The search stops at
+the upper bound (every mover that has a spot) or after
 ``EXACT_NODES`` nodes (counted, not timed: the same board gives the same ends); :data:`LAST`
 says whether it was complete.
 """
@@ -35,6 +36,7 @@ from game.engines.engagement_range.arcs import arc_spots
 from game.engines.engagement_range.geom import CSpace, Foot
 
 EXACT_NODES = 30000  # search nodes at most (the best found so far is kept)
+ORDER_NODES = 3000  # nodes at most of the second search for an end set whose slides can be ordered
 # end spots tried at most (each a clearance test against the spots already chosen; a square or
 # oval base's test costs about ten times a round one's): bounds the search on crowded boards
 EXACT_TRIES = {True: 60000, False: 6000}
@@ -248,18 +250,14 @@ class _Search:
     {mover index: spot bit}); ``complete`` False once a limit stopped it."""
 
     def __init__(self, conf: list[int], own: list[int], start: list[int], offs: list[int], reach: int, tries: int,
-                 accept: Optional[Callable[[dict], bool]] = None):
+                 accept: Optional[Callable[[dict], bool]] = None, max_nodes: int = EXACT_NODES):
         self.conf, self.own, self.start, self.offs, self.reach = conf, own, start, offs, reach
         self.tries = tries
-        self.accept = accept
+        self.accept = accept  # a leaf is kept only when it accepts it (None: every leaf)
+        self.max_nodes = max_nodes
         self.nodes = 0
         self.best: tuple[int, dict] = (0, {})
-        self.loose: tuple[int, dict] = (0, {})  # the best leaf ``accept`` refused
         self.complete = True
-
-    def result(self) -> tuple[int, dict]:
-        """The best accepted leaf, or a refused one that engages more."""
-        return self.best if self.best[0] >= self.loose[0] else self.loose
 
     def stays(self, i: int, openm: int, chosen: dict) -> int:
         """``openm`` once mover ``i`` stays where it stands; -1 when a chosen spot overlaps it."""
@@ -270,7 +268,7 @@ class _Search:
     def dfs(self, openm: int, left: list, chosen: dict) -> None:
         """Place the movers ``left`` on the spots ``openm`` still open, ``chosen`` placed."""
         self.nodes += 1
-        if self.nodes > EXACT_NODES or self.tries < 0:
+        if self.nodes > self.max_nodes or self.tries < 0:
             self.complete = False
             return
         own = self.own
@@ -288,8 +286,6 @@ class _Search:
         if not alive:
             if self.accept is None or self.accept(chosen):
                 self.best = (len(chosen), dict(chosen))
-            elif len(chosen) > self.loose[0]:
-                self.loose = (len(chosen), dict(chosen))
             return
         # most constrained first, then model order
         i = min(alive, key=lambda k: (bin(openm & own[k]).count("1"), k))
@@ -372,7 +368,8 @@ def _search_level(self, movers: list, banned: AbstractSet, level: int) -> tuple[
             ends[i] = spots[i][0][g - offs[i]]
         return slides_orderable(starts, ends, ext, list(chosen))
 
-    search = _Search(conf, own, start, offs, reach, EXACT_TRIES[all(m.foot.round for m in movers)] * 4, accept)
+    tries = EXACT_TRIES[all(m.foot.round for m in movers)] * 4
+    search = _Search(conf, own, start, offs, reach, tries)
     openm = (1 << G) - 1
     for i, s in enumerate(spots):
         if not len(s[0]):
@@ -381,9 +378,19 @@ def _search_level(self, movers: list, banned: AbstractSet, level: int) -> tuple[
             for k, x in enumerate(s[0]):
                 if (movers[i].id, tuple(np.round(x, 3))) in banned:
                     openm &= ~(1 << (offs[i] + k))
-    search.dfs(openm, [i for i, s in enumerate(spots) if len(s[0])], {})
+    alive = [i for i, s in enumerate(spots) if len(s[0])]
+    search.dfs(openm, alive, {})
     LAST.update(complete=search.complete, nodes=LAST["nodes"] + search.nodes)
-    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in search.result()[1].items()}, reach
+    best = search.best
+    if banned and best[0] and not accept(best[1]):
+        # the slides cannot be made one after another: look (briefly) for as many ends that can
+        again = _Search(conf, own, start, offs, reach, tries // 4, accept, max_nodes=ORDER_NODES)
+        again.best = (best[0] - 1, {})
+        again.dfs(openm, alive, {})
+        LAST.update(nodes=LAST["nodes"] + again.nodes)
+        if again.best[0] >= best[0]:
+            best = again.best
+    return {movers[i].id: spots[i][0][g - offs[i]].copy() for i, g in best[1].items()}, reach
 
 
 SLIDE_SLACK_MM = 0.05  # a slide may graze another base by this much (as the solver's paths)
