@@ -119,13 +119,25 @@ def last_rank_word(value: str) -> str:
     return next((w for w, v in LAST_RANK_WORDS.items() if v == value), value)
 
 
-def unit_heading(unit: Unit) -> str:
+def unit_heading(unit: Unit, troop: bool = True) -> str:
     """The unit panel's heading in words: ``"Red unit: rank-and-file"``, ``"Scouts:
     skirmishers"``, with a troop type the unit names (``"Guards: rank-and-file, heavy
-    infantry"``). The id stays on its own line (the name YAML files use)."""
+    infantry"``; ``troop`` False: without it). The id stays on its own line (the name YAML
+    files use)."""
     kind = "rank-and-file" if unit.is_ranked else "skirmishers"
-    troop = str(unit.extra.get("troop_type") or "").replace("_", " ")
-    return f"{unit.name or unit.id}: {kind}" + (f", {troop}" if troop else "")
+    kind_of = str(unit.extra.get("troop_type") or "").replace("_", " ") if troop else ""
+    return f"{unit.name or unit.id}: {kind}" + (f", {kind_of}" if kind_of else "")
+
+
+def fitted_heading(label: Any, unit: Unit) -> str:
+    """The heading ``label`` (a pygame_gui label) shows whole: with the troop type when it fits
+    the label's width, else without it (the troop type has its own field where a ruleset reads
+    one), never cut by the label."""
+    text = unit_heading(unit)
+    font = getattr(label, "font", None)
+    if font is not None and font.size(text)[0] > label.rect.width - LABEL_PAD_PX:
+        return unit_heading(unit, troop=False)
+    return text
 
 
 class UnitPanel:
@@ -206,8 +218,9 @@ class UnitPanel:
                                                          container=c)
 
         row = ROW_PX - 2
-        self.els["head"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), unit_heading(unit),
+        self.els["head"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), unit_heading(unit, troop=False),
                                                 manager=m, container=c)
+        self.els["head"].set_text(fitted_heading(self.els["head"], unit))
         y += 24
         self.els["id"] = gui.elements.UILabel(pygame.Rect(lx, y, cw - 16, 24), f"Id (for YAML): {unit.id}",
                                               manager=m, container=c)
@@ -272,8 +285,8 @@ class UnitPanel:
                 e.set_text(text)
         put("name", unit.name or unit.id)
         head = self.els.get("head")
-        if head is not None and head.text != unit_heading(unit):
-            head.set_text(unit_heading(unit))
+        if head is not None and head.text != fitted_heading(head, unit):
+            head.set_text(fitted_heading(head, unit))
         put("base", format_base(unit.base))
         at = unit.front if unit.is_ranked else unit.center()
         put("x", f"{at[0]:.1f}")
