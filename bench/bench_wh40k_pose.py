@@ -14,6 +14,7 @@ Run it in two trees in turn (before / after) on a shared machine: the medians mo
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import statistics
@@ -56,13 +57,11 @@ def poses(board, uid, n: int):
               key=lambda f: math.dist(f.center, m.center))
     d = math.dist(foe.center, m.center)
     for k in range(n):
-        b = board.copy()
         f = (k % 10) / 10 * (d - 20) / d
-        v = b.unit(uid)
+        v = board.unit(uid)
         c, base = v.placed[0]
-        v.placed[0] = ((c[0] + (foe.center[0] - c[0]) * f + 0.013 * k, c[1] + (foe.center[1] - c[1]) * f), base)
-        b.replace_unit(v)
-        yield b
+        moved = ((c[0] + (foe.center[0] - c[0]) * f + 0.013 * k, c[1] + (foe.center[1] - c[1]) * f), base)
+        yield board.with_unit(dataclasses.replace(v, placed=[moved] + list(v.placed[1:])))
 
 
 def main() -> int:
