@@ -285,8 +285,9 @@ class UnitPanel:
                 e.set_text(text)
         put("name", unit.name or unit.id)
         head = self.els.get("head")
-        if head is not None and head.text != fitted_heading(head, unit):
-            head.set_text(fitted_heading(head, unit))
+        heading = fitted_heading(head, unit) if head is not None else ""
+        if head is not None and head.text != heading:
+            head.set_text(heading)
         put("base", format_base(unit.base))
         at = unit.front if unit.is_ranked else unit.center()
         put("x", f"{at[0]:.1f}")
